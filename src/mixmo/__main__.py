@@ -1,0 +1,5 @@
+"""Allow ``python -m mixmo``."""
+
+from mixmo.cli import main
+
+main()

@@ -1,0 +1,264 @@
+"""The ``mixmo`` command.
+
+Every failure a user can cause (a bad grid file, a bad option, a missing
+dictionary) ends with one line on standard error and exit code 2; a checked
+grid or word list that breaks a rule exits 1; success exits 0.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import IO, Any, NoReturn
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from mixmo import __version__
+from mixmo.engine.enchant_lexicon import suggestions as enchant_suggestions
+from mixmo.engine.grid import Grid, GridSyntaxError
+from mixmo.engine.lexicon import (
+    EMBEDDED_LANGUAGES,
+    Lexicon,
+    LexiconError,
+    fold,
+    is_tile_word,
+    open_lexicon,
+)
+from mixmo.engine.scoring import score
+from mixmo.engine.validation import ProblemKind, validate
+from mixmo.engine.variants import variant_for
+from mixmo.report_view import INVALID_MARK, VALID_MARK, report_json, report_view
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class InputError(click.ClickException):
+    """Bad input from the user: reported on one line, exit code 2."""
+
+    exit_code = EXIT_USAGE
+
+
+def fail(message: str) -> NoReturn:
+    raise InputError(message)
+
+
+def read_source(path: str) -> tuple[str, str]:
+    """The text of ``path`` (``-`` for standard input) and the name to show for it."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        name = "<stdin>"
+    else:
+        name = path
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except FileNotFoundError:
+            fail(f"{path}: no such file")
+        except IsADirectoryError:
+            fail(f"{path}: is a folder, not a grid file")
+        except OSError as error:
+            fail(f"{path}: cannot read ({error.strerror or error})")
+    try:
+        return data.decode("utf-8-sig"), name
+    except UnicodeDecodeError as error:
+        text_before = data[: error.start].decode("utf-8", "replace")
+        line = text_before.count("\n") + 1
+        col = len(text_before) - (text_before.rfind("\n") + 1) + 1
+        fail(f"{name}:{line}:{col}: not UTF-8 text (byte 0x{data[error.start]:02x})")
+
+
+def load_lexicon(spec: str | None, language: str) -> Lexicon:
+    try:
+        return open_lexicon(spec, language)
+    except LexiconError as error:
+        fail(str(error))
+
+
+def console_for(stream: IO[str] | None = None) -> Console:
+    return Console(file=stream or sys.stdout, highlight=False, soft_wrap=True)
+
+
+lang_option = click.option(
+    "--lang",
+    type=click.Choice(EMBEDDED_LANGUAGES),
+    default="en",
+    show_default=True,
+    help="Language of the embedded dictionary (and of Enchant suggestions).",
+)
+dict_option = click.option(
+    "--dict",
+    "dict_spec",
+    metavar="SPEC",
+    help="Dictionary to use instead: a word-list file (one word per line), "
+    "or enchant:LANG for an Enchant/Hunspell dictionary of the system.",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mixmo")
+def cli() -> None:
+    """Mixmo, the word-race tile game, in the terminal."""
+
+
+@cli.command()
+@click.argument("grid_file", metavar="GRID", type=str)
+@lang_option
+@dict_option
+@click.option("--expert", is_flag=True, help="Expert rules: words of 3+ letters, no word twice.")
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    help="Table size: the grid must hold exactly one player's share of tiles (2:60 ... 6:20).",
+)
+@click.option(
+    "--theme", metavar="NAME", help="The Bandit's theme: the grid must hold a theme word."
+)
+@click.option(
+    "--theme-word",
+    "theme_words",
+    multiple=True,
+    metavar="WORD",
+    help="A word of the grid claimed on the theme (repeatable); it scores triple.",
+)
+@click.option("--winner", is_flag=True, help="Score the grid as the round's winner (+20).")
+@json_option
+def check(
+    grid_file: str,
+    lang: str,
+    dict_spec: str | None,
+    expert: bool,
+    players: int | None,
+    theme: str | None,
+    theme_words: Sequence[str],
+    winner: bool,
+    as_json: bool,
+) -> None:
+    """Check a grid file (GRID, or - for standard input) against the rules.
+
+    \b
+    Grid format: one row per line; A-Z letters, ? an open joker,
+    a-z a joker declared as that letter, ! the Bandit, . or space empty,
+    lines starting with # are comments.
+    Exit status: 0 valid, 1 invalid, 2 unreadable file or bad usage.
+    """
+    text, name = read_source(grid_file)
+    try:
+        grid = Grid.parse(text)
+    except GridSyntaxError as error:
+        fail(f"{name}:{error}")
+    for word in theme_words:
+        if not is_tile_word(fold(word)):
+            fail(f"--theme-word {word!r}: a theme word is spelt with letters only")
+    lexicon = load_lexicon(dict_spec, lang)
+    try:
+        report = validate(
+            grid,
+            lexicon,
+            variant_for(expert=expert),
+            players=players,
+            theme=theme,
+            theme_words=theme_words,
+        )
+    except LexiconError as error:
+        fail(f"{name}: {error}")
+    result = score(report, winner=winner)
+    language = lexicon.language or lang
+    rejected = {
+        verdict.text: [s for s in enchant_suggestions(verdict.text, language) if s in lexicon]
+        for verdict in report.words
+        if not verdict.valid
+        and verdict.reason
+        and not any(tile.is_open for tile in verdict.word.tiles)
+        and any(
+            p.kind is ProblemKind.NOT_A_WORD and p.cells == verdict.word.cells
+            for p in report.problems
+        )
+    }
+    if as_json:
+        click.echo(json.dumps(report_json(report, result, rejected), ensure_ascii=False, indent=2))
+    else:
+        console_for().print(report_view(report, result, source=name, suggestions=rejected))
+    sys.exit(EXIT_OK if report.valid else EXIT_INVALID)
+
+
+@cli.command()
+@click.argument("words", nargs=-1, required=True)
+@lang_option
+@dict_option
+@json_option
+def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) -> None:
+    """Settle a dispute: is each WORD valid? (- reads words from standard input.)
+
+    Accents do not matter: ETE, ete and été are the same tiles. In French the
+    accented forms a word stands for are shown.
+    Exit status: 0 when every word is valid, 1 otherwise, 2 on bad usage.
+    """
+    queries: list[str] = []
+    for argument in words:
+        if argument == "-":
+            queries += sys.stdin.read().split()
+        else:
+            queries.append(argument)
+    if not queries:
+        fail("no word to look up")
+    lexicon = load_lexicon(dict_spec, lang)
+    results: list[dict[str, Any]] = []
+    for query in queries:
+        tiles = fold(query)
+        if not is_tile_word(tiles):
+            results.append(
+                {
+                    "word": query,
+                    "valid": False,
+                    "forms": [],
+                    "reason": "not spelt with letters A-Z only",
+                }
+            )
+            continue
+        forms = lexicon.forms(tiles) if tiles in lexicon else []
+        results.append({"word": tiles, "valid": bool(forms) or tiles in lexicon, "forms": forms})
+    if as_json:
+        click.echo(json.dumps(results, ensure_ascii=False, indent=2))
+    else:
+        console = console_for()
+        for result in results:
+            if result["valid"]:
+                line = Text(f"{VALID_MARK} {result['word']}", style="green")
+                line.append(f"  {', '.join(result['forms'])}", style="")
+            else:
+                reason = result.get("reason") or f"not in {lexicon.name}"
+                line = Text(f"{INVALID_MARK} {result['word']}", style="red")
+                line.append(f"  {reason}", style="")
+            console.print(line)
+    sys.exit(EXIT_OK if all(r["valid"] for r in results) else EXIT_INVALID)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the command; every user error is one line on stderr and exit code 2."""
+    try:
+        cli.main(
+            args=list(argv) if argv is not None else None, prog_name="mixmo", standalone_mode=False
+        )
+    except click.exceptions.NoArgsIsHelpError as error:
+        click.echo(error.ctx.get_help() if error.ctx else str(error))
+        sys.exit(EXIT_USAGE)
+    except click.UsageError as error:
+        command = error.ctx.command_path if error.ctx else "mixmo"
+        click.echo(f"{command}: error: {error.format_message()} (see {command} --help)", err=True)
+        sys.exit(EXIT_USAGE)
+    except click.ClickException as error:
+        click.echo(f"mixmo: error: {error.format_message()}", err=True)
+        sys.exit(error.exit_code)
+    except click.exceptions.Abort:
+        click.echo("mixmo: interrupted", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("mixmo: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    sys.exit(EXIT_OK)

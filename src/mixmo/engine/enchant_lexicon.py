@@ -1,0 +1,148 @@
+"""Enchant/Hunspell dictionaries of the system as lexicons, and spelling suggestions.
+
+Look-ups are always lower-case: Hunspell accepts the ALL-CAPS form of proper
+nouns and initialisms (PARIS, NASA). Tiles carry no accents, so a folded word
+such as ``ETE`` is tried in its accented spellings (*été*, *êté*...) until the
+dictionary accepts one; past a cap, Enchant's suggestions are folded instead.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from mixmo.engine.lexicon import (
+    ENUMERATION_LIMIT,
+    LexiconError,
+    combinations,
+    fold,
+    is_tile_word,
+    match_by_enumeration,
+)
+
+ACCENTED = {
+    "a": "aàâä",
+    "c": "cç",
+    "e": "eéèêë",
+    "i": "iîï",
+    "n": "nñ",
+    "o": "oôö",
+    "u": "uùûü",
+    "y": "yÿ",
+}
+"""The accented letters a folded tile letter may stand for."""
+
+LIGATURES = {"oe": "œ", "ae": "æ"}
+
+VARIANT_LIMIT = 4096
+"""Accent spellings tried per word before falling back to suggestions."""
+
+INSTALL_HINT = (
+    "install the Enchant C library and a Hunspell dictionary "
+    "(Debian/Ubuntu: apt-get install libenchant-2-2 hunspell-en-us hunspell-fr)"
+)
+
+
+def _import_enchant() -> Any:
+    try:
+        import enchant
+    except ImportError as error:
+        raise LexiconError(f"Enchant is not available ({error}): {INSTALL_HINT}") from None
+    return enchant
+
+
+def accent_spellings(word: str) -> list[str]:
+    """The lower-case spellings a folded word may stand for, plain one first."""
+    lower = word.lower()
+    pieces: list[list[str]] = []
+    i = 0
+    while i < len(lower):
+        pair = lower[i : i + 2]
+        if pair in LIGATURES:
+            first = list(ACCENTED.get(pair[0], pair[0]))
+            pieces.append([f + pair[1] for f in first] + [LIGATURES[pair]])
+            i += 2
+            continue
+        pieces.append(list(ACCENTED.get(lower[i], lower[i])))
+        i += 1
+    if math.prod(len(piece) for piece in pieces) > VARIANT_LIMIT:
+        return [lower]
+    return ["".join(parts) for parts in itertools.product(*pieces)]
+
+
+class EnchantLexicon:
+    """A lexicon backed by an Enchant dictionary (Hunspell first, then Aspell)."""
+
+    def __init__(self, dictionary: Any, *, tag: str) -> None:
+        self._dictionary = dictionary
+        self.name = f"enchant:{tag}"
+        self.language: str | None = tag.split("_")[0]
+        self._known: dict[str, list[str]] = {}
+
+    @classmethod
+    def open(cls, tag: str) -> EnchantLexicon:
+        """Open the Enchant dictionary for ``tag`` (``en``, ``fr_FR``...)."""
+        enchant = _import_enchant()
+        broker = enchant.Broker()
+        broker.set_ordering("*", "hunspell,aspell")
+        try:
+            dictionary = broker.request_dict(tag)
+        except enchant.errors.DictNotFoundError:
+            available = ", ".join(sorted({name for name, _ in broker.list_dicts()})) or "none"
+            raise LexiconError(
+                f"no Enchant dictionary for {tag!r} (available: {available}): "
+                f"install one, e.g. apt-get install hunspell-{tag.split('_')[0].lower()}"
+            ) from None
+        return cls(dictionary, tag=tag)
+
+    def forms(self, word: str) -> list[str]:
+        """The accepted spellings of the folded ``word`` (empty when none)."""
+        if not is_tile_word(word):
+            return []
+        if word in self._known:
+            return self._known[word]
+        check = self._dictionary.check
+        found = [spelling for spelling in accent_spellings(word) if check(spelling)]
+        if not found and len(word) > 1:
+            found = [
+                s for s in self._dictionary.suggest(word.lower()) if fold(s) == word and check(s)
+            ]
+        found = [s for s in found if s.islower()]
+        self._known[word] = found
+        return found
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and bool(self.forms(word))
+
+    def matching(self, slots: Sequence[str]) -> set[str]:
+        if combinations(slots) > ENUMERATION_LIMIT:
+            raise LexiconError(
+                f"{self.name} cannot match a pattern with {combinations(slots)} spellings; "
+                "use a word list for grids with this many jokers in one word"
+            )
+        return match_by_enumeration(self, slots)
+
+
+@cache
+def suggester(language: str) -> Any | None:
+    """An Enchant dictionary to suggest corrections in ``language``, or None without Enchant."""
+    try:
+        return EnchantLexicon.open(language)._dictionary
+    except LexiconError:
+        return None
+
+
+def suggestions(word: str, language: str | None, limit: int = 5) -> list[str]:
+    """Corrections Enchant proposes for a rejected word, as tile words; [] without Enchant."""
+    dictionary = suggester(language) if language else None
+    if dictionary is None:
+        return []
+    found: list[str] = []
+    for suggestion in dictionary.suggest(word.lower()):
+        folded = fold(suggestion)
+        if suggestion.islower() and is_tile_word(folded) and folded not in found and folded != word:
+            found.append(folded)
+    return found[:limit]

@@ -1,0 +1,267 @@
+"""A player's grid: tiles on an unbounded board, its words, and its text format.
+
+The text format (docs/grid-format.md) is one row per line and one cell per
+character: ``.`` or a space is an empty cell, ``A``-``Z`` a letter, ``?`` an
+open joker, ``a``-``z`` a joker declared as that letter, ``!`` the Bandit.
+Lines that start with ``#`` are comments; blank lines before and after the
+grid are ignored. ``Grid.parse(grid.to_text()) == grid.normalized()``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from mixmo.engine.tiles import Tile, TileError
+
+Cell = tuple[int, int]
+"""A board position as ``(row, col)``; rows grow downwards, columns rightwards."""
+
+EMPTY_SYMBOLS = frozenset(". ")
+
+
+class Direction(enum.Enum):
+    """The two reading directions of Mixmo words."""
+
+    ACROSS = "across"
+    DOWN = "down"
+
+    @property
+    def step(self) -> Cell:
+        return (0, 1) if self is Direction.ACROSS else (1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    """One unreadable character of a grid text, at a 1-based line and column."""
+
+    line: int
+    col: int
+    char: str
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.col}: {self.char!r} is not a grid cell (use A-Z, a-z, ?, ! or .)"
+
+
+class GridSyntaxError(ValueError):
+    """A grid text holds characters that are not cells; lists every one of them."""
+
+    def __init__(self, problems: Iterable[SyntaxProblem]) -> None:
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        more = len(self.problems) - 1
+        suffix = f" (and {more} more)" if more else ""
+        super().__init__(f"{first}{suffix}")
+
+    @property
+    def line(self) -> int:
+        return self.problems[0].line
+
+    @property
+    def col(self) -> int:
+        return self.problems[0].col
+
+
+class CellOccupiedError(ValueError):
+    """A tile was put on a cell that already holds one."""
+
+
+class EmptyCellError(ValueError):
+    """A tile was taken from a cell that holds none."""
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A maximal run of two or more tiles in one direction.
+
+    ``tiles`` are in reading order; the letters of open jokers and of the
+    Bandit are not known here (see :mod:`mixmo.engine.jokers`).
+    """
+
+    start: Cell
+    direction: Direction
+    tiles: tuple[Tile, ...]
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        (row, col), (drow, dcol) = self.start, self.direction.step
+        return tuple((row + i * drow, col + i * dcol) for i in range(len(self.tiles)))
+
+    @property
+    def pattern(self) -> str:
+        """The word as grid symbols, e.g. ``CA?`` or ``!EBRa``."""
+        return "".join(tile.symbol for tile in self.tiles)
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def spell(self, letters: Mapping[Cell, str]) -> str:
+        """The word's letters, with ``letters`` giving those of the open tiles."""
+        return "".join(
+            tile.letter if tile.letter is not None else letters.get(cell, "?")
+            for cell, tile in zip(self.cells, self.tiles, strict=True)
+        )
+
+
+class Grid:
+    """An immutable set of placed tiles. Edits return a new grid."""
+
+    __slots__ = ("_tiles",)
+
+    def __init__(self, tiles: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]] = ()) -> None:
+        self._tiles: Mapping[Cell, Tile] = MappingProxyType(dict(tiles))
+
+    # --- text format -------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> Grid:
+        """Read the grid text format; :class:`GridSyntaxError` lists every bad character."""
+        numbered = [
+            (number, line.rstrip("\r\n"))
+            for number, line in enumerate(text.split("\n"), start=1)
+            if not line.startswith("#")
+        ]
+        while numbered and not numbered[0][1].strip():
+            numbered.pop(0)
+        while numbered and not numbered[-1][1].strip():
+            numbered.pop()
+        tiles: dict[Cell, Tile] = {}
+        problems: list[SyntaxProblem] = []
+        for row, (number, line) in enumerate(numbered):
+            for col, char in enumerate(line):
+                if char in EMPTY_SYMBOLS:
+                    continue
+                try:
+                    tiles[(row, col)] = Tile.from_symbol(char)
+                except TileError:
+                    problems.append(SyntaxProblem(number, col + 1, char))
+        if problems:
+            raise GridSyntaxError(problems)
+        return cls(tiles)
+
+    def to_text(self) -> str:
+        """The grid's bounding box in the text format, one line per row."""
+        if not self._tiles:
+            return ""
+        (top, left), (bottom, right) = self.bounds()
+        lines = []
+        for row in range(top, bottom + 1):
+            line = "".join(
+                self._tiles[(row, col)].symbol if (row, col) in self._tiles else "."
+                for col in range(left, right + 1)
+            )
+            lines.append(line)
+        return "\n".join(lines) + "\n"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    # --- the mapping of cells to tiles -------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._tiles)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._tiles
+
+    def __getitem__(self, cell: Cell) -> Tile:
+        return self._tiles[cell]
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(sorted(self._tiles))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Grid) and dict(self._tiles) == dict(other._tiles)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._tiles.items()))
+
+    def __repr__(self) -> str:
+        return f"Grid.parse({self.to_text()!r})"
+
+    def get(self, cell: Cell) -> Tile | None:
+        return self._tiles.get(cell)
+
+    def items(self) -> list[tuple[Cell, Tile]]:
+        """Cells and tiles in reading order."""
+        return sorted(self._tiles.items())
+
+    def tiles(self) -> list[Tile]:
+        """The placed tiles in reading order."""
+        return [tile for _, tile in self.items()]
+
+    def bounds(self) -> tuple[Cell, Cell]:
+        """The top-left and bottom-right cells of the bounding box."""
+        if not self._tiles:
+            raise ValueError("an empty grid has no bounds")
+        rows = [row for row, _ in self._tiles]
+        cols = [col for _, col in self._tiles]
+        return (min(rows), min(cols)), (max(rows), max(cols))
+
+    # --- edits --------------------------------------------------------------
+
+    def place(self, cell: Cell, tile: Tile) -> Grid:
+        """This grid with ``tile`` on the free ``cell``."""
+        if cell in self._tiles:
+            raise CellOccupiedError(f"cell {cell} already holds {self._tiles[cell]}")
+        return Grid({**self._tiles, cell: tile})
+
+    def remove(self, cell: Cell) -> Grid:
+        """This grid without the tile on ``cell``."""
+        if cell not in self._tiles:
+            raise EmptyCellError(f"cell {cell} holds no tile")
+        return Grid({c: t for c, t in self._tiles.items() if c != cell})
+
+    def shifted(self, drow: int, dcol: int) -> Grid:
+        """The same grid moved by ``(drow, dcol)``."""
+        return Grid({(row + drow, col + dcol): tile for (row, col), tile in self._tiles.items()})
+
+    def normalized(self) -> Grid:
+        """The same grid moved so that its bounding box starts at ``(0, 0)``."""
+        if not self._tiles:
+            return self
+        (top, left), _ = self.bounds()
+        return self.shifted(-top, -left)
+
+    # --- reading ------------------------------------------------------------
+
+    def words(self) -> list[Word]:
+        """Every word: the maximal runs of two or more tiles, across then down."""
+        found: list[Word] = []
+        for direction in Direction:
+            drow, dcol = direction.step
+            for row, col in sorted(self._tiles):
+                if (row - drow, col - dcol) in self._tiles:
+                    continue  # not the start of a run
+                run: list[Tile] = []
+                cell = (row, col)
+                while cell in self._tiles:
+                    run.append(self._tiles[cell])
+                    cell = (cell[0] + drow, cell[1] + dcol)
+                if len(run) >= 2:
+                    found.append(Word((row, col), direction, tuple(run)))
+        return found
+
+    def groups(self) -> list[frozenset[Cell]]:
+        """The groups of orthogonally connected tiles, largest first."""
+        unseen = set(self._tiles)
+        groups: list[frozenset[Cell]] = []
+        while unseen:
+            start = min(unseen)
+            stack, group = [start], {start}
+            unseen.discard(start)
+            while stack:
+                row, col = stack.pop()
+                for neighbour in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+                    if neighbour in unseen:
+                        unseen.discard(neighbour)
+                        group.add(neighbour)
+                        stack.append(neighbour)
+            groups.append(frozenset(group))
+        return sorted(groups, key=lambda g: (-len(g), min(g)))
+
+    def is_connected(self) -> bool:
+        """True when all tiles form one group (an empty grid is not connected)."""
+        return len(self.groups()) == 1

@@ -1,0 +1,224 @@
+"""Lexicons: which strings of tiles are words.
+
+Words are looked up as upper-case ``A``-``Z`` strings, the letters on the
+tiles. Accents are folded (``ETE`` stands for *été*, ``COEUR`` for *cœur*),
+so every lexicon compares folded forms. Three kinds exist:
+
+* the embedded lists (``en``, ``fr``) shipped in the package;
+* a plain word list, one word per line (``--dict PATH``);
+* an Enchant/Hunspell dictionary of the system (``--dict enchant:LANG``,
+  see :mod:`mixmo.engine.enchant_lexicon`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import math
+import unicodedata
+from collections.abc import Iterable, Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+EMBEDDED_LANGUAGES = ("en", "fr")
+
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss"})
+
+ENUMERATION_LIMIT = 20_000
+"""Above this many letter combinations, a pattern is matched by scanning the words of its length."""
+
+
+class LexiconError(ValueError):
+    """A lexicon could not be opened: a missing file, library or language."""
+
+
+def fold(word: str) -> str:
+    """The tile spelling of ``word``: accents and ligatures folded, upper case.
+
+    >>> fold("été"), fold("cœur"), fold("Garçon")
+    ('ETE', 'COEUR', 'GARCON')
+    """
+    decomposed = unicodedata.normalize("NFKD", word.translate(_LIGATURES))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).upper()
+
+
+def is_tile_word(word: str) -> bool:
+    """True when ``word`` is spelt with the letters A-Z only."""
+    return word.isascii() and word.isalpha() and word.isupper()
+
+
+@runtime_checkable
+class Lexicon(Protocol):
+    """What the validator needs from a word list."""
+
+    name: str
+    language: str | None
+
+    def __contains__(self, word: object) -> bool:
+        """True when the upper-case, accent-folded ``word`` is a word."""
+        ...
+
+    def matching(self, slots: Sequence[str]) -> set[str]:
+        """Every word whose i-th letter is one of ``slots[i]``."""
+        ...
+
+    def forms(self, word: str) -> list[str]:
+        """The written form(s) a tile word stands for (accented in French), or ``[]``."""
+        ...
+
+
+def match_by_enumeration(lexicon: Lexicon, slots: Sequence[str]) -> set[str]:
+    """Try every combination of the slots' letters (fine for a few open tiles)."""
+    return {word for letters in itertools.product(*slots) if (word := "".join(letters)) in lexicon}
+
+
+def combinations(slots: Sequence[str]) -> int:
+    """How many words :func:`match_by_enumeration` would look up."""
+    return math.prod(len(slot) for slot in slots)
+
+
+class WordList:
+    """A lexicon held as a set of folded words, from a file or any iterable."""
+
+    def __init__(
+        self,
+        words: Iterable[str],
+        *,
+        name: str = "word list",
+        language: str | None = None,
+        accented_forms: dict[str, list[str]] | None = None,
+    ) -> None:
+        self.name = name
+        self.language = language
+        self._words = frozenset(words)
+        self._by_length: dict[int, list[str]] | None = None
+        self._accented_forms = accented_forms
+
+    @classmethod
+    def from_lines(
+        cls, lines: Iterable[str], *, name: str, language: str | None = None
+    ) -> WordList:
+        """Words from lines of a word list; blank lines, ``#`` comments and
+        entries that no tiles can spell (``o.k.``, ``faire-part``) are skipped."""
+        words = set()
+        for line in lines:
+            entry = line.strip()
+            if not entry or entry.startswith("#"):
+                continue
+            folded = fold(entry)
+            if is_tile_word(folded):
+                words.add(folded)
+        return cls(words, name=name, language=language)
+
+    @classmethod
+    def from_file(cls, path: str | Path, *, language: str | None = None) -> WordList:
+        """A plain word list, one word per line (UTF-8, optionally gzip'd)."""
+        path = Path(path)
+        try:
+            raw = path.read_bytes()
+            if raw[:2] == b"\x1f\x8b":
+                raw = gzip.decompress(raw)
+            text = raw.decode("utf-8")
+        except FileNotFoundError:
+            raise LexiconError(f"{path}: no such word list") from None
+        except IsADirectoryError:
+            raise LexiconError(f"{path}: is a folder, not a word list") from None
+        except (OSError, EOFError) as error:
+            raise LexiconError(f"{path}: cannot read the word list ({error})") from None
+        except UnicodeDecodeError as error:
+            raise LexiconError(f"{path}: a word list must be UTF-8 text ({error.reason})") from None
+        return cls.from_lines(text.splitlines(), name=str(path), language=language)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._words
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def __iter__(self) -> Iterable[str]:
+        return iter(self._words)
+
+    def words_of_length(self, length: int) -> list[str]:
+        if self._by_length is None:
+            by_length: dict[int, list[str]] = {}
+            for word in self._words:
+                by_length.setdefault(len(word), []).append(word)
+            self._by_length = by_length
+        return self._by_length.get(length, [])
+
+    def matching(self, slots: Sequence[str]) -> set[str]:
+        if combinations(slots) <= ENUMERATION_LIMIT:
+            return match_by_enumeration(self, slots)
+        sets = [frozenset(slot) for slot in slots]
+        return {
+            word
+            for word in self.words_of_length(len(slots))
+            if all(letter in allowed for letter, allowed in zip(word, sets, strict=True))
+        }
+
+    def forms(self, word: str) -> list[str]:
+        if word not in self._words:
+            return []
+        if self._accented_forms is None and self.language in EMBEDDED_LANGUAGES:
+            self._accented_forms = _load_accented_forms(self.language)
+        if self._accented_forms and word in self._accented_forms:
+            return list(self._accented_forms[word])
+        return [word.lower()]
+
+
+def _dictionary_file(name: str) -> bytes:
+    """The bytes of an embedded dictionary file.
+
+    Installed, the lists are ``mixmo/dictionaries/`` inside the package; in a
+    source checkout run in place, they are the repository's ``dictionaries/``.
+    """
+    packaged = resources.files("mixmo").joinpath("dictionaries", name)
+    if packaged.is_file():
+        return packaged.read_bytes()
+    checkout = Path(__file__).resolve().parents[3] / "dictionaries" / name
+    if checkout.is_file():
+        return checkout.read_bytes()
+    raise LexiconError(f"the embedded dictionary {name} is missing from this installation")
+
+
+def _load_accented_forms(language: str) -> dict[str, list[str]]:
+    try:
+        text = gzip.decompress(_dictionary_file(f"{language}-forms.txt.gz")).decode("utf-8")
+    except LexiconError:
+        return {}
+    forms: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        folded, _, written = line.partition("\t")
+        forms[folded] = written.split()
+    return forms
+
+
+@cache
+def embedded(language: str) -> WordList:
+    """The word list shipped for ``language`` (``en`` or ``fr``), loaded once."""
+    if language not in EMBEDDED_LANGUAGES:
+        raise LexiconError(
+            f"no embedded dictionary for {language!r}: choose one of {', '.join(EMBEDDED_LANGUAGES)}"
+        )
+    data = gzip.decompress(_dictionary_file(f"{language}.txt.gz"))
+    words = data.decode("ascii").split()
+    return WordList(words, name=f"embedded {language}", language=language)
+
+
+def open_lexicon(spec: str | None, language: str = "en") -> Lexicon:
+    """The lexicon a ``--dict`` option names.
+
+    ``None`` is the embedded list for ``language``; ``enchant:LANG`` an
+    Enchant dictionary; anything else a path to a word list.
+    """
+    if spec is None or spec == "":
+        return embedded(language)
+    if spec.startswith("enchant:"):
+        from mixmo.engine.enchant_lexicon import EnchantLexicon
+
+        return EnchantLexicon.open(spec.removeprefix("enchant:") or language)
+    if spec.startswith("embedded:"):
+        return embedded(spec.removeprefix("embedded:"))
+    return WordList.from_file(spec, language=language)

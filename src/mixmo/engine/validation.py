@@ -1,0 +1,243 @@
+"""Grid validation: every word, every joker, every rule, every problem at once.
+
+A grid is valid when its tiles form one connected group, every word is in
+the lexicon, its jokers resolve, it holds no more of any tile than the set
+has, and the variant's rules hold. Optionally it must hold exactly one
+player's share of tiles, and the player's claimed theme words.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from mixmo.engine.grid import Cell, Direction, Grid, Word
+from mixmo.engine.jokers import OpenTile, Resolution, resolve
+from mixmo.engine.lexicon import Lexicon, fold
+from mixmo.engine.tiles import excess_over_set, tiles_per_player
+from mixmo.engine.variants import Variant
+
+SET_NAMES = {"?": "joker", "!": "Bandit"}
+
+
+class ProblemKind(enum.Enum):
+    """What rule a problem breaks (stable names for tools and tests)."""
+
+    EMPTY_GRID = "empty-grid"
+    NO_WORD = "no-word"
+    DISCONNECTED = "disconnected"
+    NOT_A_WORD = "not-a-word"
+    JOKER_CONFLICT = "joker-conflict"
+    TOO_SHORT = "too-short"
+    REPEATED_WORD = "repeated-word"
+    TOO_MANY_OF_A_TILE = "too-many-of-a-tile"
+    WRONG_TILE_COUNT = "wrong-tile-count"
+    THEME_WORD_MISSING = "theme-word-missing"
+    NO_THEME_WORD = "no-theme-word"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One broken rule, as a sentence that names the word, tile or rule."""
+
+    kind: ProblemKind
+    message: str
+    cells: tuple[Cell, ...] = ()
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
+class WordVerdict:
+    """One word of the grid, as spelt after joker resolution, and its verdict."""
+
+    word: Word
+    text: str
+    valid: bool
+    reason: str | None = None
+
+    @property
+    def row(self) -> int:
+        return self.word.start[0]
+
+    @property
+    def col(self) -> int:
+        return self.word.start[1]
+
+    @property
+    def direction(self) -> Direction:
+        return self.word.direction
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationReport:
+    """The verdict on a grid: its words, its jokers' letters and every problem."""
+
+    grid: Grid
+    lexicon_name: str
+    variant: Variant
+    words: tuple[WordVerdict, ...]
+    open_tiles: tuple[OpenTile, ...]
+    problems: tuple[Problem, ...]
+    theme_words: tuple[str, ...]
+    """The claimed theme words found in the grid."""
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    def problem_kinds(self) -> set[ProblemKind]:
+        return {problem.kind for problem in self.problems}
+
+
+def where(word: Word) -> str:
+    """A word's place for people: 1-based row and column, and direction."""
+    row, col = word.start
+    return f"{word.direction.value} at row {row + 1}, column {col + 1}"
+
+
+def _cell_name(cell: Cell) -> str:
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def _word_verdicts(
+    words: list[Word], resolution: Resolution, lexicon: Lexicon, variant: Variant
+) -> tuple[list[WordVerdict], list[Problem]]:
+    verdicts: list[WordVerdict] = []
+    problems: list[Problem] = []
+    conflicted = {word for group in resolution.conflicts for word in group}
+    for word in words:
+        text = resolution.spell(word)
+        reason: str | None = None
+        has_open = any(tile.is_open for tile in word.tiles)
+        if len(word) < variant.min_word_length:
+            reason = f"{text} ({where(word)}) is shorter than {variant.min_word_length} letters"
+            kind = ProblemKind.TOO_SHORT
+        elif word in conflicted:
+            reason = (
+                f"{word.pattern} ({where(word)}) cannot be a word with the letters "
+                "its jokers must take for the words that cross it"
+            )
+            kind = ProblemKind.JOKER_CONFLICT
+        elif "?" in text or text not in lexicon:
+            shown = word.pattern if has_open else text
+            no_letter = " with any letter for its jokers" if has_open else ""
+            reason = f"{shown} ({where(word)}) is not a word{no_letter} in {lexicon.name}"
+            kind = ProblemKind.NOT_A_WORD
+        verdicts.append(WordVerdict(word, text, reason is None, reason))
+        if reason is not None:
+            problems.append(Problem(kind, reason, word.cells))
+    if variant.distinct_words:
+        counts = Counter(v.text for v in verdicts)
+        for text, count in sorted(counts.items()):
+            if count > 1:
+                cells = tuple(c for v in verdicts if v.text == text for c in v.word.cells)
+                problems.append(
+                    Problem(
+                        ProblemKind.REPEATED_WORD,
+                        f"{text} appears {count} times; {variant.title} allows each word once",
+                        cells,
+                    )
+                )
+    return verdicts, problems
+
+
+def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:
+    if not len(grid):
+        return [Problem(ProblemKind.EMPTY_GRID, "the grid holds no tile")]
+    problems = []
+    groups = grid.groups()
+    if len(groups) > 1:
+        detached = ", ".join(
+            f"{len(group)} tile{'s' if len(group) > 1 else ''} at {_cell_name(min(group))}"
+            for group in groups[1:]
+        )
+        problems.append(
+            Problem(
+                ProblemKind.DISCONNECTED,
+                f"the tiles form {len(groups)} separate groups, not one: {detached} "
+                "stand apart from the largest group",
+                tuple(cell for group in groups[1:] for cell in sorted(group)),
+            )
+        )
+    if not words:
+        problems.append(Problem(ProblemKind.NO_WORD, "the grid holds no word of two tiles or more"))
+    return problems
+
+
+def _tile_problems(grid: Grid, players: int | None) -> list[Problem]:
+    problems = []
+    for key, (held, in_set) in excess_over_set(grid.tiles()).items():
+        name = SET_NAMES.get(key, key)
+        problems.append(
+            Problem(
+                ProblemKind.TOO_MANY_OF_A_TILE,
+                f"the grid holds {held} {name} tiles but the set has only {in_set}",
+                tuple(cell for cell, tile in grid.items() if tile.set_key == key),
+            )
+        )
+    if players is not None:
+        expected = tiles_per_player(players)
+        if len(grid) != expected:
+            problems.append(
+                Problem(
+                    ProblemKind.WRONG_TILE_COUNT,
+                    f"the grid holds {len(grid)} tiles; with {players} players "
+                    f"each grid holds exactly {expected}",
+                )
+            )
+    return problems
+
+
+def validate(
+    grid: Grid,
+    lexicon: Lexicon,
+    variant: Variant | None = None,
+    *,
+    players: int | None = None,
+    theme: str | None = None,
+    theme_words: Iterable[str] = (),
+) -> ValidationReport:
+    """Check ``grid`` against every rule and collect every problem.
+
+    ``players`` asks for exactly that table size's share of tiles; ``theme``
+    says a theme is in play (the Bandit was drawn), so the grid must hold a
+    word on it; ``theme_words`` are the player's claims, which must stand in
+    the grid (whether they fit the theme is for the players to judge).
+    """
+    variant = variant or Variant()
+    claims = tuple(dict.fromkeys(fold(word) for word in theme_words))
+    words = grid.words()
+    resolution = resolve(grid, lexicon, prefer=set(claims), distinct=variant.distinct_words)
+    verdicts, word_problems = _word_verdicts(words, resolution, lexicon, variant)
+
+    problems = _shape_problems(grid, words) + word_problems + _tile_problems(grid, players)
+    valid_texts = {v.text for v in verdicts if v.valid}
+    found_claims = tuple(claim for claim in claims if claim in valid_texts)
+    for claim in claims:
+        if claim not in valid_texts:
+            problems.append(
+                Problem(
+                    ProblemKind.THEME_WORD_MISSING,
+                    f"the theme word {claim} is not a valid word of this grid",
+                )
+            )
+    if theme and variant.themes and not found_claims:
+        problems.append(
+            Problem(
+                ProblemKind.NO_THEME_WORD,
+                f"the theme is {theme!r} but the grid holds no word claimed on it",
+            )
+        )
+    return ValidationReport(
+        grid=grid,
+        lexicon_name=lexicon.name,
+        variant=variant,
+        words=tuple(verdicts),
+        open_tiles=resolution.open_tiles,
+        problems=tuple(problems),
+        theme_words=found_claims,
+    )

@@ -1,0 +1,201 @@
+"""Rich views of engine results for the command line: a grid, a validation report, a score.
+
+Marks never rely on colour alone: an invalid word's tiles are also
+underlined and listed with a cross, jokers are shown in lower case, and the
+verdict is spelt out. Rich honours NO_COLOR.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from mixmo.engine.grid import Cell, Grid
+from mixmo.engine.scoring import Score
+from mixmo.engine.tiles import TileKind
+from mixmo.engine.validation import ValidationReport
+
+VALID_MARK = "✓"
+INVALID_MARK = "✗"
+
+
+def grid_view(grid: Grid, letters: Mapping[Cell, str], bad_cells: set[Cell]) -> Text:
+    """The grid with row and column rulers; open tiles show their found letter in lower case."""
+    text = Text()
+    if not len(grid):
+        return Text("(empty grid)", style="dim")
+    (top, left), (bottom, right) = grid.bounds()
+    width = max(len(str(top + 1)), len(str(bottom + 1)))
+    ruler = "".join(str((col + 1) % 10) for col in range(left, right + 1))
+    text.append(" " * (width + 1) + ruler + "\n", style="dim")
+    for row in range(top, bottom + 1):
+        text.append(f"{row + 1:>{width}} ", style="dim")
+        for col in range(left, right + 1):
+            tile = grid.get((row, col))
+            if tile is None:
+                text.append("·", style="dim")
+                continue
+            style = "bold"
+            char = tile.symbol
+            if tile.kind is TileKind.JOKER:
+                char = (tile.letter or letters.get((row, col), "?")).lower()
+                style = "bold cyan"
+            elif tile.kind is TileKind.BANDIT:
+                char = letters.get((row, col), "!").lower()
+                style = "bold magenta"
+            if (row, col) in bad_cells:
+                style += " underline red"
+            text.append(char, style=style)
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+def report_view(
+    report: ValidationReport,
+    score: Score,
+    *,
+    source: str,
+    suggestions: Mapping[str, Sequence[str]],
+) -> RenderableType:
+    """Everything `mixmo check` shows about one grid."""
+    letters = {tile.cell: tile.letter for tile in report.open_tiles if tile.letter}
+    bad_cells = {cell for problem in report.problems for cell in problem.cells}
+    verdict = (
+        Text(f"{VALID_MARK} VALID", style="bold green")
+        if report.valid
+        else Text(f"{INVALID_MARK} INVALID", style="bold red")
+    )
+    header = Text.assemble(
+        (source, "bold"),
+        "  ",
+        verdict,
+        (f"  {len(report.grid)} tiles, {len(report.words)} words", ""),
+        (f"  [{report.lexicon_name}, {report.variant.title}]", "dim"),
+    )
+    parts: list[RenderableType] = [header, Text(), grid_view(report.grid, letters, bad_cells)]
+
+    if report.words:
+        words = Table(title="Words", title_justify="left", show_edge=False, pad_edge=False)
+        words.add_column("", width=1)
+        words.add_column("word")
+        words.add_column("row", justify="right")
+        words.add_column("col", justify="right")
+        words.add_column("direction")
+        for verdict_ in report.words:
+            mark = (
+                Text(VALID_MARK, style="green")
+                if verdict_.valid
+                else Text(INVALID_MARK, style="red")
+            )
+            word_text = Text(verdict_.text, style="" if verdict_.valid else "red underline")
+            if verdict_.text in report.theme_words:
+                word_text.append(" (theme)", style="yellow")
+            words.add_row(
+                mark,
+                word_text,
+                str(verdict_.row + 1),
+                str(verdict_.col + 1),
+                verdict_.direction.value,
+            )
+        parts += [Text(), words]
+
+    if report.open_tiles:
+        jokers = Table(title="Jokers", title_justify="left", show_edge=False, pad_edge=False)
+        for column in ("tile", "row", "col", "stands for", "could also be"):
+            jokers.add_column(column)
+        for tile in report.open_tiles:
+            kind = report.grid[tile.cell]
+            name = "Bandit" if kind.kind is TileKind.BANDIT else "joker"
+            others = "".join(c for c in tile.options if c != tile.letter)
+            jokers.add_row(
+                name,
+                str(tile.cell[0] + 1),
+                str(tile.cell[1] + 1),
+                tile.letter or "(none)",
+                " ".join(others) or "-",
+            )
+        parts += [Text(), jokers]
+
+    if report.problems:
+        parts += [Text(), Text("Problems", style="bold")]
+        for problem in report.problems:
+            line = Text(f"  {INVALID_MARK} ", style="red")
+            line.append(problem.message)
+            parts.append(line)
+        for word, proposals in suggestions.items():
+            if proposals:
+                parts.append(Text(f"    {word}: did you mean {', '.join(proposals)}?", style="dim"))
+
+    parts += [Text(), score_view(score)]
+    return Group(*parts)
+
+
+def score_view(score: Score) -> Table:
+    table = Table(title="Score (points option)", title_justify="left", show_edge=False)
+    table.add_column("")
+    table.add_column("points", justify="right")
+    for line in score.lines:
+        table.add_row(line.label, f"{line.points:+d}" if line.points < 0 else str(line.points))
+    table.add_section()
+    table.add_row(Text("total", style="bold"), Text(str(score.total), style="bold"))
+    return table
+
+
+def report_json(
+    report: ValidationReport, score: Score, suggestions: Mapping[str, Sequence[str]]
+) -> dict[str, Any]:
+    """The machine-readable form of a check.
+
+    Rows and columns are 1-based, as in the messages: row 1 is the grid's
+    first line (comment lines and leading blank lines do not count).
+    """
+
+    def position(cell: Cell) -> dict[str, int]:
+        return {"row": cell[0] + 1, "col": cell[1] + 1}
+
+    return {
+        "valid": report.valid,
+        "lexicon": report.lexicon_name,
+        "variant": report.variant.name,
+        "tiles": len(report.grid),
+        "grid": report.grid.to_text(),
+        "words": [
+            {
+                "text": v.text,
+                "pattern": v.word.pattern,
+                **position(v.word.start),
+                "direction": v.direction.value,
+                "valid": v.valid,
+                "reason": v.reason,
+            }
+            for v in report.words
+        ],
+        "jokers": [
+            {
+                **position(t.cell),
+                "tile": report.grid[t.cell].kind.value,
+                "letter": t.letter,
+                "options": t.options,
+            }
+            for t in report.open_tiles
+        ],
+        "problems": [
+            {
+                "kind": p.kind.value,
+                "message": p.message,
+                "cells": [position(cell) for cell in p.cells],
+            }
+            for p in report.problems
+        ],
+        "theme_words": list(report.theme_words),
+        "suggestions": {word: list(s) for word, s in suggestions.items()},
+        "score": {
+            "total": score.total,
+            "lines": [{"label": line.label, "points": line.points} for line in score.lines],
+        },
+    }
