@@ -121,7 +121,8 @@ def _word_verdicts(
                 f"{word.pattern} ({where(word)}) cannot be a word with the letters "
                 "its jokers must take for the words that cross it"
             )
-            kind = ProblemKind.JOKER_CONFLICT
+            verdicts.append(WordVerdict(word, text, False, reason))
+            continue
         elif "?" in text or text not in lexicon:
             shown = word.pattern if has_open else text
             no_letter = " with any letter for its jokers" if has_open else ""
@@ -130,6 +131,17 @@ def _word_verdicts(
         verdicts.append(WordVerdict(word, text, reason is None, reason))
         if reason is not None:
             problems.append(Problem(kind, reason, word.cells))
+    for group in resolution.conflicts:
+        open_cells = sorted({c for w in group for c, t in zip(w.cells, w.tiles) if t.is_open})
+        jokers = " and ".join(_cell_name(cell) for cell in open_cells)
+        spelt = ", ".join(f"{w.pattern} ({where(w)})" for w in group)
+        problems.append(
+            Problem(
+                ProblemKind.JOKER_CONFLICT,
+                f"no letters for the jokers at {jokers} make these words at once: {spelt}",
+                tuple(cell for w in group for cell in w.cells),
+            )
+        )
     if variant.distinct_words:
         counts = Counter(v.text for v in verdicts)
         for text, count in sorted(counts.items()):

@@ -1,0 +1,70 @@
+"""Shared fixtures: the embedded lexicons and a way to run the `mixmo` command."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from io import StringIO
+from textwrap import dedent
+
+import pytest
+
+from mixmo.cli import main
+from mixmo.engine.grid import Grid
+from mixmo.engine.lexicon import WordList, embedded
+
+
+@pytest.fixture(scope="session")
+def english() -> WordList:
+    return embedded("en")
+
+
+@pytest.fixture(scope="session")
+def french() -> WordList:
+    return embedded("fr")
+
+
+def grid(text: str) -> Grid:
+    """A grid from an indented triple-quoted block."""
+    return Grid.parse(dedent(text))
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def mixmo(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    """Run `mixmo ARGS...` in-process, with optional standard input; returns code, out, err."""
+
+    def run(*args: str, stdin: str = "") -> Run:
+        monkeypatch.setattr(sys, "stdin", _Stdin(stdin))
+        monkeypatch.setenv("COLUMNS", "100")
+        try:
+            main(list(args))
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 1
+        else:  # pragma: no cover - main always exits
+            code = 0
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return run
+
+
+class _Stdin(StringIO):
+    """A text standard input that also has the .buffer of a real one."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        from io import BytesIO
+
+        self.buffer = BytesIO(text.encode("utf-8"))
+
+
+def lines(text: Sequence[str] | str) -> list[str]:
+    return [line.rstrip() for line in (text.splitlines() if isinstance(text, str) else text)]
