@@ -132,7 +132,9 @@ def _word_verdicts(
         if reason is not None:
             problems.append(Problem(kind, reason, word.cells))
     for group in resolution.conflicts:
-        open_cells = sorted({c for w in group for c, t in zip(w.cells, w.tiles) if t.is_open})
+        open_cells = sorted(
+            {c for w in group for c, t in zip(w.cells, w.tiles, strict=True) if t.is_open}
+        )
         jokers = " and ".join(_cell_name(cell) for cell in open_cells)
         spelt = ", ".join(f"{w.pattern} ({where(w)})" for w in group)
         problems.append(
