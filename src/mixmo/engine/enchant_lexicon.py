@@ -88,15 +88,23 @@ class EnchantLexicon:
         enchant = _import_enchant()
         broker = enchant.Broker()
         broker.set_ordering("*", "hunspell,aspell")
-        try:
-            dictionary = broker.request_dict(tag)
-        except enchant.errors.DictNotFoundError:
-            available = ", ".join(sorted({name for name, _ in broker.list_dicts()})) or "none"
-            raise LexiconError(
-                f"no Enchant dictionary for {tag!r} (available: {available}): "
-                f"install one, e.g. apt-get install hunspell-{tag.split('_')[0].lower()}"
-            ) from None
-        return cls(dictionary, tag=tag)
+        available = sorted({name for name, _ in broker.list_dicts()})
+        language = tag.split("_")[0]
+        # A bare language ("en") may exist only through Aspell: prefer a regional Hunspell one.
+        candidates = [tag]
+        if "_" not in tag:
+            regional = [name for name in available if name.startswith(f"{language}_")]
+            candidates = [f"{language}_{language.upper()}", *regional, tag]
+        for candidate in dict.fromkeys(candidates):
+            try:
+                return cls(broker.request_dict(candidate), tag=tag)
+            except enchant.errors.DictNotFoundError:
+                continue
+        shown = ", ".join(available) or "none"
+        raise LexiconError(
+            f"no Enchant dictionary for {tag!r} (available: {shown}): "
+            f"install one, e.g. apt-get install hunspell-{language.lower()}"
+        )
 
     def forms(self, word: str) -> list[str]:
         """The accepted spellings of the folded ``word`` (empty when none)."""
