@@ -68,3 +68,30 @@ class _Stdin(StringIO):
 
 def lines(text: Sequence[str] | str) -> list[str]:
     return [line.rstrip() for line in (text.splitlines() if isinstance(text, str) else text)]
+
+
+def _enchant_missing() -> str | None:
+    """Why Enchant tests cannot run here, or None when they can."""
+    from mixmo.engine.enchant_lexicon import EnchantLexicon
+    from mixmo.engine.lexicon import LexiconError
+
+    try:
+        EnchantLexicon.open("en_US")
+        EnchantLexicon.open("fr_FR")
+    except LexiconError as error:
+        return str(error)
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the Enchant tests on a machine without Enchant, except in CI, which installs it."""
+    import os
+
+    needing = [item for item in items if "enchant" in item.keywords]
+    if not needing:
+        return
+    reason = _enchant_missing()
+    if reason is None or os.environ.get("CI"):
+        return
+    for item in needing:
+        item.add_marker(pytest.mark.skip(reason=f"Enchant unavailable: {reason}"))

@@ -35,6 +35,7 @@ def test_an_invalid_grid_exits_1_and_lists_every_problem(mixmo, tmp_path) -> Non
     assert "the grid holds 3 Z tiles but the set has only 1" in run.out
 
 
+@pytest.mark.enchant
 def test_rejected_words_get_enchant_suggestions(mixmo, tmp_path) -> None:
     path = tmp_path / "typo.txt"
     path.write_text("HOUSZ\n")
@@ -60,9 +61,7 @@ def test_json_output_has_words_jokers_problems_and_score(mixmo, tmp_path) -> Non
         "valid": True,
         "reason": None,
     }
-    assert data["jokers"] == [
-        {"row": 1, "col": 2, "tile": "joker", "letter": "A", "options": "AO"}
-    ]
+    assert data["jokers"] == [{"row": 1, "col": 2, "tile": "joker", "letter": "A", "options": "AO"}]
     assert data["problems"] == []
     assert data["score"]["total"] == 4 + 5
 
@@ -149,6 +148,7 @@ def test_french_grids_match_accent_folded_words(mixmo, tmp_path) -> None:
     assert run.code == 0, run.out
 
 
+@pytest.mark.enchant
 def test_enchant_dictionary_checks_words(mixmo, house) -> None:
     assert mixmo("check", str(house), "--dict", "enchant:en_US").code == 0
 

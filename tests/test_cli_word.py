@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 
 def test_valid_and_invalid_words(mixmo) -> None:
     run = mixmo("word", "quiz", "oxen", "nasa")
@@ -35,6 +37,7 @@ def test_hyphenated_and_apostrophe_words_are_not_tiles(mixmo) -> None:
     assert "not spelt with letters A-Z only" in run.out
 
 
+@pytest.mark.enchant
 def test_enchant_dictionary_folds_accents(mixmo) -> None:
     run = mixmo("word", "--dict", "enchant:fr_FR", "ete", "nasa", "--json")
     assert json.loads(run.out) == [

@@ -33,7 +33,10 @@ def test_jokers_in_separate_words_are_solved_independently(english) -> None:
 def test_a_word_with_a_joker_no_letter_completes_is_invalid(english) -> None:
     report = validate(grid("?ZZZZ"), english)
     assert not report.valid
-    assert "?ZZZZ (across at row 1, column 1) is not a word with any letter" in report.problems[0].message
+    assert (
+        "?ZZZZ (across at row 1, column 1) is not a word with any letter"
+        in report.problems[0].message
+    )
 
 
 def test_a_lone_open_tile_has_no_letter(english) -> None:

@@ -65,6 +65,7 @@ def test_unreadable_word_lists_say_why(tmp_path) -> None:
         WordList.from_file(binary)
 
 
+@pytest.mark.enchant
 def test_dictionary_specs() -> None:
     assert open_lexicon(None, "fr") is embedded("fr")
     assert open_lexicon("embedded:en") is embedded("en")
@@ -73,18 +74,21 @@ def test_dictionary_specs() -> None:
         open_lexicon("embedded:de")
 
 
+@pytest.mark.enchant
 def test_enchant_looks_up_in_lower_case_so_capitalised_names_are_rejected() -> None:
     lexicon = EnchantLexicon.open("en_US")
     assert "RUNNING" in lexicon
     assert "NASA" not in lexicon and "DNA" not in lexicon
 
 
+@pytest.mark.enchant
 def test_enchant_french_is_accent_insensitive() -> None:
     lexicon = EnchantLexicon.open("fr_FR")
     assert lexicon.forms("ETE") == ["été"]
     assert "COEUR" in lexicon and "GARCON" in lexicon
 
 
+@pytest.mark.enchant
 def test_a_missing_enchant_language_names_what_to_install() -> None:
     with pytest.raises(LexiconError, match="apt-get install hunspell-xx"):
         EnchantLexicon.open("xx_XX")
@@ -95,6 +99,7 @@ def test_accent_spellings_try_ligatures() -> None:
     assert accent_spellings("BDF") == ["bdf"]
 
 
+@pytest.mark.enchant
 def test_suggestions_are_tile_words() -> None:
     proposals = suggestions("HOUSZ", "en")
     assert "HOUSE" in proposals

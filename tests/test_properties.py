@@ -45,7 +45,9 @@ def test_parse_either_reads_the_text_or_names_a_line_and_column(text: str) -> No
             assert lines[problem.line - 1][problem.col - 1] == problem.char
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.text(max_size=120), st.sampled_from([[], ["--json"], ["--expert", "--players", "2"]]))
 def test_mixmo_check_on_any_text_exits_0_1_or_2_without_a_traceback(mixmo, text, options) -> None:
     run = mixmo("check", "-", *options, stdin=text)

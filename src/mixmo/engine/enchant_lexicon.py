@@ -37,6 +37,9 @@ ACCENTED = {
 
 LIGATURES = {"oe": "œ", "ae": "æ"}
 
+PREFERRED_REGIONS = {"en": "en_US", "fr": "fr_FR"}
+"""The dictionary a bare language tag asks for first."""
+
 VARIANT_LIMIT = 4096
 """Accent spellings tried per word before falling back to suggestions."""
 
@@ -94,7 +97,8 @@ class EnchantLexicon:
         candidates = [tag]
         if "_" not in tag:
             regional = [name for name in available if name.startswith(f"{language}_")]
-            candidates = [f"{language}_{language.upper()}", *regional, tag]
+            preferred = PREFERRED_REGIONS.get(language, f"{language}_{language.upper()}")
+            candidates = [preferred, *regional, tag]
         for candidate in dict.fromkeys(candidates):
             try:
                 return cls(broker.request_dict(candidate), tag=tag)
