@@ -170,13 +170,7 @@ def check(
     rejected = {
         verdict.text: [s for s in enchant_suggestions(verdict.text, language) if s in lexicon]
         for verdict in report.words
-        if not verdict.valid
-        and verdict.reason
-        and not any(tile.is_open for tile in verdict.word.tiles)
-        and any(
-            p.kind is ProblemKind.NOT_A_WORD and p.cells == verdict.word.cells
-            for p in report.problems
-        )
+        if verdict.problem is ProblemKind.NOT_A_WORD and not verdict.word.has_open_tiles
     }
     if as_json:
         click.echo(json.dumps(report_json(report, result, rejected), ensure_ascii=False, indent=2))

@@ -123,13 +123,15 @@ def report_view(
 
     if report.problems:
         parts += [Text(), Text("Problems", style="bold")]
+        text_at = {verdict.word.cells: verdict.text for verdict in report.words}
         for problem in report.problems:
             line = Text(f"  {INVALID_MARK} ", style="red")
             line.append(problem.message)
             parts.append(line)
-        for word, proposals in suggestions.items():
-            if proposals:
-                parts.append(Text(f"    {word}: did you mean {', '.join(proposals)}?", style="dim"))
+            word = text_at.get(problem.cells)
+            if word and suggestions.get(word):
+                proposals = ", ".join(suggestions[word])
+                parts.append(Text(f"    {word}: did you mean {proposals}?", style="dim"))
 
     parts += [Text(), score_view(score)]
     return Group(*parts)

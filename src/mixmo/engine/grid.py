@@ -97,6 +97,11 @@ class Word:
     def __len__(self) -> int:
         return len(self.tiles)
 
+    @property
+    def has_open_tiles(self) -> bool:
+        """True when a joker or the Bandit in the word has a letter to find."""
+        return any(tile.is_open for tile in self.tiles)
+
     def spell(self, letters: Mapping[Cell, str]) -> str:
         """The word's letters, with ``letters`` giving those of the open tiles."""
         return "".join(

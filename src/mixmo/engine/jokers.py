@@ -170,8 +170,8 @@ def resolve(
     solutions: they never make a grid valid or invalid here.
     """
     words = grid.words()
-    open_words = [w for w in words if any(t.is_open for t in w.tiles)]
-    fixed_words = [w.pattern for w in words if not any(t.is_open for t in w.tiles)]
+    open_words = [w for w in words if w.has_open_tiles]
+    fixed_words = [w.pattern for w in words if not w.has_open_tiles]
     letters: dict[Cell, str] = {}
     options: dict[Cell, str] = {}
     conflicts: list[tuple[Word, ...]] = []

@@ -58,6 +58,8 @@ class WordVerdict:
     text: str
     valid: bool
     reason: str | None = None
+    problem: ProblemKind | None = None
+    """The rule the word breaks, when it is invalid."""
 
     @property
     def row(self) -> int:
@@ -112,7 +114,7 @@ def _word_verdicts(
     for word in words:
         text = resolution.spell(word)
         reason: str | None = None
-        has_open = any(tile.is_open for tile in word.tiles)
+        has_open = word.has_open_tiles
         if len(word) < variant.min_word_length:
             reason = f"{text} ({where(word)}) is shorter than {variant.min_word_length} letters"
             kind = ProblemKind.TOO_SHORT
@@ -121,15 +123,17 @@ def _word_verdicts(
                 f"{word.pattern} ({where(word)}) cannot be a word with the letters "
                 "its jokers must take for the words that cross it"
             )
-            verdicts.append(WordVerdict(word, text, False, reason))
+            verdicts.append(WordVerdict(word, text, False, reason, ProblemKind.JOKER_CONFLICT))
             continue
         elif "?" in text or text not in lexicon:
             shown = word.pattern if has_open else text
             no_letter = " with any letter for its jokers" if has_open else ""
             reason = f"{shown} ({where(word)}) is not a word{no_letter} in {lexicon.name}"
             kind = ProblemKind.NOT_A_WORD
-        verdicts.append(WordVerdict(word, text, reason is None, reason))
-        if reason is not None:
+        if reason is None:
+            verdicts.append(WordVerdict(word, text, True))
+        else:
+            verdicts.append(WordVerdict(word, text, False, reason, kind))
             problems.append(Problem(kind, reason, word.cells))
     for group in resolution.conflicts:
         open_cells = sorted(
