@@ -42,3 +42,11 @@ def test_a_word_with_a_joker_no_letter_completes_is_invalid(english) -> None:
 def test_a_lone_open_tile_has_no_letter(english) -> None:
     resolution = resolve(grid("?"), english)
     assert resolution.open_tiles[0].letter is None
+
+
+def test_far_more_jokers_than_the_set_holds_still_gets_a_verdict(english) -> None:
+    report = validate(grid("?????\n?????\n?????\n?????\n?????"), english)
+    assert not report.valid
+    assert "the grid holds 25 joker tiles but the set has only 2" in {
+        p.message for p in report.problems
+    }

@@ -24,7 +24,15 @@ from mixmo.engine.lexicon import Lexicon
 SOLUTION_LIMIT = 5_000
 """Solutions enumerated per component before the resolver stops looking for better ones."""
 
-REPAIR_LIMIT = 50_000
+OPEN_TILES_IN_SET = 3
+"""Two jokers and the Bandit: a component with more open tiles breaks the set's
+counts anyway, so its first solution is taken without looking for a better one."""
+
+SEARCH_BUDGET = 300_000
+"""Candidate checks allowed per component; only grids with far more jokers than
+the set holds come near it."""
+
+REPAIR_LIMIT = 20_000
 """Letter combinations tried to make the most words valid when no full solution exists."""
 
 
@@ -49,6 +57,9 @@ class Resolution:
     """True when one choice of letters makes every word through open tiles a word."""
     conflicts: tuple[tuple[Word, ...], ...]
     """Groups of words whose open tiles admit no common letters, though each alone could."""
+    unresolved: tuple[tuple[Word, ...], ...] = ()
+    """Groups of words through so many open tiles that the search gave up (only
+    grids with far more jokers than the set holds)."""
 
     def spell(self, word: Word) -> str:
         return word.spell(self.letters)
@@ -74,36 +85,57 @@ class _Component:
             ]
             self.candidates.append(sorted(lexicon.matching(slots)))
 
-    def solutions(self) -> Iterator[tuple[str, ...]]:
-        """Every assignment of letters that spells a candidate for each word, in order."""
+    def solutions(self, budget: list[int]) -> Iterator[tuple[str, ...]]:
+        """Every assignment that spells a candidate in each word, without repeats.
+
+        The search fills one word at a time, the word with the fewest
+        candidates left first, and filters the candidates of the words that
+        cross it. ``budget`` (a one-item list, shared and decremented) counts
+        candidate checks; when it runs out the search stops early.
+        """
         count = len(self.cells)
-        word_of_cell: list[list[int]] = [[] for _ in range(count)]
+        words_of: list[list[int]] = [[] for _ in range(count)]
         for w, positions in enumerate(self.positions):
             for _, var in positions:
-                word_of_cell[var].append(w)
+                words_of[var].append(w)
         assignment: list[str | None] = [None] * count
 
-        def consistent(w: int) -> bool:
-            positions = self.positions[w]
-            return any(
-                all(
-                    assignment[var] is None or word[pos] == assignment[var]
-                    for pos, var in positions
-                )
-                for word in self.candidates[w]
-            )
-
-        def search(var: int) -> Iterator[tuple[str, ...]]:
-            if var == count:
-                yield tuple(letter for letter in assignment if letter is not None)
+        def search(alive: list[list[str]]) -> Iterator[tuple[str, ...]]:
+            pending = [
+                w
+                for w, positions in enumerate(self.positions)
+                if any(assignment[var] is None for _, var in positions)
+            ]
+            if not pending:
+                yield tuple(letter or "" for letter in assignment)
                 return
-            for letter in self.allowed[var]:
-                assignment[var] = letter
-                if all(consistent(w) for w in word_of_cell[var]):
-                    yield from search(var + 1)
-            assignment[var] = None
+            w = min(pending, key=lambda w: len(alive[w]))
+            fresh = [(pos, var) for pos, var in self.positions[w] if assignment[var] is None]
+            crossing = {w2 for _, var in fresh for w2 in words_of[var]} - {w}
+            for candidate in alive[w]:
+                if budget[0] <= 0:
+                    return
+                for pos, var in fresh:
+                    assignment[var] = candidate[pos]
+                narrowed = list(alive)
+                narrowed[w] = [candidate]
+                for w2 in crossing:
+                    budget[0] -= len(alive[w2])
+                    checks = [(pos, assignment[var]) for pos, var in self.positions[w2]]
+                    narrowed[w2] = [
+                        c
+                        for c in alive[w2]
+                        if all(letter is None or c[pos] == letter for pos, letter in checks)
+                    ]
+                    if not narrowed[w2]:
+                        break
+                else:
+                    yield from search(narrowed)
+                budget[0] -= 1
+            for _, var in fresh:
+                assignment[var] = None
 
-        yield from search(0)
+        yield from search(self.candidates)
 
     def spelled(self, w: int, letters: tuple[str, ...]) -> str:
         mapping = dict(zip(self.cells, letters, strict=True))
@@ -175,6 +207,7 @@ def resolve(
     letters: dict[Cell, str] = {}
     options: dict[Cell, str] = {}
     conflicts: list[tuple[Word, ...]] = []
+    unresolved: list[tuple[Word, ...]] = []
     solved = True
     chosen_words: list[str] = list(fixed_words)
 
@@ -182,8 +215,10 @@ def resolve(
         component = _Component(cells, comp_words, grid, lexicon)
         best: tuple[tuple[int, int], tuple[str, ...]] | None = None
         seen: list[set[str]] = [set() for _ in cells]
-        for count, solution in enumerate(component.solutions()):
-            if count >= SOLUTION_LIMIT:
+        budget = [SEARCH_BUDGET]
+        limit = SOLUTION_LIMIT if len(cells) <= OPEN_TILES_IN_SET else 1
+        for count, solution in enumerate(component.solutions(budget)):
+            if count >= limit:
                 break
             for var, letter in enumerate(solution):
                 seen[var].add(letter)
@@ -197,7 +232,9 @@ def resolve(
             chosen = best[1]
         else:
             solved = False
-            if all(component.candidates):
+            if budget[0] <= 0:
+                unresolved.append(tuple(comp_words))
+            elif all(component.candidates):
                 conflicts.append(tuple(comp_words))
             chosen = component.repair(lexicon) or ()
         for var, cell in enumerate(cells):
@@ -211,4 +248,4 @@ def resolve(
         for cell, tile in grid.items()
         if tile.is_open
     )
-    return Resolution(letters, open_tiles, solved, tuple(conflicts))
+    return Resolution(letters, open_tiles, solved, tuple(conflicts), tuple(unresolved))

@@ -30,6 +30,7 @@ class ProblemKind(enum.Enum):
     DISCONNECTED = "disconnected"
     NOT_A_WORD = "not-a-word"
     JOKER_CONFLICT = "joker-conflict"
+    UNRESOLVED_JOKERS = "unresolved-jokers"
     TOO_SHORT = "too-short"
     REPEATED_WORD = "repeated-word"
     TOO_MANY_OF_A_TILE = "too-many-of-a-tile"
@@ -111,6 +112,7 @@ def _word_verdicts(
     verdicts: list[WordVerdict] = []
     problems: list[Problem] = []
     conflicted = {word for group in resolution.conflicts for word in group}
+    unresolved = {word for group in resolution.unresolved for word in group}
     for word in words:
         text = resolution.spell(word)
         reason: str | None = None
@@ -118,6 +120,12 @@ def _word_verdicts(
         if len(word) < variant.min_word_length:
             reason = f"{text} ({where(word)}) is shorter than {variant.min_word_length} letters"
             kind = ProblemKind.TOO_SHORT
+        elif word in unresolved:
+            reason = (
+                f"{word.pattern} ({where(word)}) crosses too many jokers for their letters "
+                "to be worked out"
+            )
+            kind = ProblemKind.UNRESOLVED_JOKERS
         elif word in conflicted:
             reason = (
                 f"{word.pattern} ({where(word)}) cannot be a word with the letters "
