@@ -55,3 +55,46 @@ def test_mixmo_check_on_any_text_exits_0_1_or_2_without_a_traceback(mixmo, text,
     assert "Traceback" not in run.err + run.out
     if run.code == 2:
         assert len(run.err.strip().splitlines()) == 1
+
+
+VALID_GRIDS = [
+    "HOUSE\nA...A\nTIGER\n",
+    "ELEPHANT\n.....X..\n",
+    "QUIZ.\n.....\n",
+    "CATS\nA..O\nBOXY\n",
+]
+
+
+@st.composite
+def grids_with_jokers(draw: st.DrawFn) -> tuple[Grid, Grid]:
+    """A valid grid, and the same grid with up to two jokers and the Bandit for letters."""
+    grid = Grid.parse(draw(st.sampled_from(VALID_GRIDS)))
+    cells = draw(st.lists(st.sampled_from(list(grid)), max_size=3, unique=True))
+    jokered = grid
+    bandit_used = False
+    for cell in cells:
+        letter = grid[cell].letter
+        assert letter is not None
+        symbol = "?"
+        if letter in "KWXYZ" and not bandit_used and draw(st.booleans()):
+            symbol, bandit_used = "!", True
+        elif sum(t.symbol == "?" for t in jokered.tiles()) == 2:
+            continue
+        jokered = jokered.remove(cell).place(cell, Tile.from_symbol(symbol))
+    return grid, jokered
+
+
+@settings(max_examples=80, deadline=None)
+@given(grids_with_jokers())
+def test_jokers_replacing_letters_of_a_valid_grid_keep_it_valid(pair) -> None:
+    from mixmo.engine.lexicon import embedded
+    from mixmo.engine.validation import validate
+
+    original, jokered = pair
+    english = embedded("en")
+    assert validate(original, english).valid
+    report = validate(jokered, english)
+    assert report.valid, report.problems
+    assert all(verdict.text in english for verdict in report.words)
+    for tile in report.open_tiles:
+        assert tile.letter is not None and tile.letter in tile.options
