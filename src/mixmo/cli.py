@@ -104,7 +104,7 @@ def cli() -> None:
     """Mixmo, the word-race tile game, in the terminal."""
 
 
-@cli.command()
+@cli.command(short_help="Check a grid: its words, jokers, problems and score.")
 @click.argument("grid_file", metavar="GRID", type=str)
 @lang_option
 @dict_option
@@ -179,7 +179,7 @@ def check(
     sys.exit(EXIT_OK if report.valid else EXIT_INVALID)
 
 
-@cli.command()
+@cli.command(short_help="Settle a dispute: is each word in the dictionary?")
 @click.argument("words", nargs=-1, required=True)
 @lang_option
 @dict_option
