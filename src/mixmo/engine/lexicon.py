@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -168,19 +169,27 @@ class WordList:
         return [word.lower()]
 
 
-def _dictionary_file(name: str) -> bytes:
-    """The bytes of an embedded dictionary file.
+def dictionary_path(*parts: str) -> Traversable | None:
+    """An embedded data file or folder (``"en.txt.gz"``, ``"themes", "fr"``), or None.
 
-    Installed, the lists are ``mixmo/dictionaries/`` inside the package; in a
-    source checkout run in place, they are the repository's ``dictionaries/``.
+    Installed, the data is ``mixmo/dictionaries/`` inside the package; in a
+    source checkout run in place, it is the repository's ``dictionaries/``.
     """
-    packaged = resources.files("mixmo").joinpath("dictionaries", name)
-    if packaged.is_file():
-        return packaged.read_bytes()
-    checkout = Path(__file__).resolve().parents[3] / "dictionaries" / name
-    if checkout.is_file():
-        return checkout.read_bytes()
-    raise LexiconError(f"the embedded dictionary {name} is missing from this installation")
+    packaged = resources.files("mixmo").joinpath("dictionaries", *parts)
+    if packaged.is_file() or packaged.is_dir():
+        return packaged
+    checkout = Path(__file__).resolve().parents[3].joinpath("dictionaries", *parts)
+    if checkout.exists():
+        return checkout
+    return None
+
+
+def _dictionary_file(name: str) -> bytes:
+    """The bytes of an embedded dictionary file."""
+    path = dictionary_path(name)
+    if path is None or not path.is_file():
+        raise LexiconError(f"the embedded dictionary {name} is missing from this installation")
+    return path.read_bytes()
 
 
 def _load_accented_forms(language: str) -> dict[str, list[str]]:

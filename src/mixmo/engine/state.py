@@ -1,0 +1,136 @@
+"""The state of a match: values only, replaced whole by each action.
+
+A failed action leaves the previous state untouched because the engine
+builds a new state and only then swaps it in.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from mixmo.engine.bag import Bag
+from mixmo.engine.grid import Grid
+from mixmo.engine.tiles import Tile
+
+
+class Phase(enum.Enum):
+    """Where a round stands."""
+
+    PLAYING = "playing"
+    CHOOSING_THEME = "choosing-theme"
+    """The Bandit was drawn: play waits for its drawer to name a theme."""
+    SPRINT = "sprint"
+    """Expert's final sprint, after the final MIXMO."""
+    CLAIMING = "claiming"
+    """Each player claims their theme words."""
+    VOTING = "voting"
+    """The players accept or reject each other's claims."""
+    SCORED = "scored"
+    """The round is over; the next one starts on request."""
+    MATCH_OVER = "match-over"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player's tiles and standing in the current round."""
+
+    name: str
+    rack: tuple[Tile, ...] = ()
+    grid: Grid = field(default_factory=Grid)
+    locked: bool = False
+    """A hasty call forbids acting on the grid until the next MIXMO."""
+    out: bool = False
+    """Out of this round after a wrong final MIXMO."""
+    sitting_out: bool = False
+    """Sits this round out (rounds option penalty)."""
+    stuck: bool = False
+    last_drawn: tuple[Tile, ...] = ()
+    ready_at_draw: bool = False
+    """The rack was empty when the last draw came: a MIXMO called within the
+    window after it is simultaneous with the one that caused it."""
+    sprint_done: bool = False
+    claims: tuple[str, ...] | None = None
+    """Theme words claimed at the end of the round (None until claimed)."""
+
+    @property
+    def in_round(self) -> bool:
+        return not self.sitting_out
+
+    @property
+    def may_act(self) -> bool:
+        """May edit their grid, call MIXMO or say stuck."""
+        return not (self.sitting_out or self.out or self.locked)
+
+    def held(self) -> Counter[Tile]:
+        """Every tile this player holds, on the rack and in the grid."""
+        return Counter(self.rack) + Counter(self.grid.tiles())
+
+    def with_(self, **changes: object) -> PlayerState:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """One round: its bag, its players and its phase."""
+
+    number: int
+    bag: Bag
+    players: tuple[PlayerState, ...]
+    phase: Phase = Phase.PLAYING
+    theme: str | None = None
+    theme_list: str | None = None
+    """The id of the built-in list that judges claims, when the theme is one."""
+    bandit_seat: int | None = None
+    last_draw_at: float | None = None
+    final_caller: int | None = None
+    votes: Mapping[tuple[int, str], Mapping[int, bool]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    accepted: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    """Each player's theme words accepted by the vote."""
+    winner: int | None = None
+    final_penalties: tuple[int, ...] = ()
+    """Seats that called a wrong final MIXMO this round."""
+
+    def player(self, seat: int) -> PlayerState:
+        return self.players[seat]
+
+    def with_player(self, seat: int, player: PlayerState) -> RoundState:
+        players = list(self.players)
+        players[seat] = player
+        return replace(self, players=tuple(players))
+
+    def active_seats(self) -> list[int]:
+        """Seats playing this round (not sitting out)."""
+        return [seat for seat, p in enumerate(self.players) if p.in_round]
+
+    def with_(self, **changes: object) -> RoundState:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """What a finished round left in the match's books."""
+
+    number: int
+    winner: int | None
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """The whole match: the current round and the books of the finished ones."""
+
+    round: RoundState
+    totals: tuple[int, ...]
+    rounds_won: tuple[int, ...]
+    results: tuple[RoundResult, ...] = ()
+    sit_out_next: tuple[int, ...] = ()
+    winner: int | None = None
+
+    def with_(self, **changes: object) -> MatchState:
+        return replace(self, **changes)  # type: ignore[arg-type]
