@@ -1,0 +1,75 @@
+"""Helpers to drive whole games in tests: a lexicon that accepts every word, and players who
+lay their whole rack out in a row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mixmo.engine import actions as a
+from mixmo.engine.game import Game
+from mixmo.engine.lexicon import match_by_enumeration
+from mixmo.engine.options import MatchOptions
+from mixmo.engine.state import Phase
+
+
+class EveryWord:
+    """A lexicon where every string of letters is a word, except the ones it is told to refuse.
+
+    The flow of a game does not depend on which words exist: with this lexicon a
+    row of tiles is always valid, so tests can reach any moment of a game.
+    """
+
+    name = "every word"
+    language = "en"
+
+    def __init__(self, refuse: Sequence[str] = ()) -> None:
+        self.refuse = set(refuse)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word.isalpha() and word not in self.refuse
+
+    def matching(self, slots: Sequence[str]) -> set[str]:
+        return match_by_enumeration(self, slots)
+
+    def forms(self, word: str) -> list[str]:
+        return [word.lower()] if word in self else []
+
+
+def new_game(players: int = 2, **options: object) -> Game:
+    names = tuple(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:players])
+    lexicon = options.pop("lexicon", None) or EveryWord()
+    return Game(MatchOptions(players=names, **options), lexicon=lexicon)  # type: ignore[arg-type]
+
+
+def lay_out(game: Game, seat: int, at: float = 0.0) -> None:
+    """Place every rack tile of ``seat`` at the end of the grid's first row (one long word)."""
+    player = game.round.player(seat)
+    col = max((c for (r, c) in player.grid if r == 0), default=-1) + 1
+    for tile in player.rack:
+        game.apply(a.PlaceTile(seat=seat, row=0, col=col, symbol=tile.symbol, at=at))
+        col += 1
+
+
+def settle_theme(game: Game, theme: str = "animals") -> None:
+    if game.phase is Phase.CHOOSING_THEME:
+        assert game.round.bandit_seat is not None
+        game.apply(a.ChooseTheme(seat=game.round.bandit_seat, theme=theme))
+
+
+def play_until_bag_is_empty(game: Game, caller: int = 0) -> float:
+    """MIXMO after MIXMO by ``caller`` until the bag is empty; the game time reached."""
+    at = 0.0
+    settle_theme(game)
+    while len(game.round.bag):
+        lay_out(game, caller, at)
+        at += 5.0
+        game.apply(a.CallMixmo(seat=caller, at=at))
+        settle_theme(game)
+    return at
+
+
+def claim_first_words(game: Game) -> None:
+    """Every player claims the first valid word of their grid as a theme word."""
+    for seat in game.round.active_seats():
+        words = [v.text for v in game.check_grid(seat).words if v.valid][:1]
+        game.apply(a.ClaimThemeWords(seat=seat, words=tuple(words)))
