@@ -1,43 +1,21 @@
-"""Helpers to drive whole games in tests: a lexicon that accepts every word, and players who
-lay their whole rack out in a row."""
+"""Helpers to drive whole games in tests: players who lay their whole rack out in a row.
+
+Games here use the ``AnyWord`` lexicon: a game's flow does not depend on which
+words exist, so with it a row of tiles is always valid and tests can reach any
+moment of a game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from mixmo.engine import actions as a
 from mixmo.engine.game import Game
-from mixmo.engine.lexicon import match_by_enumeration
+from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
 
 
-class EveryWord:
-    """A lexicon where every string of letters is a word, except the ones it is told to refuse.
-
-    The flow of a game does not depend on which words exist: with this lexicon a
-    row of tiles is always valid, so tests can reach any moment of a game.
-    """
-
-    name = "every word"
-    language = "en"
-
-    def __init__(self, refuse: Sequence[str] = ()) -> None:
-        self.refuse = set(refuse)
-
-    def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word.isalpha() and word not in self.refuse
-
-    def matching(self, slots: Sequence[str]) -> set[str]:
-        return match_by_enumeration(self, slots)
-
-    def forms(self, word: str) -> list[str]:
-        return [word.lower()] if word in self else []
-
-
 def new_game(players: int = 2, **options: object) -> Game:
     names = tuple(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:players])
-    lexicon = options.pop("lexicon", None) or EveryWord()
+    lexicon = options.pop("lexicon", None) or AnyWord(language="en")
     return Game(MatchOptions(players=names, **options), lexicon=lexicon)  # type: ignore[arg-type]
 
 

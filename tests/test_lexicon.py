@@ -105,3 +105,14 @@ def test_suggestions_are_tile_words() -> None:
     assert "HOUSE" in proposals
     assert all(p.isalpha() and p.isupper() for p in proposals)
     assert suggestions("HOUSZ", None) == []
+
+
+def test_dict_any_accepts_every_word_and_checks_the_rest() -> None:
+    from mixmo.engine.grid import Grid
+    from mixmo.engine.validation import ProblemKind, validate
+
+    lexicon = open_lexicon("any")
+    assert "XQZT" in lexicon and "A1" not in lexicon
+    assert validate(Grid.parse("XQZT\nK..."), lexicon).valid
+    report = validate(Grid.parse("XQ.\n..J"), lexicon)
+    assert report.problem_kinds() == {ProblemKind.DISCONNECTED}

@@ -16,11 +16,11 @@ from mixmo.engine.game import (
     TileNotInRackError,
     WrongPhaseError,
 )
+from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
 from mixmo.engine.tiles import BANDIT, JOKER, Tile, TileKind
 from tests.game_helpers import (
-    EveryWord,
     claim_first_words,
     lay_out,
     new_game,
@@ -154,7 +154,7 @@ def test_a_hasty_call_keeps_the_draw_and_locks_the_caller_until_the_next_mixmo()
 
 
 def test_an_invalid_grid_makes_a_hasty_call() -> None:
-    game = new_game(seed=seed_without_opening_bandit(), lexicon=EveryWord())
+    game = new_game(seed=seed_without_opening_bandit(), lexicon=AnyWord())
     rack = game.round.player(0).rack
     for i, tile in enumerate(rack):  # a gap in the middle: two groups
         game.apply(a.PlaceTile(seat=0, row=0, col=i + (i >= 3), symbol=tile.symbol))

@@ -93,7 +93,8 @@ dict_option = click.option(
     "dict_spec",
     metavar="SPEC",
     help="Dictionary to use instead: a word-list file (one word per line), "
-    "or enchant:LANG for an Enchant/Hunspell dictionary of the system.",
+    "enchant:LANG for an Enchant/Hunspell dictionary of the system, "
+    "or any to accept every word (the players judge them).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 

@@ -184,6 +184,38 @@ def dictionary_path(*parts: str) -> Traversable | None:
     return None
 
 
+class AnyWord:
+    """A lexicon that takes every string of letters as a word, but those it is told to refuse.
+
+    ``--dict any``: the players judge the words themselves and the software
+    checks only the rest (one group, the set's counts, the variant's rules).
+    It also lets simulations and tests reach any moment of a game.
+    """
+
+    def __init__(self, refuse: Iterable[str] = (), *, language: str | None = None) -> None:
+        self.name = "any word"
+        self.language = language
+        self._refuse = frozenset(refuse)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and is_tile_word(word) and word not in self._refuse
+
+    def matching(self, slots: Sequence[str]) -> set[str]:
+        """Every spelling when there are few; past the enumeration limit, a
+        sample (one per letter of each slot), since every spelling is a word."""
+        if combinations(slots) <= ENUMERATION_LIMIT:
+            return match_by_enumeration(self, slots)
+        width = max(len(slot) for slot in slots)
+        return {
+            word
+            for i in range(width)
+            if (word := "".join(slot[i % len(slot)] for slot in slots)) in self
+        }
+
+    def forms(self, word: str) -> list[str]:
+        return [word.lower()] if word in self else []
+
+
 def _dictionary_file(name: str) -> bytes:
     """The bytes of an embedded dictionary file."""
     path = dictionary_path(name)
@@ -220,7 +252,8 @@ def open_lexicon(spec: str | None, language: str = "en") -> Lexicon:
     """The lexicon a ``--dict`` option names.
 
     ``None`` is the embedded list for ``language``; ``enchant:LANG`` an
-    Enchant dictionary; anything else a path to a word list.
+    Enchant dictionary; ``any`` accepts every word; anything else is a path
+    to a word list.
     """
     if spec is None or spec == "":
         return embedded(language)
@@ -228,6 +261,8 @@ def open_lexicon(spec: str | None, language: str = "en") -> Lexicon:
         from mixmo.engine.enchant_lexicon import EnchantLexicon
 
         return EnchantLexicon.open(spec.removeprefix("enchant:") or language)
+    if spec == "any":
+        return AnyWord(language=language)
     if spec.startswith("embedded:"):
         return embedded(spec.removeprefix("embedded:"))
     return WordList.from_file(spec, language=language)
