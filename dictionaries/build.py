@@ -75,8 +75,8 @@ SCOWL_SPELLINGS: tuple[str, ...] = (
     "canadian_variant_1",
     "australian_variant_1",
 )
-#: SCOWL files are still ISO-8859-1.
-SCOWL_ENCODING = "latin-1"
+#: Debian's SCOWL files are UTF-8 (read as Latin-1, café became "cafÃ©" and was lost).
+SCOWL_ENCODING = "utf-8"
 
 HUNSPELL_FR = Path("/usr/share/hunspell/fr")  # .aff / .dic
 ENCHANT_FR_TAG = "fr_FR"  # symlinks to the same fr.aff/fr.dic
@@ -276,17 +276,18 @@ def scowl_files() -> list[Path]:
 
 
 def build_en(review: bool) -> Result:
-    """English: union of the selected SCOWL lists, lower-case a-z entries only."""
+    """English: union of the selected SCOWL lists, lower-case entries, accents folded."""
     start = time.perf_counter()
     candidates: set[str] = set()
     files = scowl_files()
     for path in files:
         for line in path.read_text(encoding=SCOWL_ENCODING).splitlines():
             # Drops capitalised entries (proper nouns, initialisms), possessives
-            # and contractions ('), compounds (-), abbreviations (.) and
-            # accented loanwords (café; the plain spelling is usually listed too).
-            if AZ_LOWER.fullmatch(line):
-                candidates.add(line.upper())
+            # and contractions ('), compounds (-) and abbreviations (.); accented
+            # loanwords are folded like French words, since tiles carry no
+            # accents (café -> CAFE, piñata -> PINATA).
+            if is_playable_form(line):
+                candidates.add(fold(line).upper())
     result = finish("en", candidates, None, review)
     result.notes.insert(0, f"{len(files)} SCOWL files")
     result.seconds = time.perf_counter() - start
