@@ -28,7 +28,8 @@ def lay_out(game: Game, seat: int, at: float = 0.0) -> None:
         col += 1
 
 
-def settle_theme(game: Game, theme: str = "animals") -> None:
+def settle_theme(game: Game, theme: str = "things with wheels") -> None:
+    """Name a theme that no built-in list judges: every claim then stands unless voted down."""
     if game.phase is Phase.CHOOSING_THEME:
         assert game.round.bandit_seat is not None
         game.apply(a.ChooseTheme(seat=game.round.bandit_seat, theme=theme))

@@ -407,3 +407,29 @@ def test_events_reach_subscribers_in_order() -> None:
     settle_theme(game)
     assert seen == game.events[-len(seen) :]
     assert Counter(kinds(seen))["TilesDrawn"] == 3
+
+
+def test_a_wrong_final_mixmo_ends_earlier_hasty_call_locks() -> None:
+    game = new_game(3, seed=14, target=1000)
+    at = 0.0
+    settle_theme(game)
+    while len(game.round.bag) > 6:
+        lay_out(game, 0, at)
+        at += 5.0
+        game.apply(a.CallMixmo(seat=0, at=at))
+        settle_theme(game)
+    game.apply(a.CallMixmo(seat=1, at=at + 5))  # a hasty call that makes the last draw
+    settle_theme(game)
+    assert not len(game.round.bag) and game.round.player(1).locked
+    events = game.apply(a.CallMixmo(seat=2, at=at + 9))  # a wrong final MIXMO
+    assert "FinalCallRejected" in kinds(events) and ev.PlayerUnlocked(1) in events
+    assert game.round.player(1).may_act and game.phase is Phase.PLAYING
+
+
+def test_when_nobody_may_act_after_a_wrong_final_the_round_is_scored_without_a_winner() -> None:
+    game = new_game(2, seed=15, target=1000, variant="free-spirit")
+    at = play_until_bag_is_empty(game, caller=0)
+    game.apply(a.CallMixmo(seat=1, at=at + 1))  # wrong: tiles on the rack
+    events = game.apply(a.CallMixmo(seat=0, at=at + 2))  # wrong too: the last draw is not placed
+    assert next(e for e in events if isinstance(e, ev.RoundScored)).winner is None
+    assert game.phase is Phase.SCORED
