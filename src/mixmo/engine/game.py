@@ -332,13 +332,15 @@ class Game:
             votes=MappingProxyType({}),
             accepted=MappingProxyType({}),
         )
+        # A wrong final MIXMO is still a MIXMO: it ends the locks of earlier hasty calls.
+        events += [ev.PlayerUnlocked(s) for s, p in enumerate(round_.players) if p.locked]
         round_ = round_.with_(
-            players=tuple(p.with_(claims=None, sprint_done=False) for p in round_.players)
+            players=tuple(
+                p.with_(claims=None, sprint_done=False, locked=False) for p in round_.players
+            )
         )
         state = state.with_(round=round_)
-        if not any(
-            round_.player(s).may_act or round_.player(s).locked for s in round_.active_seats()
-        ):
+        if not any(round_.player(s).may_act for s in round_.active_seats()):
             return self._after_sprint(state, events)  # nobody left to win: score as it stands
         return state, events
 
