@@ -232,6 +232,109 @@ def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) 
     sys.exit(EXIT_OK if all(r["valid"] for r in results) else EXIT_INVALID)
 
 
+@cli.command(short_help="Play Mixmo: 2 to 6 players at one keyboard.")
+@click.option(
+    "--players", type=click.IntRange(2, 6), default=None, help="Number of players [default: 2]."
+)
+@click.option(
+    "--names", metavar="A,B,...", help="The players' names, comma-separated, in seat order."
+)
+@lang_option
+@dict_option
+@click.option("--expert", is_flag=True, help="Expert rules: words of 3+ letters, no word twice.")
+@click.option("--free-spirit", is_flag=True, help="Free Spirit: no theme when the Bandit is drawn.")
+@click.option("--rounds", type=click.IntRange(1, 99), help="Play to N rounds won (option 1).")
+@click.option(
+    "--points", type=click.IntRange(1, 100_000), help="Play to N points (option 2) [default: 200]."
+)
+@click.option(
+    "--seed", type=int, help="Shuffle the bag from this seed (the same seed deals the same tiles)."
+)
+@click.option("--live-check", is_flag=True, help="Start with live word checking on (F4 toggles).")
+@click.option("--resume", is_flag=True, help="Continue the last game, saved after every move.")
+def play(
+    players: int | None,
+    names: str | None,
+    lang: str,
+    dict_spec: str | None,
+    expert: bool,
+    free_spirit: bool,
+    rounds: int | None,
+    points: int | None,
+    seed: int | None,
+    live_check: bool,
+    resume: bool,
+) -> None:
+    """Play Mixmo in this terminal: one pane per player, at one keyboard.
+
+    \b
+    Type letters to place tiles, F5 to call MIXMO, Tab to switch players,
+    F1 for every key. The game is saved after every move: if the terminal
+    closes, `mixmo play --resume` picks it up.
+    """
+    from mixmo.engine.game import Game
+    from mixmo.engine.options import MatchOptions, ScoringMode
+    from mixmo.engine.save import GameFileError
+    from mixmo.engine.variants import variant_for
+    from mixmo.storage import autosave_path, config_dir, load_game
+    from mixmo.tui.app import MixmoApp
+    from mixmo.tui.keys import load_keymap
+
+    path = autosave_path()
+    if resume:
+        try:
+            game = load_game(path)
+        except GameFileError as error:
+            fail(str(error))
+    else:
+        if rounds and points:
+            fail("choose --rounds or --points, not both")
+        seats = [name.strip() for name in names.split(",")] if names else []
+        if players is None:
+            players = len(seats) or 2
+        if seats and len(seats) != players:
+            fail(f"--names gives {len(seats)} names for {players} players")
+        seats = seats or [f"Player {n}" for n in range(1, players + 1)]
+        scoring = ScoringMode.ROUNDS if rounds else ScoringMode.POINTS
+        try:
+            options = MatchOptions(
+                players=tuple(seats),
+                variant=variant_for(expert=expert, free_spirit=free_spirit).name,
+                scoring=scoring,
+                target=rounds or points or 0,
+                language=lang,
+                dictionary=dict_spec,
+                seed=seed if seed is not None else random_seed(),
+            )
+        except ValueError as error:
+            fail(first_error(error))
+        game = Game(options, load_lexicon(dict_spec, lang))
+    keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
+    app = MixmoApp(
+        game, save_path=path, keymap=keymap, keymap_error=keymap_error, live_check=live_check
+    )
+    app.autosave()
+    app.run()
+
+
+def random_seed() -> int:
+    """A fresh seed for a new game (the engine itself never draws on global randomness)."""
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+def first_error(error: ValueError) -> str:
+    """One line from a pydantic validation error (or any ValueError)."""
+    from pydantic import ValidationError
+
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        field = ".".join(str(part) for part in first["loc"])
+        return f"{field}: {first['msg'].removeprefix('Value error, ')}"
+    return str(error)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command; every user error is one line on stderr and exit code 2."""
     try:

@@ -16,7 +16,7 @@ import gzip
 import itertools
 import math
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -138,7 +138,7 @@ class WordList:
     def __len__(self) -> int:
         return len(self._words)
 
-    def __iter__(self) -> Iterable[str]:
+    def __iter__(self) -> Iterator[str]:
         return iter(self._words)
 
     def words_of_length(self, length: int) -> list[str]:

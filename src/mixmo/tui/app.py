@@ -1,0 +1,712 @@
+"""The Textual app: hot-seat Mixmo for 2 to 6 players in one terminal.
+
+The app owns the :class:`~mixmo.engine.game.Game`. A key press becomes an
+engine action; the engine's events come back through one subscription and the
+app pushes the new state down into the panes (attributes down, messages up).
+After every change the game is saved atomically, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid as GridLayout
+from textual.events import Click, Resize
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from mixmo.engine import actions as act
+from mixmo.engine import events as ev
+from mixmo.engine.game import Game, GameRuleError
+from mixmo.engine.grid import Cell, Direction
+from mixmo.engine.options import MatchOptions, ScoringMode
+from mixmo.engine.state import Phase, PlayerState
+from mixmo.engine.themes import builtin_themes
+from mixmo.engine.tiles import Tile
+from mixmo.engine.validation import validate
+from mixmo.storage import save_game
+from mixmo.tui.grid_view import GridPicture, GridView
+from mixmo.tui.keys import COMMANDS, FIXED_KEYS, Keymap
+from mixmo.tui.modals import (
+    ClaimScreen,
+    ClaimToJudge,
+    ConfirmScreen,
+    HelpScreen,
+    MatchOverScreen,
+    ScoresScreen,
+    SprintScreen,
+    ThemeScreen,
+    VoteScreen,
+    scores_table,
+)
+from mixmo.tui.player_pane import PaneInfo, PlayerPane, RackView
+
+LAYOUTS = {2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
+"""Columns and rows of panes for each number of players."""
+MIN_PANE = (24, 8)
+"""The smallest pane (width, height) that still shows a usable grid."""
+
+
+@dataclass
+class PaneState:
+    """What the interface remembers of one player beyond the engine: cursor, selection, rack order."""
+
+    cursor: Cell = (0, 0)
+    direction: Direction = Direction.ACROSS
+    anchor: Cell | None = None
+    selection: frozenset[Cell] = frozenset()
+    rack: tuple[Tile, ...] = ()
+    picked: int | None = None
+    highlight: str | None = None
+    message: str = ""
+    shown: PlayerState | None = field(default=None, repr=False)
+
+
+def reconcile(order: tuple[Tile, ...], rack: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The rack in the player's chosen order: kept tiles first, in order, new tiles after."""
+    left = list(rack)
+    kept = []
+    for tile in order:
+        if tile in left:
+            left.remove(tile)
+            kept.append(tile)
+    return tuple(kept + left)
+
+
+ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+ACTIONS = {"quit": "quit_game"}
+"""Commands whose action has another name (App already has an ``action_quit``)."""
+
+
+def _bindings() -> list[BindingType]:
+    """The app's keys: the rebindable commands (by id), then the fixed ones."""
+    bindings: list[BindingType] = [
+        Binding(keys, ACTIONS.get(command, command), label, id=command, priority=True)
+        for command, (keys, label, _) in COMMANDS.items()
+    ]
+    bindings += [Binding(f"alt+{n}", f"switch({n - 1})", show=False) for n in range(1, 7)]
+    bindings += [
+        Binding(f"alt+{key}", f"move_selection({dr}, {dc})", show=False)
+        for key, (dr, dc) in ARROWS.items()
+    ]
+    bindings += [
+        Binding(f"ctrl+{key}", f"shift_grid({dr}, {dc})", show=False)
+        for key, (dr, dc) in ARROWS.items()
+    ]
+    bindings.append(Binding("escape", "clear_selection", show=False))
+    return bindings
+
+
+class MixmoApp(App[None]):
+    """Hot-seat Mixmo."""
+
+    BINDINGS: ClassVar[list[BindingType]] = _bindings()
+
+    TITLE = "mixmo"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    #header { height: 1; background: $accent; color: $text; padding: 0 1; }
+    #board { grid-gutter: 0; }
+    #too-small { display: none; height: 1fr; content-align: center middle; text-style: bold; }
+    .too-small #board { display: none; }
+    .too-small #too-small { display: block; }
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        save_path: Path | None = None,
+        clock: Callable[[], float] | None = None,
+        keymap: Keymap | None = None,
+        keymap_error: str | None = None,
+        live_check: bool = False,
+    ) -> None:
+        super().__init__()
+        self.keymap_config = keymap or Keymap()
+        self.game = game
+        self.save_path = save_path
+        started = time.monotonic()
+        offset = max((a.at for a in game.log), default=0.0)
+        self.clock = clock or (lambda: offset + time.monotonic() - started)
+        self.keymap_error = keymap_error
+        self.live_check = live_check
+        self.active = 0
+        self.awaiting_highlight = False
+        self.panes = [PaneState() for _ in game.options.players]
+        self.game.subscribe(self.on_game_event)
+        self._modal_open = False
+
+    # --- layout ----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        columns, rows = LAYOUTS[len(self.game.options.players)]
+        with GridLayout(id="board") as board:
+            board.styles.grid_size_columns = columns
+            board.styles.grid_size_rows = rows
+            for seat, name in enumerate(self.game.options.players):
+                yield PlayerPane(seat, name)
+        yield Static(id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_keymap(self.keymap_config.model_dump())
+        if self.keymap_error:
+            self.notify(self.keymap_error, severity="warning", timeout=10)
+        self.set_interval(1.0, self.update_header)
+        self.refresh_all()
+        self.focus_active()
+        self.sync()
+
+    def on_resize(self, event: Resize) -> None:
+        columns, rows = LAYOUTS[len(self.game.options.players)]
+        need = (columns * MIN_PANE[0], rows * MIN_PANE[1] + 2)
+        small = event.size.width < need[0] or event.size.height < need[1]
+        self.set_class(small, "too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"The terminal is too small for {len(self.game.options.players)} players: "
+                f"{event.size.width}x{event.size.height}, needs at least {need[0]}x{need[1]}."
+            )
+
+    # --- pushing state down ------------------------------------------------------------
+
+    def update_header(self) -> None:
+        round_ = self.game.round
+        seconds = int(self.clock())
+        theme = round_.theme or ("none (Free Spirit)" if not self.game.variant.themes else "—")
+        options = self.game.options
+        goal = f"{options.target} {'pts' if options.scoring is ScoringMode.POINTS else 'rounds'}"
+        checking = "check on" if self.live_check else "check off"
+        text = Text.assemble(
+            ("MIXMO ", "bold"),
+            f"round {round_.number} · bag {len(round_.bag)} · theme {theme} · to {goal} · ",
+            f"{self.game.variant.title} · {checking} · ",
+            (f"{seconds // 60:02d}:{seconds % 60:02d}", "bold"),
+        )
+        self.query_one("#header", Static).update(text)
+
+    def refresh_all(self) -> None:
+        for seat in range(len(self.panes)):
+            self.refresh_pane(seat, force=True)
+        self.update_header()
+
+    def refresh_pane(self, seat: int, *, force: bool = False) -> None:
+        player = self.game.round.player(seat)
+        pane = self.panes[seat]
+        pane.rack = reconcile(pane.rack, player.rack)
+        if pane.picked is not None and pane.picked >= len(pane.rack):
+            pane.picked = None
+        bad: frozenset[Cell] = frozenset()
+        letters: dict[Cell, str] = {}
+        words = ""
+        if len(player.grid):
+            report = validate(player.grid, self.game.lexicon, self.game.variant)
+            letters = {t.cell: t.letter for t in report.open_tiles if t.letter}
+            invalid = [v for v in report.words if not v.valid]
+            if self.live_check:
+                bad = frozenset(c for p in report.problems for c in p.cells)
+                words = (
+                    f"{len(report.words)} words, {len(invalid)} invalid"
+                    if invalid
+                    else (f"{len(report.words)} words, all valid")
+                )
+            else:
+                words = f"{len(report.words)} words"
+        status = []
+        if player.sitting_out:
+            status.append("SITTING OUT")
+        if player.out:
+            status.append("OUT")
+        if player.locked:
+            status.append("LOCKED")
+        if player.stuck:
+            status.append("STUCK")
+        if not player.rack and len(player.grid) and self.game.phase is Phase.PLAYING:
+            status.append("ready: MIXMO?")
+        widget = self.query_one(f"#pane-{seat}", PlayerPane)
+        widget.show(
+            PaneInfo(
+                name=player.name,
+                seat=seat,
+                active=seat == self.active,
+                rack=pane.rack,
+                picked=pane.picked,
+                status=tuple(status),
+                score=self.game.state.totals[seat],
+                words=words,
+                message=pane.message,
+            )
+        )
+        widget.grid_view.picture = GridPicture(
+            grid=player.grid,
+            cursor=pane.cursor,
+            direction=pane.direction,
+            selection=pane.selection,
+            bad_cells=bad,
+            letters=letters,
+            highlight=pane.highlight,
+            active=seat == self.active,
+            locked=not player.may_act,
+        )
+        pane.shown = player
+
+    def focus_active(self) -> None:
+        self.query_one(f"#grid-{self.active}", GridView).focus()
+
+    def tell(self, seat: int, message: str) -> None:
+        self.panes[seat].message = message
+        self.refresh_pane(seat)
+
+    # --- the engine --------------------------------------------------------------------
+
+    def apply(self, action: act.Action) -> bool:
+        """Carry out ``action``; a refused one is told to its player, never raised."""
+        try:
+            self.game.apply(action)
+        except GameRuleError as error:
+            self.tell(action.seat, f"✗ {error}")
+            self.bell()
+            return False
+        self.autosave()
+        for seat, pane in enumerate(self.panes):
+            if pane.shown is not self.game.round.player(seat):
+                self.refresh_pane(seat)
+        self.update_header()
+        self.sync()
+        return True
+
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            save_game(self.game, self.save_path, durable=False)
+
+    def on_game_event(self, event: ev.Event) -> None:
+        name = self.game.name
+        if isinstance(event, ev.MixmoCalled):
+            self.notify(f"MIXMO! {name(event.seat)} called: everyone draws 2", timeout=3)
+            self.bell()
+        elif isinstance(event, ev.HastyCall):
+            reason = event.reasons[0] if event.reasons else ""
+            self.panes[event.seat].message = f"✗ hasty call: {reason}"
+            self.notify(
+                f"Hasty call! {name(event.seat)} is locked until the next MIXMO", severity="error"
+            )
+        elif isinstance(event, ev.SimultaneousMixmo):
+            self.notify(f"{name(event.seat)} called MIXMO at the same time: no extra draw")
+        elif isinstance(event, ev.TilesDrawn):
+            drawn = " ".join(t.symbol for t in event.tiles)
+            self.panes[event.seat].message = f"drew {drawn}"
+        elif isinstance(event, ev.BanditDrawn):
+            self.notify(f"BANDIT! {name(event.seat)} drew the Bandit", timeout=4)
+        elif isinstance(event, ev.ThemeSet):
+            self.notify(f"Theme: {event.theme}")
+        elif isinstance(event, ev.DeadlockDraw):
+            self.notify("Everyone is stuck: everyone draws 2")
+        elif isinstance(event, ev.FinalMixmo):
+            self.notify(f"Final MIXMO by {name(event.seat)}! Everyone stops.", timeout=5)
+            self.bell()
+        elif isinstance(event, ev.FinalCallRejected):
+            cost = f", {event.penalty} points" if event.penalty else ""
+            self.notify(
+                f"{name(event.seat)}'s final grid is invalid{cost}: play goes on",
+                severity="error",
+                timeout=6,
+            )
+            self.panes[event.seat].message = "✗ " + (event.reasons[0] if event.reasons else "")
+
+    def sync(self) -> None:
+        """Open the dialog the round's phase calls for, if none is open."""
+        if self._modal_open:
+            return
+        round_ = self.game.round
+        phase = round_.phase
+        if phase is Phase.CHOOSING_THEME and round_.bandit_seat is not None:
+            seat = round_.bandit_seat
+            lists = [(t.id, t.title) for t in builtin_themes(self.game.options.language).values()]
+            self._open(
+                ThemeScreen(self.game.name(seat), lists),
+                lambda theme: self.apply(
+                    act.ChooseTheme(seat=seat, theme=str(theme), at=self.clock())
+                ),
+            )
+        elif phase is Phase.SPRINT:
+            self._open_sprint()
+        elif phase is Phase.CLAIMING:
+            self._open_claims()
+        elif phase is Phase.VOTING:
+            self._open_votes()
+        elif phase is Phase.SCORED:
+            self._open_scores(final=False)
+        elif phase is Phase.MATCH_OVER:
+            self._open_scores(final=True)
+
+    def _open(self, screen: Screen[Any], then: Callable[[Any], object]) -> None:
+        self._modal_open = True
+
+        def done(result: object) -> None:
+            self._modal_open = False
+            then(result)
+            if not self._modal_open:
+                self.sync()
+
+        self.push_screen(screen, done)
+
+    def _open_sprint(self) -> None:
+        round_ = self.game.round
+        waiting = [
+            s
+            for s in round_.active_seats()
+            if s != round_.final_caller
+            and not round_.player(s).out
+            and not round_.player(s).sprint_done
+        ]
+        if not waiting:
+            return
+        seat = waiting[0]
+        words = round_.player(seat).grid.words()
+        report = validate(round_.player(seat).grid, self.game.lexicon, self.game.variant)
+        unfinished = [v for v in report.words if not v.valid]
+        options = [
+            (f"{v.text} ({v.direction.value} at {v.row + 1},{v.col + 1})", v.word.cells)
+            for v in unfinished
+        ]
+        choices = [("keep my grid as it is", ()), *options]
+
+        def finish(cells: tuple[Cell, ...] | None) -> None:
+            self.apply(act.FinishSprint(seat=seat, word_cells=cells or (), at=self.clock()))
+
+        self._open(SprintScreen(self.game.name(seat), choices, len(words)), finish)
+
+    def _open_claims(self) -> None:
+        round_ = self.game.round
+        waiting = [s for s in round_.active_seats() if round_.player(s).claims is None]
+        if not waiting:
+            return
+        seat = waiting[0]
+        report = validate(round_.player(seat).grid, self.game.lexicon, self.game.variant)
+        words = list(dict.fromkeys(v.text for v in report.words if v.valid))
+        theme_list = builtin_themes(self.game.options.language).get(round_.theme_list or "")
+        suggested = [w for w in words if theme_list and theme_list.judge(w)]
+
+        def claim(claimed: tuple[str, ...] | None) -> None:
+            self.apply(act.ClaimThemeWords(seat=seat, words=claimed or (), at=self.clock()))
+
+        self._open(ClaimScreen(self.game.name(seat), round_.theme or "", words, suggested), claim)
+
+    def _open_votes(self) -> None:
+        round_ = self.game.round
+        theme_list = builtin_themes(self.game.options.language).get(round_.theme_list or "")
+        claims = [
+            ClaimToJudge(
+                seat, self.game.name(seat), word, theme_list.judge(word) if theme_list else None
+            )
+            for seat in round_.active_seats()
+            for word in round_.player(seat).claims or ()
+        ]
+
+        def judged(verdicts: object) -> None:
+            for claim, accept in zip(claims, verdicts, strict=True):  # type: ignore[call-overload]
+                for voter in round_.active_seats():
+                    if voter != claim.claimant and self.game.phase is Phase.VOTING:
+                        self.apply(
+                            act.Vote(
+                                seat=voter,
+                                claimant=claim.claimant,
+                                word=claim.word,
+                                accept=bool(accept),
+                                at=self.clock(),
+                            )
+                        )
+            if self.game.phase is Phase.VOTING:
+                self.apply(act.CloseVoting(seat=0, at=self.clock()))
+
+        self._open(VoteScreen(round_.theme or "", claims), judged)
+
+    def _open_scores(self, *, final: bool) -> None:
+        scored = next(
+            (e for e in reversed(self.game.events) if isinstance(e, ev.RoundScored)), None
+        )
+        if scored is None:
+            return
+        names = self.game.options.players
+        table = scores_table(names, scored.scores, self.game.state.totals)
+        winner = (
+            f"{names[scored.winner]} wins round {scored.round}"
+            if scored.winner is not None
+            else f"Round {scored.round} ends with no winner"
+        )
+        if not final:
+            self._open(
+                ScoresScreen(winner, table, "Next round (Enter)"),
+                lambda _: self.apply(act.NextRound(seat=0, at=self.clock())),
+            )
+            return
+        match_winner = self.game.state.winner
+        heading = f"{winner}. {names[match_winner or 0]} wins the match!"
+        self._open(MatchOverScreen(heading, table, ""), self._after_match)
+
+    def _after_match(self, again: object) -> None:
+        if not again:
+            self.exit()
+            return
+        options = self.game.options
+        seed = options.seed + 1 if isinstance(options.seed, int) else f"{options.seed}+"
+        new_options = MatchOptions(**{**options.model_dump(), "seed": seed})
+        self.game = Game(new_options, self.game.lexicon)
+        self.game.subscribe(self.on_game_event)
+        self.panes = [PaneState() for _ in new_options.players]
+        self.autosave()
+        self.refresh_all()
+
+    # --- input from the panes ----------------------------------------------------------
+
+    def activate(self, seat: int) -> None:
+        if seat == self.active or not 0 <= seat < len(self.panes):
+            return
+        previous, self.active = self.active, seat
+        self.refresh_pane(previous)
+        self.refresh_pane(seat)
+        self.focus_active()
+
+    @on(GridView.Typed)
+    def typed(self, message: GridView.Typed) -> None:
+        seat = message.view.seat
+        self.activate(seat)
+        pane = self.panes[seat]
+        if self.awaiting_highlight:
+            self.awaiting_highlight = False
+            pane.highlight = None if pane.highlight == message.symbol else message.symbol
+            self.refresh_pane(seat)
+            return
+        player = self.game.round.player(seat)
+        tile = player.grid.get(pane.cursor)
+        if tile is not None and tile.symbol == message.symbol:
+            self.step(seat)  # typing along a word already there
+            return
+        row, col = pane.cursor
+        if self.apply(
+            act.PlaceTile(seat=seat, row=row, col=col, symbol=message.symbol, at=self.clock())
+        ):
+            self.step(seat)
+
+    def step(self, seat: int, backwards: bool = False) -> None:
+        pane = self.panes[seat]
+        drow, dcol = pane.direction.step
+        sign = -1 if backwards else 1
+        pane.cursor = (pane.cursor[0] + sign * drow, pane.cursor[1] + sign * dcol)
+        self.refresh_pane(seat)
+
+    @on(GridView.CursorMoved)
+    def cursor_moved(self, message: GridView.CursorMoved) -> None:
+        seat = message.view.seat
+        self.activate(seat)
+        pane = self.panes[seat]
+        if message.extend and pane.anchor is None:
+            pane.anchor = pane.cursor
+        elif not message.extend:
+            pane.anchor = None
+            pane.selection = frozenset()
+        pane.cursor = (pane.cursor[0] + message.drow, pane.cursor[1] + message.dcol)
+        if pane.anchor is not None:
+            (r1, c1), (r2, c2) = pane.anchor, pane.cursor
+            pane.selection = frozenset(
+                (r, c)
+                for r in range(min(r1, r2), max(r1, r2) + 1)
+                for c in range(min(c1, c2), max(c1, c2) + 1)
+            )
+        self.refresh_pane(seat)
+
+    @on(GridView.DirectionToggled)
+    def direction_toggled(self, message: GridView.DirectionToggled) -> None:
+        pane = self.panes[message.view.seat]
+        pane.direction = Direction.DOWN if pane.direction is Direction.ACROSS else Direction.ACROSS
+        self.refresh_pane(message.view.seat)
+
+    @on(GridView.Erased)
+    def erased(self, message: GridView.Erased) -> None:
+        seat = message.view.seat
+        pane = self.panes[seat]
+        if message.backwards:
+            self.step(seat, backwards=True)
+        if pane.cursor in self.game.round.player(seat).grid:
+            self.apply(act.TakeBack(seat=seat, cells=(pane.cursor,), at=self.clock()))
+
+    @on(GridView.CellClicked)
+    def cell_clicked(self, message: GridView.CellClicked) -> None:
+        seat = message.view.seat
+        self.activate(seat)
+        pane = self.panes[seat]
+        pane.cursor = message.cell
+        pane.anchor, pane.selection = None, frozenset()
+        if pane.picked is not None:
+            tile = pane.rack[pane.picked]
+            pane.picked = None
+            row, col = message.cell
+            self.apply(
+                act.PlaceTile(seat=seat, row=row, col=col, symbol=tile.symbol, at=self.clock())
+            )
+        self.refresh_pane(seat)
+
+    @on(GridView.Dragged)
+    def dragged(self, message: GridView.Dragged) -> None:
+        seat = message.view.seat
+        self.activate(seat)
+        pane = self.panes[seat]
+        drow, dcol = message.end[0] - message.start[0], message.end[1] - message.start[1]
+        grid = self.game.round.player(seat).grid
+        cells = (
+            [c for c in pane.selection if c in grid]
+            if message.start in pane.selection
+            else [message.start]
+        )
+        if self.apply(
+            act.MoveTiles(seat=seat, cells=tuple(cells), drow=drow, dcol=dcol, at=self.clock())
+        ):
+            pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
+            pane.cursor = message.end
+            self.refresh_pane(seat)
+
+    @on(RackView.Picked)
+    def rack_picked(self, message: RackView.Picked) -> None:
+        self.activate(message.seat)
+        pane = self.panes[message.seat]
+        pane.picked = None if pane.picked == message.index else message.index
+        self.refresh_pane(message.seat)
+
+    def on_click(self, event: Click) -> None:
+        widget = event.widget
+        while widget is not None and not isinstance(widget, PlayerPane):
+            widget = widget.parent  # type: ignore[assignment]
+        if isinstance(widget, PlayerPane):
+            self.activate(widget.seat)
+
+    # --- commands ------------------------------------------------------------------------
+
+    def action_mixmo(self) -> None:
+        self.apply(act.CallMixmo(seat=self.active, at=self.clock()))
+
+    def action_stuck(self) -> None:
+        stuck = not self.game.round.player(self.active).stuck
+        self.apply(act.SayStuck(seat=self.active, stuck=stuck, at=self.clock()))
+
+    def action_next_player(self) -> None:
+        self.activate((self.active + 1) % len(self.panes))
+
+    def action_previous_player(self) -> None:
+        self.activate((self.active - 1) % len(self.panes))
+
+    def action_switch(self, seat: int) -> None:
+        self.activate(seat)
+
+    def action_help(self) -> None:
+        config = self.keymap_config.model_dump()
+        keys = [(config[c].replace(",", " / "), text) for c, (_, _, text) in COMMANDS.items()]
+        self.push_screen(HelpScreen(FIXED_KEYS + keys))
+
+    def action_toggle_check(self) -> None:
+        self.live_check = not self.live_check
+        self.refresh_all()
+
+    def action_highlight(self) -> None:
+        self.awaiting_highlight = True
+        self.tell(self.active, "type a letter to highlight it (again to clear)")
+
+    def action_take_apart(self) -> None:
+        self.apply(act.TakeApart(seat=self.active, at=self.clock()))
+
+    def action_sort_rack(self) -> None:
+        pane = self.panes[self.active]
+        pane.rack = tuple(sorted(pane.rack, key=lambda t: (t.is_blank, t.symbol)))
+        pane.picked = None
+        self.refresh_pane(self.active)
+
+    def action_shuffle_rack(self) -> None:
+        pane = self.panes[self.active]
+        order = list(pane.rack)
+        random.Random(self.clock()).shuffle(order)
+        pane.rack, pane.picked = tuple(order), None
+        self.refresh_pane(self.active)
+
+    def action_clear_selection(self) -> None:
+        pane = self.panes[self.active]
+        pane.anchor, pane.selection, pane.picked = None, frozenset(), None
+        self.refresh_pane(self.active)
+
+    def action_move_selection(self, drow: int, dcol: int) -> None:
+        seat = self.active
+        pane = self.panes[seat]
+        grid = self.game.round.player(seat).grid
+        cells = tuple(c for c in pane.selection if c in grid)
+        if not cells:
+            self.tell(seat, "select tiles first (shift+arrows)")
+            return
+        if self.apply(act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.clock())):
+            pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
+            pane.anchor = (
+                None if pane.anchor is None else (pane.anchor[0] + drow, pane.anchor[1] + dcol)
+            )
+            pane.cursor = (pane.cursor[0] + drow, pane.cursor[1] + dcol)
+            self.refresh_pane(seat)
+
+    def action_shift_grid(self, drow: int, dcol: int) -> None:
+        seat = self.active
+        cells = tuple(self.game.round.player(seat).grid)
+        if cells and self.apply(
+            act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.clock())
+        ):
+            pane = self.panes[seat]
+            pane.cursor = (pane.cursor[0] + drow, pane.cursor[1] + dcol)
+            pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
+            self.refresh_pane(seat)
+
+    def action_flip(self) -> None:
+        """Turn the selected block over its top-left corner: rows become columns."""
+        seat = self.active
+        pane = self.panes[seat]
+        player = self.game.round.player(seat)
+        cells = sorted(c for c in pane.selection if c in player.grid)
+        if not cells or not player.may_act:
+            self.tell(
+                seat, "select tiles first (shift+arrows)" if not cells else "you may not act now"
+            )
+            return
+        top = min(r for r, _ in cells)
+        left = min(c for _, c in cells)
+        target = {cell: (top + cell[1] - left, left + cell[0] - top) for cell in cells}
+        clash = [t for t in target.values() if t in player.grid and t not in target]
+        if clash:
+            self.tell(seat, f"✗ cannot flip: row {clash[0][0]}, column {clash[0][1]} is taken")
+            return
+        symbols = {cell: player.grid[cell].symbol for cell in cells}
+        self.apply(act.TakeBack(seat=seat, cells=tuple(cells), at=self.clock()))
+        for cell in cells:
+            row, col = target[cell]
+            self.apply(
+                act.PlaceTile(seat=seat, row=row, col=col, symbol=symbols[cell], at=self.clock())
+            )
+        pane.selection = frozenset(target.values())
+        pane.anchor = None
+        self.refresh_pane(seat)
+
+    def action_quit_game(self) -> None:
+        def answer(yes: object) -> None:
+            if yes:
+                if self.save_path is not None:
+                    save_game(self.game, self.save_path, durable=True)
+                self.exit()
+
+        self.push_screen(
+            ConfirmScreen("Quit? The game is saved: `mixmo play --resume` picks it up."), answer
+        )

@@ -1,0 +1,232 @@
+"""One player's grid: a scrolling board drawn line by line (Textual's Line API).
+
+The app pushes a :class:`GridPicture` down (attributes down); key presses go
+up as messages (messages up). A cell is two columns wide: the tile and a
+spacer, which also shows the typing direction at the cursor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from mixmo.engine.grid import Cell, Direction, Grid
+from mixmo.engine.tiles import TileKind
+
+CELL_WIDTH = 2
+MARGIN = 2
+"""Empty cells shown around the tiles, so there is room to build."""
+
+EMPTY = Style(dim=True)
+LETTER = Style(bold=True)
+JOKER = Style(bold=True, color="cyan")
+BANDIT = Style(bold=True, color="magenta")
+INVALID = Style(underline=True, color="red")
+SELECTED = Style(reverse=True)
+HIGHLIGHT = Style(bold=True, reverse=True, color="yellow")
+CURSOR = Style(reverse=True, bold=True)
+LOCKED = Style(dim=True)
+
+
+@dataclass(frozen=True)
+class GridPicture:
+    """Everything the grid view draws."""
+
+    grid: Grid = field(default_factory=Grid)
+    cursor: Cell = (0, 0)
+    direction: Direction = Direction.ACROSS
+    selection: frozenset[Cell] = frozenset()
+    bad_cells: frozenset[Cell] = frozenset()
+    letters: Mapping[Cell, str] = field(default_factory=dict)
+    """Letters found for open jokers and the Bandit."""
+    highlight: str | None = None
+    active: bool = False
+    locked: bool = False
+
+    def window(self) -> tuple[Cell, Cell]:
+        """The top-left and bottom-right cells on show: the tiles and the cursor, with a margin."""
+        rows = [r for r, _ in self.grid] + [self.cursor[0]]
+        cols = [c for _, c in self.grid] + [self.cursor[1]]
+        return (min(rows) - MARGIN, min(cols) - MARGIN), (max(rows) + MARGIN, max(cols) + MARGIN)
+
+
+class GridView(ScrollView, can_focus=True):
+    """A player's board. Typing and moving keys become messages for the app."""
+
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "Up", show=False),
+        Binding("down", "move(1, 0)", "Down", show=False),
+        Binding("left", "move(0, -1)", "Left", show=False),
+        Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("shift+up", "select(-1, 0)", "Select", show=False),
+        Binding("shift+down", "select(1, 0)", "Select", show=False),
+        Binding("shift+left", "select(0, -1)", "Select", show=False),
+        Binding("shift+right", "select(0, 1)", "Select", show=False),
+        Binding("space", "toggle_direction", "Across/down", show=False),
+        Binding("backspace", "erase(True)", "Back", show=False),
+        Binding("delete", "erase(False)", "Delete", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    GridView { height: 1fr; scrollbar-size: 1 1; }
+    """
+
+    picture: reactive[GridPicture] = reactive(GridPicture, always_update=True)
+
+    @dataclass
+    class Typed(Message):
+        """A tile symbol was typed: ``A``-``Z``, ``?`` or ``!``."""
+
+        view: GridView
+        symbol: str
+
+    @dataclass
+    class CursorMoved(Message):
+        view: GridView
+        drow: int
+        dcol: int
+        extend: bool
+
+    @dataclass
+    class Erased(Message):
+        view: GridView
+        backwards: bool
+
+    @dataclass
+    class DirectionToggled(Message):
+        view: GridView
+
+    @dataclass
+    class CellClicked(Message):
+        view: GridView
+        cell: Cell
+
+    @dataclass
+    class Dragged(Message):
+        view: GridView
+        start: Cell
+        end: Cell
+
+    def __init__(self, seat: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seat = seat
+        self._origin: Cell = (0, 0)
+        self._drag_start: Cell | None = None
+
+    # --- drawing -------------------------------------------------------------
+
+    def watch_picture(self, picture: GridPicture) -> None:
+        self._lay_out(picture)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._lay_out(self.picture)
+
+    def _lay_out(self, picture: GridPicture) -> None:
+        """Fit the board to the tiles and the cursor, filling at least the visible area."""
+        (top, left), (bottom, right) = picture.window()
+        spare_rows = self.size.height - (bottom - top + 1)
+        spare_cols = self.size.width // CELL_WIDTH - (right - left + 1)
+        if spare_rows > 0:
+            top -= spare_rows // 2
+            bottom += spare_rows - spare_rows // 2
+        if spare_cols > 0:
+            left -= spare_cols // 2
+            right += spare_cols - spare_cols // 2
+        if (top, left) != self._origin:
+            self._origin = (top, left)
+        self.virtual_size = Size((right - left + 1) * CELL_WIDTH, bottom - top + 1)
+        row, col = picture.cursor
+        self.scroll_to_region(
+            Region((col - left) * CELL_WIDTH, row - top, CELL_WIDTH, 1), animate=False, force=True
+        )
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        picture = self.picture
+        top, left = self._origin
+        width = self.virtual_size.width
+        row = top + y + scroll_y
+        if y + scroll_y >= self.virtual_size.height:
+            return Strip.blank(self.size.width)
+        segments = []
+        for index in range(width // CELL_WIDTH):
+            cell = (row, left + index)
+            char, style = self._cell(picture, cell)
+            spacer = " "
+            if cell == picture.cursor and picture.active:
+                style = style + CURSOR
+                spacer = "→" if picture.direction is Direction.ACROSS else "↓"
+            if picture.locked:
+                style = style + LOCKED
+            segments.append(Segment(char, style))
+            segments.append(Segment(spacer, Style(dim=True, bold=cell == picture.cursor)))
+        return Strip(segments, width).crop(scroll_x, scroll_x + self.size.width)
+
+    @staticmethod
+    def _cell(picture: GridPicture, cell: Cell) -> tuple[str, Style]:
+        tile = picture.grid.get(cell)
+        if tile is None:
+            return ("·", EMPTY + SELECTED) if cell in picture.selection else ("·", EMPTY)
+        if tile.kind is TileKind.LETTER:
+            char, style = tile.symbol, LETTER
+        elif tile.kind is TileKind.JOKER:
+            char, style = (tile.letter or picture.letters.get(cell, "?")).lower(), JOKER
+        else:
+            char, style = picture.letters.get(cell, "!").lower(), BANDIT
+        if cell in picture.bad_cells:
+            style = style + INVALID
+        letter = tile.letter or picture.letters.get(cell)
+        if picture.highlight and letter == picture.highlight:
+            style = style + HIGHLIGHT
+        if cell in picture.selection:
+            style = style + SELECTED
+        return char, style
+
+    def cell_at(self, x: int, y: int) -> Cell:
+        """The board cell under a point of the widget."""
+        scroll_x, scroll_y = self.scroll_offset
+        top, left = self._origin
+        return (top + y + int(scroll_y), left + (x + int(scroll_x)) // CELL_WIDTH)
+
+    # --- input ----------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        char = event.character
+        if char and len(char) == 1 and ((char.isascii() and char.isalpha()) or char in "?!"):
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Typed(self, char.upper() if char.isalpha() else char))
+
+    def action_move(self, drow: int, dcol: int) -> None:
+        self.post_message(self.CursorMoved(self, drow, dcol, extend=False))
+
+    def action_select(self, drow: int, dcol: int) -> None:
+        self.post_message(self.CursorMoved(self, drow, dcol, extend=True))
+
+    def action_toggle_direction(self) -> None:
+        self.post_message(self.DirectionToggled(self))
+
+    def action_erase(self, backwards: bool) -> None:
+        self.post_message(self.Erased(self, backwards))
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self._drag_start = self.cell_at(event.x, event.y)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        end = self.cell_at(event.x, event.y)
+        start, self._drag_start = self._drag_start, None
+        if start is not None and start != end and start in self.picture.grid:
+            self.post_message(self.Dragged(self, start, end))
+        else:
+            self.post_message(self.CellClicked(self, end))

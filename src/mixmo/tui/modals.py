@@ -1,0 +1,307 @@
+"""The moments that stop play: the Bandit's theme, theme claims and votes, scores, help."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+
+from mixmo.engine.events import PlayerScore
+
+
+class _Dialog(ModalScreen[object]):
+    DEFAULT_CSS = """
+    _Dialog, ThemeScreen, ClaimScreen, VoteScreen, ScoresScreen, MatchOverScreen,
+    ConfirmScreen, HelpScreen, SprintScreen { align: center middle; }
+    .dialog { width: 72; max-width: 95%; height: auto; max-height: 95%;
+              border: thick $accent; background: $surface; padding: 1 2; }
+    .dialog .heading { text-style: bold; margin-bottom: 1; }
+    .dialog Button { margin-top: 1; }
+    """
+
+
+class ThemeScreen(_Dialog):
+    """BANDIT! Its drawer names a theme: typed, or picked from the built-in lists."""
+
+    def __init__(self, name: str, builtin: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.drawer = name
+        self.builtin = builtin
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(
+                f"BANDIT! {self.drawer} drew the Bandit: choose a theme.", classes="heading"
+            )
+            yield Static("Every final grid must hold a word on it. Type one, or pick a list:")
+            yield Input(placeholder="a theme, e.g. animals", id="theme-input")
+            yield OptionList(
+                *[Option(title, id=theme_id) for theme_id, title in self.builtin], id="theme-list"
+            )
+
+    @on(Input.Submitted)
+    def typed(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.dismiss(event.value.strip())
+
+    @on(OptionList.OptionSelected)
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(str(event.option.prompt))
+
+
+class ClaimScreen(_Dialog):
+    """A player ticks the words of their grid that are on the theme."""
+
+    BINDINGS = [Binding("enter", "done", "Done", priority=True)]
+
+    def __init__(
+        self, name: str, theme: str, words: Sequence[str], suggested: Sequence[str]
+    ) -> None:
+        super().__init__()
+        self.player = name
+        self.theme = theme
+        self.words = list(words)
+        self.suggested = set(suggested)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(
+                f"{self.player}: which of your words are on the theme “{self.theme}”?",
+                classes="heading",
+            )
+            if self.words:
+                yield SelectionList[str](
+                    *[(word, word, word in self.suggested) for word in self.words], id="claims"
+                )
+            else:
+                yield Static("Your grid holds no valid word.")
+            yield Static("Space ticks a word, Enter confirms.", classes="hint")
+            yield Button("Claim these words", id="done", variant="primary")
+
+    def action_done(self) -> None:
+        selected = self.query(SelectionList)
+        words = list(selected.first().selected) if selected else []
+        self.dismiss(tuple(words))
+
+    @on(Button.Pressed, "#done")
+    def pressed(self) -> None:
+        self.action_done()
+
+
+class SprintScreen(_Dialog):
+    """Expert's final sprint: take back the tiles of one unfinished word, or nothing."""
+
+    def __init__(
+        self, name: str, choices: Sequence[tuple[str, tuple[tuple[int, int], ...]]], words: int
+    ) -> None:
+        super().__init__()
+        self.player = name
+        self.choices = list(choices)
+        self.words = words
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(
+                f"Final sprint: {self.player}, take back one unfinished word?", classes="heading"
+            )
+            yield Static("Its tiles go back to your rack (tiles shared with other words stay).")
+            yield OptionList(
+                *[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)]
+            )
+
+    @on(OptionList.OptionSelected)
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[int(event.option.id or 0)][1])
+
+
+@dataclass(frozen=True)
+class ClaimToJudge:
+    claimant: int
+    name: str
+    word: str
+    on_list: bool | None
+
+
+class VoteScreen(_Dialog):
+    """The table judges every claim: ticked claims are accepted by the other players."""
+
+    BINDINGS = [Binding("enter", "done", "Done", priority=True)]
+
+    def __init__(self, theme: str, claims: Sequence[ClaimToJudge]) -> None:
+        super().__init__()
+        self.theme = theme
+        self.claims = list(claims)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(
+                f"Theme “{self.theme}”: accept each claim? (the other players decide)",
+                classes="heading",
+            )
+            yield SelectionList[int](
+                *[
+                    (self._label(claim), index, claim.on_list is not False)
+                    for index, claim in enumerate(self.claims)
+                ],
+                id="votes",
+            )
+            yield Static(
+                "Space accepts or rejects, Enter confirms. The list's verdict is ticked.",
+                classes="hint",
+            )
+            yield Button("Judge", id="done", variant="primary")
+
+    @staticmethod
+    def _label(claim: ClaimToJudge) -> str:
+        verdict = {True: "on the list", False: "not on the list", None: "no list"}[claim.on_list]
+        return f"{claim.name}: {claim.word} ({verdict})"
+
+    def action_done(self) -> None:
+        accepted = set(self.query_one(SelectionList).selected)
+        self.dismiss(tuple(index in accepted for index in range(len(self.claims))))
+
+    @on(Button.Pressed, "#done")
+    def pressed(self) -> None:
+        self.action_done()
+
+
+def scores_table(
+    names: Sequence[str], scores: Sequence[PlayerScore], totals: Sequence[int]
+) -> Table:
+    table = Table(expand=True)
+    table.add_column("player")
+    table.add_column("this round", justify="left")
+    table.add_column("points", justify="right")
+    table.add_column("total", justify="right")
+    for sheet in scores:
+        detail = "\n".join(f"{label}: {points:+d}" for label, points in sheet.lines)
+        mark = "" if sheet.valid else " ✗ invalid"
+        table.add_row(names[sheet.seat] + mark, detail, str(sheet.total), str(totals[sheet.seat]))
+    return table
+
+
+class ScoresScreen(_Dialog):
+    """The round's scores, with every bonus."""
+
+    BINDINGS = [Binding("enter", "close", "Next", priority=True)]
+
+    def __init__(self, heading: str, table: Table, button: str) -> None:
+        super().__init__()
+        self.heading = heading
+        self.table = table
+        self.button = button
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.heading, classes="heading")
+            with VerticalScroll():
+                yield Static(self.table)
+            yield Button(self.button, id="close", variant="primary")
+
+    def action_close(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#close")
+    def pressed(self) -> None:
+        self.dismiss(True)
+
+
+class MatchOverScreen(ScoresScreen):
+    """The match's end: standings, then play again or quit."""
+
+    BINDINGS = [
+        Binding("enter", "again", "Play again", priority=True),
+        Binding("escape", "leave", "Quit", priority=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.heading, classes="heading")
+            yield Static(self.table)
+            yield Button("Play again (Enter)", id="again", variant="primary")
+            yield Button("Quit (Esc)", id="leave")
+
+    def action_again(self) -> None:
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed, "#again")
+    def again(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#leave")
+    def leave(self) -> None:
+        self.dismiss(False)
+
+
+class ConfirmScreen(_Dialog):
+    """A yes/no question (quitting)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", priority=True),
+        Binding("n,escape", "answer(False)", "No", priority=True),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="heading")
+            yield Button("Yes (y)", id="yes", variant="error")
+            yield Button("No (n)", id="no", variant="primary")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+RULES_SUMMARY = """\
+Build one connected crossword grid from all your tiles. Words read left to right
+and top to bottom. When your rack is empty and your grid is valid, call MIXMO:
+everyone draws 2 more tiles. A wrong call keeps the draw and locks you until the
+next MIXMO. ? is a joker (any letter), ! the Bandit (K, W, X, Y or Z): whoever
+draws it names a theme, and every final grid needs a word on it. When the bag is
+empty, the next MIXMO is final: theme words are claimed and judged, the winner's
+grid is checked, and everyone scores (see docs/rules.md)."""
+
+
+class HelpScreen(_Dialog):
+    """Every key, and the rules in short."""
+
+    BINDINGS = [Binding("escape,f1,q", "close", "Close", priority=True)]
+
+    def __init__(self, keys: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        table = Table(show_header=False, box=None, expand=True)
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column()
+        for key, meaning in self.keys:
+            table.add_row(key, meaning)
+        with VerticalScroll(classes="dialog"):
+            yield Static("Keys", classes="heading")
+            yield Static(table)
+            yield Static("\nRules in short", classes="heading")
+            yield Static(Text(RULES_SUMMARY))
+            yield Static("\nEsc closes this screen.", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,117 @@
+"""A player's pane: their name and status, their grid, their rack, and the latest news."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Static
+
+from mixmo.engine.tiles import Tile, TileKind
+from mixmo.tui.grid_view import GridView
+
+RACK_CELL = 2
+
+
+@dataclass(frozen=True)
+class PaneInfo:
+    """What the pane shows besides the grid (pushed down by the app)."""
+
+    name: str
+    seat: int
+    active: bool = False
+    rack: tuple[Tile, ...] = ()
+    picked: int | None = None
+    """The rack tile picked with the mouse, waiting for a cell."""
+    status: tuple[str, ...] = ()
+    score: int = 0
+    words: str = ""
+    message: str = ""
+
+
+def rack_text(rack: tuple[Tile, ...], picked: int | None) -> Text:
+    text = Text("Rack ", style="dim")
+    if not rack:
+        text.append("empty", style="dim italic")
+    for index, tile in enumerate(rack):
+        style = "bold"
+        if tile.kind is TileKind.JOKER:
+            style = "bold cyan"
+        elif tile.kind is TileKind.BANDIT:
+            style = "bold magenta"
+        if index == picked:
+            style += " reverse"
+        text.append(tile.symbol, style=style)
+        text.append(" ")
+    return text
+
+
+class RackView(Static):
+    """The rack as a line of tiles; clicking one picks it up for the mouse."""
+
+    @dataclass
+    class Picked(Message):
+        seat: int
+        index: int
+
+    def __init__(self, seat: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seat = seat
+        self.size_of_rack = 0
+
+    def on_click(self, event: events.Click) -> None:
+        index = (event.x - len("Rack ")) // RACK_CELL
+        if 0 <= index < self.size_of_rack and (event.x - len("Rack ")) >= 0:
+            self.post_message(self.Picked(self.seat, index))
+
+
+class PlayerPane(Vertical):
+    """One player's corner of the screen."""
+
+    DEFAULT_CSS = """
+    PlayerPane { border: round $panel-lighten-2; padding: 0 1; height: 1fr; width: 1fr; }
+    PlayerPane.active { border: heavy $accent; }
+    PlayerPane.locked { border: dashed $error; color: $text-disabled; }
+    PlayerPane .title { height: 1; }
+    PlayerPane RackView { height: auto; max-height: 3; }
+    PlayerPane .news { height: 1; color: $text-muted; }
+    """
+
+    def __init__(self, seat: int, name: str) -> None:
+        super().__init__(id=f"pane-{seat}")
+        self.seat = seat
+        self.border_title = name
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="title", id=f"title-{self.seat}")
+        yield GridView(self.seat, id=f"grid-{self.seat}")
+        yield RackView(self.seat, id=f"rack-{self.seat}")
+        yield Static(classes="news", id=f"news-{self.seat}")
+
+    @property
+    def grid_view(self) -> GridView:
+        return self.query_one(GridView)
+
+    def show(self, info: PaneInfo) -> None:
+        marker = "▶ " if info.active else ""
+        self.border_title = f"{marker}{info.seat + 1}. {info.name}"
+        self.set_class(info.active, "active")
+        self.set_class("LOCKED" in info.status, "locked")
+        title = Text()
+        if info.active:
+            title.append("ACTIVE ", style="bold reverse")
+        for flag in info.status:
+            title.append(
+                f"{flag} ", style="bold red" if flag in ("LOCKED", "OUT") else "bold yellow"
+            )
+        title.append(f"{info.score} pts ", style="dim")
+        title.append(info.words, style="dim")
+        self.query_one(f"#title-{self.seat}", Static).update(title)
+        rack = self.query_one(RackView)
+        rack.size_of_rack = len(info.rack)
+        rack.update(rack_text(info.rack, info.picked))
+        self.query_one(f"#news-{self.seat}", Static).update(Text(info.message, overflow="ellipsis"))
