@@ -1,0 +1,52 @@
+"""Driving the app the way a player does: keys and clicks only."""
+
+from __future__ import annotations
+
+from mixmo.engine.game import Game
+from mixmo.engine.lexicon import AnyWord, Lexicon, embedded
+from mixmo.engine.options import MatchOptions
+from mixmo.engine.state import Phase
+from mixmo.engine.tiles import BANDIT
+from mixmo.tui.app import MixmoApp
+
+KEY_NAMES = {"?": "question_mark", "!": "exclamation_mark"}
+
+
+class FakeClock:
+    """Game time that moves only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make_app(players: int = 2, *, lexicon: Lexicon | None = None, seed: int = 3, **options: object):
+    names = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")[:players]
+    save_path = options.pop("save_path", None)
+    game = Game(
+        MatchOptions(players=names, seed=seed, **options),  # type: ignore[arg-type]
+        lexicon or AnyWord(language="en"),
+    )
+    clock = FakeClock()
+    return MixmoApp(game, clock=clock, save_path=save_path), clock  # type: ignore[arg-type]
+
+
+def keys_for_rack(app: MixmoApp, seat: int) -> list[str]:
+    """The keys that type every tile of a rack, in order."""
+    return [KEY_NAMES.get(t.symbol, t.symbol.lower()) for t in app.game.round.player(seat).rack]
+
+
+def seed_where(players: int, *, bandit_first: bool) -> int:
+    for seed in range(500):
+        game = Game(MatchOptions(players=("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")[:players], seed=seed),
+                    AnyWord())  # fmt: skip
+        has_bandit = any(BANDIT in p.rack for p in game.round.players)
+        if has_bandit == bandit_first and (bandit_first or game.phase is Phase.PLAYING):
+            return seed
+    raise AssertionError("no such seed")
+
+
+def english() -> Lexicon:
+    return embedded("en")
