@@ -1,0 +1,68 @@
+"""`mixmo play` in a real terminal: tmux runs it, send-keys types, capture-pane reads the screen."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None and not os.environ.get("CI"),
+    reason="tmux is not installed (apt-get install tmux); CI installs it",
+)
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
+
+
+def alive(session: str) -> bool:
+    return subprocess.run(["tmux", "has-session", "-t", session], capture_output=True).returncode == 0
+
+
+def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = tmux("capture-pane", "-p", "-t", session)
+        if predicate(screen):
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"the screen never showed what was expected:\n{screen}")
+
+
+def test_play_places_a_word_and_quits_in_a_real_terminal(tmp_path: Path) -> None:
+    session = f"mixmo-test-{os.getpid()}"
+    env = f"MIXMO_DATA_DIR={tmp_path} MIXMO_CONFIG_DIR={tmp_path}"
+    command = f"{env} {sys.executable} -m mixmo play --seed 3 --names Ann,Bob"
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
+    try:
+        screen = wait_for(session, lambda s: "Rack" in s and "1. Ann" in s)
+        rack_line = next(line for line in screen.splitlines() if "Rack" in line)
+        letters = re.findall(r"\b([A-Z?!])\b", rack_line.split("Rack", 1)[1].split("Rack")[0])
+        word = [c for c in letters if c.isalpha()][:3]
+        tmux("send-keys", "-t", session, *[c.lower() for c in word])
+        shown = " ".join(word)
+
+        def on_the_board(screen: str) -> bool:
+            return any(shown in line and "Rack" not in line for line in screen.splitlines())
+
+        screen = wait_for(session, on_the_board)
+        assert "1 words" in screen
+        tmux("send-keys", "-t", session, "C-q")
+        wait_for(session, lambda s: "Quit?" in s)
+        tmux("send-keys", "-t", session, "y")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and alive(session):
+            time.sleep(0.2)
+        assert not alive(session), "mixmo did not quit"
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    saved = (tmp_path / "autosave.json").read_text()
+    assert '"kind":"place"' in saved.replace(" ", "")

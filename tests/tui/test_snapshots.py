@@ -1,0 +1,28 @@
+"""What the main screens look like, at 80x24 and 160x48, for 2 and 6 players."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.helpers import keys_for_rack, make_app, seed_where
+
+
+def app_after_a_few_tiles(players: int):
+    app, _ = make_app(players, seed=seed_where(players, bandit_first=False))
+    return app
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+@pytest.mark.parametrize("players", [2, 6])
+def test_main_screen(snap_compare, players: int, size: tuple[int, int]) -> None:
+    app = app_after_a_few_tiles(players)
+    keys = keys_for_rack(app, 0)[:4] + ["tab"] + keys_for_rack(app, 1)[:3] + ["space"]
+    assert snap_compare(app, press=keys, terminal_size=size)
+
+
+def test_help_screen(snap_compare) -> None:
+    assert snap_compare(app_after_a_few_tiles(2), press=["f1"], terminal_size=(80, 24))
+
+
+def test_hasty_call(snap_compare) -> None:
+    assert snap_compare(app_after_a_few_tiles(2), press=["f5"], terminal_size=(80, 24))
