@@ -1,0 +1,18 @@
+"""The solver: complete any rack into a valid grid, fast; and hints for players.
+
+``solve(rack, lexicon, variant, grid, budget=..., seed=..., clock=...)`` returns a
+:class:`SolveResult`; ``hint(rack, lexicon, variant, grid, level)`` a :class:`Hint`.
+See docs/solver.md for the design and the measured figures.
+"""
+
+from mixmo.engine.solver.api import SolveResult, parse_rack, solve
+from mixmo.engine.solver.index import LexiconIndex, SolverLexiconError, index_for
+
+__all__ = [
+    "LexiconIndex",
+    "SolveResult",
+    "SolverLexiconError",
+    "index_for",
+    "parse_rack",
+    "solve",
+]

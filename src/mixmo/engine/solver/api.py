@@ -1,0 +1,196 @@
+"""``solve()``: complete a rack into a valid grid, from scratch or onto a player's grid.
+
+Anytime: within the time budget it returns a full grid when it finds one,
+and otherwise the valid grid with the most tiles placed and the tiles left.
+Every grid it returns has passed :func:`mixmo.engine.validation.validate`
+(for a partial grid: every rule but "every tile placed").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mixmo.engine.grid import Cell, Grid
+from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.solver.board import Board, Words
+from mixmo.engine.solver.impossible import impossibility
+from mixmo.engine.solver.incremental import rip_candidates
+from mixmo.engine.solver.index import index_for
+from mixmo.engine.solver.search import Clock, OutOfTime, Search
+from mixmo.engine.tiles import Tile
+from mixmo.engine.validation import validate
+from mixmo.engine.variants import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """What :func:`solve` found.
+
+    ``grid`` is always a valid grid (or empty, when not even one word could
+    be made); ``solved`` says it holds every tile; ``tiles_left`` are the rack
+    tiles it could not place. ``proven_impossible`` is True when no valid
+    grid with every tile exists (a cheap proof, explained in ``explanation``).
+    """
+
+    grid: Grid
+    solved: bool
+    tiles_left: tuple[Tile, ...]
+    proven_impossible: bool
+    elapsed: float
+    explanation: str
+    nodes: int = 0
+
+
+def parse_rack(rack: Sequence[Tile] | str) -> list[Tile]:
+    """A rack as tiles: ``"QI?!e"`` reads as the grid format (``?`` joker, ``!`` Bandit)."""
+    if isinstance(rack, str):
+        return [Tile.from_symbol(ch) for ch in rack if not ch.isspace()]
+    return list(rack)
+
+
+def _board_from_grid(board: Board, grid: Grid, lexicon: Lexicon, variant: Variant) -> None:
+    """Put a player's grid on the board, its open jokers at the letters the validator finds."""
+    report = validate(grid, lexicon, variant)
+    letters = {tile.cell: tile.letter for tile in report.open_tiles}
+    for cell, tile in grid.items():
+        letter = tile.letter if tile.letter is not None else letters.get(cell)
+        if letter is None:
+            raise ValueError(f"the grid's joker at {cell} stands for no letter")
+        board.letters[cell] = letter
+        board.fixed[cell] = tile
+        if tile.is_blank:
+            board.kinds[cell] = "!" if tile.symbol == "!" else "?"
+    for verdict in report.words:
+        board.on_board[verdict.text] += 1
+
+
+def _checked(
+    snapshot: dict[Cell, tuple[str, str]], board: Board, lexicon: Lexicon, variant: Variant
+) -> Grid | None:
+    """The grid of a board snapshot if the validator passes it, else None."""
+    saved_letters, saved_kinds = board.letters, board.kinds
+    board.letters = {cell: ch for cell, (ch, _) in snapshot.items()}
+    board.kinds = {cell: kind for cell, (_, kind) in snapshot.items() if kind != "L"}
+    try:
+        grid = board.grid()
+    finally:
+        board.letters, board.kinds = saved_letters, saved_kinds
+    if not len(grid):
+        return grid
+    return grid if validate(grid, lexicon, variant).valid else None
+
+
+def solve(
+    rack: Sequence[Tile] | str,
+    lexicon: Lexicon,
+    variant: Variant | None = None,
+    grid: Grid | None = None,
+    *,
+    budget: float = 1.0,
+    seed: int = 0,
+    clock: Clock = time.perf_counter,
+) -> SolveResult:
+    """Find a valid grid that holds every tile of ``rack`` (and of ``grid``, if given).
+
+    ``rack`` is tiles or their grid symbols (``"QUIZ?!"``); ``grid`` a valid
+    grid the tiles are added to, keeping it as it is when the new tiles can be
+    attached, and otherwise taking back as few of its words as needed. The
+    search stops after ``budget`` seconds of ``clock`` (the only clock read:
+    pass a fake one for exact replays); the result is deterministic for a
+    given ``seed`` when the budget is not reached. The ``clock`` default,
+    ``time.perf_counter``, is the one place the engine reads real time.
+
+    The first solve with a lexicon also builds the lexicon's index (once per
+    process; see docs/solver.md), before the budget starts: call
+    ``index_for(lexicon).prepare()`` ahead of time to pay it up front.
+    ``elapsed`` is the time of the search, within the budget.
+    """
+    variant = variant or Variant()
+    tiles = parse_rack(rack)
+    base = grid if grid is not None and len(grid) else None
+    index = index_for(lexicon).prepare(len(tiles) + (len(base) if base is not None else 0) + 1)
+    start = clock()
+    deadline = start + budget
+    words = Words(lexicon)
+
+    proof = impossibility(tiles if base is None else tiles + base.tiles(), index, variant)
+    if proof is not None and base is None:
+        return SolveResult(Grid(), False, tuple(tiles), True, clock() - start, proof)
+
+    def fresh() -> Board:
+        board = Board(words, variant)
+        if base is not None:
+            _board_from_grid(board, base, lexicon, variant)
+        board.add_to_rack(tiles)
+        return board
+
+    attempts: list[tuple[str, Board, float]] = []
+    if base is not None:
+        attempts.append(("attached to the grid", fresh(), 0.25))
+        for count, ripped in rip_candidates(fresh, limit=6):
+            attempts.append((f"after taking back {count} word(s) of the grid", ripped, 0.35))
+    scratch = Board(words, variant)
+    scratch.add_to_rack(tiles + (base.tiles() if base is not None else []))
+    attempts.append(("from scratch", scratch, 1.0))
+
+    best: tuple[int, Grid, Board] | None = None
+    nodes = 0
+    for how, board, share in attempts:
+        now = clock()
+        if now > deadline:
+            break
+        remaining = deadline - now
+        # Each attempt gets its share of the time left (the last one, all of it).
+        search = Search(board, index, seed=seed, deadline=now + remaining * share, clock=clock)
+        found = False
+        with contextlib.suppress(OutOfTime):
+            found = search.run(node_limit=40 + 4 * board.rack_size)
+        nodes += search.stats.nodes
+        snapshot = board.snapshot() if found else search.best
+        left = 0 if found else search.best_left
+        checked = _checked(snapshot, board, lexicon, variant)
+        if checked is None:  # never expected: the board keeps every move valid
+            continue
+        if found:
+            return SolveResult(
+                checked, True, (), False, clock() - start, f"every tile placed ({how})", nodes
+            )
+        if best is None or left < best[0]:
+            best = (left, checked, board)
+    if best is None:
+        return SolveResult(
+            base or Grid(),
+            False,
+            tuple(tiles),
+            proof is not None,
+            clock() - start,
+            proof or "no valid grid found in time",
+            nodes,
+        )
+    left, checked, board = best
+    placed = _tiles_left(tiles + (base.tiles() if base is not None else []), checked)
+    return SolveResult(
+        checked,
+        False,
+        tuple(placed),
+        proof is not None,
+        clock() - start,
+        proof or f"{left} tile(s) left: no full grid found in {budget:g} s",
+        nodes,
+    )
+
+
+def _tiles_left(all_tiles: list[Tile], grid: Grid) -> list[Tile]:
+    """The tiles of ``all_tiles`` that ``grid`` does not hold (declared jokers count as jokers)."""
+    placed = Counter(tile.set_key for tile in grid.tiles())
+    left = []
+    for tile in all_tiles:
+        if placed[tile.set_key] > 0:
+            placed[tile.set_key] -= 1
+        else:
+            left.append(tile)
+    return left

@@ -1,0 +1,61 @@
+"""Cheap proofs that no valid grid holds every tile of a rack.
+
+Every word of a complete grid is spelt with the rack's own tiles, and every
+tile stands in at least one word. So when some letter of the rack is in no
+word that the rack can spell (jokers and the Bandit included), no grid
+exists: ``QQ`` with no vowel, a lone ``V`` among consonants. Also: one tile
+makes no word, Expert needs three tiles, and no grid holds more of a tile
+than the set has. These proofs are sound, not complete: a rack they do not
+refute may still have no grid.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from mixmo.engine.solver.index import LexiconIndex
+from mixmo.engine.tiles import BANDIT_LETTERS, Tile, TileKind, excess_over_set
+from mixmo.engine.variants import Variant
+
+
+def impossibility(tiles: Sequence[Tile], index: LexiconIndex, variant: Variant) -> str | None:
+    """Why no valid grid holds every tile of ``tiles``, or None when no cheap proof is found."""
+    if not tiles:
+        return "there are no tiles to place"
+    if len(tiles) < variant.min_word_length:
+        return f"{len(tiles)} tile(s) cannot make a word of {variant.min_word_length} letters"
+    excess = excess_over_set(tiles)
+    if excess:
+        key, (held, in_set) = next(iter(excess.items()))
+        return f"{held} {key} tiles, but the set has only {in_set}"
+    letters = Counter(t.letter for t in tiles if t.kind is TileKind.LETTER and t.letter)
+    blanks = sum(1 for t in tiles if t.kind is not TileKind.LETTER)
+    bandit = any(t.kind is TileKind.BANDIT for t in tiles)
+    unseen = set(letters)
+    need_bandit = bandit
+    rack_code = index.rack_code(letters)
+    not_rack = index.full & ~rack_code
+    longest = len(tiles)
+    for length in index.lengths:
+        if length < variant.min_word_length:
+            continue
+        if length > longest or (not unseen and not need_bandit):
+            break
+        for entry in index.entries(length):
+            if (entry[1] & not_rack).bit_count() > blanks:
+                continue
+            word = entry[0]
+            if word not in index.lexicon:
+                continue
+            unseen.difference_update(word)
+            if need_bandit and any(c in BANDIT_LETTERS for c in word):
+                need_bandit = False
+            if not unseen and not need_bandit:
+                break
+    if unseen:
+        shown = ", ".join(sorted(unseen))
+        return f"no word that these tiles can spell holds {shown}"
+    if need_bandit:
+        return "no word that these tiles can spell has a K, W, X, Y or Z for the Bandit"
+    return None
