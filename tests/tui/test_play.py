@@ -315,3 +315,20 @@ async def test_a_keys_file_rebinds_commands_and_a_bad_one_is_reported(tmp_path) 
         await pilot.pause()
         assert app.game.round.player(0).locked, "f2 now calls MIXMO (a hasty one here)"
         assert any("example problem" in n.message for n in app._notifications)
+
+
+async def test_the_match_ends_with_standings_and_play_again_starts_a_new_one() -> None:
+    from mixmo.tui.modals import MatchOverScreen
+
+    app, clock = make_app(2, seed=seed_where(2, bandit_first=False), target=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_the_end(app, pilot, clock)
+        await pilot.press("space", "enter", "enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchOverScreen)
+        assert "Ann wins the match!" in str(app.screen.query_one(".heading").render())
+        first_seed = app.game.options.seed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.options.seed == first_seed + 1
+        assert app.game.round.number == 1 and app.game.state.totals == (0, 0)

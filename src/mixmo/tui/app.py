@@ -11,9 +11,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -21,65 +20,30 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid as GridLayout
 from textual.events import Click, Resize
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.grid import Cell, Direction
-from mixmo.engine.options import MatchOptions, ScoringMode
-from mixmo.engine.state import Phase, PlayerState
-from mixmo.engine.themes import builtin_themes
-from mixmo.engine.tiles import Tile
+from mixmo.engine.options import ScoringMode
+from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
 from mixmo.storage import save_game
 from mixmo.tui.grid_view import GridPicture, GridView
 from mixmo.tui.keys import COMMANDS, FIXED_KEYS, Keymap
 from mixmo.tui.modals import (
-    ClaimScreen,
-    ClaimToJudge,
     ConfirmScreen,
     HelpScreen,
-    MatchOverScreen,
-    ScoresScreen,
-    SprintScreen,
-    ThemeScreen,
-    VoteScreen,
-    scores_table,
 )
+from mixmo.tui.pane_state import PaneState, flipped, reconcile
 from mixmo.tui.player_pane import PaneInfo, PlayerPane, RackView
+from mixmo.tui.round_flow import RoundFlow
 
 LAYOUTS = {2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
 """Columns and rows of panes for each number of players."""
 MIN_PANE = (24, 8)
 """The smallest pane (width, height) that still shows a usable grid."""
-
-
-@dataclass
-class PaneState:
-    """What the interface remembers of one player beyond the engine: cursor, selection, rack order."""
-
-    cursor: Cell = (0, 0)
-    direction: Direction = Direction.ACROSS
-    anchor: Cell | None = None
-    selection: frozenset[Cell] = frozenset()
-    rack: tuple[Tile, ...] = ()
-    picked: int | None = None
-    highlight: str | None = None
-    message: str = ""
-    shown: PlayerState | None = field(default=None, repr=False)
-
-
-def reconcile(order: tuple[Tile, ...], rack: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    """The rack in the player's chosen order: kept tiles first, in order, new tiles after."""
-    left = list(rack)
-    kept = []
-    for tile in order:
-        if tile in left:
-            left.remove(tile)
-            kept.append(tile)
-    return tuple(kept + left)
 
 
 ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -146,7 +110,7 @@ class MixmoApp(App[None]):
         self.awaiting_highlight = False
         self.panes = [PaneState() for _ in game.options.players]
         self.game.subscribe(self.on_game_event)
-        self._modal_open = False
+        self.flow = RoundFlow(self)
 
     # --- layout ----------------------------------------------------------------------
 
@@ -168,7 +132,7 @@ class MixmoApp(App[None]):
         self.set_interval(1.0, self.update_header)
         self.refresh_all()
         self.focus_active()
-        self.sync()
+        self.flow.sync()
 
     def on_resize(self, event: Resize) -> None:
         columns, rows = LAYOUTS[len(self.game.options.players)]
@@ -285,7 +249,7 @@ class MixmoApp(App[None]):
             if pane.shown is not self.game.round.player(seat):
                 self.refresh_pane(seat)
         self.update_header()
-        self.sync()
+        self.flow.sync()
         return True
 
     def autosave(self) -> None:
@@ -326,149 +290,16 @@ class MixmoApp(App[None]):
             )
             self.panes[event.seat].message = "✗ " + (event.reasons[0] if event.reasons else "")
 
-    def sync(self) -> None:
-        """Open the dialog the round's phase calls for, if none is open."""
-        if self._modal_open:
-            return
-        round_ = self.game.round
-        phase = round_.phase
-        if phase is Phase.CHOOSING_THEME and round_.bandit_seat is not None:
-            seat = round_.bandit_seat
-            lists = [(t.id, t.title) for t in builtin_themes(self.game.options.language).values()]
-            self._open(
-                ThemeScreen(self.game.name(seat), lists),
-                lambda theme: self.apply(
-                    act.ChooseTheme(seat=seat, theme=str(theme), at=self.clock())
-                ),
-            )
-        elif phase is Phase.SPRINT:
-            self._open_sprint()
-        elif phase is Phase.CLAIMING:
-            self._open_claims()
-        elif phase is Phase.VOTING:
-            self._open_votes()
-        elif phase is Phase.SCORED:
-            self._open_scores(final=False)
-        elif phase is Phase.MATCH_OVER:
-            self._open_scores(final=True)
-
-    def _open(self, screen: Screen[Any], then: Callable[[Any], object]) -> None:
-        self._modal_open = True
-
-        def done(result: object) -> None:
-            self._modal_open = False
-            then(result)
-            if not self._modal_open:
-                self.sync()
-
-        self.push_screen(screen, done)
-
-    def _open_sprint(self) -> None:
-        round_ = self.game.round
-        waiting = [
-            s
-            for s in round_.active_seats()
-            if s != round_.final_caller
-            and not round_.player(s).out
-            and not round_.player(s).sprint_done
-        ]
-        if not waiting:
-            return
-        seat = waiting[0]
-        words = round_.player(seat).grid.words()
-        report = validate(round_.player(seat).grid, self.game.lexicon, self.game.variant)
-        unfinished = [v for v in report.words if not v.valid]
-        options = [
-            (f"{v.text} ({v.direction.value} at {v.row + 1},{v.col + 1})", v.word.cells)
-            for v in unfinished
-        ]
-        choices = [("keep my grid as it is", ()), *options]
-
-        def finish(cells: tuple[Cell, ...] | None) -> None:
-            self.apply(act.FinishSprint(seat=seat, word_cells=cells or (), at=self.clock()))
-
-        self._open(SprintScreen(self.game.name(seat), choices, len(words)), finish)
-
-    def _open_claims(self) -> None:
-        round_ = self.game.round
-        waiting = [s for s in round_.active_seats() if round_.player(s).claims is None]
-        if not waiting:
-            return
-        seat = waiting[0]
-        report = validate(round_.player(seat).grid, self.game.lexicon, self.game.variant)
-        words = list(dict.fromkeys(v.text for v in report.words if v.valid))
-        theme_list = builtin_themes(self.game.options.language).get(round_.theme_list or "")
-        suggested = [w for w in words if theme_list and theme_list.judge(w)]
-
-        def claim(claimed: tuple[str, ...] | None) -> None:
-            self.apply(act.ClaimThemeWords(seat=seat, words=claimed or (), at=self.clock()))
-
-        self._open(ClaimScreen(self.game.name(seat), round_.theme or "", words, suggested), claim)
-
-    def _open_votes(self) -> None:
-        round_ = self.game.round
-        theme_list = builtin_themes(self.game.options.language).get(round_.theme_list or "")
-        claims = [
-            ClaimToJudge(
-                seat, self.game.name(seat), word, theme_list.judge(word) if theme_list else None
-            )
-            for seat in round_.active_seats()
-            for word in round_.player(seat).claims or ()
-        ]
-
-        def judged(verdicts: object) -> None:
-            for claim, accept in zip(claims, verdicts, strict=True):  # type: ignore[call-overload]
-                for voter in round_.active_seats():
-                    if voter != claim.claimant and self.game.phase is Phase.VOTING:
-                        self.apply(
-                            act.Vote(
-                                seat=voter,
-                                claimant=claim.claimant,
-                                word=claim.word,
-                                accept=bool(accept),
-                                at=self.clock(),
-                            )
-                        )
-            if self.game.phase is Phase.VOTING:
-                self.apply(act.CloseVoting(seat=0, at=self.clock()))
-
-        self._open(VoteScreen(round_.theme or "", claims), judged)
-
-    def _open_scores(self, *, final: bool) -> None:
-        scored = next(
-            (e for e in reversed(self.game.events) if isinstance(e, ev.RoundScored)), None
-        )
-        if scored is None:
-            return
-        names = self.game.options.players
-        table = scores_table(names, scored.scores, self.game.state.totals)
-        winner = (
-            f"{names[scored.winner]} wins round {scored.round}"
-            if scored.winner is not None
-            else f"Round {scored.round} ends with no winner"
-        )
-        if not final:
-            self._open(
-                ScoresScreen(winner, table, "Next round (Enter)"),
-                lambda _: self.apply(act.NextRound(seat=0, at=self.clock())),
-            )
-            return
-        match_winner = self.game.state.winner
-        heading = f"{winner}. {names[match_winner or 0]} wins the match!"
-        self._open(MatchOverScreen(heading, table, ""), self._after_match)
-
-    def _after_match(self, again: object) -> None:
-        if not again:
-            self.exit()
-            return
-        options = self.game.options
-        seed = options.seed + 1 if isinstance(options.seed, int) else f"{options.seed}+"
-        new_options = MatchOptions(**{**options.model_dump(), "seed": seed})
-        self.game = Game(new_options, self.game.lexicon)
+    def start_match(self, game: Game) -> None:
+        """Play ``game`` from now on (a new match after "play again")."""
+        self.game = game
         self.game.subscribe(self.on_game_event)
-        self.panes = [PaneState() for _ in new_options.players]
+        self.panes = [PaneState() for _ in game.options.players]
+        self.active = 0
         self.autosave()
         self.refresh_all()
+        self.focus_active()
+        self.flow.sync()
 
     # --- input from the panes ----------------------------------------------------------
 
@@ -682,9 +513,7 @@ class MixmoApp(App[None]):
                 seat, "select tiles first (shift+arrows)" if not cells else "you may not act now"
             )
             return
-        top = min(r for r, _ in cells)
-        left = min(c for _, c in cells)
-        target = {cell: (top + cell[1] - left, left + cell[0] - top) for cell in cells}
+        target = flipped(cells)
         clash = [t for t in target.values() if t in player.grid and t not in target]
         if clash:
             self.tell(seat, f"✗ cannot flip: row {clash[0][0]}, column {clash[0][1]} is taken")

@@ -1,0 +1,52 @@
+"""What the interface remembers of each player beyond the engine: cursor, selection, rack order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mixmo.engine.grid import Cell, Direction
+from mixmo.engine.state import PlayerState
+from mixmo.engine.tiles import Tile
+
+
+@dataclass
+class PaneState:
+    """What the interface remembers of one player beyond the engine: cursor, selection, rack order."""
+
+    cursor: Cell = (0, 0)
+    direction: Direction = Direction.ACROSS
+    anchor: Cell | None = None
+    selection: frozenset[Cell] = frozenset()
+    rack: tuple[Tile, ...] = ()
+    picked: int | None = None
+    highlight: str | None = None
+    message: str = ""
+    shown: PlayerState | None = field(default=None, repr=False)
+
+
+def reconcile(order: tuple[Tile, ...], rack: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The rack in the player's chosen order: kept tiles first, in order, new tiles after."""
+    left = list(rack)
+    kept = []
+    for tile in order:
+        if tile in left:
+            left.remove(tile)
+            kept.append(tile)
+    return tuple(kept + left)
+
+
+def rectangle(corner: Cell, other: Cell) -> frozenset[Cell]:
+    """Every cell of the block between two corners."""
+    (r1, c1), (r2, c2) = corner, other
+    return frozenset(
+        (r, c)
+        for r in range(min(r1, r2), max(r1, r2) + 1)
+        for c in range(min(c1, c2), max(c1, c2) + 1)
+    )
+
+
+def flipped(cells: list[Cell]) -> dict[Cell, Cell]:
+    """Where each cell of a block goes when the block turns over its top-left corner."""
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return {cell: (top + cell[1] - left, left + cell[0] - top) for cell in cells}

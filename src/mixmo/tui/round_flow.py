@@ -1,0 +1,182 @@
+"""The dialogs that each phase of a round calls for: the Bandit's theme, Expert's
+sprint, theme claims, the table's votes, the scores and the end of the match."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual.screen import Screen
+
+from mixmo.engine import actions as act
+from mixmo.engine import events as ev
+from mixmo.engine.game import Game
+from mixmo.engine.grid import Cell
+from mixmo.engine.state import Phase
+from mixmo.engine.themes import builtin_themes
+from mixmo.engine.validation import validate
+from mixmo.tui.modals import (
+    ClaimScreen,
+    ClaimToJudge,
+    MatchOverScreen,
+    ScoresScreen,
+    SprintScreen,
+    ThemeScreen,
+    VoteScreen,
+    scores_table,
+)
+
+if TYPE_CHECKING:
+    from mixmo.tui.app import MixmoApp
+
+
+class RoundFlow:
+    """Opens, one at a time, the dialog the round's phase needs, and turns its answer into actions."""
+
+    def __init__(self, app: MixmoApp) -> None:
+        self.app = app
+        self._modal_open = False
+
+    def sync(self) -> None:
+        """Open the dialog the round's phase calls for, if none is open."""
+        if self._modal_open:
+            return
+        round_ = self.app.game.round
+        phase = round_.phase
+        if phase is Phase.CHOOSING_THEME and round_.bandit_seat is not None:
+            seat = round_.bandit_seat
+            lists = [
+                (t.id, t.title) for t in builtin_themes(self.app.game.options.language).values()
+            ]
+            self._open(
+                ThemeScreen(self.app.game.name(seat), lists),
+                lambda theme: self.app.apply(
+                    act.ChooseTheme(seat=seat, theme=str(theme), at=self.app.clock())
+                ),
+            )
+        elif phase is Phase.SPRINT:
+            self._open_sprint()
+        elif phase is Phase.CLAIMING:
+            self._open_claims()
+        elif phase is Phase.VOTING:
+            self._open_votes()
+        elif phase is Phase.SCORED:
+            self._open_scores(final=False)
+        elif phase is Phase.MATCH_OVER:
+            self._open_scores(final=True)
+
+    def _open(self, screen: Screen[Any], then: Callable[[Any], object]) -> None:
+        self._modal_open = True
+
+        def done(result: object) -> None:
+            self._modal_open = False
+            then(result)
+            if not self._modal_open:
+                self.sync()
+
+        self.app.push_screen(screen, done)
+
+    def _open_sprint(self) -> None:
+        round_ = self.app.game.round
+        waiting = [
+            s
+            for s in round_.active_seats()
+            if s != round_.final_caller
+            and not round_.player(s).out
+            and not round_.player(s).sprint_done
+        ]
+        if not waiting:
+            return
+        seat = waiting[0]
+        words = round_.player(seat).grid.words()
+        report = validate(round_.player(seat).grid, self.app.game.lexicon, self.app.game.variant)
+        unfinished = [v for v in report.words if not v.valid]
+        options = [
+            (f"{v.text} ({v.direction.value} at {v.row + 1},{v.col + 1})", v.word.cells)
+            for v in unfinished
+        ]
+        choices = [("keep my grid as it is", ()), *options]
+
+        def finish(cells: tuple[Cell, ...] | None) -> None:
+            self.app.apply(act.FinishSprint(seat=seat, word_cells=cells or (), at=self.app.clock()))
+
+        self._open(SprintScreen(self.app.game.name(seat), choices, len(words)), finish)
+
+    def _open_claims(self) -> None:
+        round_ = self.app.game.round
+        waiting = [s for s in round_.active_seats() if round_.player(s).claims is None]
+        if not waiting:
+            return
+        seat = waiting[0]
+        report = validate(round_.player(seat).grid, self.app.game.lexicon, self.app.game.variant)
+        words = list(dict.fromkeys(v.text for v in report.words if v.valid))
+        theme_list = builtin_themes(self.app.game.options.language).get(round_.theme_list or "")
+        suggested = [w for w in words if theme_list and theme_list.judge(w)]
+
+        def claim(claimed: tuple[str, ...] | None) -> None:
+            self.app.apply(act.ClaimThemeWords(seat=seat, words=claimed or (), at=self.app.clock()))
+
+        self._open(
+            ClaimScreen(self.app.game.name(seat), round_.theme or "", words, suggested), claim
+        )
+
+    def _open_votes(self) -> None:
+        round_ = self.app.game.round
+        theme_list = builtin_themes(self.app.game.options.language).get(round_.theme_list or "")
+        claims = [
+            ClaimToJudge(
+                seat, self.app.game.name(seat), word, theme_list.judge(word) if theme_list else None
+            )
+            for seat in round_.active_seats()
+            for word in round_.player(seat).claims or ()
+        ]
+
+        def judged(verdicts: object) -> None:
+            for claim, accept in zip(claims, verdicts, strict=True):  # type: ignore[call-overload]
+                for voter in round_.active_seats():
+                    if voter != claim.claimant and self.app.game.phase is Phase.VOTING:
+                        self.app.apply(
+                            act.Vote(
+                                seat=voter,
+                                claimant=claim.claimant,
+                                word=claim.word,
+                                accept=bool(accept),
+                                at=self.app.clock(),
+                            )
+                        )
+            if self.app.game.phase is Phase.VOTING:
+                self.app.apply(act.CloseVoting(seat=0, at=self.app.clock()))
+
+        self._open(VoteScreen(round_.theme or "", claims), judged)
+
+    def _open_scores(self, *, final: bool) -> None:
+        scored = next(
+            (e for e in reversed(self.app.game.events) if isinstance(e, ev.RoundScored)), None
+        )
+        if scored is None:
+            return
+        names = self.app.game.options.players
+        table = scores_table(names, scored.scores, self.app.game.state.totals)
+        winner = (
+            f"{names[scored.winner]} wins round {scored.round}"
+            if scored.winner is not None
+            else f"Round {scored.round} ends with no winner"
+        )
+        if not final:
+            self._open(
+                ScoresScreen(winner, table, "Next round (Enter)"),
+                lambda _: self.app.apply(act.NextRound(seat=0, at=self.app.clock())),
+            )
+            return
+        match_winner = self.app.game.state.winner
+        heading = f"{winner}. {names[match_winner or 0]} wins the match!"
+        self._open(MatchOverScreen(heading, table, ""), self._after_match)
+
+    def _after_match(self, again: object) -> None:
+        if not again:
+            self.app.exit()
+            return
+        options = self.app.game.options
+        seed = options.seed + 1 if isinstance(options.seed, int) else f"{options.seed}+"
+        new_options = options.model_copy(update={"seed": seed})
+        self.app.start_match(Game(new_options, self.app.game.lexicon))
