@@ -116,11 +116,11 @@ def test_hundreds_of_small_seeded_racks_give_only_valid_grids(english: WordList,
     solved = 0
     for seed in range(300):
         rack, _ = Bag.shuffled(seed).draw(size)
-        result = solve(rack, english, budget=0.2, seed=seed)
+        result = solve(rack, english, budget=0.3, seed=seed)
         check(result, list(rack), english, Variant())
-        solved += result.solved
-        assert result.solved or result.tiles_left
-    assert solved >= {6: 230, 8: 260, 10: 280}[size]
+        solved += result.solved or result.proven_impossible
+    # Small racks often have no grid at all; most of those are proven so.
+    assert solved >= {6: 270, 8: 275, 10: 280}[size]
 
 
 @pytest.mark.parametrize("variant", [Variant(), Expert()], ids=["classic", "expert"])

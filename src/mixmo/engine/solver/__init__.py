@@ -6,12 +6,15 @@ See docs/solver.md for the design and the measured figures.
 """
 
 from mixmo.engine.solver.api import SolveResult, parse_rack, solve
+from mixmo.engine.solver.hints import Hint, hint
 from mixmo.engine.solver.index import LexiconIndex, SolverLexiconError, index_for
 
 __all__ = [
+    "Hint",
     "LexiconIndex",
     "SolveResult",
     "SolverLexiconError",
+    "hint",
     "index_for",
     "parse_rack",
     "solve",
