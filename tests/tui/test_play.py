@@ -332,3 +332,14 @@ async def test_the_match_ends_with_standings_and_play_again_starts_a_new_one() -
         await pilot.pause()
         assert app.game.options.seed == first_seed + 1
         assert app.game.round.number == 1 and app.game.state.totals == (0, 0)
+
+
+async def test_the_clock_and_panes_update_while_a_dialog_is_open() -> None:
+    app, clock = make_app(2, seed=seed_where(2, bandit_first=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        clock.now = 75
+        app.update_header()
+        app.refresh_all()
+        await pilot.pause()
+        assert "01:15" in str(app.header.render())

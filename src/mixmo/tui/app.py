@@ -25,10 +25,10 @@ from textual.widgets import Footer, Static
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.game import Game, GameRuleError
-from mixmo.engine.grid import Cell, Direction
+from mixmo.engine.grid import Cell, Direction, Grid
 from mixmo.engine.options import ScoringMode
-from mixmo.engine.state import Phase
-from mixmo.engine.validation import validate
+from mixmo.engine.state import Phase, PlayerState
+from mixmo.engine.validation import ValidationReport, validate
 from mixmo.storage import save_game
 from mixmo.tui.grid_view import GridPicture, GridView
 from mixmo.tui.keys import COMMANDS, FIXED_KEYS, Keymap
@@ -111,18 +111,25 @@ class MixmoApp(App[None]):
         self.panes = [PaneState() for _ in game.options.players]
         self.game.subscribe(self.on_game_event)
         self.flow = RoundFlow(self)
+        self._header_text = ""
+        self._reports: dict[int, tuple[Grid, ValidationReport]] = {}
 
     # --- layout ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="header")
+        # Kept as attributes: a dialog may be the current screen when they update.
+        self.header = Static(id="header")
+        self.too_small = Static(id="too-small")
+        self.pane_widgets = [
+            PlayerPane(seat, name) for seat, name in enumerate(self.game.options.players)
+        ]
+        yield self.header
         columns, rows = LAYOUTS[len(self.game.options.players)]
         with GridLayout(id="board") as board:
             board.styles.grid_size_columns = columns
             board.styles.grid_size_rows = rows
-            for seat, name in enumerate(self.game.options.players):
-                yield PlayerPane(seat, name)
-        yield Static(id="too-small")
+            yield from self.pane_widgets
+        yield self.too_small
         yield Footer()
 
     def on_mount(self) -> None:
@@ -140,7 +147,7 @@ class MixmoApp(App[None]):
         small = event.size.width < need[0] or event.size.height < need[1]
         self.set_class(small, "too-small")
         if small:
-            self.query_one("#too-small", Static).update(
+            self.too_small.update(
                 f"The terminal is too small for {len(self.game.options.players)} players: "
                 f"{event.size.width}x{event.size.height}, needs at least {need[0]}x{need[1]}."
             )
@@ -160,7 +167,9 @@ class MixmoApp(App[None]):
             f"{self.game.variant.title} · {checking} · ",
             (f"{seconds // 60:02d}:{seconds % 60:02d}", "bold"),
         )
-        self.query_one("#header", Static).update(text)
+        if text.plain != self._header_text:
+            self._header_text = text.plain
+            self.header.update(text)
 
     def refresh_all(self) -> None:
         for seat in range(len(self.panes)):
@@ -177,7 +186,7 @@ class MixmoApp(App[None]):
         letters: dict[Cell, str] = {}
         words = ""
         if len(player.grid):
-            report = validate(player.grid, self.game.lexicon, self.game.variant)
+            report = self.report_for(seat, player)
             letters = {t.cell: t.letter for t in report.open_tiles if t.letter}
             invalid = [v for v in report.words if not v.valid]
             if self.live_check:
@@ -200,7 +209,7 @@ class MixmoApp(App[None]):
             status.append("STUCK")
         if not player.rack and len(player.grid) and self.game.phase is Phase.PLAYING:
             status.append("ready: MIXMO?")
-        widget = self.query_one(f"#pane-{seat}", PlayerPane)
+        widget = self.pane_widgets[seat]
         widget.show(
             PaneInfo(
                 name=player.name,
@@ -227,8 +236,16 @@ class MixmoApp(App[None]):
         )
         pane.shown = player
 
+    def report_for(self, seat: int, player: PlayerState) -> ValidationReport:
+        """The grid's verdict, computed once per grid (a cursor move does not recheck it)."""
+        cached = self._reports.get(seat)
+        if cached is None or cached[0] is not player.grid:
+            cached = (player.grid, validate(player.grid, self.game.lexicon, self.game.variant))
+            self._reports[seat] = cached
+        return cached[1]
+
     def focus_active(self) -> None:
-        self.query_one(f"#grid-{self.active}", GridView).focus()
+        self.pane_widgets[self.active].grid_view.focus()
 
     def tell(self, seat: int, message: str) -> None:
         self.panes[seat].message = message
@@ -333,6 +350,7 @@ class MixmoApp(App[None]):
             self.step(seat)
 
     def step(self, seat: int, backwards: bool = False) -> None:
+        """Move the cursor one cell in the typing direction (the pane repaints once, later)."""
         pane = self.panes[seat]
         drow, dcol = pane.direction.step
         sign = -1 if backwards else 1

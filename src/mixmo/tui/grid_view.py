@@ -81,7 +81,8 @@ class GridView(ScrollView, can_focus=True):
     GridView { height: 1fr; scrollbar-size: 1 1; }
     """
 
-    picture: reactive[GridPicture] = reactive(GridPicture, always_update=True)
+    picture: reactive[GridPicture] = reactive(GridPicture)
+    """Compared by value: an unchanged picture costs nothing."""
 
     @dataclass
     class Typed(Message):

@@ -85,6 +85,7 @@ class PlayerPane(Vertical):
         super().__init__(id=f"pane-{seat}")
         self.seat = seat
         self.border_title = name
+        self._last: PaneInfo | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(classes="title", id=f"title-{self.seat}")
@@ -97,21 +98,42 @@ class PlayerPane(Vertical):
         return self.query_one(GridView)
 
     def show(self, info: PaneInfo) -> None:
-        marker = "▶ " if info.active else ""
-        self.border_title = f"{marker}{info.seat + 1}. {info.name}"
-        self.set_class(info.active, "active")
-        self.set_class("LOCKED" in info.status, "locked")
-        title = Text()
-        if info.active:
-            title.append("ACTIVE ", style="bold reverse")
-        for flag in info.status:
-            title.append(
-                f"{flag} ", style="bold red" if flag in ("LOCKED", "OUT") else "bold yellow"
+        """Show ``info``, touching only the lines that changed (each update costs a layout)."""
+        last, self._last = self._last, info
+        if last is not None and last == info:
+            return
+        if last is None or (last.active, last.status, last.name) != (
+            info.active,
+            info.status,
+            info.name,
+        ):
+            marker = "▶ " if info.active else ""
+            self.border_title = f"{marker}{info.seat + 1}. {info.name}"
+            self.set_class(info.active, "active")
+            self.set_class("LOCKED" in info.status, "locked")
+        if last is None or (last.active, last.status, last.score, last.words) != (
+            info.active,
+            info.status,
+            info.score,
+            info.words,
+        ):
+            self.query_one(f"#title-{self.seat}", Static).update(title_text(info))
+        if last is None or (last.rack, last.picked) != (info.rack, info.picked):
+            rack = self.query_one(RackView)
+            rack.size_of_rack = len(info.rack)
+            rack.update(rack_text(info.rack, info.picked))
+        if last is None or last.message != info.message:
+            self.query_one(f"#news-{self.seat}", Static).update(
+                Text(info.message, overflow="ellipsis")
             )
-        title.append(f"{info.score} pts ", style="dim")
-        title.append(info.words, style="dim")
-        self.query_one(f"#title-{self.seat}", Static).update(title)
-        rack = self.query_one(RackView)
-        rack.size_of_rack = len(info.rack)
-        rack.update(rack_text(info.rack, info.picked))
-        self.query_one(f"#news-{self.seat}", Static).update(Text(info.message, overflow="ellipsis"))
+
+
+def title_text(info: PaneInfo) -> Text:
+    title = Text()
+    if info.active:
+        title.append("ACTIVE ", style="bold reverse")
+    for flag in info.status:
+        title.append(f"{flag} ", style="bold red" if flag in ("LOCKED", "OUT") else "bold yellow")
+    title.append(f"{info.score} pts ", style="dim")
+    title.append(info.words, style="dim")
+    return title
