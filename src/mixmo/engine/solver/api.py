@@ -25,6 +25,11 @@ from mixmo.engine.tiles import Tile
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
 
+ATTACH_RESTARTS = 2
+"""Restarts spent attaching the new tiles to the grid as it is, before taking words back."""
+RIP_OPTIONS = 8
+"""Words of the grid tried, one at a time, for taking back (fewest tiles first)."""
+
 
 @dataclass(frozen=True, slots=True)
 class SolveResult:
@@ -128,27 +133,26 @@ def solve(
         board.add_to_rack(tiles)
         return board
 
-    attempts: list[tuple[str, Board, float]] = []
+    # (how, board, restarts allowed: None until the deadline)
+    attempts: list[tuple[str, Board, int | None]] = []
     if base is not None:
-        attempts.append(("attached to the grid", fresh(), 0.25))
-        for count, ripped in rip_candidates(fresh, limit=6):
-            attempts.append((f"after taking back {count} word(s) of the grid", ripped, 0.35))
+        attempts.append(("attached to the grid", fresh(), ATTACH_RESTARTS))
+        for count, ripped in rip_candidates(fresh, limit=RIP_OPTIONS):
+            attempts.append((f"after taking back {count} tile(s) of the grid", ripped, 0))
     scratch = Board(words, variant)
     scratch.add_to_rack(tiles + (base.tiles() if base is not None else []))
-    attempts.append(("from scratch", scratch, 1.0))
+    # A proven-impossible set only looks for its best partial grid, briefly.
+    attempts.append(("from scratch", scratch, None if proof is None else ATTACH_RESTARTS))
 
     best: tuple[int, Grid, Board] | None = None
     nodes = 0
-    for how, board, share in attempts:
-        now = clock()
-        if now > deadline:
+    for how, board, restarts in attempts:
+        if clock() > deadline:
             break
-        remaining = deadline - now
-        # Each attempt gets its share of the time left (the last one, all of it).
-        search = Search(board, index, seed=seed, deadline=now + remaining * share, clock=clock)
+        search = Search(board, index, seed=seed, deadline=deadline, clock=clock)
         found = False
         with contextlib.suppress(OutOfTime):
-            found = search.run(node_limit=40 + 4 * board.rack_size)
+            found = search.run(node_limit=40 + 4 * board.rack_size, restarts=restarts)
         nodes += search.stats.nodes
         snapshot = board.snapshot() if found else search.best
         left = 0 if found else search.best_left

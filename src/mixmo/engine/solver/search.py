@@ -235,8 +235,12 @@ class Search:
                     board.undo(move)
         return False
 
-    def run(self, node_limit: int) -> bool:
-        """Search until a full grid, the deadline (:class:`OutOfTime`) or ``max_restarts``."""
+    def run(self, node_limit: int, restarts: int | None = None) -> bool:
+        """Search until a full grid, the deadline (:class:`OutOfTime`) or ``restarts`` restarts.
+
+        Each restart explores at most ``node_limit`` boards; restarts after the
+        first add seeded noise to the ranking, more each time.
+        """
         attempt = 0
         while True:
             self._node_limit = self.stats.nodes + node_limit
@@ -244,6 +248,8 @@ class Search:
                 return True
             attempt += 1
             self.stats.restarts = attempt
+            if restarts is not None and attempt > restarts:
+                return False
             self.noise = min(2.0 + attempt, 12.0)
             if self.clock() > self.deadline:
                 raise OutOfTime
