@@ -140,3 +140,25 @@ def test_french_racks(french: WordList) -> None:
         result = solve(rack, french, budget=1.5, seed=seed)
         check(result, list(rack), french, Variant())
         assert result.solved or result.proven_impossible
+
+
+def test_a_lexicon_that_cannot_list_its_words_draws_on_the_embedded_list() -> None:
+    from mixmo.engine.lexicon import AnyWord
+
+    lexicon = AnyWord(refuse={"QUIZ"})
+    rack = parse_rack("QUIZTAE")
+    result = solve(rack, lexicon, budget=2.0)
+    assert result.solved
+    assert validate(result.grid, lexicon).valid
+    assert "QUIZ" not in {v.text for v in validate(result.grid, lexicon).words}
+
+
+def test_the_command_line_request_and_its_json() -> None:
+    from mixmo.engine.solver import result_as_dict, solve_request
+
+    result, lexicon, variant = solve_request("ST", grid_text="HOUSE\nA...A\nTIGER\n", seconds=2.0)
+    payload = result_as_dict(result, lexicon, variant)
+    assert payload["solved"] and payload["tiles_left"] == ""
+    assert payload["grid"].startswith("HOUSE\nA...A\nTIGER\n")
+    with pytest.raises(ValueError, match="not valid"):
+        solve_request("ST", grid_text="HXUSE\n")

@@ -8,6 +8,7 @@ See docs/solver.md for the design and the measured figures.
 from mixmo.engine.solver.api import SolveResult, parse_rack, solve
 from mixmo.engine.solver.hints import Hint, hint
 from mixmo.engine.solver.index import LexiconIndex, SolverLexiconError, index_for
+from mixmo.engine.solver.request import result_as_dict, solve_request
 
 __all__ = [
     "Hint",
@@ -17,5 +18,7 @@ __all__ = [
     "hint",
     "index_for",
     "parse_rack",
+    "result_as_dict",
     "solve",
+    "solve_request",
 ]
