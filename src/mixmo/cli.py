@@ -252,6 +252,7 @@ def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) 
 )
 @click.option("--live-check", is_flag=True, help="Start with live word checking on (F4 toggles).")
 @click.option("--resume", is_flag=True, help="Continue the last game, saved after every move.")
+@click.option("--light", is_flag=True, help="Light colours, for a light terminal.")
 def play(
     players: int | None,
     names: str | None,
@@ -264,6 +265,7 @@ def play(
     seed: int | None,
     live_check: bool,
     resume: bool,
+    light: bool,
 ) -> None:
     """Play Mixmo in this terminal: one pane per player, at one keyboard.
 
@@ -311,7 +313,12 @@ def play(
         game = Game(options, load_lexicon(dict_spec, lang))
     keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
     app = MixmoApp(
-        game, save_path=path, keymap=keymap, keymap_error=keymap_error, live_check=live_check
+        game,
+        save_path=path,
+        keymap=keymap,
+        keymap_error=keymap_error,
+        live_check=live_check,
+        light=light,
     )
     app.autosave()
     app.run()

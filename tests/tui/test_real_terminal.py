@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -23,7 +24,9 @@ def tmux(*args: str) -> str:
 
 
 def alive(session: str) -> bool:
-    return subprocess.run(["tmux", "has-session", "-t", session], capture_output=True).returncode == 0
+    return (
+        subprocess.run(["tmux", "has-session", "-t", session], capture_output=True).returncode == 0
+    )
 
 
 def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
@@ -35,6 +38,41 @@ def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
             return screen
         time.sleep(0.2)
     raise AssertionError(f"the screen never showed what was expected:\n{screen}")
+
+
+def start(session: str, tmp_path: Path, *args: str) -> None:
+    env = f"MIXMO_DATA_DIR={tmp_path} MIXMO_CONFIG_DIR={tmp_path}"
+    command = f"exec env {env} {sys.executable} -m mixmo play {' '.join(args)}"
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
+
+
+def test_a_game_killed_with_sigkill_resumes_where_it_was(tmp_path: Path) -> None:
+    session = f"mixmo-kill-{os.getpid()}"
+    start(session, tmp_path, "--seed", "3", "--names", "Ann,Bob", "--light")
+    try:
+        screen = wait_for(session, lambda s: "Rack" in s and "1. Ann" in s)
+        rack_line = next(line for line in screen.splitlines() if "Rack" in line)
+        letters = [c for c in rack_line.split("Rack", 1)[1].split("Rack")[0].split() if c.isalpha()]
+        word = letters[:2]
+        tmux("send-keys", "-t", session, *[c.lower() for c in word])
+        shown = " ".join(word)
+        wait_for(session, lambda s: any(shown in ln and "Rack" not in ln for ln in s.splitlines()))
+        pid = int(tmux("display-message", "-p", "-t", session, "#{pane_pid}").strip())
+        os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and alive(session):
+            time.sleep(0.2)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    resumed = f"{session}-again"
+    start(resumed, tmp_path, "--resume")
+    pattern = re.compile(".".join(word))  # the cursor may sit between the letters
+    try:
+        wait_for(
+            resumed, lambda s: any(pattern.search(ln) and "Rack" not in ln for ln in s.splitlines())
+        )
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", resumed], capture_output=True)
 
 
 def test_play_places_a_word_and_quits_in_a_real_terminal(tmp_path: Path) -> None:

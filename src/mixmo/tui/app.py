@@ -96,8 +96,11 @@ class MixmoApp(App[None]):
         keymap: Keymap | None = None,
         keymap_error: str | None = None,
         live_check: bool = False,
+        light: bool = False,
     ) -> None:
         super().__init__()
+        if light:
+            self.theme = "textual-light"
         self.keymap_config = keymap or Keymap()
         self.game = game
         self.save_path = save_path
