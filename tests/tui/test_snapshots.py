@@ -16,7 +16,7 @@ def app_after_a_few_tiles(players: int):
 @pytest.mark.parametrize("players", [2, 6])
 def test_main_screen(snap_compare, players: int, size: tuple[int, int]) -> None:
     app = app_after_a_few_tiles(players)
-    keys = keys_for_rack(app, 0)[:4] + ["tab"] + keys_for_rack(app, 1)[:3] + ["space"]
+    keys = [*keys_for_rack(app, 0)[:4], "tab", *keys_for_rack(app, 1)[:3], "space"]
     assert snap_compare(app, press=keys, terminal_size=size)
 
 
