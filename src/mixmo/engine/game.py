@@ -250,9 +250,9 @@ class Game:
         self, state: MatchState, action: act.CallMixmo
     ) -> tuple[MatchState, list[ev.Event]]:
         seat = action.seat
-        round_ = state.round
-        if round_.phase is not Phase.PLAYING:
-            raise WrongPhaseError(f"MIXMO cannot be called now ({round_.phase.value})")
+        round_ = _in_phase(
+            state, Phase.PLAYING, f"MIXMO cannot be called now ({state.round.phase.value})"
+        )
         player = round_.player(seat)
         if not player.may_act:
             raise PlayerLockedError(f"{player.name} cannot call MIXMO {_why_locked(player)}")
@@ -347,9 +347,9 @@ class Game:
     def _on_SayStuck(
         self, state: MatchState, action: act.SayStuck
     ) -> tuple[MatchState, list[ev.Event]]:
-        round_ = state.round
-        if round_.phase is not Phase.PLAYING:
-            raise WrongPhaseError(f"no one can be stuck now ({round_.phase.value})")
+        round_ = _in_phase(
+            state, Phase.PLAYING, f"no one can be stuck now ({state.round.phase.value})"
+        )
         player = round_.player(action.seat)
         if not player.may_act:
             raise PlayerLockedError(f"{player.name} is not playing now {_why_locked(player)}")
@@ -368,9 +368,7 @@ class Game:
     def _on_ChooseTheme(
         self, state: MatchState, action: act.ChooseTheme
     ) -> tuple[MatchState, list[ev.Event]]:
-        round_ = state.round
-        if round_.phase is not Phase.CHOOSING_THEME:
-            raise WrongPhaseError("no theme is waiting to be chosen")
+        round_ = _in_phase(state, Phase.CHOOSING_THEME, "no theme is waiting to be chosen")
         if action.seat != round_.bandit_seat:
             raise WrongPhaseError(
                 f"the theme is {self.name(round_.bandit_seat or 0)}'s to choose: they drew the Bandit"
@@ -391,9 +389,7 @@ class Game:
     def _on_FinishSprint(
         self, state: MatchState, action: act.FinishSprint
     ) -> tuple[MatchState, list[ev.Event]]:
-        round_ = state.round
-        if round_.phase is not Phase.SPRINT:
-            raise WrongPhaseError("the final sprint is not on")
+        round_ = _in_phase(state, Phase.SPRINT, "the final sprint is not on")
         player = round_.player(action.seat)
         if (
             action.seat == round_.final_caller
@@ -437,9 +433,7 @@ class Game:
     def _on_ClaimThemeWords(
         self, state: MatchState, action: act.ClaimThemeWords
     ) -> tuple[MatchState, list[ev.Event]]:
-        round_ = state.round
-        if round_.phase is not Phase.CLAIMING:
-            raise WrongPhaseError("theme words are claimed at the end of a round")
+        round_ = _in_phase(state, Phase.CLAIMING, "theme words are claimed at the end of a round")
         player = round_.player(action.seat)
         if not player.in_round or player.claims is not None:
             raise ClaimError(f"{player.name} has no claim to make now")
@@ -460,9 +454,7 @@ class Game:
         return state, events
 
     def _on_Vote(self, state: MatchState, action: act.Vote) -> tuple[MatchState, list[ev.Event]]:
-        round_ = state.round
-        if round_.phase is not Phase.VOTING:
-            raise WrongPhaseError("there is no vote on now")
+        round_ = _in_phase(state, Phase.VOTING, "there is no vote on now")
         if action.claimant == action.seat:
             raise ClaimError("players do not vote on their own claims")
         if not 0 <= action.claimant < len(round_.players):
@@ -585,6 +577,13 @@ class Game:
 
     def expected_tiles_per_player(self) -> int:
         return tiles_per_player(len(self.round.active_seats()))
+
+
+def _in_phase(state: MatchState, phase: Phase, refusal: str) -> RoundState:
+    """The current round, if it is in ``phase``; otherwise the action is refused."""
+    if state.round.phase is not phase:
+        raise WrongPhaseError(refusal)
+    return state.round
 
 
 def _set_tile(tile: Tile) -> Tile:
