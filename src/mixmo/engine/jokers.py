@@ -29,8 +29,8 @@ OPEN_TILES_IN_SET = 3
 counts anyway, so its first solution is taken without looking for a better one."""
 
 SEARCH_BUDGET = 300_000
-"""Candidate checks allowed per component; only grids with far more jokers than
-the set holds come near it."""
+"""Candidate checks allowed per grid; only grids with far more jokers than the
+set holds come near it."""
 
 REPAIR_LIMIT = 20_000
 """Letter combinations tried to make the most words valid when no full solution exists."""
@@ -210,12 +210,16 @@ def resolve(
     unresolved: list[tuple[Word, ...]] = []
     solved = True
     chosen_words: list[str] = list(fixed_words)
+    budget = [SEARCH_BUDGET]  # shared: many jokers in many groups cannot add up
 
     for cells, comp_words in _components(grid, open_words):
+        if budget[0] <= 0:  # an earlier group used up the search: no letters for this one
+            unresolved.append(tuple(comp_words))
+            solved = False
+            continue
         component = _Component(cells, comp_words, grid, lexicon)
         best: tuple[tuple[int, int], tuple[str, ...]] | None = None
         seen: list[set[str]] = [set() for _ in cells]
-        budget = [SEARCH_BUDGET]
         limit = SOLUTION_LIMIT if len(cells) <= OPEN_TILES_IN_SET else 1
         for count, solution in enumerate(component.solutions(budget)):
             if count >= limit:

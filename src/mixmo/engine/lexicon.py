@@ -89,7 +89,7 @@ class WordList:
         *,
         name: str = "word list",
         language: str | None = None,
-        accented_forms: dict[str, list[str]] | None = None,
+        accented_forms: dict[str, str] | None = None,
     ) -> None:
         self.name = name
         self.language = language
@@ -165,7 +165,7 @@ class WordList:
         if self._accented_forms is None and self.language in EMBEDDED_LANGUAGES:
             self._accented_forms = _load_accented_forms(self.language)
         if self._accented_forms and word in self._accented_forms:
-            return list(self._accented_forms[word])
+            return self._accented_forms[word].split()
         return [word.lower()]
 
 
@@ -224,16 +224,14 @@ def _dictionary_file(name: str) -> bytes:
     return path.read_bytes()
 
 
-def _load_accented_forms(language: str) -> dict[str, list[str]]:
+def _load_accented_forms(language: str) -> dict[str, str]:
+    """Folded word -> its written forms, space-separated (split only when asked for:
+    175k small lists would cost half a second to build and slow every garbage collection)."""
     try:
         text = gzip.decompress(_dictionary_file(f"{language}-forms.txt.gz")).decode("utf-8")
     except LexiconError:
         return {}
-    forms: dict[str, list[str]] = {}
-    for line in text.splitlines():
-        folded, _, written = line.partition("\t")
-        forms[folded] = written.split()
-    return forms
+    return dict(line.split("\t", 1) for line in text.splitlines() if "\t" in line)
 
 
 @cache

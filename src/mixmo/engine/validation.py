@@ -131,7 +131,10 @@ def _word_verdicts(
                 f"{word.pattern} ({where(word)}) cannot be a word with the letters "
                 "its jokers must take for the words that cross it"
             )
-            verdicts.append(WordVerdict(word, text, False, reason, ProblemKind.JOKER_CONFLICT))
+            # No letters work: show the word as laid (JA?), not the letters tried (JAB).
+            verdicts.append(
+                WordVerdict(word, word.pattern, False, reason, ProblemKind.JOKER_CONFLICT)
+            )
             continue
         elif "?" in text or text not in lexicon:
             shown = word.pattern if has_open else text
