@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
-ROW = re.compile(r"^\| \[(?P<file>[^\]]+)\]\([^)]*\) \| .* \| `(?P<command>mixmo [^`]+)` \| (?P<code>\d)")
+ROW = re.compile(
+    r"^\| \[(?P<file>[^\]]+)\]\([^)]*\) \| .* \| `(?P<command>mixmo [^`]+)` \| (?P<code>\d)"
+)
 
 
 def table_rows() -> list[tuple[str, list[str], int]]:
