@@ -1,0 +1,57 @@
+"""`mixmo solve`: a rack in, a grid that `mixmo check` accepts out."""
+
+from __future__ import annotations
+
+import json
+
+
+def test_a_solved_rack_prints_a_grid_that_check_accepts(mixmo, tmp_path) -> None:
+    run = mixmo("solve", "TRAINSEE?!")
+    assert run.code == 0, run.err
+    assert run.out.startswith("# TRAINSEE?!: solved in")
+    path = tmp_path / "solved.txt"
+    path.write_text(run.out)
+    check = mixmo("check", str(path), "--json")
+    assert check.code == 0
+    assert json.loads(check.out)["tiles"] == 10
+
+
+def test_an_impossible_rack_exits_1_and_says_why(mixmo) -> None:
+    run = mixmo("solve", "BCDFG")
+    assert run.code == 1
+    assert "# tiles left: BCDFG" in run.out
+
+
+def test_racks_from_standard_input_give_one_json_object_per_line(mixmo) -> None:
+    run = mixmo("solve", "-", "--json", stdin="CATS\nBCDFG\n\nQUIZ?\n")
+    lines = [json.loads(line) for line in run.out.splitlines()]
+    assert [(d["rack"], d["solved"]) for d in lines] == [
+        ("CATS", True),
+        ("BCDFG", False),
+        ("QUIZ?", True),
+    ]
+    assert all({"grid", "tiles_left", "milliseconds"} <= set(d) for d in lines)
+    assert run.code == 1
+
+
+def test_two_new_tiles_onto_a_grid(mixmo, tmp_path) -> None:
+    path = tmp_path / "grid.txt"
+    path.write_text("HOUSE\nA...A\nTIGER\n")
+    run = mixmo("solve", "ST", "--grid", str(path), "--json")
+    data = json.loads(run.out)
+    assert data["solved"] is True
+    assert sum(c.isalpha() or c in "?!" for c in data["grid"]) == 14
+
+
+def test_expert_and_french(mixmo) -> None:
+    data = json.loads(mixmo("solve", "ETEMAISON", "--lang", "fr", "--expert", "--json").out)
+    assert data["solved"] and all(len(word) >= 3 for word in data["words"])
+
+
+def test_bad_input_is_one_line_and_exit_2(mixmo, tmp_path) -> None:
+    bad_grid = tmp_path / "bad.txt"
+    bad_grid.write_text("HOUSZ\n")
+    for args in (["AB#"], ["CAT", "--time", "0"], ["CAT", "--grid", str(bad_grid)], ["-"]):
+        run = mixmo("solve", *args)
+        assert run.code == 2, (args, run)
+        assert len(run.err.strip().splitlines()) == 1
