@@ -18,7 +18,9 @@ from rich.console import Console
 from rich.text import Text
 
 from mixmo import __version__
+from mixmo.engine.bot import Level
 from mixmo.engine.enchant_lexicon import suggestions as enchant_suggestions
+from mixmo.engine.game import Game
 from mixmo.engine.grid import Grid, GridSyntaxError
 from mixmo.engine.lexicon import (
     EMBEDDED_LANGUAGES,
@@ -262,6 +264,19 @@ def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) 
 @click.option("--live-check", is_flag=True, help="Start with live word checking on (F4 toggles).")
 @click.option("--resume", is_flag=True, help="Continue the last game, saved after every move.")
 @click.option("--light", is_flag=True, help="Light colours, for a light terminal.")
+@click.option(
+    "--bots", type=click.IntRange(0, 6), default=0, help="How many seats bots take (the last ones)."
+)
+@click.option(
+    "--level",
+    type=click.Choice([level.value for level in Level]),
+    default="normal",
+    show_default=True,
+    help="The bots' strength and speed.",
+)
+@click.option(
+    "--headless", is_flag=True, help="No screen: bots play a whole match and the result is printed."
+)
 def play(
     players: int | None,
     names: str | None,
@@ -275,6 +290,9 @@ def play(
     live_check: bool,
     resume: bool,
     light: bool,
+    bots: int,
+    level: str,
+    headless: bool,
 ) -> None:
     """Play Mixmo in this terminal: one pane per player, at one keyboard.
 
@@ -283,7 +301,6 @@ def play(
     F1 for every key. The game is saved after every move: if the terminal
     closes, `mixmo play --resume` picks it up.
     """
-    from mixmo.engine.game import Game
     from mixmo.engine.options import MatchOptions, ScoringMode
     from mixmo.engine.save import GameFileError
     from mixmo.engine.variants import variant_for
@@ -302,10 +319,17 @@ def play(
             fail("choose --rounds or --points, not both")
         seats = [name.strip() for name in names.split(",")] if names else []
         if players is None:
-            players = len(seats) or 2
+            players = len(seats) or (bots if headless else max(2, bots + 1))
+        if bots > players:
+            fail(f"--bots {bots} is more than the {players} players")
+        if headless and bots != players:
+            fail("--headless needs a bot in every seat: --bots N with N players")
         if seats and len(seats) != players:
             fail(f"--names gives {len(seats)} names for {players} players")
-        seats = seats or [f"Player {n}" for n in range(1, players + 1)]
+        humans = players - bots
+        seats = seats or [
+            f"Player {n}" if n <= humans else f"Bot {n - humans}" for n in range(1, players + 1)
+        ]
         scoring = ScoringMode.ROUNDS if rounds else ScoringMode.POINTS
         try:
             options = MatchOptions(
@@ -320,6 +344,9 @@ def play(
         except ValueError as error:
             fail(first_error(error))
         game = Game(options, load_lexicon(dict_spec, lang))
+    if headless:
+        play_bots_headless(game, Level(level))
+        return
     keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
     app = MixmoApp(
         game,
@@ -328,6 +355,8 @@ def play(
         keymap_error=keymap_error,
         live_check=live_check,
         light=light,
+        bots=bots,
+        level=Level(level),
     )
     app.autosave()
     app.run()
@@ -462,6 +491,28 @@ def stats(recent_count: int, as_json: bool) -> None:
     if history:
         size, language = history[0].table_size, history[0].language
         console.print(progress_chart(history, f"Progress, {size} players, {language}"))
+
+
+def play_bots_headless(game: Game, level: Level) -> None:
+    """Play the whole match with bots on simulated time and print how it went."""
+    from rich.table import Table
+
+    from mixmo.engine import events as ev
+    from mixmo.engine.headless import play_headless
+
+    play_headless(game.options, level, game)
+    rounds = [e for e in game.events if isinstance(e, ev.RoundScored)]
+    names = game.options.players
+    table = Table(title=f"{len(rounds)} round(s), seed {game.options.seed}", title_justify="left")
+    table.add_column("player")
+    table.add_column("rounds won", justify="right")
+    table.add_column("points", justify="right")
+    for seat in sorted(range(len(names)), key=lambda s: -game.state.totals[s]):
+        table.add_row(names[seat], str(game.state.rounds_won[seat]), str(game.state.totals[seat]))
+    console = console_for()
+    console.print(table)
+    winner = game.state.winner
+    console.print(f"{names[winner]} wins the match." if winner is not None else "No winner.")
 
 
 def random_seed() -> int:

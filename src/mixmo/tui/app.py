@@ -24,12 +24,14 @@ from textual.widgets import Footer, Static
 
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
+from mixmo.engine.bot import Level
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.grid import Cell, Direction, Grid
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase, PlayerState
 from mixmo.engine.validation import ValidationReport, validate
 from mixmo.storage import save_game
+from mixmo.tui.bot_driver import TICK, BotDriver
 from mixmo.tui.grid_view import GridPicture, GridView
 from mixmo.tui.keys import COMMANDS, FIXED_KEYS, Keymap
 from mixmo.tui.modals import (
@@ -97,6 +99,8 @@ class MixmoApp(App[None]):
         keymap_error: str | None = None,
         live_check: bool = False,
         light: bool = False,
+        bots: int = 0,
+        level: Level = Level.NORMAL,
     ) -> None:
         super().__init__()
         if light:
@@ -116,6 +120,9 @@ class MixmoApp(App[None]):
         self.flow = RoundFlow(self)
         self._header_text = ""
         self._reports: dict[int, tuple[Grid, ValidationReport]] = {}
+        seats = len(game.options.players)
+        self.bot_seats = list(range(seats - bots, seats))
+        self.bots = BotDriver(self, self.bot_seats, level) if bots else None
 
     # --- layout ----------------------------------------------------------------------
 
@@ -140,6 +147,8 @@ class MixmoApp(App[None]):
         if self.keymap_error:
             self.notify(self.keymap_error, severity="warning", timeout=10)
         self.set_interval(1.0, self.update_header)
+        if self.bots is not None:
+            self.set_interval(TICK, self.bots.tick)
         self.refresh_all()
         self.focus_active()
         self.flow.sync()
@@ -256,13 +265,14 @@ class MixmoApp(App[None]):
 
     # --- the engine --------------------------------------------------------------------
 
-    def apply(self, action: act.Action) -> bool:
+    def apply(self, action: act.Action, *, quiet: bool = False) -> bool:
         """Carry out ``action``; a refused one is told to its player, never raised."""
         try:
             self.game.apply(action)
         except GameRuleError as error:
-            self.tell(action.seat, f"✗ {error}")
-            self.bell()
+            if not quiet:
+                self.tell(action.seat, f"✗ {error}")
+                self.bell()
             return False
         self.autosave()
         for seat, pane in enumerate(self.panes):
@@ -316,6 +326,8 @@ class MixmoApp(App[None]):
         self.game.subscribe(self.on_game_event)
         self.panes = [PaneState() for _ in game.options.players]
         self.active = 0
+        if self.bots is not None:
+            self.bots.reset(self.bot_seats)
         self.autosave()
         self.refresh_all()
         self.focus_active()

@@ -37,13 +37,21 @@ class RoundFlow:
         self.app = app
         self._modal_open = False
 
+    def human(self, seat: int) -> bool:
+        """Bots answer their own dialogs (on the app's bot driver)."""
+        return seat not in self.app.bot_seats
+
     def sync(self) -> None:
         """Open the dialog the round's phase calls for, if none is open."""
         if self._modal_open:
             return
         round_ = self.app.game.round
         phase = round_.phase
-        if phase is Phase.CHOOSING_THEME and round_.bandit_seat is not None:
+        if (
+            phase is Phase.CHOOSING_THEME
+            and round_.bandit_seat is not None
+            and self.human(round_.bandit_seat)
+        ):
             seat = round_.bandit_seat
             lists = [
                 (t.id, t.title) for t in builtin_themes(self.app.game.options.language).values()
@@ -84,6 +92,7 @@ class RoundFlow:
             if s != round_.final_caller
             and not round_.player(s).out
             and not round_.player(s).sprint_done
+            and self.human(s)
         ]
         if not waiting:
             return
@@ -104,7 +113,9 @@ class RoundFlow:
 
     def _open_claims(self) -> None:
         round_ = self.app.game.round
-        waiting = [s for s in round_.active_seats() if round_.player(s).claims is None]
+        waiting = [
+            s for s in round_.active_seats() if round_.player(s).claims is None and self.human(s)
+        ]
         if not waiting:
             return
         seat = waiting[0]
@@ -129,11 +140,14 @@ class RoundFlow:
             )
             for seat in round_.active_seats()
             for word in round_.player(seat).claims or ()
+            if any(self.human(voter) for voter in round_.active_seats() if voter != seat)
         ]
+        if not claims:
+            return  # only bots can judge these claims: they vote on their own
 
         def judged(verdicts: object) -> None:
             for claim, accept in zip(claims, verdicts, strict=True):  # type: ignore[call-overload]
-                for voter in round_.active_seats():
+                for voter in filter(self.human, round_.active_seats()):
                     if voter != claim.claimant and self.app.game.phase is Phase.VOTING:
                         self.app.apply(
                             act.Vote(
