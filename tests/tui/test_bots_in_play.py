@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mixmo import records
 from mixmo.engine import events as ev
 from mixmo.engine.bot import Level
 from mixmo.engine.game import Game
@@ -12,7 +13,10 @@ from mixmo.tui.modals import ClaimScreen, MatchOverScreen, ScoresScreen, ThemeSc
 from tests.tui.helpers import FakeClock
 
 
-async def test_a_game_against_bots_runs_to_the_end_of_the_match() -> None:
+async def test_a_game_against_bots_runs_to_the_end_of_the_match(
+    tmp_path, monkeypatch, mixmo
+) -> None:
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
     game = Game(MatchOptions(players=("Ann", "Bot 1", "Bot 2"), seed=4, target=1), embedded("en"))
     clock = FakeClock()
     app = MixmoApp(game, clock=clock, bots=2, level=Level.EXPERT)
@@ -35,3 +39,6 @@ async def test_a_game_against_bots_runs_to_the_end_of_the_match() -> None:
     assert game.state.winner in (1, 2), "Ann never placed a tile: a bot won"
     assert len(placed_by_bots) > 30, "the bots' grids grew one tile at a time"
     assert game.round.player(1).grid.words()
+    (stored,) = records.recent()
+    assert (stored.kind, stored.player, stored.won) == ("game", "Ann", False)
+    assert "lost" in mixmo("stats").out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
@@ -22,6 +23,7 @@ from textual.containers import Grid as GridLayout
 from textual.events import Click, Resize
 from textual.widgets import Footer, Static
 
+from mixmo import records
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.bot import Level
@@ -42,7 +44,7 @@ from mixmo.tui.pane_state import PaneState, flipped, reconcile
 from mixmo.tui.player_pane import PaneInfo, PlayerPane, RackView
 from mixmo.tui.round_flow import RoundFlow
 
-LAYOUTS = {2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
+LAYOUTS = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
 """Columns and rows of panes for each number of players."""
 MIN_PANE = (24, 8)
 """The smallest pane (width, height) that still shows a usable grid."""
@@ -78,6 +80,8 @@ class MixmoApp(App[None]):
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
+    shows_scores = True
+    """Whether the end of a round opens the scores (practice shows its own result)."""
 
     TITLE = "mixmo"
     ENABLE_COMMAND_PALETTE = False
@@ -130,15 +134,14 @@ class MixmoApp(App[None]):
         # Kept as attributes: a dialog may be the current screen when they update.
         self.header = Static(id="header")
         self.too_small = Static(id="too-small")
-        self.pane_widgets = [
-            PlayerPane(seat, name) for seat, name in enumerate(self.game.options.players)
-        ]
+        names = self.game.options.players
+        self.pane_widgets = {seat: PlayerPane(seat, names[seat]) for seat in self.visible_seats()}
         yield self.header
-        columns, rows = LAYOUTS[len(self.game.options.players)]
+        columns, rows = LAYOUTS[len(self.pane_widgets)]
         with GridLayout(id="board") as board:
             board.styles.grid_size_columns = columns
             board.styles.grid_size_rows = rows
-            yield from self.pane_widgets
+            yield from self.pane_widgets.values()
         yield self.too_small
         yield Footer()
 
@@ -153,8 +156,12 @@ class MixmoApp(App[None]):
         self.focus_active()
         self.flow.sync()
 
+    def visible_seats(self) -> list[int]:
+        """The seats that have a pane on screen (all of them; practice shows one)."""
+        return list(range(len(self.game.options.players)))
+
     def on_resize(self, event: Resize) -> None:
-        columns, rows = LAYOUTS[len(self.game.options.players)]
+        columns, rows = LAYOUTS[len(self.pane_widgets)]
         need = (columns * MIN_PANE[0], rows * MIN_PANE[1] + 2)
         small = event.size.width < need[0] or event.size.height < need[1]
         self.set_class(small, "too-small")
@@ -184,11 +191,13 @@ class MixmoApp(App[None]):
             self.header.update(text)
 
     def refresh_all(self) -> None:
-        for seat in range(len(self.panes)):
+        for seat in self.pane_widgets:
             self.refresh_pane(seat, force=True)
         self.update_header()
 
     def refresh_pane(self, seat: int, *, force: bool = False) -> None:
+        if seat not in self.pane_widgets:
+            return
         player = self.game.round.player(seat)
         pane = self.panes[seat]
         pane.rack = reconcile(pane.rack, player.rack)
@@ -311,6 +320,8 @@ class MixmoApp(App[None]):
         elif isinstance(event, ev.FinalMixmo):
             self.notify(f"Final MIXMO by {name(event.seat)}! Everyone stops.", timeout=5)
             self.bell()
+        elif isinstance(event, ev.MatchOver) and self.shows_scores:
+            self.call_later(self.record_match, event)
         elif isinstance(event, ev.FinalCallRejected):
             cost = f", {event.penalty} points" if event.penalty else ""
             self.notify(
@@ -319,6 +330,35 @@ class MixmoApp(App[None]):
                 timeout=6,
             )
             self.panes[event.seat].message = "✗ " + (event.reasons[0] if event.reasons else "")
+
+    def record_match(self, over: ev.MatchOver) -> None:
+        """Store the finished match in the records, one entry per human player."""
+        options = self.game.options
+        bots = set(self.bot_seats)
+        now = datetime.now().isoformat(timespec="seconds")
+        try:
+            for seat, name in enumerate(options.players):
+                if seat in bots:
+                    continue
+                player = self.game.round.player(seat)
+                records.record(
+                    records.Run(
+                        kind="game",
+                        finished_at=now,
+                        player=name,
+                        language=options.language,
+                        table_size=len(options.players),
+                        variant=self.game.variant.name,
+                        seed=str(options.seed),
+                        seconds=self.clock(),
+                        tiles=len(player.grid),
+                        won=seat == over.winner,
+                        score=self.game.state.totals[seat],
+                        grid=player.grid.to_text(),
+                    )
+                )
+        except (records.RecordsError, OSError) as error:
+            self.notify(f"the game could not be recorded: {error}", severity="error")
 
     def start_match(self, game: Game) -> None:
         """Play ``game`` from now on (a new match after "play again")."""
@@ -336,7 +376,7 @@ class MixmoApp(App[None]):
     # --- input from the panes ----------------------------------------------------------
 
     def activate(self, seat: int) -> None:
-        if seat == self.active or not 0 <= seat < len(self.panes):
+        if seat == self.active or seat not in self.pane_widgets:
             return
         previous, self.active = self.active, seat
         self.refresh_pane(previous)
@@ -466,10 +506,12 @@ class MixmoApp(App[None]):
         self.apply(act.SayStuck(seat=self.active, stuck=stuck, at=self.clock()))
 
     def action_next_player(self) -> None:
-        self.activate((self.active + 1) % len(self.panes))
+        seats = list(self.pane_widgets)
+        self.activate(seats[(seats.index(self.active) + 1) % len(seats)])
 
     def action_previous_player(self) -> None:
-        self.activate((self.active - 1) % len(self.panes))
+        seats = list(self.pane_widgets)
+        self.activate(seats[(seats.index(self.active) - 1) % len(seats)])
 
     def action_switch(self, seat: int) -> None:
         self.activate(seat)

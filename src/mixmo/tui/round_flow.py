@@ -68,9 +68,9 @@ class RoundFlow:
             self._open_claims()
         elif phase is Phase.VOTING:
             self._open_votes()
-        elif phase is Phase.SCORED:
+        elif phase is Phase.SCORED and self.app.shows_scores:
             self._open_scores(final=False)
-        elif phase is Phase.MATCH_OVER:
+        elif phase is Phase.MATCH_OVER and self.app.shows_scores:
             self._open_scores(final=True)
 
     def _open(self, screen: Screen[Any], then: Callable[[Any], object]) -> None:

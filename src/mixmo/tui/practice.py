@@ -1,0 +1,228 @@
+"""Practice against the clock: one player's share of a seeded bag, MIXMO after MIXMO.
+
+The player sits at a table of N (2 to 6) whose other seats never act: each
+MIXMO still draws 2 for every seat, so the player ends with exactly the tiles
+a real game of N would give them. There is no theme (Free Spirit). The clock
+runs from the first key; each MIXMO records a split; hints from the solver
+cost time. At the end the solver shows what it would have done, and the run
+goes into the records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Button, Static
+
+from mixmo import records
+from mixmo.engine import actions as act
+from mixmo.engine import events as ev
+from mixmo.engine.game import Game
+from mixmo.engine.grid import Grid
+from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.options import MatchOptions
+from mixmo.engine.solver import hint, solve
+from mixmo.engine.state import Phase
+from mixmo.engine.tiles import tiles_per_player
+from mixmo.engine.validation import validate
+from mixmo.engine.variants import variant_for
+from mixmo.tui.app import MixmoApp
+from mixmo.tui.modals import _Dialog
+
+HINT_PENALTY = 30.0
+"""Seconds added to the time for each hint."""
+PLAYER = "You"
+
+
+def practice_game(
+    players: int, lexicon: Lexicon, *, seed: int | str, language: str, expert: bool
+) -> Game:
+    """A practice table: the player in seat 0, the other seats empty chairs."""
+    names = (PLAYER, *(f"seat {n}" for n in range(2, players + 1)))
+    options = MatchOptions(
+        players=names,
+        variant=variant_for(expert=expert, free_spirit=True).name,
+        target=1,
+        language=language,
+        seed=seed,
+    )
+    return Game(options, lexicon)
+
+
+def daily_seed(day: str, players: int, language: str) -> str:
+    """The same deal for everyone on a given day, table size and language."""
+    return f"daily:{day}:{players}:{language}"
+
+
+def clock_text(seconds: float) -> str:
+    minutes, rest = divmod(int(seconds), 60)
+    return f"{minutes}:{rest:02d}"
+
+
+class PracticeResultScreen(_Dialog):
+    """The end of a practice run: time, splits, the grid, and the solver's grid."""
+
+    BINDINGS = [Binding("enter,escape", "close", "Close", priority=True)]
+
+    def __init__(self, summary: Table, grids: Text) -> None:
+        super().__init__()
+        self.summary = summary
+        self.grids = grids
+
+    def compose(self) -> Any:
+        with Vertical(classes="dialog"):
+            yield Static("Practice over", classes="heading")
+            with VerticalScroll():
+                yield Static(self.summary)
+                yield Static(self.grids)
+            yield Button("Done (Enter)", id="close", variant="primary")
+
+    def action_close(self) -> None:
+        self.dismiss(True)
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(True)
+
+
+class PracticeApp(MixmoApp):
+    """One pane, a clock with splits, hints on a key, a result screen and a record."""
+
+    BINDINGS = [Binding("f3", "hint", "Hint (+30 s)", priority=True)]
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        daily: str | None = None,
+        now: Callable[[], datetime] = datetime.now,
+        record: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(game, live_check=True, **kwargs)
+        self.daily = daily
+        self.now = now
+        self.record_run = record
+        self.splits: list[float] = []
+        self.hints = 0
+        self.hint_level = 0
+        self.result: records.Run | None = None
+        game.subscribe(self._on_practice_event)
+
+    def visible_seats(self) -> list[int]:
+        return [0]
+
+    shows_scores = False
+
+    def update_header(self) -> None:
+        done = len(self.game.round.player(0).held())
+        total = tiles_per_player(len(self.game.options.players))
+        penalty = self.hints * HINT_PENALTY
+        splits = " ".join(clock_text(s) for s in self.splits[-4:])
+        text = (
+            f"PRACTICE {len(self.game.options.players)}-player share: {done}/{total} tiles · "
+            f"{clock_text(self.clock())}"
+            + (f" +{int(penalty)} s hints" if penalty else "")
+            + (f" · splits {splits}" if splits else "")
+            + (f" · daily {self.daily}" if self.daily else "")
+        )
+        if text != self._header_text:
+            self._header_text = text
+            self.header.update(text)
+
+    def _on_practice_event(self, event: ev.Event) -> None:
+        if isinstance(event, ev.MixmoCalled) and event.seat == 0:
+            self.splits.append(event.at)
+            self.hint_level = 0
+        elif isinstance(event, ev.RoundScored):
+            self.call_later(self.finish)
+
+    def action_stuck(self) -> None:
+        """Stuck alone at the table: the empty chairs are stuck too, so everyone draws 2."""
+        self.apply(act.SayStuck(seat=0, at=self.clock()))
+        for seat in range(1, len(self.game.options.players)):
+            if self.game.phase is Phase.PLAYING:
+                self.apply(act.SayStuck(seat=seat, at=self.clock()), quiet=True)
+
+    def action_hint(self) -> None:
+        player = self.game.round.player(0)
+        if not player.rack or self.game.phase is not Phase.PLAYING:
+            self.tell(0, "no hint needed: your rack is empty (F5 calls MIXMO)")
+            return
+        self.hint_level = min(self.hint_level + 1, 3)
+        self.hints += 1
+        self.tell(0, f"thinking about a hint (+{int(HINT_PENALTY)} s)...")
+        self._find_hint(self.hint_level)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _find_hint(self, level: int) -> None:
+        player = self.game.round.player(0)
+        grid = (
+            player.grid
+            if validate(player.grid, self.game.lexicon, self.game.variant).valid
+            else None
+        )
+        found = hint(player.rack, self.game.lexicon, self.game.variant, grid, level)
+        self.call_from_thread(self.tell, 0, f"hint {level}: {found.message}")
+
+    def finish(self) -> None:
+        """Show the result, store the run, and leave."""
+        if self.result is not None:
+            return
+        player = self.game.round.player(0)
+        seconds = self.splits[-1] if self.splits else self.clock()
+        tiles = len(player.grid)
+        self.result = records.Run(
+            kind="practice",
+            finished_at=self.now().isoformat(timespec="seconds"),
+            player=PLAYER,
+            language=self.game.options.language,
+            table_size=len(self.game.options.players),
+            variant=self.game.variant.name,
+            seed=str(self.game.options.seed),
+            daily=self.daily,
+            seconds=seconds,
+            penalty_seconds=self.hints * HINT_PENALTY,
+            hints=self.hints,
+            splits=tuple(self.splits),
+            tiles=tiles,
+            won=True,
+            grid=player.grid.to_text(),
+        )
+        if self.record_run:
+            try:
+                records.record(self.result)
+            except (records.RecordsError, OSError) as error:
+                self.notify(f"the run could not be recorded: {error}", severity="error")
+        self.push_screen(PracticeResultScreen(*self._summary()), lambda _: self.exit())
+
+    def _summary(self) -> tuple[Table, Text]:
+        result = self.result
+        assert result is not None
+        table = Table(show_header=False, box=None)
+        table.add_column(style="bold")
+        table.add_column()
+        table.add_row("time", clock_text(result.seconds))
+        if result.hints:
+            table.add_row("hints", f"{result.hints} (+{int(result.penalty_seconds)} s)")
+        table.add_row("total", clock_text(result.total_seconds))
+        table.add_row("splits", " ".join(clock_text(s) for s in result.splits))
+        mine = Grid.parse(result.grid)
+        all_tiles = list(self.game.round.player(0).held().elements())
+        best = solve(all_tiles, self.game.lexicon, self.game.variant, budget=2.0, seed=0).grid
+        my_words = {v.text for v in validate(mine, self.game.lexicon, self.game.variant).words}
+        solver_words = [v.text for v in validate(best, self.game.lexicon, self.game.variant).words]
+        missed = max((w for w in solver_words if w not in my_words), key=len, default=None)
+        if missed:
+            table.add_row("longest word missed", missed)
+        grids = Text("\nYour grid\n", style="bold")
+        grids.append(mine.normalized().to_text())
+        grids.append("\nThe solver's grid, same tiles\n", style="bold")
+        grids.append(best.normalized().to_text() or "(none found)\n")
+        return table, grids
