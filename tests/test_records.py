@@ -91,3 +91,35 @@ def test_mixmo_stats_on_a_damaged_database_exits_2(mixmo, private_data) -> None:
     (private_data / "records.sqlite3").write_bytes(b"garbage" * 300)
     run = mixmo("stats")
     assert run.code == 2 and "cannot be read" in run.err
+
+
+def test_a_process_killed_while_recording_loses_no_finished_record(private_data) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    child = subprocess.Popen(
+        [sys.executable, "-c", (
+            "import sys\n"
+            "from mixmo import records\n"
+            "from mixmo.records import Run\n"
+            "n = 0\n"
+            "while True:\n"
+            "    n += 1\n"
+            "    records.record(Run(kind='practice', finished_at=f'2026-11-29T10:{n % 60:02d}:00',"
+            " player='Ann', language='en', table_size=2, variant='classic', seed=str(n),"
+            " seconds=float(n), tiles=60))\n"
+            "    print(n, flush=True)\n"
+        )],
+        stdout=subprocess.PIPE, text=True, env={**os.environ, "MIXMO_DATA_DIR": str(private_data)},
+    )  # fmt: skip
+    assert child.stdout is not None
+    committed = 0
+    while committed < 25:
+        committed = int(child.stdout.readline())
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    with sqlite3.connect(private_data / "records.sqlite3") as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert len(records.recent(limit=100_000)) >= committed

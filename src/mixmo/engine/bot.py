@@ -221,12 +221,7 @@ class Bot:
             if source in rack:
                 row, col = cell
                 when = at + step
-                if (
-                    not plan.solved
-                    and len(rack) <= 2
-                    and not self.hasty_done
-                    and self._roll < self.pace.hasty_calls
-                ):
+                if len(rack) <= 2 and not self.hasty_done and self._roll < self.pace.hasty_calls:
                     self.hasty_done = True  # a deliberate, rare mistake of easy bots
                     return when, act.CallMixmo(seat=self.seat, at=when)
                 return when, act.PlaceTile(
