@@ -343,3 +343,23 @@ async def test_the_clock_and_panes_update_while_a_dialog_is_open() -> None:
         app.refresh_all()
         await pilot.pause()
         assert "01:15" in str(app.header.render())
+
+
+async def test_no_color_turns_the_app_monochrome_and_marks_stay(monkeypatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=False))
+    assert app.no_color, "Textual switches to monochrome"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "LOCKED" in title_of(app, 0), "the lock is spelt out, not only greyed"
+
+
+async def test_the_light_theme(monkeypatch) -> None:
+    from mixmo.tui.app import MixmoApp
+
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=False))
+    light = MixmoApp(app.game, light=True)
+    async with light.run_test(size=SIZE) as pilot:
+        await pilot.press(*keys_for_rack(light, 0)[:2])
+        assert light.theme == "textual-light" and not light.current_theme.dark

@@ -159,7 +159,7 @@ class GridView(ScrollView, can_focus=True):
         width = self.virtual_size.width
         row = top + y + scroll_y
         if y + scroll_y >= self.virtual_size.height:
-            return Strip.blank(self.size.width)
+            return Strip.blank(self.size.width, Style())  # a style, never None (NO_COLOR filter)
         segments = []
         for index in range(width // CELL_WIDTH):
             cell = (row, left + index)
