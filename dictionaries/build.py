@@ -275,6 +275,22 @@ def scowl_files() -> list[Path]:
     return sorted(files)
 
 
+COMMON_MAX_SIZE = 35
+"""SCOWL's sizes 10 to 35 hold the words most people know: bots of the lower
+levels play from them (en-common.txt.gz)."""
+
+
+def english_common_words(files: Iterable[Path]) -> set[str]:
+    """The words of the selected SCOWL files of size <= COMMON_MAX_SIZE, folded."""
+    common: set[str] = set()
+    for path in files:
+        if int(path.suffix[1:]) <= COMMON_MAX_SIZE:
+            for line in path.read_text(encoding=SCOWL_ENCODING).splitlines():
+                if is_playable_form(line):
+                    common.add(fold(line).upper())
+    return common
+
+
 def build_en(review: bool) -> Result:
     """English: union of the selected SCOWL lists, lower-case entries, accents folded."""
     start = time.perf_counter()
@@ -289,6 +305,14 @@ def build_en(review: bool) -> Result:
             if is_playable_form(line):
                 candidates.add(fold(line).upper())
     result = finish("en", candidates, None, review)
+    common = english_common_words(files)
+    denied = read_deny_list(HERE / "deny-en.txt")[0]
+    kept = {w for w in common & candidates if len(w) >= 2 and w not in denied}
+    out = HERE / "en-common.txt.gz"
+    result.files[out.name] = write_gzip_lines(out, sorted(kept))
+    result.notes.append(
+        f"{len(kept)} common words (SCOWL sizes <= {COMMON_MAX_SIZE}) in {out.name}"
+    )
     result.notes.insert(0, f"{len(files)} SCOWL files")
     result.seconds = time.perf_counter() - start
     return result

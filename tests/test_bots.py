@@ -90,3 +90,18 @@ def test_mixmo_play_headless_prints_the_result(mixmo, tmp_path, monkeypatch) -> 
 def test_bad_bot_options_exit_2(mixmo, args: list[str], message: str) -> None:
     run = mixmo("play", *args)
     assert run.code == 2 and message in run.err
+
+
+def test_low_level_bots_prefer_everyday_words() -> None:
+    from mixmo.engine.lexicon import common_words, embedded
+    from mixmo.engine.validation import validate
+
+    everyday = common_words("en")
+    assert everyday is not None and "CAT" in everyday and "QI" not in everyday
+    game = Game(bots_only(2, seed=3), embedded("en"))
+    if game.phase is Phase.CHOOSING_THEME:
+        pytest.skip("this seed opens with the Bandit")
+    easy = Bot(0, Level.EASY, game.lexicon, game.variant, "en", seed=1).plan(game.state)
+    assert easy.solved
+    words = validate(easy.target, game.lexicon, game.variant).words
+    assert words and all(v.text in everyday for v in words)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from mixmo.engine import actions as act
 from mixmo.engine.grid import Cell, Grid
-from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.lexicon import Lexicon, common_words
 from mixmo.engine.solver import solve
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.themes import builtin_themes
@@ -49,13 +49,23 @@ class Pace:
     """Seconds the solver may search for one plan."""
     hasty_calls: float
     """The chance, each time it could call MIXMO, that it calls a little too early."""
+    common_words: bool
+    """Whether it plays everyday words first (where the language has a list of them)."""
 
 
 PACES = {
-    Level.EASY: Pace(seconds_per_tile=5.0, thinking=6.0, solver_budget=0.3, hasty_calls=0.08),
-    Level.NORMAL: Pace(seconds_per_tile=2.5, thinking=3.0, solver_budget=0.6, hasty_calls=0.02),
-    Level.HARD: Pace(seconds_per_tile=1.2, thinking=1.5, solver_budget=1.0, hasty_calls=0.0),
-    Level.EXPERT: Pace(seconds_per_tile=0.5, thinking=0.6, solver_budget=1.5, hasty_calls=0.0),
+    Level.EASY: Pace(
+        seconds_per_tile=5.0, thinking=6.0, solver_budget=0.3, hasty_calls=0.08, common_words=True
+    ),
+    Level.NORMAL: Pace(
+        seconds_per_tile=2.5, thinking=3.0, solver_budget=0.6, hasty_calls=0.02, common_words=True
+    ),
+    Level.HARD: Pace(
+        seconds_per_tile=1.2, thinking=1.5, solver_budget=1.0, hasty_calls=0.0, common_words=False
+    ),
+    Level.EXPERT: Pace(
+        seconds_per_tile=0.5, thinking=0.6, solver_budget=1.5, hasty_calls=0.0, common_words=False
+    ),
 }
 
 
@@ -117,15 +127,21 @@ class Bot:
         themed = self._around_a_theme_word(state, player)
         if themed is not None:
             return themed
-        result = solve(
-            rack,
-            self.lexicon,
-            self.variant,
-            grid,
-            budget=self.pace.solver_budget,
-            seed=self.random.randrange(2**31),
-            clock=self.clock,
-        )
+        result = None
+        everyday = common_words(self.language) if self.pace.common_words else None
+        if everyday is not None and self.lexicon.name == f"embedded {self.language}":
+            result = solve(rack, everyday, self.variant, grid, budget=self.pace.solver_budget / 2,
+                           seed=self.random.randrange(2**31), clock=self.clock)  # fmt: skip
+        if result is None or not result.solved:
+            result = solve(
+                rack,
+                self.lexicon,
+                self.variant,
+                grid,
+                budget=self.pace.solver_budget,
+                seed=self.random.randrange(2**31),
+                clock=self.clock,
+            )
         left = tuple(JOKER if t.kind is TileKind.JOKER else t for t in result.tiles_left)
         return Plan(result.grid, left, result.solved)
 

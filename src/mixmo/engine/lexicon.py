@@ -246,6 +246,19 @@ def embedded(language: str) -> WordList:
     return WordList(words, name=f"embedded {language}", language=language)
 
 
+@cache
+def common_words(language: str) -> WordList | None:
+    """The everyday words of ``language`` (a subset of the embedded list), if the
+    project ships them: bots of the lower levels play from them. English only
+    for now: SCOWL ranks words by how widely they are known; the French source
+    does not."""
+    try:
+        data = gzip.decompress(_dictionary_file(f"{language}-common.txt.gz"))
+    except LexiconError:
+        return None
+    return WordList(data.decode("ascii").split(), name=f"common {language}", language=language)
+
+
 def open_lexicon(spec: str | None, language: str = "en") -> Lexicon:
     """The lexicon a ``--dict`` option names.
 
