@@ -108,6 +108,10 @@ dict_option = click.option(
     "or any to accept every word (the players judge them).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+expert_option = click.option(
+    "--expert", is_flag=True, help="Expert rules: words of 3+ letters, no word twice."
+)
+light_option = click.option("--light", is_flag=True, help="Light colours, for a light terminal.")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -120,7 +124,7 @@ def cli() -> None:
 @click.argument("grid_file", metavar="GRID", type=str)
 @lang_option
 @dict_option
-@click.option("--expert", is_flag=True, help="Expert rules: words of 3+ letters, no word twice.")
+@expert_option
 @click.option(
     "--players",
     type=click.IntRange(2, 6),
@@ -252,7 +256,7 @@ def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) 
 )
 @lang_option
 @dict_option
-@click.option("--expert", is_flag=True, help="Expert rules: words of 3+ letters, no word twice.")
+@expert_option
 @click.option("--free-spirit", is_flag=True, help="Free Spirit: no theme when the Bandit is drawn.")
 @click.option("--rounds", type=click.IntRange(1, 99), help="Play to N rounds won (option 1).")
 @click.option(
@@ -263,7 +267,7 @@ def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) 
 )
 @click.option("--live-check", is_flag=True, help="Start with live word checking on (F4 toggles).")
 @click.option("--resume", is_flag=True, help="Continue the last game, saved after every move.")
-@click.option("--light", is_flag=True, help="Light colours, for a light terminal.")
+@light_option
 @click.option(
     "--bots", type=click.IntRange(0, 6), default=0, help="How many seats bots take (the last ones)."
 )
@@ -372,7 +376,7 @@ def play(
 )
 @lang_option
 @dict_option
-@click.option("--expert", is_flag=True, help="Expert rules: words of 3+ letters, no word twice.")
+@expert_option
 @click.option(
     "--time",
     "seconds",
@@ -503,10 +507,10 @@ def stats(recent_count: int, as_json: bool) -> None:
 )
 @lang_option
 @dict_option
-@click.option("--expert", is_flag=True, help="Expert rules: words of 3+ letters, no word twice.")
+@expert_option
 @click.option("--seed", type=int, help="Deal from this seed (the same seed, the same tiles).")
 @click.option("--daily", is_flag=True, help="Today's challenge: the same deal for everyone today.")
-@click.option("--light", is_flag=True, help="Light colours, for a light terminal.")
+@light_option
 def practice(
     players: int,
     lang: str,
