@@ -1,0 +1,104 @@
+"""`mixmo check`: check a grid file against the rules."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+
+import click
+
+from mixmo.cli.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    console_for,
+    dict_option,
+    expert_option,
+    fail,
+    json_option,
+    lang_option,
+    load_lexicon,
+    read_source,
+)
+from mixmo.engine.enchant_lexicon import suggestions as enchant_suggestions
+from mixmo.engine.grid import Grid, GridSyntaxError
+from mixmo.engine.lexicon import LexiconError, fold, is_tile_word
+from mixmo.engine.scoring import score
+from mixmo.engine.validation import ProblemKind, validate
+from mixmo.engine.variants import variant_for
+from mixmo.report_view import report_json, report_view
+
+
+@click.command(name="check", short_help="Check a grid: its words, jokers, problems and score.")
+@click.argument("grid_file", metavar="GRID", type=str)
+@lang_option
+@dict_option
+@expert_option
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    help="Table size: the grid must hold exactly one player's share of tiles (2:60 ... 6:20).",
+)
+@click.option(
+    "--theme", metavar="NAME", help="The Bandit's theme: the grid must hold a theme word."
+)
+@click.option(
+    "--theme-word",
+    "theme_words",
+    multiple=True,
+    metavar="WORD",
+    help="A word of the grid claimed on the theme (repeatable); it scores triple.",
+)
+@click.option("--winner", is_flag=True, help="Score the grid as the round's winner (+20).")
+@json_option
+def check(
+    grid_file: str,
+    lang: str,
+    dict_spec: str | None,
+    expert: bool,
+    players: int | None,
+    theme: str | None,
+    theme_words: Sequence[str],
+    winner: bool,
+    as_json: bool,
+) -> None:
+    """Check a grid file (GRID, or - for standard input) against the rules.
+
+    \b
+    Grid format: one row per line; A-Z letters, ? an open joker,
+    a-z a joker declared as that letter, ! the Bandit, . or space empty,
+    lines starting with # are comments.
+    Exit status: 0 valid, 1 invalid, 2 unreadable file or bad usage.
+    """
+    text, name = read_source(grid_file)
+    try:
+        grid = Grid.parse(text)
+    except GridSyntaxError as error:
+        fail(f"{name}:{error}")
+    for word in theme_words:
+        if not is_tile_word(fold(word)):
+            fail(f"--theme-word {word!r}: a theme word is spelt with letters only")
+    lexicon = load_lexicon(dict_spec, lang)
+    try:
+        report = validate(
+            grid,
+            lexicon,
+            variant_for(expert=expert),
+            players=players,
+            theme=theme,
+            theme_words=theme_words,
+        )
+    except LexiconError as error:
+        fail(f"{name}: {error}")
+    result = score(report, winner=winner)
+    language = lexicon.language or lang
+    rejected = {
+        verdict.text: [s for s in enchant_suggestions(verdict.text, language) if s in lexicon]
+        for verdict in report.words
+        if verdict.problem is ProblemKind.NOT_A_WORD and not verdict.word.has_open_tiles
+    }
+    if as_json:
+        click.echo(json.dumps(report_json(report, result, rejected), ensure_ascii=False, indent=2))
+    else:
+        console_for().print(report_view(report, result, source=name, suggestions=rejected))
+    sys.exit(EXIT_OK if report.valid else EXIT_INVALID)

@@ -1,0 +1,160 @@
+"""`mixmo play`: the game at one keyboard, or bots-only matches."""
+
+from __future__ import annotations
+
+import click
+
+from mixmo.cli.common import (
+    console_for,
+    dict_option,
+    expert_option,
+    fail,
+    first_error,
+    lang_option,
+    light_option,
+    load_lexicon,
+    random_seed,
+)
+from mixmo.engine.bot import Level
+from mixmo.engine.game import Game
+
+
+@click.command(name="play", short_help="Play Mixmo: 2 to 6 players at one keyboard.")
+@click.option(
+    "--players", type=click.IntRange(2, 6), default=None, help="Number of players [default: 2]."
+)
+@click.option(
+    "--names", metavar="A,B,...", help="The players' names, comma-separated, in seat order."
+)
+@lang_option
+@dict_option
+@expert_option
+@click.option("--free-spirit", is_flag=True, help="Free Spirit: no theme when the Bandit is drawn.")
+@click.option("--rounds", type=click.IntRange(1, 99), help="Play to N rounds won (option 1).")
+@click.option(
+    "--points", type=click.IntRange(1, 100_000), help="Play to N points (option 2) [default: 200]."
+)
+@click.option(
+    "--seed", type=int, help="Shuffle the bag from this seed (the same seed deals the same tiles)."
+)
+@click.option("--live-check", is_flag=True, help="Start with live word checking on (F4 toggles).")
+@click.option("--resume", is_flag=True, help="Continue the last game, saved after every move.")
+@light_option
+@click.option(
+    "--bots", type=click.IntRange(0, 6), default=0, help="How many seats bots take (the last ones)."
+)
+@click.option(
+    "--level",
+    type=click.Choice([level.value for level in Level]),
+    default="normal",
+    show_default=True,
+    help="The bots' strength and speed.",
+)
+@click.option(
+    "--headless", is_flag=True, help="No screen: bots play a whole match and the result is printed."
+)
+def play(
+    players: int | None,
+    names: str | None,
+    lang: str,
+    dict_spec: str | None,
+    expert: bool,
+    free_spirit: bool,
+    rounds: int | None,
+    points: int | None,
+    seed: int | None,
+    live_check: bool,
+    resume: bool,
+    light: bool,
+    bots: int,
+    level: str,
+    headless: bool,
+) -> None:
+    """Play Mixmo in this terminal: one pane per player, at one keyboard.
+
+    \b
+    Type letters to place tiles, F5 to call MIXMO, Tab to switch players,
+    F1 for every key. The game is saved after every move: if the terminal
+    closes, `mixmo play --resume` picks it up.
+    """
+    from mixmo.engine.options import MatchOptions, ScoringMode
+    from mixmo.engine.save import GameFileError
+    from mixmo.engine.variants import variant_for
+    from mixmo.storage import autosave_path, config_dir, load_game
+    from mixmo.tui.app import MixmoApp
+    from mixmo.tui.keys import load_keymap
+
+    path = autosave_path()
+    if resume:
+        try:
+            game = load_game(path)
+        except GameFileError as error:
+            fail(str(error))
+    else:
+        if rounds and points:
+            fail("choose --rounds or --points, not both")
+        seats = [name.strip() for name in names.split(",")] if names else []
+        if players is None:
+            players = len(seats) or (bots if headless else max(2, bots + 1))
+        if bots > players:
+            fail(f"--bots {bots} is more than the {players} players")
+        if headless and bots != players:
+            fail("--headless needs a bot in every seat: --bots N with N players")
+        if seats and len(seats) != players:
+            fail(f"--names gives {len(seats)} names for {players} players")
+        humans = players - bots
+        seats = seats or [
+            f"Player {n}" if n <= humans else f"Bot {n - humans}" for n in range(1, players + 1)
+        ]
+        scoring = ScoringMode.ROUNDS if rounds else ScoringMode.POINTS
+        try:
+            options = MatchOptions(
+                players=tuple(seats),
+                variant=variant_for(expert=expert, free_spirit=free_spirit).name,
+                scoring=scoring,
+                target=rounds or points or 0,
+                language=lang,
+                dictionary=dict_spec,
+                seed=seed if seed is not None else random_seed(),
+            )
+        except ValueError as error:
+            fail(first_error(error))
+        game = Game(options, load_lexicon(dict_spec, lang))
+    if headless:
+        play_bots_headless(game, Level(level))
+        return
+    keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
+    app = MixmoApp(
+        game,
+        save_path=path,
+        keymap=keymap,
+        keymap_error=keymap_error,
+        live_check=live_check,
+        light=light,
+        bots=bots,
+        level=Level(level),
+    )
+    app.autosave()
+    app.run()
+
+
+def play_bots_headless(game: Game, level: Level) -> None:
+    """Play the whole match with bots on simulated time and print how it went."""
+    from rich.table import Table
+
+    from mixmo.engine import events as ev
+    from mixmo.engine.headless import play_headless
+
+    play_headless(game.options, level, game)
+    rounds = [e for e in game.events if isinstance(e, ev.RoundScored)]
+    names = game.options.players
+    table = Table(title=f"{len(rounds)} round(s), seed {game.options.seed}", title_justify="left")
+    table.add_column("player")
+    table.add_column("rounds won", justify="right")
+    table.add_column("points", justify="right")
+    for seat in sorted(range(len(names)), key=lambda s: -game.state.totals[s]):
+        table.add_row(names[seat], str(game.state.rounds_won[seat]), str(game.state.totals[seat]))
+    console = console_for()
+    console.print(table)
+    winner = game.state.winner
+    console.print(f"{names[winner]} wins the match." if winner is not None else "No winner.")

@@ -1,0 +1,57 @@
+"""`mixmo practice`: one player's share against the clock."""
+
+from __future__ import annotations
+
+import click
+
+from mixmo.cli.common import (
+    dict_option,
+    expert_option,
+    fail,
+    lang_option,
+    light_option,
+    load_lexicon,
+    random_seed,
+)
+
+
+@click.command(name="practice", short_help="Practice alone against the clock, with hints.")
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    default=2,
+    show_default=True,
+    help="Practise one player's share of this table size (2: 60 tiles ... 6: 20).",
+)
+@lang_option
+@dict_option
+@expert_option
+@click.option("--seed", type=int, help="Deal from this seed (the same seed, the same tiles).")
+@click.option("--daily", is_flag=True, help="Today's challenge: the same deal for everyone today.")
+@light_option
+def practice(
+    players: int,
+    lang: str,
+    dict_spec: str | None,
+    expert: bool,
+    seed: int | None,
+    daily: bool,
+    light: bool,
+) -> None:
+    """Race the clock with one player's share of the tiles: MIXMO after MIXMO
+    until the bag is done. Words are checked as you type; F3 gives a hint
+    (+30 s); F6 when stuck draws 2 more. Your time goes into `mixmo stats`.
+    """
+    from datetime import date
+
+    from mixmo.tui.practice import PracticeApp, daily_seed, practice_game
+
+    if daily and seed is not None:
+        fail("choose --daily or --seed, not both")
+    today = date.today().isoformat() if daily else None
+    deal: int | str = (
+        daily_seed(today, players, lang) if today else (seed if seed is not None else random_seed())
+    )
+    lexicon = load_lexicon(dict_spec, lang)
+    game = practice_game(players, lexicon, seed=deal, language=lang, expert=expert)
+    PracticeApp(game, daily=today, light=light).run()

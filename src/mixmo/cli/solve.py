@@ -1,0 +1,109 @@
+"""`mixmo solve`: complete racks into grids."""
+
+from __future__ import annotations
+
+import gc
+import json
+import sys
+
+import click
+
+from mixmo.cli.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    console_for,
+    dict_option,
+    expert_option,
+    fail,
+    json_option,
+    lang_option,
+    read_source,
+)
+
+
+@click.command(name="solve", short_help="Complete a rack into a valid grid.")
+@click.argument("letters")
+@click.option(
+    "--grid",
+    "grid_file",
+    metavar="FILE",
+    help="A grid to complete (the rack's tiles are added to it).",
+)
+@lang_option
+@dict_option
+@expert_option
+@click.option(
+    "--time",
+    "seconds",
+    type=click.FloatRange(0.01, 600),
+    default=2.0,
+    show_default=True,
+    help="Time budget in seconds, per rack.",
+)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the search's choices."
+)
+@json_option
+def solve(
+    letters: str,
+    grid_file: str | None,
+    lang: str,
+    dict_spec: str | None,
+    expert: bool,
+    seconds: float,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """Find a valid grid that uses every tile of LETTERS (A-Z, ? a joker,
+    ! the Bandit), printed in the grid text format so that `mixmo check`
+    accepts it. With - , read one rack per line from standard input.
+
+    \b
+    Exit status: 0 when every rack was solved, 1 when one was not (the best
+    partial grid is printed, with the tiles left), 2 on bad input.
+    """
+    from mixmo.engine.solver import result_as_dict, solve_request
+
+    grid_text = read_source(grid_file)[0] if grid_file else None
+    racks = [line.strip() for line in sys.stdin] if letters == "-" else [letters]
+    racks = [rack for rack in racks if rack]
+    if not racks:
+        fail("no rack to solve")
+    all_solved = True
+    console = console_for()
+    for rack in racks:
+        try:
+            result, lexicon, variant = solve_request(
+                rack,
+                grid_text=grid_text,
+                lang=lang,
+                dict_spec=dict_spec,
+                expert=expert,
+                seconds=seconds,
+                seed=seed,
+            )
+        except ValueError as error:
+            where = f"{grid_file}: " if grid_file and "grid" in str(error) else ""
+            fail(f"{where}{rack}: {error}" if len(racks) > 1 else f"{where}{error}")
+        gc.freeze()
+        all_solved = all_solved and result.solved
+        if as_json:
+            data = result_as_dict(result, lexicon, variant)
+            data = {"rack": rack, "milliseconds": round(result.elapsed * 1000, 1), **data}
+            click.echo(json.dumps(data, ensure_ascii=False))
+            continue
+        tiles = len(result.grid)
+        verdict = "solved" if result.solved else "not solved"
+        console.print(
+            f"# {rack}: {verdict} in {result.elapsed * 1000:.0f} ms, {tiles} tiles placed",
+            highlight=False,
+        )
+        if result.tiles_left:
+            left = "".join(tile.symbol for tile in result.tiles_left)
+            console.print(
+                f"# tiles left: {left}"
+                + (f" ({result.explanation})" if result.explanation else ""),
+                highlight=False,
+            )
+        click.echo(result.grid.normalized().to_text(), nl=False)
+    sys.exit(EXIT_OK if all_solved else EXIT_INVALID)
