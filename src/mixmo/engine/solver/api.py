@@ -1,6 +1,8 @@
 """``solve()``: complete a rack into a valid grid, from scratch or onto a player's grid.
 
-Anytime: within the time budget it returns a full grid when it finds one,
+Anytime: within its budget (seconds of a clock, or units of work: search
+nodes and words tried, which never depend on the machine's load) it returns
+a full grid when it finds one,
 and otherwise the valid grid with the most tiles placed and the tiles left.
 Every grid it returns has passed :func:`mixmo.engine.validation.validate`
 (for a partial grid: every rule but "every tile placed").
@@ -48,6 +50,8 @@ class SolveResult:
     elapsed: float
     explanation: str
     nodes: int = 0
+    work: int = 0
+    """Units of work the search spent (nodes plus words and tiles tried)."""
 
 
 def parse_rack(rack: Sequence[Tile] | str) -> list[Tile]:
@@ -95,19 +99,24 @@ def solve(
     variant: Variant | None = None,
     grid: Grid | None = None,
     *,
-    budget: float = 1.0,
+    budget: float | None = 1.0,
     seed: int = 0,
     clock: Clock = time.perf_counter,
+    work: int | None = None,
 ) -> SolveResult:
     """Find a valid grid that holds every tile of ``rack`` (and of ``grid``, if given).
 
     ``rack`` is tiles or their grid symbols (``"QUIZ?!"``); ``grid`` a valid
     grid the tiles are added to, keeping it as it is when the new tiles can be
     attached, and otherwise taking back as few of its words as needed. The
-    search stops after ``budget`` seconds of ``clock`` (the only clock read:
-    pass a fake one for exact replays); the result is deterministic for a
-    given ``seed`` when the budget is not reached. The ``clock`` default,
-    ``time.perf_counter``, is the one place the engine reads real time.
+    search stops after ``budget`` seconds of ``clock``, or after ``work``
+    units of work (search nodes plus words and tiles tried on the board),
+    whichever comes first. With ``budget=None`` and a ``work`` budget the
+    result depends on nothing but the inputs and ``seed``, at any load: bots
+    solve that way. With a time budget it is deterministic for a given
+    ``seed`` when the budget is not reached (or with a fake ``clock``). The
+    ``clock`` default, ``time.perf_counter``, is the one place the engine
+    reads real time; ``elapsed`` is measured with it either way.
 
     The first solve with a lexicon also builds the lexicon's index (once per
     process; see docs/solver.md), before the budget starts: call
@@ -119,7 +128,8 @@ def solve(
     base = grid if grid is not None and len(grid) else None
     index = index_for(lexicon).prepare(len(tiles) + (len(base) if base is not None else 0) + 1)
     start = clock()
-    deadline = start + budget
+    deadline = float("inf") if budget is None else start + budget
+    work_left = work
     words = Words(lexicon)
 
     proof = impossibility(tiles if base is None else tiles + base.tiles(), index, variant)
@@ -146,14 +156,22 @@ def solve(
 
     best: tuple[int, Grid, Board] | None = None
     nodes = 0
+    spent = 0
     for how, board, restarts in attempts:
-        if clock() > deadline:
+        if (budget is not None and clock() > deadline) or (
+            work_left is not None and work_left <= 0
+        ):
             break
-        search = Search(board, index, seed=seed, deadline=deadline, clock=clock)
+        search = Search(
+            board, index, seed=seed, deadline=deadline, clock=clock, work_limit=work_left
+        )
         found = False
         with contextlib.suppress(OutOfTime):
             found = search.run(node_limit=40 + 4 * board.rack_size, restarts=restarts)
         nodes += search.stats.nodes
+        spent += search.work
+        if work_left is not None:
+            work_left -= search.work
         snapshot = board.snapshot() if found else search.best
         left = 0 if found else search.best_left
         checked = _checked(snapshot, board, lexicon, variant)
@@ -161,7 +179,14 @@ def solve(
             continue
         if found:
             return SolveResult(
-                checked, True, (), False, clock() - start, f"every tile placed ({how})", nodes
+                checked,
+                True,
+                (),
+                False,
+                clock() - start,
+                f"every tile placed ({how})",
+                nodes,
+                spent,
             )
         if best is None or left < best[0]:
             best = (left, checked, board)
@@ -174,6 +199,7 @@ def solve(
             clock() - start,
             proof or "no valid grid found in time",
             nodes,
+            spent,
         )
     left, checked, board = best
     placed = _tiles_left(tiles + (base.tiles() if base is not None else []), checked)
@@ -183,9 +209,18 @@ def solve(
         tuple(placed),
         proof is not None,
         clock() - start,
-        proof or f"{left} tile(s) left: no full grid found in {budget:g} s",
+        proof or f"{left} tile(s) left: no full grid found within {_budget_text(budget, work)}",
         nodes,
+        spent,
     )
+
+
+def _budget_text(budget: float | None, work: int | None) -> str:
+    """The budget in words: "2 s", "20000 units of work", or both."""
+    parts = [f"{budget:g} s"] if budget is not None else []
+    if work is not None:
+        parts.append(f"{work} units of work")
+    return " or ".join(parts) or "no budget"
 
 
 def _tiles_left(all_tiles: list[Tile], grid: Grid) -> list[Tile]:

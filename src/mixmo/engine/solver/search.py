@@ -6,8 +6,11 @@ word), keeping the grid valid after every move (:mod:`.board`). Moves are
 ranked by the tiles they use, rarer letters first (Q, J, X, Z...), with a
 cost for spending a joker early. It explores a few best moves at each step
 depth first, with a node budget; when the budget runs out it restarts with
-seeded noise on the ranking, until the deadline. Near the end, when few
-tiles are left or no word fits, it also tries every tile alone on every free
+seeded noise on the ranking, until the deadline or the work budget is spent.
+Work counts search nodes and words (or tiles) tried on the board: a search
+bounded by work alone never reads the clock, so it decides the same way at
+any machine load (bots use it; ``mixmo solve --time`` keeps a deadline).
+Near the end, when few tiles are left or no word fits, it also tries every tile alone on every free
 cell next to the grid (a plural S, a two-letter word alongside...).
 
 It remembers the board with the most tiles placed, for the anytime answer.
@@ -47,7 +50,7 @@ _NO_BANDIT_LETTER = frozenset("KWXYZ")
 
 
 class OutOfTime(Exception):
-    """The deadline passed during the search."""
+    """The deadline passed, or the work budget ran out, during the search."""
 
 
 @dataclass
@@ -67,12 +70,18 @@ class Search:
         seed: int,
         deadline: float,
         clock: Clock,
+        work_limit: int | None = None,
     ) -> None:
         self.board = board
         self.index = index
         self.rng = random.Random(seed)
         self.deadline = deadline
         self.clock = clock
+        self.timed = deadline != float("inf")
+        """Whether the clock bounds the search at all (never, for a work budget alone)."""
+        self.work = 0
+        """Work done: nodes visited plus words and tiles tried on the board."""
+        self.work_limit = float("inf") if work_limit is None else work_limit
         self.noise = 0.0
         self.stats = SearchStats()
         self.best: dict[Cell, tuple[str, str]] = board.snapshot()
@@ -143,6 +152,7 @@ class Search:
         moves: list[Move] = []
         for batch in self.ranked(pool, crossing=False):
             for entry in batch:
+                self._spend()
                 move = self.board.try_word(entry[0], (0, 0), (0, 1))
                 if move is not None:
                     moves.append(move)
@@ -157,6 +167,7 @@ class Search:
         tried = 0
         for batch in self.ranked(pool, crossing=True):
             for entry in batch:
+                self._spend()
                 word = entry[0]
                 found = None
                 for p, ch in enumerate(word):
@@ -185,6 +196,7 @@ class Search:
             letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
         moves = []
         for cell in board.frontier():
+            self._spend(len(letters))
             for letter in letters:
                 move = board.try_tile(cell, letter)
                 if move is not None:
@@ -200,6 +212,12 @@ class Search:
 
     # --- the search -------------------------------------------------------------
 
+    def _spend(self, units: int = 1) -> None:
+        """Count ``units`` of work; :class:`OutOfTime` once the work budget is spent."""
+        self.work += units
+        if self.work > self.work_limit:
+            raise OutOfTime
+
     def _remember(self) -> None:
         left = self.board.rack_size
         if left < self.best_left:
@@ -214,7 +232,8 @@ class Search:
         self.stats.nodes += 1
         if self.stats.nodes > self._node_limit:
             return False
-        if self.clock() > self.deadline:
+        self._spend()
+        if self.timed and self.clock() > self.deadline:
             raise OutOfTime
         self._remember()
         pool = self.pool(pool)
@@ -236,7 +255,7 @@ class Search:
         return False
 
     def run(self, node_limit: int, restarts: int | None = None) -> bool:
-        """Search until a full grid, the deadline (:class:`OutOfTime`) or ``restarts`` restarts.
+        """Search until a full grid, the end of the budget (:class:`OutOfTime`) or ``restarts``.
 
         Each restart explores at most ``node_limit`` boards; restarts after the
         first add seeded noise to the ranking, more each time.
@@ -251,5 +270,5 @@ class Search:
             if restarts is not None and attempt > restarts:
                 return False
             self.noise = min(2.0 + attempt, 12.0)
-            if self.clock() > self.deadline:
+            if self.timed and self.clock() > self.deadline:
                 raise OutOfTime
