@@ -18,15 +18,28 @@ import click
 
 from mixmo import __version__
 from mixmo.cli.common import EXIT_OK, EXIT_USAGE
+from mixmo.i18n import N_, _, restore_ui_language, set_ui_language
 
 #: name -> (module, function, one-line help), in the order ``--help`` lists them.
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "play": ("mixmo.cli.play", "play", "Play Mixmo: 2 to 6 players at one keyboard."),
-    "practice": ("mixmo.cli.practice", "practice", "Practice alone against the clock, with hints."),
-    "check": ("mixmo.cli.check", "check", "Check a grid: its words, jokers, problems and score."),
-    "word": ("mixmo.cli.word", "word", "Settle a dispute: is each word in the dictionary?"),
-    "solve": ("mixmo.cli.solve", "solve", "Complete a rack into a valid grid."),
-    "stats": ("mixmo.cli.stats", "stats", "Personal bests, recent results and progress over time."),
+    "play": ("mixmo.cli.play", "play", N_("Play Mixmo: 2 to 6 players at one keyboard.")),
+    "practice": (
+        "mixmo.cli.practice",
+        "practice",
+        N_("Practice alone against the clock, with hints."),
+    ),
+    "check": (
+        "mixmo.cli.check",
+        "check",
+        N_("Check a grid: its words, jokers, problems and score."),
+    ),
+    "word": ("mixmo.cli.word", "word", N_("Settle a dispute: is each word in the dictionary?")),
+    "solve": ("mixmo.cli.solve", "solve", N_("Complete a rack into a valid grid.")),
+    "stats": (
+        "mixmo.cli.stats",
+        "stats",
+        N_("Personal bests, recent results and progress over time."),
+    ),
 }
 
 
@@ -44,20 +57,69 @@ class LazyGroup(click.Group):
         assert isinstance(command, click.Command)
         return command
 
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(_(GROUP_HELP))
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The options, their help in the interface language (click builds it earlier)."""
+        rows = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            english = getattr(param, "help", None)
+            if english:
+                record = (record[0], record[1].replace(english, _(english), 1))
+            rows.append(record)
+        if rows:
+            with formatter.section(_("Options")):
+                formatter.write_dl(rows)
+        self.format_commands(ctx, formatter)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, short_help) for name, (_, _, short_help) in COMMANDS.items()]
-        with formatter.section("Commands"):
+        rows = [
+            (name, _(short_help)) for name, (_module, _function, short_help) in COMMANDS.items()
+        ]
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="mixmo")
+GROUP_HELP = N_("Mixmo, the word-race tile game, in the terminal.")
+
+
+def _choose_ui_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        set_ui_language(value)
+
+
+@click.group(
+    cls=LazyGroup, help=GROUP_HELP, context_settings={"help_option_names": ["-h", "--help"]}
+)
+@click.version_option(__version__, prog_name="mixmo", help=N_("Show the version and exit."))
+@click.option(
+    "--ui",
+    type=click.Choice(["en", "fr"]),
+    is_eager=True,
+    expose_value=False,
+    callback=_choose_ui_language,
+    help=N_("Language of the interface (default: your locale)."),
+)
 def cli() -> None:
-    """Mixmo, the word-race tile game, in the terminal."""
+    pass
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command; every user error is one line on stderr and exit code 2."""
+    saved = set_ui_language(None)
+    try:
+        _run(argv)
+    finally:
+        restore_ui_language(saved)
+
+
+def _run(argv: Sequence[str] | None) -> None:
     try:
         cli.main(
             args=list(argv) if argv is not None else None, prog_name="mixmo", standalone_mode=False
@@ -67,16 +129,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(EXIT_USAGE)
     except click.UsageError as error:
         command = error.ctx.command_path if error.ctx else "mixmo"
-        click.echo(f"{command}: error: {error.format_message()} (see {command} --help)", err=True)
+        message = _("{command}: error: {message} (see {command} --help)")
+        click.echo(message.format(command=command, message=error.format_message()), err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as error:
-        click.echo(f"mixmo: error: {error.format_message()}", err=True)
+        click.echo(_("mixmo: error: {message}").format(message=error.format_message()), err=True)
         sys.exit(error.exit_code)
     except click.exceptions.Abort:
-        click.echo("mixmo: interrupted", err=True)
+        click.echo(_("mixmo: interrupted"), err=True)
         sys.exit(130)
     except KeyboardInterrupt:
-        click.echo("mixmo: interrupted", err=True)
+        click.echo(_("mixmo: interrupted"), err=True)
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)

@@ -1,0 +1,112 @@
+"""The interface's language: gettext catalogues, compiled by Babel, shipped in the wheel.
+
+Every string a player reads goes through :func:`_` (or :func:`ngettext` when
+it counts something), so that it can be extracted into the catalogues
+(``python -m mixmo.catalogues``) and read in French. Strings that must be
+defined before the language is known (option help, command lists) are marked
+with :func:`N_` and translated where they are shown.
+
+The language is chosen once, at start: ``--ui`` if given, else the game's
+``--lang``, else the user's locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+``LANG``, the order gettext itself reads them in). The choice is also put in
+``LANGUAGE`` so that the libraries that use gettext's global domain (click's
+"Usage:" and "Options") speak the same language.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+DOMAIN = "mixmo"
+LOCALE_DIR = Path(__file__).parent / "locale"
+UI_LANGUAGES = ("en", "fr")
+"""The interface languages with a catalogue (English is the source language)."""
+DEFAULT_UI_LANGUAGE = "en"
+
+_ENVIRONMENT_ORDER = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = DEFAULT_UI_LANGUAGE
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The interface language the user's locale asks for, or English.
+
+    ``fr_FR.UTF-8``, ``fr_CA`` and ``fr`` all give ``fr``; ``C``, ``POSIX`` and
+    languages without a catalogue give English. ``LANGUAGE`` may list several
+    (``de:fr``): the first with a catalogue wins.
+    """
+    environ = os.environ if environ is None else environ
+    for variable in _ENVIRONMENT_ORDER:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for candidate in value.split(":"):
+            code = candidate.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in UI_LANGUAGES:
+                return code
+        if variable != "LANGUAGE":
+            # The first locale variable that is set decides, as in gettext.
+            return DEFAULT_UI_LANGUAGE
+    return DEFAULT_UI_LANGUAGE
+
+
+class SavedLanguage(NamedTuple):
+    """What :func:`set_ui_language` changed, for :func:`restore_ui_language`."""
+
+    language: str
+    environment: str | None
+    domain: str
+
+
+def set_ui_language(language: str | None) -> SavedLanguage:
+    """Speak ``language`` (None: the user's locale) from now on; what was before."""
+    global _translation, _language
+    saved = SavedLanguage(_language, os.environ.get("LANGUAGE"), _gettext.textdomain())
+    chosen = language if language in UI_LANGUAGES else language_from_environment()
+    _translation = _gettext.translation(
+        DOMAIN, localedir=LOCALE_DIR, languages=[chosen], fallback=True
+    )
+    _language = chosen
+    os.environ["LANGUAGE"] = chosen
+    _gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    _gettext.textdomain(DOMAIN)
+    return saved
+
+
+def restore_ui_language(saved: SavedLanguage) -> None:
+    """Undo :func:`set_ui_language` (a command run in-process leaves no trace)."""
+    global _translation, _language
+    if saved.environment is None:
+        os.environ.pop("LANGUAGE", None)
+    else:
+        os.environ["LANGUAGE"] = saved.environment
+    _gettext.textdomain(saved.domain)
+    _language = saved.language
+    _translation = _gettext.translation(
+        DOMAIN, localedir=LOCALE_DIR, languages=[saved.language], fallback=True
+    )
+
+
+def ui_language() -> str:
+    """The interface language in use."""
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the interface language."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for ``count``, in the interface language."""
+    return _translation.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues without translating it yet."""
+    return message
