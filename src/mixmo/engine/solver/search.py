@@ -44,6 +44,9 @@ BATCH = 200
 """Words ranked at a time (the pool is in order of worth, so the best are early)."""
 MAX_TRIED = 3000
 """Words tried on the board per step before giving up on word moves."""
+SCAN_UNIT = 100
+"""Words of the index scanned for a pool that count as one unit of work (a scan
+of 100 codes costs about what one word tried on the board does)."""
 _SCORE = operator.itemgetter(0)
 _IS_VOWEL = frozenset("AEIOUY")
 _NO_BANDIT_LETTER = frozenset("KWXYZ")
@@ -98,7 +101,9 @@ class Search:
         if parent is None:
             longest = board.rack_size + 1
             lengths = [n for n in self.index.lengths if board.min_length <= n <= longest]
+            self._spend(sum(len(self.index.entries(n)) for n in lengths) // SCAN_UNIT)
             return self.index.spellable(rack_code, limit, lengths)
+        self._spend(len(parent) // SCAN_UNIT)
         not_rack = self.index.full & ~rack_code
         return [e for e in parent if (e[1] & not_rack).bit_count() <= limit]
 
