@@ -31,6 +31,8 @@ ATTACH_RESTARTS = 2
 """Restarts spent attaching the new tiles to the grid as it is, before taking words back."""
 RIP_OPTIONS = 8
 """Words of the grid tried, one at a time, for taking back (fewest tiles first)."""
+RIP_PAIRS = 4
+"""Pairs of words tried for taking back, after single words (fewest tiles first)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,10 @@ class SolveResult:
     nodes: int = 0
     work: int = 0
     """Units of work the search spent (nodes plus words and tiles tried)."""
+    method: str = ""
+    """How ``grid`` was reached from the given grid: "attach" (every tile of it
+    kept), "take back" (the own tiles of a word or two taken back first),
+    "scratch" (a new grid), or "" (nothing placed)."""
 
 
 def parse_rack(rack: Sequence[Tile] | str) -> list[Tile]:
@@ -103,6 +109,7 @@ def solve(
     seed: int = 0,
     clock: Clock = time.perf_counter,
     work: int | None = None,
+    from_scratch: bool = True,
 ) -> SolveResult:
     """Find a valid grid that holds every tile of ``rack`` (and of ``grid``, if given).
 
@@ -117,6 +124,10 @@ def solve(
     ``seed`` when the budget is not reached (or with a fake ``clock``). The
     ``clock`` default, ``time.perf_counter``, is the one place the engine
     reads real time; ``elapsed`` is measured with it either way.
+
+    ``from_scratch=False`` keeps to the given grid: attach to it, or take
+    back a word or two of it, and never start a new grid (how a person
+    extends their grid; the best partial grid then still holds most of it).
 
     The first solve with a lexicon also builds the lexicon's index (once per
     process; see docs/solver.md), before the budget starts: call
@@ -143,21 +154,24 @@ def solve(
         board.add_to_rack(tiles)
         return board
 
-    # (how, board, restarts allowed: None until the deadline)
-    attempts: list[tuple[str, Board, int | None]] = []
+    # (method, how, board, restarts allowed: None until the deadline)
+    attempts: list[tuple[str, str, Board, int | None]] = []
     if base is not None:
-        attempts.append(("attached to the grid", fresh(), ATTACH_RESTARTS))
-        for count, ripped in rip_candidates(fresh, limit=RIP_OPTIONS):
-            attempts.append((f"after taking back {count} tile(s) of the grid", ripped, 0))
-    scratch = Board(words, variant)
-    scratch.add_to_rack(tiles + (base.tiles() if base is not None else []))
-    # A proven-impossible set only looks for its best partial grid, briefly.
-    attempts.append(("from scratch", scratch, None if proof is None else ATTACH_RESTARTS))
+        attempts.append(("attach", "attached to the grid", fresh(), ATTACH_RESTARTS))
+        for count, ripped in rip_candidates(fresh, limit=RIP_OPTIONS, pairs=RIP_PAIRS):
+            how = f"after taking back {count} tile(s) of the grid"
+            attempts.append(("take back", how, ripped, 0))
+    if from_scratch or base is None:
+        scratch = Board(words, variant)
+        scratch.add_to_rack(tiles + (base.tiles() if base is not None else []))
+        # A proven-impossible set only looks for its best partial grid, briefly.
+        restarts = None if proof is None else ATTACH_RESTARTS
+        attempts.append(("scratch", "from scratch", scratch, restarts))
 
-    best: tuple[int, Grid, Board] | None = None
+    best: tuple[int, Grid, str] | None = None
     nodes = 0
     spent = 0
-    for how, board, restarts in attempts:
+    for method, how, board, restarts in attempts:
         if (budget is not None and clock() > deadline) or (
             work_left is not None and work_left <= 0
         ):
@@ -187,9 +201,10 @@ def solve(
                 f"every tile placed ({how})",
                 nodes,
                 spent,
+                method,
             )
         if best is None or left < best[0]:
-            best = (left, checked, board)
+            best = (left, checked, method)
     if best is None:
         return SolveResult(
             base or Grid(),
@@ -201,7 +216,7 @@ def solve(
             nodes,
             spent,
         )
-    left, checked, board = best
+    left, checked, method = best
     placed = _tiles_left(tiles + (base.tiles() if base is not None else []), checked)
     return SolveResult(
         checked,
@@ -212,6 +227,7 @@ def solve(
         proof or f"{left} tile(s) left: no full grid found within {_budget_text(budget, work)}",
         nodes,
         spent,
+        method,
     )
 
 

@@ -73,22 +73,59 @@ def take_back(board: Board, cells: list[Cell]) -> None:
             board.rack[letter] += 1
 
 
-def rip_candidates(make: Callable[[], Board], limit: int) -> Iterator[tuple[int, Board]]:
-    """Boards with one word's own tiles taken back, fewest tiles first (at most ``limit``)."""
+def rip_candidates(
+    make: Callable[[], Board], limit: int, pairs: int = 0
+) -> Iterator[tuple[int, Board]]:
+    """Boards with one word's own tiles taken back, fewest tiles first (at most ``limit``),
+    then with two words' own tiles taken back (at most ``pairs``).
+
+    A pair is tried only when the two take back no more tiles than the longest
+    word of the grid holds, as a person takes back "a word or two", never half
+    the grid.
+    """
     board = make()
-    options: list[tuple[int, int, list[Cell]]] = []
-    for i, (_, cells, step) in enumerate(_runs(board)):
+    runs = _runs(board)
+    longest = max((len(cells) for _, cells, _ in runs), default=0)
+    singles: list[tuple[int, int, list[Cell]]] = []
+    for i, (_, cells, step) in enumerate(runs):
         own = own_tiles(board, cells, step)
         if not own or len(own) == len(board.letters):
             continue
-        rest = set(board.letters) - set(own)
-        if _connected(rest):
-            options.append((len(own), i, own))
-    options.sort()
-    for count, _, own in options[:limit]:
+        singles.append((len(own), i, own))
+    singles.sort()
+    options = [o for o in singles if _connected(set(board.letters) - set(o[2]))][:limit]
+    doubles: list[tuple[int, int, list[Cell]]] = []
+    for a, (_, i, own_a) in enumerate(singles):
+        for _, j, own_b in singles[a + 1 :]:
+            both = sorted(set(own_a) | set(own_b))
+            if len(both) > longest or len(both) >= len(board.letters):
+                continue
+            if _connected(set(board.letters) - set(both)):
+                doubles.append((len(both), i * len(runs) + j, both))
+    doubles.sort()
+    options += doubles[:pairs]
+    for count, _, own in options:
         ripped = make()
         take_back(ripped, own)
         # The words on the board: recount from scratch after the change.
         ripped.on_board.clear()
         ripped.on_board.update(text for text, _, _ in _runs(ripped))
         yield count, ripped
+
+
+def attach_word(board: Board, word: str) -> bool:
+    """Place ``word`` on the board from its rack, through a tile already there
+    (or first, on an empty board); True when it fits (the board then holds it)."""
+    if not board.letters:
+        move = board.try_word(word, (0, 0), STEPS[0])
+        if move is not None:
+            board.apply(move)
+        return move is not None
+    anchors = board.anchors()
+    for p, ch in enumerate(word):
+        for (r, c), (dr, dc) in anchors.get(ch, ()):
+            move = board.try_word(word, (r - p * dr, c - p * dc), (dr, dc))
+            if move is not None:
+                board.apply(move)
+                return True
+    return False
