@@ -1,0 +1,306 @@
+"""The tutorial's lessons: what each teaches, the deal it plays, and when it is learnt.
+
+A lesson is a real game at a table of two: the learner in seat 0 and a
+teacher in seat 1 who only acts when the lesson needs it. Each lesson deals
+from a seed chosen for it (per language) so that the learner's tiles make a
+friendly first grid; ``tests/test_lessons.py`` checks that every deal gives
+the tiles the lesson promises and that the solver can learn every lesson.
+The engine judges the goals: a lesson is learnt when the learner's grid and
+the game's events say so, never on the learner's word.
+
+The texts are English, marked for the catalogues; the interface translates
+them where it shows them. Progress (the lessons learnt) is kept in the data
+folder, so the tutorial can be left and resumed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mixmo.engine import actions as act
+from mixmo.engine import events as ev
+from mixmo.engine.game import Game
+from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.options import MatchOptions
+from mixmo.engine.scoring import score
+from mixmo.engine.tiles import TileKind
+from mixmo.engine.variants import variant_for
+from mixmo.i18n import N_, _
+
+LEARNER, TEACHER = 0, 1
+SCORING_TARGET = 11
+"""The scoring lesson's goal: six tiles placed (6) and the Z placed (+5)."""
+TEACHER_WORK = 200_000
+"""The teacher's solver budget, in units of work (deterministic at any load)."""
+
+
+def placed_every_tile(game: Game) -> bool:
+    """The learner's rack is empty and their grid breaks no rule of the variant."""
+    player = game.round.player(LEARNER)
+    return not player.rack and len(player.grid) > 0 and game.check_grid(LEARNER).valid
+
+
+def good_mixmo_calls(game: Game) -> int:
+    """The learner's MIXMO calls that were not hasty."""
+    called = sum(1 for e in game.events if isinstance(e, ev.MixmoCalled) and e.seat == LEARNER)
+    hasty = sum(1 for e in game.events if isinstance(e, ev.HastyCall) and e.seat == LEARNER)
+    return called - hasty
+
+
+def _grid_holds(game: Game, kind: TileKind) -> bool:
+    return any(tile.kind is kind for tile in game.round.player(LEARNER).grid.tiles())
+
+
+def _learnt_placing(game: Game) -> bool:
+    return placed_every_tile(game)
+
+
+def _learnt_mixmo(game: Game) -> bool:
+    return good_mixmo_calls(game) >= 1 and placed_every_tile(game)
+
+
+def _learnt_hasty_call(game: Game) -> bool:
+    events = game.events
+    hasty = [i for i, e in enumerate(events) if isinstance(e, ev.HastyCall) and e.seat == LEARNER]
+    return bool(hasty) and any(
+        isinstance(e, ev.PlayerUnlocked) and e.seat == LEARNER for e in events[hasty[0] :]
+    )
+
+
+def _learnt_jokers(game: Game) -> bool:
+    return placed_every_tile(game) and _grid_holds(game, TileKind.JOKER)
+
+
+def _learnt_bandit(game: Game) -> bool:
+    return (
+        game.round.theme is not None
+        and placed_every_tile(game)
+        and _grid_holds(game, TileKind.BANDIT)
+    )
+
+
+def _learnt_scoring(game: Game) -> bool:
+    return placed_every_tile(game) and current_score(game) >= SCORING_TARGET
+
+
+def current_score(game: Game) -> int:
+    """What the learner's grid would score now with the points option."""
+    report = game.check_grid(LEARNER)
+    return score(report, unplaced=len(game.round.player(LEARNER).rack)).total
+
+
+def _teacher_ends_the_lock(game: Game, at: float) -> list[act.Action]:
+    """Once the learner is locked, the teacher finishes a grid and calls MIXMO.
+
+    If the solver cannot place every teacher tile, the teacher says they are
+    stuck instead: with the learner locked, that alone is a general deadlock,
+    whose draw ends the lock just the same.
+    """
+    from mixmo.engine.solver import solve
+
+    round_ = game.round
+    learner, teacher = round_.player(LEARNER), round_.player(TEACHER)
+    if not learner.locked or not teacher.may_act or not teacher.rack:
+        return []
+    result = solve(
+        teacher.rack, game.lexicon, game.variant, teacher.grid, budget=None, work=TEACHER_WORK
+    )
+    if not result.solved:
+        return [act.SayStuck(seat=TEACHER, at=at)]
+    moves: list[act.Action] = [act.TakeApart(seat=TEACHER, at=at)] if len(teacher.grid) else []
+    for (row, col), tile in sorted(result.grid.items()):
+        moves.append(act.PlaceTile(seat=TEACHER, at=at, row=row, col=col, symbol=tile.symbol))
+    moves.append(act.CallMixmo(seat=TEACHER, at=at))
+    return moves
+
+
+def _no_teacher(game: Game, at: float) -> list[act.Action]:
+    return []
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One step of the tutorial."""
+
+    key: str
+    title: str
+    lesson: str
+    """What the rules say, in a few sentences."""
+    task: str
+    """What the learner must do now; the engine checks it (``learnt``)."""
+    seeds: dict[str, str]
+    """The deal for each language (see the module's docstring)."""
+    learnt: Callable[[Game], bool]
+    expert: bool = False
+    teacher: Callable[[Game, float], list[act.Action]] = field(default=_no_teacher)
+
+    def new_game(self, lexicon: Lexicon, language: str) -> Game:
+        """A fresh table for this lesson, in ``language`` (its deal and its dictionary)."""
+        options = MatchOptions(
+            players=(_("You"), _("Teacher")),
+            variant=variant_for(expert=self.expert).name,
+            target=1,
+            language=language,
+            seed=self.seeds.get(language, self.seeds["en"]),
+        )
+        return Game(options, lexicon)
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        key="place",
+        title=N_("Placing tiles"),
+        lesson=N_(
+            "Every player builds their own grid of words, like a crossword: words read "
+            "left to right or top to bottom, every run of two letters or more must be a "
+            "word, and all the tiles touch one another."
+        ),
+        task=N_(
+            "Place your 6 tiles: type a letter to put it at the cursor, Space turns "
+            "the typing direction, Backspace takes a tile back."
+        ),
+        seeds={"en": "tutorial:place:37", "fr": "tutorial:place:15"},
+        learnt=_learnt_placing,
+    ),
+    Lesson(
+        key="mixmo",
+        title=N_("MIXMO and the draw"),
+        lesson=N_(
+            "The first player to place every tile calls MIXMO, and then everyone draws "
+            "2 more tiles. Nothing is fixed: take your grid apart and rebuild it "
+            "whenever the new tiles need it."
+        ),
+        task=N_("Place your tiles, call MIXMO (F5), then fit your 2 new tiles into your grid."),
+        seeds={"en": "tutorial:mixmo:798", "fr": "tutorial:mixmo:110"},
+        learnt=_learnt_mixmo,
+    ),
+    Lesson(
+        key="hasty",
+        title=N_("A hasty call"),
+        lesson=N_(
+            "Calling MIXMO with a tile left on your rack, or a word that is not a word, "
+            "is a hasty call: the draw stands, and you may not touch your grid until "
+            "the next MIXMO."
+        ),
+        task=N_(
+            "Call MIXMO (F5) now, before placing your tiles, and watch the lock: "
+            "your teacher will call the next MIXMO and free you."
+        ),
+        seeds={"en": "tutorial:hasty:2567", "fr": "tutorial:hasty:89"},
+        learnt=_learnt_hasty_call,
+        teacher=_teacher_ends_the_lock,
+    ),
+    Lesson(
+        key="jokers",
+        title=N_("Jokers"),
+        lesson=N_(
+            "The 2 jokers stand for any letter. Where a joker crosses two words, it "
+            "is the same letter in both. mixmo finds the letter for you; you may also "
+            "declare it by typing the letter in lower case."
+        ),
+        task=N_("Place your 6 tiles with the joker (?) in a word."),
+        seeds={"en": "tutorial:jokers:8", "fr": "tutorial:jokers:8"},
+        learnt=_learnt_jokers,
+    ),
+    Lesson(
+        key="bandit",
+        title=N_("The Bandit and themes"),
+        lesson=N_(
+            "The Bandit (!) stands only for K, W, X, Y or Z. Whoever draws it names a "
+            "theme, and at the end of the round every grid must hold a word on that "
+            "theme (the players judge it)."
+        ),
+        task=N_("Name a theme, then place your 6 tiles with the Bandit in a word."),
+        seeds={"en": "tutorial:bandit:1669", "fr": "tutorial:bandit:874"},
+        learnt=_learnt_bandit,
+    ),
+    Lesson(
+        key="scoring",
+        title=N_("The end of a round and scoring"),
+        lesson=N_(
+            "When the bag is empty, the next MIXMO ends the round and everyone stops. "
+            "With points, each grid scores its placed tiles, +5 for each K, W, X, Y "
+            "or Z, +N for each word of N >= 8 letters, theme words count triple, and "
+            "+20 for the winner. An invalid grid scores nothing."
+        ),
+        task=N_("Place your 6 tiles in a valid grid that scores at least 11 points."),
+        seeds={"en": "tutorial:scoring:500", "fr": "tutorial:scoring:500"},
+        learnt=_learnt_scoring,
+    ),
+    Lesson(
+        key="expert",
+        title=N_("The Expert variant"),
+        lesson=N_(
+            "In Expert games every word has at least 3 letters and no word appears "
+            "twice in a grid. Two-letter words do not count as words any more."
+        ),
+        task=N_("Place your 6 tiles in a grid that follows the Expert rules."),
+        seeds={"en": "tutorial:expert:14", "fr": "tutorial:expert:14"},
+        learnt=lambda game: placed_every_tile(game),
+        expert=True,
+    ),
+)
+
+LESSON_KEYS = tuple(lesson.key for lesson in LESSONS)
+
+
+class ProgressError(ValueError):
+    """The tutorial's progress file cannot be read."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The lessons learnt so far (in the order they were learnt)."""
+
+    learnt: tuple[str, ...] = ()
+
+    @property
+    def next_lesson(self) -> int | None:
+        """The index of the first lesson not yet learnt; None when all are."""
+        return next((i for i, key in enumerate(LESSON_KEYS) if key not in self.learnt), None)
+
+    def with_learnt(self, key: str) -> Progress:
+        return self if key in self.learnt else Progress((*self.learnt, key))
+
+    def to_json(self) -> str:
+        return json.dumps({"version": 1, "learnt": list(self.learnt)})
+
+    @classmethod
+    def from_json(cls, text: str) -> Progress:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise ProgressError(f"not JSON ({error})") from None
+        if not isinstance(data, dict) or data.get("version") != 1:
+            raise ProgressError("not a tutorial progress file of this version")
+        learnt = data.get("learnt")
+        if not isinstance(learnt, list):
+            raise ProgressError("not a tutorial progress file of this version")
+        return cls(tuple(key for key in learnt if key in LESSON_KEYS))
+
+
+def load_progress(path: Path) -> Progress:
+    """The progress saved at ``path``; none saved yet is no progress."""
+    try:
+        return Progress.from_json(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Progress()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ProgressError(f"{path}: cannot read ({error})") from None
+    except ProgressError as error:
+        raise ProgressError(f"{path}: {error}") from None
+
+
+def lesson_named(key: str) -> Lesson:
+    for lesson in LESSONS:
+        if lesson.key == key:
+            return lesson
+    raise KeyError(key)
+
+
+def teacher_moves(lesson: Lesson, game: Game, at: float) -> Sequence[act.Action]:
+    """What the teacher does now in ``lesson`` (nothing, in most lessons)."""
+    return lesson.teacher(game, at)
