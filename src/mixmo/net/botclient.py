@@ -1,0 +1,148 @@
+"""A seat played by a bot over the network, with no screen (``mixmo join --bot``).
+
+The bot sees only what its seat may see (its own rack, every grid) through a
+:class:`~mixmo.net.table.RemoteTable`, thinks with the engine's
+:class:`~mixmo.engine.bot.Bot`, and sends its actions like any client; the
+server judges them. Tests and the load benchmark drive the server this way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mixmo.engine import events as ev
+from mixmo.engine.bot import Bot, Level
+from mixmo.engine.lexicon import Lexicon, open_lexicon
+from mixmo.engine.options import MatchOptions, ScoringMode
+from mixmo.engine.state import MatchState, Phase
+from mixmo.engine.variants import variant_named
+from mixmo.net.botrunner import BotRunner
+from mixmo.net.client import ClientError, GameClient, SeatTokens
+from mixmo.net.protocol import Lobby, RoomSettings, ServerMessage
+from mixmo.net.table import RemoteTable
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How a match ended, as a seat saw it."""
+
+    options: MatchOptions
+    standings: tuple[int, ...]
+    totals: tuple[int, ...]
+    rounds_won: tuple[int, ...]
+    rounds: int
+
+    def lines(self) -> list[str]:
+        """The standings as text: place, name, rounds won, points."""
+        names = self.options.players
+        out = [f"{self.rounds} round(s)"]
+        for place, seat in enumerate(self.standings, start=1):
+            out.append(
+                f"{place}. {names[seat]}  rounds won {self.rounds_won[seat]}"
+                f"  points {self.totals[seat]}"
+            )
+        out.append(f"{names[self.standings[0]]} wins the match.")
+        return out
+
+
+def standings_of(options: MatchOptions, state: MatchState) -> tuple[int, ...]:
+    """Seats from first to last, by the engine's order (points or rounds first, then seat)."""
+    seats = range(len(options.players))
+    if options.scoring is ScoringMode.POINTS:
+        return tuple(sorted(seats, key=lambda s: (-state.totals[s], -state.rounds_won[s], s)))
+    return tuple(sorted(seats, key=lambda s: (-state.rounds_won[s], -state.totals[s], s)))
+
+
+async def play_bot_seat(
+    url: str,
+    room: str | None,
+    name: str,
+    level: Level,
+    *,
+    settings: RoomSettings | None = None,
+    speed: float = 1.0,
+    tokens: SeatTokens | None = None,
+    on_room: Callable[[str], None] | None = None,
+    on_lobby: Callable[[Lobby], None] | None = None,
+    lexicon: Lexicon | None = None,
+) -> MatchResult:
+    """Join ``room`` (or create one with ``settings``) as a bot and play until the match ends."""
+    client = GameClient(url, tokens=tokens)
+    await client.connect()
+    try:
+        if settings is not None:
+            room = await client.create(settings)
+        if room is None:
+            raise ClientError("no-room", "give a room code, or create a room")
+        if on_room is not None:
+            on_room(room)
+        if on_lobby is not None:
+            lobby_listener = on_lobby
+
+            def _lobby(message: ServerMessage) -> None:
+                if isinstance(message, Lobby):
+                    lobby_listener(message)
+
+            client.subscribe(_lobby)
+        arrived = asyncio.Event()
+        client.subscribe(lambda _message: arrived.set())
+        await client.join(room, name)
+        table = RemoteTable(client)
+        over: list[ev.MatchOver] = []
+        table.subscribe(lambda e: over.append(e) if isinstance(e, ev.MatchOver) else None)
+        while not table.started:
+            arrived.clear()
+            await _wait(client, arrived)
+        options = table.options
+        words: Lexicon = (
+            lexicon
+            if lexicon is not None
+            else await asyncio.to_thread(open_lexicon, None, options.language)
+        )
+        assert table.seat is not None
+        bot = Bot(
+            table.seat,
+            level,
+            words,
+            variant_named(options.variant),
+            options.language,
+            secrets.randbelow(2**31),
+        )
+
+        async def submit(action: object) -> bool:
+            return await table.apply(action) is None  # type: ignore[arg-type]
+
+        runner = BotRunner(bot, state=lambda: table.state, submit=submit, speed=speed)
+        task = asyncio.create_task(runner.run())
+        closed = asyncio.create_task(client.closed.wait())
+        await asyncio.wait({task, closed}, return_when=asyncio.FIRST_COMPLETED)
+        runner.stop()
+        closed.cancel()
+        if not task.done():
+            task.cancel()
+        if table.state.round.phase is not Phase.MATCH_OVER:
+            raise client.failure or ClientError("closed", "the connection closed mid-match")
+        state = table.state
+        return MatchResult(
+            options=options,
+            standings=over[-1].standings if over else standings_of(options, state),
+            totals=state.totals,
+            rounds_won=state.rounds_won,
+            rounds=len(state.results),
+        )
+    finally:
+        await client.close()
+
+
+async def _wait(client: GameClient, arrived: asyncio.Event) -> None:
+    """Until ``arrived`` is set (the next message) or the client's end."""
+    closed = asyncio.create_task(client.closed.wait())
+    got = asyncio.create_task(arrived.wait())
+    await asyncio.wait({closed, got}, return_when=asyncio.FIRST_COMPLETED)
+    closed.cancel()
+    got.cancel()
+    if client.closed.is_set():
+        raise client.failure or ClientError("closed", "the connection closed before the match")

@@ -1,0 +1,330 @@
+"""The client side of the protocol: one WebSocket to a server, kept alive by itself.
+
+:class:`GameClient` sends requests and actions and keeps the latest lobby and
+view of its seat. When the connection drops, it reconnects on its own with
+its seat's secret token (kept in the client's data folder by
+:class:`SeatTokens`, so a restarted client takes its seat back too) and gets
+the current state. The terminal and browser clients use it through
+:class:`mixmo.net.table.RemoteTable`; bots through :mod:`mixmo.net.botclient`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from pydantic import ValidationError
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from mixmo.engine.actions import Action
+from mixmo.net.protocol import (
+    MAX_FRAME,
+    SERVER_MESSAGE,
+    Created,
+    CreateRoom,
+    ErrorMessage,
+    Events,
+    JoinRoom,
+    Lobby,
+    Reconnect,
+    RoomSettings,
+    SendAction,
+    ServerMessage,
+    Snapshot,
+    StartMatch,
+    Welcome,
+)
+from mixmo.net.protocol import SeatView as SeatView
+from mixmo.storage import atomic_write_text, data_dir
+
+log = logging.getLogger("mixmo.net.client")
+
+RECONNECT_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)
+"""Seconds between reconnection attempts (the last one repeats)."""
+RECONNECT_FOR = 600.0
+"""Seconds a client keeps trying before it gives up."""
+REQUEST_TIMEOUT = 15.0
+
+Listener = Callable[[ServerMessage], None]
+
+
+class ClientError(RuntimeError):
+    """The server refused a request, or could not be reached."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class SeatTokens:
+    """Seat tokens kept in a file readable by its owner only (``DATA/seats.json``)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or data_dir() / "seats.json"
+
+    def _read(self) -> dict[str, dict[str, object]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    @staticmethod
+    def key(url: str, room: str, name: str) -> str:
+        return f"{url.rstrip('/')}/{room}#{name.casefold()}"
+
+    def get(self, url: str, room: str, name: str) -> tuple[int, str] | None:
+        entry = self._read().get(self.key(url, room, name))
+        if isinstance(entry, dict):
+            seat, token = entry.get("seat"), entry.get("token")
+            if isinstance(seat, int) and isinstance(token, str):
+                return seat, token
+        return None
+
+    def put(self, url: str, room: str, name: str, seat: int, token: str) -> None:
+        data = self._read()
+        data[self.key(url, room, name)] = {"seat": seat, "token": token}
+        atomic_write_text(self.path, json.dumps(data, indent=1), durable=True)
+        with contextlib.suppress(OSError):
+            os.chmod(self.path, 0o600)
+
+
+class GameClient:
+    """One connection to a mixmo server, reconnecting by itself once seated."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        tokens: SeatTokens | None = None,
+        reconnect_for: float = RECONNECT_FOR,
+    ) -> None:
+        self.url = url.rstrip("/")
+        self.tokens = tokens
+        self.reconnect_for = reconnect_for
+        self.welcome: Welcome | None = None
+        self.lobby: Lobby | None = None
+        self.view: SeatView | None = None
+        self.closed = asyncio.Event()
+        """Set when the client stops for good (closed by us, or reconnection gave up)."""
+        self.failure: ClientError | None = None
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._listeners: list[Listener] = []
+        self._request: asyncio.Future[ServerMessage] | None = None
+        self._actions: dict[int, asyncio.Future[Events | ErrorMessage]] = {}
+        self._next_ref = 1
+        self._closing = False
+        self._online = asyncio.Event()
+
+    # --- connection ----------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        """Open the connection; ClientError when the server cannot be reached."""
+        self._ws = await self._open()
+        self._online.set()
+        self._reader = asyncio.create_task(self._read())
+
+    async def _open(self) -> ClientConnection:
+        try:
+            return await connect(self.url, max_size=MAX_FRAME, open_timeout=5, close_timeout=2)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
+            raise ClientError("unreachable", f"cannot reach {self.url}: {error}") from None
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        self._fail_pending("closed", "the client closed")
+        self.closed.set()
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` with every message from the server, in order."""
+        self._listeners.append(listener)
+
+    async def _read(self) -> None:
+        while True:
+            ws = self._ws
+            assert ws is not None
+            try:
+                async for raw in ws:
+                    self._receive(raw)
+            except ConnectionClosed:
+                pass
+            self._online.clear()
+            self._fail_pending("disconnected", "the connection to the server was lost")
+            if self._closing or self.welcome is None:
+                self.closed.set()
+                return
+            if not await self._reconnect():
+                self.closed.set()
+                return
+
+    async def _reconnect(self) -> bool:
+        """Reconnect and take the seat back with its token; False once that is hopeless."""
+        assert self.welcome is not None
+        welcome = self.welcome
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.reconnect_for
+        attempt = 0
+        while loop.time() < deadline and not self._closing:
+            await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
+            attempt += 1
+            try:
+                ws = await self._open()
+            except ClientError:
+                continue
+            await ws.send(
+                Reconnect(
+                    room=welcome.room, seat=welcome.seat, token=welcome.token
+                ).model_dump_json()
+            )
+            try:
+                async with asyncio.timeout(REQUEST_TIMEOUT):
+                    raw = await ws.recv()
+                answer = SERVER_MESSAGE.validate_json(raw)
+            except (ConnectionClosed, TimeoutError, ValidationError):
+                await ws.close()
+                continue
+            if isinstance(answer, ErrorMessage):
+                await ws.close()
+                if answer.code in ("bad-token", "unknown-room"):
+                    self.failure = ClientError(answer.code, answer.message)
+                    return False
+                continue
+            self._ws = ws
+            self._online.set()
+            self._receive(raw)
+            log.info("reconnected after %d attempt(s)", attempt)
+            return True
+        self.failure = ClientError("unreachable", f"lost the connection to {self.url}")
+        return False
+
+    def _fail_pending(self, code: str, message: str) -> None:
+        error = ErrorMessage(code=code, message=message)
+        if self._request is not None and not self._request.done():
+            self._request.set_result(error)
+        for future in self._actions.values():
+            if not future.done():
+                future.set_result(error)
+        self._actions.clear()
+
+    def _receive(self, raw: str | bytes) -> None:
+        try:
+            message = SERVER_MESSAGE.validate_json(raw)
+        except ValidationError as error:
+            log.warning("a message from the server does not fit the protocol: %s", error)
+            return
+        if isinstance(message, Welcome):
+            self.welcome = message
+        elif isinstance(message, Lobby):
+            self.lobby = message
+        elif isinstance(message, Snapshot | Events):
+            self.view = message.view
+        ref = message.ref if isinstance(message, Events | ErrorMessage) else None
+        if ref is not None and ref in self._actions:
+            future = self._actions.pop(ref)
+            if not future.done():
+                assert isinstance(message, Events | ErrorMessage)
+                future.set_result(message)
+        elif (
+            self._request is not None
+            and not self._request.done()
+            and isinstance(message, Created | Welcome | ErrorMessage | Lobby)
+        ):
+            self._request.set_result(message)
+        for listener in list(self._listeners):
+            listener(message)
+
+    # --- requests ------------------------------------------------------------------------
+
+    async def _ask(self, text: str, wanted: Callable[[ServerMessage], bool]) -> ServerMessage:
+        if self._ws is None:
+            raise ClientError("closed", "not connected")
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout(REQUEST_TIMEOUT):
+                await self._ws.send(text)
+                while True:
+                    self._request = loop.create_future()
+                    answer = await self._request
+                    if isinstance(answer, ErrorMessage):
+                        raise ClientError(answer.code, answer.message)
+                    if wanted(answer):
+                        return answer
+        except TimeoutError:
+            raise ClientError("timeout", "the server did not answer") from None
+        except ConnectionClosed:
+            raise ClientError("disconnected", "the connection to the server was lost") from None
+        finally:
+            self._request = None
+
+    async def create(self, settings: RoomSettings) -> str:
+        """Open a room; its code."""
+        answer = await self._ask(
+            CreateRoom(settings=settings).model_dump_json(), lambda m: isinstance(m, Created)
+        )
+        assert isinstance(answer, Created)
+        return answer.room
+
+    async def join(self, room: str, name: str) -> Welcome:
+        """Take a seat: back the one this client held under ``name`` (by its saved token), or
+        the next free one."""
+        saved = self.tokens.get(self.url, room, name) if self.tokens else None
+        if saved is not None:
+            seat, token = saved
+            try:
+                answer = await self._ask(
+                    Reconnect(room=room, seat=seat, token=token).model_dump_json(),
+                    lambda m: isinstance(m, Welcome),
+                )
+            except ClientError as error:
+                if error.code not in ("bad-token",):
+                    raise
+            else:
+                assert isinstance(answer, Welcome)
+                return answer
+        answer = await self._ask(
+            JoinRoom(room=room, name=name).model_dump_json(), lambda m: isinstance(m, Welcome)
+        )
+        assert isinstance(answer, Welcome)
+        if self.tokens is not None:
+            self.tokens.put(self.url, room, name, answer.seat, answer.token)
+        return answer
+
+    async def start(self, fill_with_bots: bool = False) -> None:
+        """Start the match now (first seat only)."""
+        await self._ask(
+            StartMatch(fill_with_bots=fill_with_bots).model_dump_json(),
+            lambda m: isinstance(m, Lobby) and m.started,
+        )
+
+    async def act(self, action: Action) -> Events | ErrorMessage:
+        """Send one action for this seat; the server's answer (its events, or the refusal)."""
+        ref = self._next_ref
+        self._next_ref += 1
+        future: asyncio.Future[Events | ErrorMessage] = asyncio.get_running_loop().create_future()
+        self._actions[ref] = future
+        try:
+            if self._ws is None or not self._online.is_set():
+                raise ConnectionClosed(None, None)
+            await self._ws.send(SendAction(ref=ref, action=action).model_dump_json())
+            async with asyncio.timeout(REQUEST_TIMEOUT):
+                return await future
+        except (ConnectionClosed, TimeoutError):
+            return ErrorMessage(ref=ref, code="disconnected", message="no answer from the server")
+        finally:
+            self._actions.pop(ref, None)
+
+    async def wait_online(self) -> None:
+        await self._online.wait()

@@ -1,0 +1,265 @@
+"""The network protocol: every message between a mixmo client and server, as pydantic models.
+
+Pure data, no I/O: this module imports pydantic and the engine's values only
+(no asyncio, no websockets, no Textual, no Rich), so clients in any form (the
+terminal, a bot, a load generator, tests) share one definition of the wire.
+
+Every message is one JSON object in one WebSocket text frame, with a ``type``
+that names it and a protocol version ``v``. A server checks the version first,
+then validates the whole message; anything else is refused with an
+:class:`ErrorMessage` and changes nothing. docs/network.md describes the
+exchange.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+
+from mixmo.engine.actions import Action
+from mixmo.engine.options import MatchOptions, ScoringMode
+from mixmo.engine.save import MatchModel
+from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
+from mixmo.engine.variants import VARIANTS
+
+PROTOCOL_VERSION: Literal[1] = 1
+MAX_FRAME = 64 * 1024
+"""Bytes: the largest frame either side accepts (a whole match view is well under 16 KiB)."""
+
+ROOM_ALPHABET = "ACDEFGHJKMNPRTVWXY"
+"""Room-code letters: no look-alikes (no B/8, I/L/1, O/Q/0, S/5, U/V... pairs kept apart)."""
+ROOM_CODE_LENGTH = 6
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
+MAX_NAME = 24
+
+RoomCode = Annotated[
+    str, Field(min_length=ROOM_CODE_LENGTH, max_length=ROOM_CODE_LENGTH, pattern="^[A-Z]+$")
+]
+Token = Annotated[str, Field(min_length=16, max_length=64, pattern="^[A-Za-z0-9_-]+$")]
+Seat = Annotated[int, Field(ge=0, lt=MAX_PLAYERS)]
+Ref = Annotated[int, Field(ge=0, lt=2**31)]
+BotLevel = Literal["easy", "normal", "hard", "expert"]
+
+
+def normalize_room_code(text: str) -> str:
+    """A room code as typed (any case, spaces) in its canonical form; ValueError if not one."""
+    code = "".join(text.split()).upper()
+    if len(code) != ROOM_CODE_LENGTH or any(ch not in ROOM_ALPHABET for ch in code):
+        raise ValueError(f"{text!r} is not a room code (6 letters from {ROOM_ALPHABET})")
+    return code
+
+
+def clean_name(name: str) -> str:
+    """A player's name: trimmed, printable, 1 to 24 characters; ValueError otherwise."""
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("a player's name cannot be blank")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a player's name has at most {MAX_NAME} characters")
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+        raise ValueError("a player's name cannot hold control characters")
+    return name
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    v: Literal[1] = PROTOCOL_VERSION
+
+
+# --- what a room is played with ------------------------------------------------------
+
+
+class RoomSettings(BaseModel):
+    """How a new room's match is played: the options of ``mixmo play``, minus local files.
+
+    A room always uses the embedded word list of its language: a client never
+    names a file or an Enchant dictionary on the server's machine.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)
+    variant: str = "classic"
+    scoring: ScoringMode = ScoringMode.POINTS
+    target: int = Field(default=0, ge=0, le=100_000)
+    language: Literal["en", "fr"] = "en"
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    """None: the server draws one (and never tells the clients)."""
+    bots: int = Field(default=0, ge=0, le=MAX_PLAYERS)
+    """How many seats (the last ones) the server's own bots take."""
+    bot_level: BotLevel = "normal"
+
+    @field_validator("variant")
+    @classmethod
+    def _variant_is_registered(cls, name: str) -> str:
+        if name not in VARIANTS:
+            raise ValueError(f"no variant {name!r}: choose one of {', '.join(sorted(VARIANTS))}")
+        return name
+
+    @model_validator(mode="after")
+    def _bots_fit(self) -> RoomSettings:
+        if self.bots > self.players:
+            raise ValueError(f"{self.bots} bots do not fit in {self.players} seats")
+        return self
+
+
+# --- client -> server -------------------------------------------------------------------
+
+
+class CreateRoom(_Message):
+    """Open a new room; the answer is :class:`Created` (the creator takes no seat yet)."""
+
+    type: Literal["create"] = "create"
+    settings: RoomSettings
+
+
+class JoinRoom(_Message):
+    """Take the next free seat of ``room`` under ``name``; the answer is :class:`Welcome`."""
+
+    type: Literal["join"] = "join"
+    room: RoomCode
+    name: str = Field(min_length=1, max_length=MAX_NAME * 4)
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str) -> str:
+        return clean_name(name)
+
+
+class Reconnect(_Message):
+    """Take back ``seat`` of ``room`` with the secret token its :class:`Welcome` gave."""
+
+    type: Literal["reconnect"] = "reconnect"
+    room: RoomCode
+    seat: Seat
+    token: Token
+
+
+class StartMatch(_Message):
+    """The first seat's player starts before every seat is taken."""
+
+    type: Literal["start"] = "start"
+    fill_with_bots: bool = False
+    """Give the free seats to the server's bots; otherwise the match has fewer players."""
+
+
+class SendAction(_Message):
+    """One game action for the sender's own seat; ``ref`` comes back with its answer.
+
+    The server replaces the action's ``at`` with its own clock on receipt.
+    """
+
+    type: Literal["action"] = "action"
+    ref: Ref
+    action: Action
+
+
+ClientMessage = Annotated[
+    CreateRoom | JoinRoom | Reconnect | StartMatch | SendAction, Field(discriminator="type")
+]
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+# --- server -> client -------------------------------------------------------------------
+
+
+class Created(_Message):
+    type: Literal["created"] = "created"
+    room: RoomCode
+
+
+class Welcome(_Message):
+    """A seat is yours: keep ``token`` secret, it takes the seat back after a disconnection."""
+
+    type: Literal["welcome"] = "welcome"
+    room: RoomCode
+    seat: Seat
+    name: str
+    token: Token
+
+
+class SeatInfo(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: Seat
+    name: str | None
+    """None while the seat is free."""
+    bot: bool
+    connected: bool
+
+
+class Lobby(_Message):
+    """Who sits where: sent on every join, start, connection and disconnection."""
+
+    type: Literal["lobby"] = "lobby"
+    room: RoomCode
+    seats: list[SeatInfo]
+    started: bool
+
+
+class SeatView(BaseModel):
+    """The match as one seat may see it.
+
+    ``state`` is the saved-game snapshot with what the seat may not see taken
+    out: the bag's order, the seed, and the other players' racks and draws
+    (their sizes are in ``rack_sizes``). Every grid is public, as at a real table.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: Seat | None
+    options: MatchOptions
+    state: MatchModel
+    rack_sizes: list[int]
+    bag_left: int = Field(ge=0)
+    clock: float = Field(ge=0)
+    """The server's game time when this view was taken."""
+
+
+class Snapshot(_Message):
+    """The whole view: after a welcome into a running match, and when the match starts."""
+
+    type: Literal["snapshot"] = "snapshot"
+    view: SeatView
+
+
+class WireEvent(BaseModel):
+    """One event as the seat may see it: its class name and its fields as JSON."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str = Field(min_length=1, max_length=40)
+    data: dict[str, Any]
+
+
+class Events(_Message):
+    """What one applied action caused, and the view after it.
+
+    ``ref`` is the sender's own reference when the action was this client's;
+    None for everyone else (and for actions of the server's bots).
+    """
+
+    type: Literal["events"] = "events"
+    ref: Ref | None = None
+    seat: Seat | None = None
+    """Whose action it was (None for a server decision)."""
+    events: list[WireEvent]
+    view: SeatView
+
+
+class ErrorMessage(_Message):
+    """A refusal: the message changed nothing. ``code`` is for programs, ``message`` for people."""
+
+    type: Literal["error"] = "error"
+    ref: Ref | None = None
+    code: str
+    message: str
+
+
+ServerMessage = Annotated[
+    Created | Welcome | Lobby | Snapshot | Events | ErrorMessage, Field(discriminator="type")
+]
+SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)

@@ -1,0 +1,345 @@
+"""Rooms: a match's seats, secrets, clock and engine, with no network in sight.
+
+A :class:`Room` is where the server's authority lives: it checks that an
+action is for the sender's own seat, stamps it with the room's game time on
+receipt, has the engine apply it (the engine refuses rule breaks, changing
+nothing) and writes it to the room's log before anyone hears of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from mixmo.engine import events as ev
+from mixmo.engine.actions import Action
+from mixmo.engine.game import Game, GameRuleError
+from mixmo.engine.lexicon import Lexicon, open_lexicon
+from mixmo.engine.options import MatchOptions
+from mixmo.engine.state import MatchState, Phase
+from mixmo.net.protocol import (
+    ROOM_ALPHABET,
+    ROOM_CODE_LENGTH,
+    Lobby,
+    RoomSettings,
+    SeatInfo,
+    clean_name,
+)
+from mixmo.net.store import RoomStore, SeatRecord, StoredRoom
+from mixmo.net.views import ViewMaker
+
+Clock = Callable[[], float]
+
+
+class RoomError(ValueError):
+    """A request a room refuses; ``code`` names the reason for programs."""
+
+    code = "refused"
+
+
+class UnknownRoomError(RoomError):
+    code = "unknown-room"
+
+
+class RoomFullError(RoomError):
+    code = "room-full"
+
+
+class BadTokenError(RoomError):
+    code = "bad-token"
+
+
+class NotYourSeatError(RoomError):
+    code = "not-your-seat"
+
+
+class AlreadyStartedError(RoomError):
+    code = "already-started"
+
+
+class NotStartedError(RoomError):
+    code = "not-started"
+
+
+class NotFirstSeatError(RoomError):
+    code = "not-first-seat"
+
+
+def new_room_code(taken: Callable[[str], bool]) -> str:
+    """Six letters from an alphabet without look-alikes, from ``secrets`` (not guessable)."""
+    while True:
+        code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+        if not taken(code):
+            return code
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a token: its SHA-256 (a leaked database takes no seat)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatState:
+    name: str | None = None
+    token_hash: str | None = None
+    bot_level: str | None = None
+    connections: int = 0
+
+    @property
+    def free(self) -> bool:
+        return self.name is None
+
+    def record(self) -> SeatRecord:
+        return SeatRecord(self.name, self.token_hash, self.bot_level)
+
+
+@dataclass
+class Room:
+    """One room: its settings, its seats, and its match once started."""
+
+    code: str
+    settings: RoomSettings
+    lexicons: Callable[[str], Lexicon]
+    store: RoomStore | None = None
+    created: float = field(default_factory=time.time)
+    seats: list[SeatState] = field(default_factory=list)
+    game: Game | None = None
+    views: ViewMaker | None = None
+    _clock_base: float = 0.0
+    _clock_start: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            humans = self.settings.players - self.settings.bots
+            self.seats = [SeatState() for _ in range(humans)] + [
+                SeatState(name=f"Bot {n}", bot_level=self.settings.bot_level)
+                for n in range(1, self.settings.bots + 1)
+            ]
+
+    # --- the clock ------------------------------------------------------------------
+
+    def now(self) -> float:
+        """The room's game time: it runs for everyone, connected or not (it's a race)."""
+        return self._clock_base + (time.monotonic() - self._clock_start)
+
+    # --- seats --------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.game is not None and self.game.phase is Phase.MATCH_OVER
+
+    def current_state(self) -> MatchState | None:
+        return self.game.state if self.game is not None else None
+
+    def bot_seats(self) -> list[int]:
+        return [seat for seat, s in enumerate(self.seats) if s.bot_level is not None]
+
+    def join(self, name: str) -> tuple[int, str]:
+        """Seat ``name`` at the first free seat; the seat and its secret token."""
+        if self.started:
+            raise AlreadyStartedError("the match has started: every seat is taken")
+        free = [seat for seat, s in enumerate(self.seats) if s.free]
+        if not free:
+            raise RoomFullError("every seat of this room is taken")
+        seat = free[0]
+        token = new_token()
+        self.seats[seat] = SeatState(
+            name=self._unique(clean_name(name)), token_hash=token_hash(token)
+        )
+        self.save()
+        if not any(s.free for s in self.seats):
+            self._start()
+        return seat, token
+
+    def _unique(self, name: str) -> str:
+        taken = {s.name.casefold() for s in self.seats if s.name}
+        candidate, n = name, 1
+        while candidate.casefold() in taken:
+            n += 1
+            candidate = f"{name} {n}"
+        return candidate
+
+    def check_token(self, seat: int, token: str) -> None:
+        """Nothing if ``token`` is ``seat``'s; BadTokenError otherwise (compared in constant time)."""
+        if not 0 <= seat < len(self.seats):
+            raise BadTokenError("no such seat in this room")
+        expected = self.seats[seat].token_hash
+        if expected is None or not hmac.compare_digest(expected, token_hash(token)):
+            raise BadTokenError("this token does not hold that seat")
+
+    def start(self, by_seat: int, fill_with_bots: bool) -> None:
+        """The first seat's player starts now: free seats go to bots or are left out."""
+        if self.started:
+            raise AlreadyStartedError("the match has already started")
+        humans = [seat for seat, s in enumerate(self.seats) if s.bot_level is None]
+        if not humans or by_seat != humans[0]:
+            raise NotFirstSeatError("only the first seat's player starts the match early")
+        if fill_with_bots:
+            n = len(self.bot_seats())
+            for seat in self.seats:
+                if seat.free:
+                    n += 1
+                    seat.name, seat.bot_level = f"Bot {n}", self.settings.bot_level
+        else:
+            self.seats = [s for s in self.seats if not s.free]
+            if len(self.seats) < 2:
+                raise RoomFullError("a match needs two players: wait for one, or fill with bots")
+        self._start()
+
+    def _start(self) -> None:
+        names = tuple(self._unique_bot_names())
+        settings = self.settings
+        seed = settings.seed if settings.seed is not None else secrets.randbelow(2**62)
+        options = MatchOptions(
+            players=names,
+            variant=settings.variant,
+            scoring=settings.scoring,
+            target=settings.target,
+            language=settings.language,
+            seed=seed,
+        )
+        self._begin(options)
+        self.save()
+
+    def _unique_bot_names(self) -> list[str]:
+        names: list[str] = []
+        for seat in self.seats:
+            name = seat.name or "?"
+            while name.casefold() in {n.casefold() for n in names}:
+                name += "'"
+            names.append(name)
+        return names
+
+    def _begin(self, options: MatchOptions) -> None:
+        self.game = Game(options, self.lexicons(options.language))
+        self.views = ViewMaker(options)
+
+    # --- actions ------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> list[ev.Event]:
+        """Apply ``action`` for ``seat``, stamped now; its events, once written to the log.
+
+        Raises NotStartedError, NotYourSeatError or the engine's GameRuleError,
+        changing nothing.
+        """
+        game = self.game
+        if game is None:
+            raise NotStartedError("the match has not started yet")
+        if action.seat != seat:
+            raise NotYourSeatError(f"seat {seat} cannot act for seat {action.seat}")
+        stamped = action.model_copy(update={"at": round(self.now(), 3)})
+        events = game.apply(stamped)
+        if self.store is not None:
+            self.store.append_action(self.code, len(game.log), stamped)
+            if game.phase is Phase.MATCH_OVER:
+                self.store.finish(self.code)
+        return events
+
+    # --- what others see --------------------------------------------------------------
+
+    def lobby(self) -> Lobby:
+        return Lobby(
+            room=self.code,
+            seats=[
+                SeatInfo(
+                    seat=seat,
+                    name=s.name,
+                    bot=s.bot_level is not None,
+                    connected=s.bot_level is not None or s.connections > 0,
+                )
+                for seat, s in enumerate(self.seats)
+            ],
+            started=self.started,
+        )
+
+    # --- persistence --------------------------------------------------------------------
+
+    def save(self) -> None:
+        if self.store is not None:
+            self.store.save_room(
+                self.code,
+                self.settings,
+                [s.record() for s in self.seats],
+                self.game.options if self.game else None,
+                self.created,
+            )
+
+    @classmethod
+    def restore(
+        cls, stored: StoredRoom, lexicons: Callable[[str], Lexicon], store: RoomStore
+    ) -> Room:
+        """A room from the store, its match replayed action by action (GameRuleError if damaged)."""
+        room = cls(
+            code=stored.code,
+            settings=stored.settings,
+            lexicons=lexicons,
+            store=store,
+            created=stored.created,
+            seats=[SeatState(s.name, s.token_hash, s.bot_level) for s in stored.seats],
+        )
+        if stored.options is not None:
+            room._begin(stored.options)
+            assert room.game is not None
+            for action in stored.actions:
+                room.game.apply(action)
+            room._clock_base = stored.actions[-1].at if stored.actions else 0.0
+        return room
+
+
+class Rooms:
+    """Every room of one server, and the word lists they share (one per language)."""
+
+    def __init__(self, store: RoomStore | None = None) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self._lexicons: dict[str, Lexicon] = {}
+        self.damaged: list[tuple[str, str]] = []
+
+    def lexicon(self, language: str) -> Lexicon:
+        if language not in self._lexicons:
+            self._lexicons[language] = open_lexicon(None, language)
+        return self._lexicons[language]
+
+    def create(self, settings: RoomSettings) -> Room:
+        code = new_room_code(
+            lambda c: c in self.rooms or (self.store is not None and self.store.exists(c))
+        )
+        room = Room(code=code, settings=settings, lexicons=self.lexicon, store=self.store)
+        self.rooms[code] = room
+        room.save()
+        if not any(s.free for s in room.seats):
+            room._start()
+        return room
+
+    def get(self, code: str) -> Room:
+        room = self.rooms.get(code)
+        if room is None:
+            raise UnknownRoomError("no room with that code on this server")
+        return room
+
+    def restore(self) -> list[Room]:
+        """Every unfinished room of the store, back in memory."""
+        if self.store is None:
+            return []
+        restored = []
+        for stored in self.store.unfinished():
+            try:
+                room = Room.restore(stored, self.lexicon, self.store)
+            except (GameRuleError, ValueError) as error:
+                self.damaged.append((stored.code, str(error)))
+                continue
+            self.rooms[room.code] = room
+            restored.append(room)
+        return restored

@@ -1,0 +1,447 @@
+"""The game server: rooms of players over WebSockets, with the engine as the only authority.
+
+Clients send actions; the server stamps each with its room's game time on
+receipt, has the room apply it, writes it to the log, and sends every client
+of the room the events its seat may see. Nothing a client sends is trusted:
+every frame is size-limited (``max_size``), every message rate-limited and
+validated, and a refusal goes to the sender only, changing nothing. Logs never
+hold a token or a whole room code (docs/network.md, "Security").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from mixmo.engine import events as ev
+from mixmo.engine.actions import Action
+from mixmo.engine.bot import Bot, Level
+from mixmo.engine.game import GameRuleError
+from mixmo.net.botrunner import BotRunner, Submit
+from mixmo.net.protocol import (
+    CLIENT_MESSAGE,
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    ClientMessage,
+    Created,
+    CreateRoom,
+    ErrorMessage,
+    Events,
+    JoinRoom,
+    Reconnect,
+    SendAction,
+    Snapshot,
+    StartMatch,
+    Welcome,
+)
+from mixmo.net.rooms import Room, RoomError, Rooms
+from mixmo.net.store import RoomStore
+from mixmo.net.views import encode_event, visible_event
+
+log = logging.getLogger("mixmo.net.server")
+_background: set[asyncio.Task[None]] = set()
+
+
+def _close_later(ws: ServerConnection, code: int, reason: str) -> None:
+    """Close ``ws`` without waiting (from code that must not await)."""
+    task = asyncio.ensure_future(ws.close(code, reason))
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection may do, and how many may be open."""
+
+    max_connections: int = 2000
+    rate: float = 20.0
+    """Messages per second a connection may send, sustained."""
+    burst: float = 40.0
+    strikes: int = 50
+    """Messages refused for the rate before the connection is closed."""
+    hello_timeout: float = 10.0
+    """Seconds a new connection has to say something."""
+    outbox: int = 512
+    """Messages waiting for a slow client before it is dropped."""
+    rooms_per_connection: int = 8
+    max_rooms: int = 10_000
+
+
+class TokenBucket:
+    """``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client: its socket, its seat once seated, and its outgoing queue."""
+
+    ws: ServerConnection
+    limits: Limits
+    room: Room | None = None
+    seat: int | None = None
+    created: int = 0
+    strikes: int = 0
+    bucket: TokenBucket = field(init=False)
+    outbox: asyncio.Queue[tuple[str, float | None]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
+        self.outbox = asyncio.Queue(self.limits.outbox)
+
+    def send(self, text: str, arrival: float | None = None) -> None:
+        """Queue ``text``; a client too slow to read its messages is dropped."""
+        try:
+            self.outbox.put_nowait((text, arrival))
+        except asyncio.QueueFull:
+            _close_later(self.ws, 1008, "too slow: messages piled up")
+
+    def error(self, code: str, message: str, ref: int | None = None) -> None:
+        self.send(ErrorMessage(code=code, message=message, ref=ref).model_dump_json())
+
+
+def room_label(code: str) -> str:
+    """A room as logs show it: enough to tell rooms apart, not enough to join one."""
+    return f"{code[:2]}****"
+
+
+def _kebab(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", name.removesuffix("Error")).lower()
+
+
+class GameServer:
+    """Rooms, connections and the server's own bots; :meth:`start` listens."""
+
+    def __init__(
+        self, data: Path | None = None, limits: Limits | None = None, bot_speed: float = 1.0
+    ) -> None:
+        self.limits = limits or Limits()
+        self.store = RoomStore(data) if data is not None else None
+        self.rooms = Rooms(self.store)
+        self.bot_speed = bot_speed
+        self.connections: set[Connection] = set()
+        self.listeners: dict[str, set[Connection]] = {}
+        self.latencies: deque[float] = deque(maxlen=200_000)
+        """Seconds from an action's arrival to each of its messages being handed to a socket."""
+        self._bots: dict[str, list[asyncio.Task[None]]] = {}
+        self._server: Server | None = None
+
+    # --- life cycle ---------------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> Server:
+        """Restore the stored rooms, then listen; ``port=0`` picks a free port (see :attr:`port`)."""
+        self.rooms.lexicon("en")
+        for room in self.rooms.restore():
+            log.info(
+                "room %s restored (%d actions)",
+                room_label(room.code),
+                len(room.game.log) if room.game else 0,
+            )
+            if room.started:
+                self._start_bots(room)
+        for code, why in self.rooms.damaged:
+            log.error("room %s not restored: %s", room_label(code), why)
+        self._server = await serve(
+            self._handle,
+            host,
+            port,
+            max_size=MAX_FRAME,
+            max_queue=16,
+            ping_interval=20,
+            ping_timeout=20,
+            close_timeout=2,
+        )
+        return self._server
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        return int(next(iter(self._server.sockets)).getsockname()[1])
+
+    async def close(self) -> None:
+        for tasks in self._bots.values():
+            for task in tasks:
+                task.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        if self.store is not None:
+            self.store.close()
+
+    # --- one connection ------------------------------------------------------------------
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        if len(self.connections) >= self.limits.max_connections:
+            await ws.close(1013, "server full: try again later")
+            return
+        conn = Connection(ws, self.limits)
+        self.connections.add(conn)
+        writer = asyncio.create_task(self._write(conn))
+        try:
+            try:
+                async with asyncio.timeout(self.limits.hello_timeout):
+                    first = await ws.recv()
+            except TimeoutError:
+                await ws.close(1008, "no message: closing")
+                return
+            self._receive(conn, first)
+            async for raw in ws:
+                self._receive(conn, raw)
+                if conn.strikes > self.limits.strikes:
+                    await ws.close(1008, "too many messages")
+                    return
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connections.discard(conn)
+            self._leave(conn)
+            await asyncio.sleep(0)  # let the writer send what is queued
+            writer.cancel()
+
+    async def _write(self, conn: Connection) -> None:
+        try:
+            while True:
+                text, arrival = await conn.outbox.get()
+                await conn.ws.send(text)
+                if arrival is not None:
+                    self.latencies.append(time.perf_counter() - arrival)
+        except ConnectionClosed:
+            pass
+
+    def _receive(self, conn: Connection, raw: str | bytes) -> None:
+        arrival = time.perf_counter()
+        if not conn.bucket.take():
+            conn.strikes += 1
+            conn.error("rate-limit", "too many messages: slow down")
+            return
+        if isinstance(raw, bytes):
+            conn.error("text-only", "messages are JSON in text frames")
+            return
+        message = self._parse(conn, raw)
+        if message is not None:
+            self._dispatch(conn, message, arrival)
+
+    def _parse(self, conn: Connection, raw: str) -> ClientMessage | None:
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            conn.error("bad-json", "not a JSON message")
+            return None
+        if not isinstance(data, dict):
+            conn.error("bad-message", "a message is a JSON object")
+            return None
+        if data.get("v") != PROTOCOL_VERSION:
+            conn.error(
+                "version", f"this server speaks protocol version {PROTOCOL_VERSION} (field v)"
+            )
+            return None
+        try:
+            return CLIENT_MESSAGE.validate_python(data)
+        except (ValidationError, RecursionError) as error:
+            ref = data.get("ref") if isinstance(data.get("ref"), int) else None
+            conn.error("bad-message", _first_error(error), ref)
+            return None
+
+    def _dispatch(self, conn: Connection, message: ClientMessage, arrival: float) -> None:
+        ref = message.ref if isinstance(message, SendAction) else None
+        try:
+            if isinstance(message, SendAction):
+                self._act(conn, message, arrival)
+            elif isinstance(message, CreateRoom):
+                self._create(conn, message)
+            elif isinstance(message, JoinRoom):
+                self._join(conn, message)
+            elif isinstance(message, Reconnect):
+                self._reconnect(conn, message)
+            elif isinstance(message, StartMatch):
+                self._start_match(conn, message)
+        except RoomError as error:
+            conn.error(error.code, str(error), ref)
+        except GameRuleError as error:
+            conn.error(_kebab(type(error).__name__), str(error), ref)
+
+    # --- rooms and seats --------------------------------------------------------------------
+
+    def _create(self, conn: Connection, message: CreateRoom) -> None:
+        if (
+            conn.created >= self.limits.rooms_per_connection
+            or len(self.rooms.rooms) >= self.limits.max_rooms
+        ):
+            raise RoomError("this connection may open no more rooms")
+        room = self.rooms.create(message.settings)
+        conn.created += 1
+        log.info("room %s created (%d seats)", room_label(room.code), message.settings.players)
+        conn.send(Created(room=room.code).model_dump_json())
+        if room.started:
+            self._start_bots(room)
+
+    def _seated(self, conn: Connection) -> tuple[Room, int]:
+        if conn.room is None or conn.seat is None:
+            raise RoomError("join a room first")
+        return conn.room, conn.seat
+
+    def _join(self, conn: Connection, message: JoinRoom) -> None:
+        if conn.room is not None:
+            raise RoomError("this connection already holds a seat")
+        room = self.rooms.get(message.room)
+        was_started = room.started
+        seat, token = room.join(message.name)
+        self._attach(conn, room, seat, token)
+        if room.started and not was_started:
+            self._started(room)
+
+    def _reconnect(self, conn: Connection, message: Reconnect) -> None:
+        if conn.room is not None:
+            raise RoomError("this connection already holds a seat")
+        room = self.rooms.get(message.room)
+        room.check_token(message.seat, message.token)
+        for other in list(self.listeners.get(room.code, ())):
+            if other.seat == message.seat:
+                self._leave(other)
+                _close_later(other.ws, 4000, "this seat reconnected elsewhere")
+        self._attach(conn, room, message.seat, message.token)
+        if room.started:
+            self._send_snapshot(conn)
+
+    def _attach(self, conn: Connection, room: Room, seat: int, token: str) -> None:
+        conn.room, conn.seat = room, seat
+        room.seats[seat].connections += 1
+        self.listeners.setdefault(room.code, set()).add(conn)
+        name = room.seats[seat].name or ""
+        conn.send(Welcome(room=room.code, seat=seat, name=name, token=token).model_dump_json())
+        log.info("room %s: seat %d connected", room_label(room.code), seat)
+        self._broadcast_lobby(room)
+
+    def _leave(self, conn: Connection) -> None:
+        room, seat = conn.room, conn.seat
+        if room is None or seat is None:
+            return
+        conn.room = conn.seat = None
+        self.listeners.get(room.code, set()).discard(conn)
+        room.seats[seat].connections = max(0, room.seats[seat].connections - 1)
+        log.info("room %s: seat %d disconnected (held)", room_label(room.code), seat)
+        self._broadcast_lobby(room)
+
+    def _start_match(self, conn: Connection, message: StartMatch) -> None:
+        room, seat = self._seated(conn)
+        room.start(seat, message.fill_with_bots)
+        self._started(room)
+
+    def _started(self, room: Room) -> None:
+        log.info("room %s: match started", room_label(room.code))
+        self._broadcast_lobby(room)
+        for conn in self.listeners.get(room.code, ()):
+            self._send_snapshot(conn)
+        self._start_bots(room)
+
+    def _send_snapshot(self, conn: Connection) -> None:
+        room = conn.room
+        if room is None or room.game is None or room.views is None:
+            return
+        state = room.game.state
+        view = room.views.view(state, room.views.full(state), conn.seat, room.now())
+        conn.send(Snapshot(view=view).model_dump_json())
+
+    def _broadcast_lobby(self, room: Room) -> None:
+        text = room.lobby().model_dump_json()
+        for conn in self.listeners.get(room.code, ()):
+            conn.send(text)
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def _act(self, conn: Connection, message: SendAction, arrival: float) -> None:
+        room, seat = self._seated(conn)
+        events = room.apply(seat, message.action)
+        self._broadcast_events(room, seat, events, conn, message.ref, arrival)
+
+    def _broadcast_events(
+        self,
+        room: Room,
+        actor: int,
+        events: list[ev.Event],
+        sender: Connection | None,
+        ref: int | None,
+        arrival: float,
+    ) -> None:
+        assert room.game is not None and room.views is not None
+        state = room.game.state
+        full = room.views.full(state)
+        clock = room.now()
+        public = {id(e): encode_event(e) for e in events}
+        for conn in self.listeners.get(room.code, ()):
+            seen = [visible_event(e, conn.seat) for e in events]
+            wire = [public[id(e)] if id(e) in public else encode_event(e) for e in seen]
+            message = Events.model_construct(
+                v=PROTOCOL_VERSION,
+                type="events",
+                ref=ref if conn is sender else None,
+                seat=actor,
+                events=wire,
+                view=room.views.view(state, full, conn.seat, clock),
+            )
+            conn.send(message.model_dump_json(), arrival)
+        if room.finished:
+            log.info("room %s: match over", room_label(room.code))
+
+    # --- the server's own bots -------------------------------------------------------------
+
+    def _start_bots(self, room: Room) -> None:
+        game = room.game
+        if game is None or room.code in self._bots or room.finished:
+            return
+        seed = game.options.seed if isinstance(game.options.seed, int) else 0
+        tasks = []
+        for seat in room.bot_seats():
+            level = Level(room.seats[seat].bot_level or "normal")
+            bot = Bot(seat, level, game.lexicon, game.variant, game.options.language, seed)
+            runner = BotRunner(
+                bot,
+                state=room.current_state,
+                submit=self._bot_submitter(room, seat),
+                speed=self.bot_speed,
+            )
+            tasks.append(asyncio.create_task(runner.run()))
+        self._bots[room.code] = tasks
+
+    def _bot_submitter(self, room: Room, seat: int) -> Submit:
+        async def submit(action: Action) -> bool:
+            arrival = time.perf_counter()
+            try:
+                events = room.apply(seat, action)
+            except (RoomError, GameRuleError):
+                return False
+            self._broadcast_events(room, seat, events, None, None, arrival)
+            return True
+
+        return submit
+
+
+def _first_error(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        return f"{where}: {first['msg']}" if where else str(first["msg"])
+    return "the message is nested too deeply"

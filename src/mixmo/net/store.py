@@ -1,0 +1,132 @@
+"""Rooms on disk: a SQLite database in the server's ``--data`` folder.
+
+Each room is one row (its settings, its seats with the *hashes* of their
+tokens, its match options once started); each applied action is one more row
+of its log, committed before its events leave the server. The database runs
+in WAL mode with ``synchronous=NORMAL``: a committed action survives the
+server being killed (SIGKILL, a crash); a power cut may lose the last few
+(``synchronous=FULL`` would pay an fsync per action: docs/network.md).
+A restart replays every unfinished room's log through the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from mixmo.engine.actions import ACTION_ADAPTER, Action
+from mixmo.engine.options import MatchOptions
+from mixmo.net.protocol import RoomSettings
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    settings TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    options TEXT,
+    finished INTEGER NOT NULL DEFAULT 0,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, n)
+) WITHOUT ROWID;
+"""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A seat as stored: never the token itself, only its hash."""
+
+    name: str | None
+    token_hash: str | None
+    bot_level: str | None
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    code: str
+    settings: RoomSettings
+    seats: list[SeatRecord]
+    options: MatchOptions | None
+    actions: list[Action]
+    created: float
+
+
+class RoomStore:
+    """The rooms of one server, in ``DIR/rooms.sqlite3``."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / "rooms.sqlite3"
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def save_room(
+        self,
+        code: str,
+        settings: RoomSettings,
+        seats: list[SeatRecord],
+        options: MatchOptions | None,
+        created: float,
+    ) -> None:
+        seats_json = json.dumps([[s.name, s.token_hash, s.bot_level] for s in seats])
+        self._db.execute(
+            "INSERT INTO rooms (code, settings, seats, options, created) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT(code) DO UPDATE SET seats = excluded.seats, options = excluded.options",
+            (
+                code,
+                settings.model_dump_json(),
+                seats_json,
+                options.model_dump_json() if options else None,
+                created,
+            ),
+        )
+
+    def append_action(self, code: str, number: int, action: Action) -> None:
+        self._db.execute(
+            "INSERT INTO actions (code, n, action) VALUES (?, ?, ?)",
+            (code, number, action.model_dump_json()),
+        )
+
+    def finish(self, code: str) -> None:
+        self._db.execute("UPDATE rooms SET finished = 1 WHERE code = ?", (code,))
+
+    def exists(self, code: str) -> bool:
+        row = self._db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone()
+        return row is not None
+
+    def unfinished(self) -> list[StoredRoom]:
+        """Every room whose match is not over, with its action log in order."""
+        rooms = []
+        rows = self._db.execute(
+            "SELECT code, settings, seats, options, created FROM rooms WHERE finished = 0"
+            " ORDER BY created"
+        ).fetchall()
+        for code, settings, seats, options, created in rows:
+            actions = [
+                ACTION_ADAPTER.validate_json(text)
+                for (text,) in self._db.execute(
+                    "SELECT action FROM actions WHERE code = ? ORDER BY n", (code,)
+                )
+            ]
+            rooms.append(
+                StoredRoom(
+                    code=code,
+                    settings=RoomSettings.model_validate_json(settings),
+                    seats=[SeatRecord(*seat) for seat in json.loads(seats)],
+                    options=MatchOptions.model_validate_json(options) if options else None,
+                    actions=actions,
+                    created=created,
+                )
+            )
+        return rooms
