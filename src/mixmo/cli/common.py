@@ -34,24 +34,53 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
-def read_source(path: str) -> tuple[str, str]:
-    """The text of ``path`` (``-`` for standard input) and the name to show for it."""
-    if path == "-":
-        data = sys.stdin.buffer.read()
-        name = "<stdin>"
-    else:
-        name = path
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except FileNotFoundError:
-            fail(f"{path}: no such file")
-        except IsADirectoryError:
-            fail(f"{path}: is a folder, not a grid file")
-        except OSError as error:
-            fail(f"{path}: cannot read ({error.strerror or error})")
+def read_source(
+    path: str, *, max_bytes: int | None = None, what: str = "this input"
+) -> tuple[str, str]:
+    """The text of ``path`` (``-`` for standard input) and the name to show for it.
+
+    Every way the input can fail is one line and exit 2: no such file, a
+    folder, no permission, standard input closed (``<&-``), bytes that are not
+    UTF-8 (whatever the locale says), or more than ``max_bytes`` (read no
+    further, so ``/dev/zero`` or a 10 GB file is refused at once).
+    """
+    name = "<stdin>" if path == "-" else path
     try:
-        return data.decode("utf-8-sig"), name
+        if path == "-":
+            data = _read_bytes(stdin_bytes(), max_bytes)
+        else:
+            with open(path, "rb") as handle:
+                data = _read_bytes(handle, max_bytes)
+    except FileNotFoundError:
+        fail(f"{path}: no such file")
+    except IsADirectoryError:
+        fail(f"{path}: is a folder, not a grid file")
+    except OSError as error:
+        fail(f"{name}: cannot read ({error.strerror or error})")
+    if max_bytes is not None and len(data) > max_bytes:
+        fail(f"{name}: more than {max_bytes:,} bytes, the limit for {what}")
+    return decode_utf8(data, name), name
+
+
+def stdin_bytes() -> IO[bytes]:
+    """Standard input as bytes; closed standard input (``<&-``) is a one-line error."""
+    stream = sys.stdin
+    buffer = getattr(stream, "buffer", None) if stream is not None else None
+    if buffer is None or stream is None or stream.closed:
+        fail("standard input is closed: give a file name, or pipe the input in")
+    return buffer  # type: ignore[no-any-return]
+
+
+def _read_bytes(handle: IO[bytes], max_bytes: int | None) -> bytes:
+    return handle.read() if max_bytes is None else handle.read(max_bytes + 1)
+
+
+def decode_utf8(data: bytes, name: str) -> str:
+    """``data`` as text; bytes that are not UTF-8 are reported at their line and column."""
+    if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark: not part of the text
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         text_before = data[: error.start].decode("utf-8", "replace")
         line = text_before.count("\n") + 1
@@ -70,12 +99,30 @@ def load_lexicon(spec: str | None, language: str) -> Lexicon:
 
     from mixmo.engine.lexicon import LexiconError, open_lexicon
 
+    use_compiled_lists()
     try:
         lexicon = open_lexicon(spec, language)
     except LexiconError as error:
         fail(str(error))
     gc.freeze()
     return lexicon
+
+
+def use_compiled_lists() -> None:
+    """Keep the embedded word lists compiled in the user cache folder
+    (``MIXMO_CACHE_DIR`` overrides): every start after the first maps them in a
+    millisecond instead of parsing them (:mod:`mixmo.engine.compiled_lexicon`)."""
+    import os
+    from pathlib import Path
+
+    from mixmo.engine.lexicon import use_cache_folder
+
+    folder = os.environ.get("MIXMO_CACHE_DIR")
+    if not folder:
+        import platformdirs
+
+        folder = platformdirs.user_cache_dir("mixmo")
+    use_cache_folder(Path(folder))
 
 
 def console_for(stream: IO[str] | None = None) -> Console:
