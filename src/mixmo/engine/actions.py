@@ -51,6 +51,18 @@ class TakeApart(_Action):
     kind: Literal["take-apart"] = "take-apart"
 
 
+class Undo(_Action):
+    """Take back this player's last grid edit of the round (a draw or a lock is never undone)."""
+
+    kind: Literal["undo"] = "undo"
+
+
+class Redo(_Action):
+    """Make again the grid edit this player last undid."""
+
+    kind: Literal["redo"] = "redo"
+
+
 class CallMixmo(_Action):
     kind: Literal["mixmo"] = "mixmo"
 
@@ -105,6 +117,8 @@ Action = Annotated[
     | MoveTiles
     | TakeBack
     | TakeApart
+    | Undo
+    | Redo
     | CallMixmo
     | SayStuck
     | ChooseTheme

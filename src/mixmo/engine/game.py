@@ -27,6 +27,7 @@ from mixmo.engine.round_end import WRONG_FINAL_PENALTY, judge_claims, score_roun
 from mixmo.engine.state import MatchState, Phase, PlayerState, RoundResult, RoundState
 from mixmo.engine.themes import find_theme
 from mixmo.engine.tiles import BANDIT, JOKER, Tile, TileError, TileKind, tiles_per_player
+from mixmo.engine.undo import EditHistory, NothingToUndoError, regrid
 from mixmo.engine.validation import ValidationReport, validate
 
 OPENING_DRAW = 6
@@ -64,6 +65,10 @@ class NoTileThereError(GameRuleError):
     """A named cell of the grid is empty."""
 
 
+class UndoError(GameRuleError):
+    """Undo or redo with no grid edit of this round to take back or make again."""
+
+
 class ClaimError(GameRuleError):
     """A theme claim or vote that does not stand."""
 
@@ -78,6 +83,8 @@ class Game:
         self.log: list[act.Action] = []
         self.events: list[ev.Event] = []
         self._subscribers: list[Subscriber] = []
+        self.history = EditHistory()
+        """Each player's grid edits this round, for Undo and Redo (rebuilt by replaying the log)."""
         round_state, events = self._new_round(1, sitting_out=())
         count = len(options.players)
         self.state = MatchState(round=round_state, totals=(0,) * count, rounds_won=(0,) * count)
@@ -96,6 +103,7 @@ class Game:
         handler: Callable[[MatchState, act.Action], tuple[MatchState, list[ev.Event]]]
         handler = getattr(self, f"_on_{type(action).__name__}")
         state, events = handler(self.state, action)
+        self.history.record(action, self.state, state)
         self.state = state
         self.log.append(action)
         self.events.extend(events)
@@ -243,6 +251,24 @@ class Game:
         player = self._editor(state, action.seat)
         cells = set(player.grid)
         return self._edited(state, action.seat, _take_back(player, cells), sorted(cells))
+
+    def _on_Undo(self, state: MatchState, action: act.Undo) -> tuple[MatchState, list[ev.Event]]:
+        player = self._editor(state, action.seat)
+        try:
+            edit = self.history.to_undo(action.seat, player.grid)
+            changed = regrid(player, edit.before)
+        except NothingToUndoError as error:
+            raise UndoError(f"{player.name}: {error}") from None
+        return self._edited(state, action.seat, changed, edit.cells())
+
+    def _on_Redo(self, state: MatchState, action: act.Redo) -> tuple[MatchState, list[ev.Event]]:
+        player = self._editor(state, action.seat)
+        try:
+            edit = self.history.to_redo(action.seat, player.grid)
+            changed = regrid(player, edit.after)
+        except NothingToUndoError as error:
+            raise UndoError(f"{player.name}: {error}") from None
+        return self._edited(state, action.seat, changed, edit.cells())
 
     # --- MIXMO, stuck, theme -------------------------------------------------------
 
