@@ -60,9 +60,12 @@ SCOWL_DIR = Path("/usr/share/dict/scowl")
 SCOWL_MAX_SIZE = 70
 #: Spelling categories merged into one list (any English spelling is fine in a
 #: word game).  ``*variant_1`` are the variants SCOWL describes as "considered
-#: almost equal" (ameba, almanack, judgement...).  ``variant_2``/``variant_3``
-#: (less accepted / seldom used) are left out, as are the ``upper``,
-#: ``proper-names``, ``abbreviations`` and ``contractions`` sub-categories.
+#: almost equal" (ameba, almanack, judgement...); ``*variant_2`` the "less
+#: accepted" ones, which hold everyday words a word-game player expects (snuck,
+#: donut, rainforest, hotspot).  ``variant_3`` (seldom used) is left out, as are
+#: the ``upper``, ``proper-names``, ``abbreviations`` and ``contractions``
+#: sub-categories: their lower-case entries that are real words (app, maths) come
+#: in one by one through the reviewed ``allow-en.txt``.
 SCOWL_SPELLINGS: tuple[str, ...] = (
     "english",
     "american",
@@ -74,6 +77,10 @@ SCOWL_SPELLINGS: tuple[str, ...] = (
     "british_variant_1",
     "canadian_variant_1",
     "australian_variant_1",
+    "variant_2",
+    "british_variant_2",
+    "canadian_variant_2",
+    "australian_variant_2",
 )
 #: Debian's SCOWL files are UTF-8 (read as Latin-1, café became "cafÃ©" and was lost).
 SCOWL_ENCODING = "utf-8"
@@ -168,6 +175,32 @@ def read_deny_list(path: Path) -> tuple[set[str], set[str]]:
     return words, forms
 
 
+def read_deny_lists(language: str) -> tuple[set[str], set[str]]:
+    """The deny-list and the slur list of ``language``, merged (same format)."""
+    words, forms = read_deny_list(HERE / f"deny-{language}.txt")
+    slur_words, slur_forms = read_deny_list(HERE / f"slurs-{language}.txt")
+    return words | slur_words, forms | slur_forms
+
+
+def read_allow_list(path: Path) -> set[str]:
+    """Read an allow-list: reviewed words added to what the source gives.
+
+    One entry per line, ``#`` starts a comment.  An entry is a lower-case
+    spelling (accents allowed, for French: ``tô``) or an ASCII word in any case;
+    each must fold to 2+ letters a-z.  Returns the lower-case spellings.
+    """
+    spellings: set[str] = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = line.split("#", 1)[0].strip()
+        if not entry:
+            continue
+        spelling = entry.lower() if entry.isascii() else entry
+        if spelling != spelling.lower() or not is_playable_form(spelling) or len(spelling) < 2:
+            raise ValueError(f"{path.name}: bad entry {entry!r}")
+        spellings.add(spelling)
+    return spellings
+
+
 def write_gzip_lines(path: Path, lines: Iterable[str]) -> int:
     """Write lines (``\\n``-terminated) gzip-compressed, reproducibly. Returns the size."""
     data = "".join(f"{line}\n" for line in lines).encode("utf-8")
@@ -212,9 +245,29 @@ class Result:
 def finish(
     language: str, candidates: set[str], forms: dict[str, set[str]] | None, review: bool
 ) -> Result:
-    """Apply the deny-list and the length rule, write the outputs of one language."""
-    deny, deny_forms = read_deny_list(HERE / f"deny-{language}.txt")
+    """Add the allow-list, apply the deny-lists and the length rule, write the
+    outputs of one language."""
+    deny, deny_forms = read_deny_lists(language)
     result = Result(language, len(candidates), 0, 0)
+    allowed = read_allow_list(HERE / f"allow-{language}.txt")
+    already = sorted(
+        a
+        for a in allowed
+        if fold(a).upper() in candidates and (forms is None or a in forms.get(fold(a).upper(), ()))
+    )
+    if already:
+        result.notes.append(
+            f"allow-{language}.txt entries already in the source list: {' '.join(already)}"
+        )
+    conflicts = sorted(a for a in allowed if fold(a).upper() in deny or a in deny_forms)
+    if conflicts:
+        raise ValueError(f"allow-{language}.txt and a deny-list both hold: {conflicts}")
+    for spelling in allowed:
+        folded = fold(spelling).upper()
+        candidates.add(folded)
+        if forms is not None:
+            forms.setdefault(folded, set()).add(spelling)
+    result.notes.append(f"{len(allowed)} allow-{language}.txt entries")
     if deny_forms:
         if forms is None:
             raise ValueError(f"deny-{language}.txt: accented entries need a forms map")
@@ -306,7 +359,7 @@ def build_en(review: bool) -> Result:
                 candidates.add(fold(line).upper())
     result = finish("en", candidates, None, review)
     common = english_common_words(files)
-    denied = read_deny_list(HERE / "deny-en.txt")[0]
+    denied = read_deny_lists("en")[0]
     kept = {w for w in common & candidates if len(w) >= 2 and w not in denied}
     out = HERE / "en-common.txt.gz"
     result.files[out.name] = write_gzip_lines(out, sorted(kept))
