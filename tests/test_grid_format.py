@@ -2,7 +2,18 @@
 
 import pytest
 
-from mixmo.engine.grid import CellOccupiedError, Direction, Grid, GridSyntaxError
+from mixmo.engine.grid import (
+    MAX_COLUMNS,
+    MAX_REPORTED,
+    MAX_ROWS,
+    MAX_TEXT_CHARS,
+    MAX_TILES,
+    CellOccupiedError,
+    Direction,
+    Grid,
+    GridSyntaxError,
+    GridTooLargeError,
+)
 from mixmo.engine.tiles import BANDIT, JOKER, Tile, TileKind
 
 
@@ -97,3 +108,57 @@ def test_words_read_left_to_right_and_top_to_bottom_never_diagonally() -> None:
 def test_a_cell_holds_one_tile() -> None:
     with pytest.raises(CellOccupiedError):
         Grid.parse("A").place((0, 0), Tile.from_symbol("B"))
+
+
+# --- size limits: no text can make reading a grid hang or fill the memory ---
+
+
+def test_a_text_longer_than_the_limit_is_refused_at_once() -> None:
+    with pytest.raises(GridTooLargeError) as caught:
+        Grid.parse("\0" * (MAX_TEXT_CHARS + 1))
+    assert (caught.value.line, caught.value.col) == (1, MAX_TEXT_CHARS + 1)
+    assert f"longer than {MAX_TEXT_CHARS:,} characters" in str(caught.value)
+
+
+def test_a_row_wider_than_the_limit_is_refused_with_its_line() -> None:
+    with pytest.raises(GridTooLargeError) as caught:
+        Grid.parse("CAT\n" + "A" * (MAX_COLUMNS + 1))
+    assert (caught.value.line, caught.value.col) == (2, MAX_COLUMNS + 1)
+    assert str(caught.value).startswith(f"2:{MAX_COLUMNS + 1}: the row is wider")
+
+
+def test_trailing_empty_cells_do_not_count_towards_the_width() -> None:
+    assert len(Grid.parse("CAT" + "." * (2 * MAX_COLUMNS))) == 3
+
+
+def test_more_rows_than_the_limit_are_refused() -> None:
+    with pytest.raises(GridTooLargeError) as caught:
+        Grid.parse("A\n" * (MAX_ROWS + 1))
+    assert caught.value.line == MAX_ROWS + 1
+
+
+def test_more_tiles_than_the_limit_are_refused() -> None:
+    row = "A" * MAX_COLUMNS + "\n"
+    with pytest.raises(GridTooLargeError, match=f"more than {MAX_TILES:,} tiles"):
+        Grid.parse(row * (MAX_TILES // MAX_COLUMNS + 1))
+
+
+def test_a_limit_error_is_a_syntax_error_for_callers_that_catch_those() -> None:
+    with pytest.raises(GridSyntaxError):
+        Grid.parse("A\n" * (MAX_ROWS + 1))
+
+
+def test_thousands_of_bad_characters_are_counted_but_listed_only_at_first() -> None:
+    with pytest.raises(GridSyntaxError) as caught:
+        Grid.parse(("\0" * 900 + "\n") * 900)
+    assert len(caught.value.problems) == MAX_REPORTED
+    assert caught.value.total == 900 * 900
+    assert str(caught.value).endswith(f"(and {900 * 900 - 1} more)")
+
+
+def test_thousands_of_scattered_tiles_make_as_many_groups_largest_first() -> None:
+    grid = Grid.parse("\n".join(["A." * 500, "." * 1000] * 10 + ["CAT"]))
+    groups = grid.groups()
+    assert len(groups) == 5000 + 1
+    assert groups[0] == frozenset({(20, 0), (20, 1), (20, 2)})
+    assert groups[1] == frozenset({(0, 0)}) and groups[-1] == frozenset({(18, 998)})

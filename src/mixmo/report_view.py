@@ -22,6 +22,19 @@ from mixmo.engine.validation import ValidationReport
 VALID_MARK = "✓"
 INVALID_MARK = "✗"
 
+DRAW_LIMIT = 20_000
+"""Grids whose bounding box has more cells than this are described, not drawn:
+no real grid comes near (a whole set is about 120 tiles), and drawing a
+thousand-column text cell by cell would take seconds."""
+
+LIST_LIMIT = 100
+"""Words, jokers and problems listed one by one; the rest are counted (Rich
+lays out a table row in about 3 ms, and --json lists everything)."""
+
+
+def _more(count: int, what: str) -> Text:
+    return Text(f"  ... and {count} more {what} (--json lists them all)", style="dim")
+
 
 def grid_view(grid: Grid, letters: Mapping[Cell, str], bad_cells: set[Cell]) -> Text:
     """The grid with row and column rulers; open tiles show their found letter in lower case."""
@@ -29,6 +42,11 @@ def grid_view(grid: Grid, letters: Mapping[Cell, str], bad_cells: set[Cell]) -> 
     if not len(grid):
         return Text("(empty grid)", style="dim")
     (top, left), (bottom, right) = grid.bounds()
+    rows, cols = bottom - top + 1, right - left + 1
+    if rows * cols > DRAW_LIMIT:
+        return Text(
+            f"(a grid of {rows} rows by {cols} columns: too large to draw here)", style="dim"
+        )
     width = max(len(str(top + 1)), len(str(bottom + 1)))
     ruler = "".join(str((col + 1) % 10) for col in range(left, right + 1))
     text.append(" " * (width + 1) + ruler + "\n", style="dim")
@@ -86,7 +104,7 @@ def report_view(
         words.add_column("row", justify="right")
         words.add_column("col", justify="right")
         words.add_column("direction")
-        for verdict_ in report.words:
+        for verdict_ in report.words[:LIST_LIMIT]:
             mark = (
                 Text(VALID_MARK, style="green")
                 if verdict_.valid
@@ -103,12 +121,14 @@ def report_view(
                 verdict_.direction.value,
             )
         parts += [Text(), words]
+        if len(report.words) > LIST_LIMIT:
+            parts.append(_more(len(report.words) - LIST_LIMIT, "words"))
 
     if report.open_tiles:
         jokers = Table(title="Jokers", title_justify="left", show_edge=False, pad_edge=False)
         for column in ("tile", "row", "col", "stands for", "could also be"):
             jokers.add_column(column)
-        for tile in report.open_tiles:
+        for tile in report.open_tiles[:LIST_LIMIT]:
             kind = report.grid[tile.cell]
             name = "Bandit" if kind.kind is TileKind.BANDIT else "joker"
             others = "".join(c for c in tile.options if c != tile.letter)
@@ -120,11 +140,13 @@ def report_view(
                 " ".join(others) or "-",
             )
         parts += [Text(), jokers]
+        if len(report.open_tiles) > LIST_LIMIT:
+            parts.append(_more(len(report.open_tiles) - LIST_LIMIT, "jokers"))
 
     if report.problems:
         parts += [Text(), Text("Problems", style="bold")]
         text_at = {verdict.word.cells: verdict.text for verdict in report.words}
-        for problem in report.problems:
+        for problem in report.problems[:LIST_LIMIT]:
             line = Text(f"  {INVALID_MARK} ", style="red")
             line.append(problem.message)
             parts.append(line)
@@ -132,6 +154,8 @@ def report_view(
             if word and suggestions.get(word):
                 proposals = ", ".join(suggestions[word])
                 parts.append(Text(f"    {word}: did you mean {proposals}?", style="dim"))
+        if len(report.problems) > LIST_LIMIT:
+            parts.append(_more(len(report.problems) - LIST_LIMIT, "problems"))
 
     parts += [Text(), score_view(score)]
     return Group(*parts)

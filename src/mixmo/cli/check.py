@@ -21,12 +21,35 @@ from mixmo.cli.common import (
     read_source,
 )
 from mixmo.engine.enchant_lexicon import suggestions as enchant_suggestions
-from mixmo.engine.grid import Grid, GridSyntaxError
-from mixmo.engine.lexicon import LexiconError, fold, is_tile_word
+from mixmo.engine.grid import MAX_TEXT_CHARS, Grid, GridSyntaxError
+from mixmo.engine.lexicon import Lexicon, LexiconError, fold, is_tile_word
 from mixmo.engine.scoring import score
-from mixmo.engine.validation import ProblemKind, validate
+from mixmo.engine.validation import ProblemKind, ValidationReport, validate
 from mixmo.engine.variants import variant_for
 from mixmo.report_view import report_json, report_view
+
+SUGGESTED_WORDS = 3
+"""Rejected words that get spelling suggestions (each costs Enchant about 0.1 s)."""
+SUGGESTED_LENGTH = 15
+"""Longer rejected words get none (a long string of letters is no misspelling)."""
+
+
+def suggestions_for(
+    report: ValidationReport, lexicon: Lexicon, language: str
+) -> dict[str, list[str]]:
+    """Corrections for the first few rejected words, so that a grid of
+    hundreds of wrong words is still checked in a moment."""
+    rejected = [
+        verdict.text
+        for verdict in report.words
+        if verdict.problem is ProblemKind.NOT_A_WORD
+        and not verdict.word.has_open_tiles
+        and len(verdict.text) <= SUGGESTED_LENGTH
+    ]
+    first = list(dict.fromkeys(rejected))[:SUGGESTED_WORDS]
+    return {
+        word: [s for s in enchant_suggestions(word, language) if s in lexicon] for word in first
+    }
 
 
 @click.command(name="check", short_help="Check a grid: its words, jokers, problems and score.")
@@ -70,7 +93,7 @@ def check(
     lines starting with # are comments.
     Exit status: 0 valid, 1 invalid, 2 unreadable file or bad usage.
     """
-    text, name = read_source(grid_file)
+    text, name = read_source(grid_file, max_bytes=MAX_TEXT_CHARS, what="a grid file")
     try:
         grid = Grid.parse(text)
     except GridSyntaxError as error:
@@ -92,11 +115,7 @@ def check(
         fail(f"{name}: {error}")
     result = score(report, winner=winner)
     language = lexicon.language or lang
-    rejected = {
-        verdict.text: [s for s in enchant_suggestions(verdict.text, language) if s in lexicon]
-        for verdict in report.words
-        if verdict.problem is ProblemKind.NOT_A_WORD and not verdict.word.has_open_tiles
-    }
+    rejected = suggestions_for(report, lexicon, language)
     if as_json:
         click.echo(json.dumps(report_json(report, result, rejected), ensure_ascii=False, indent=2))
     else:

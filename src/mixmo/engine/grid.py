@@ -5,6 +5,12 @@ character: ``.`` or a space is an empty cell, ``A``-``Z`` a letter, ``?`` an
 open joker, ``a``-``z`` a joker declared as that letter, ``!`` the Bandit.
 Lines that start with ``#`` are comments; blank lines before and after the
 grid are ignored. ``Grid.parse(grid.to_text()) == grid.normalized()``.
+
+Reading is linear in the size of the text, and a text larger than any real
+grid (:data:`MAX_TEXT_CHARS`, :data:`MAX_COLUMNS`, :data:`MAX_ROWS`,
+:data:`MAX_TILES`) is refused at once with :class:`GridTooLargeError`, so that
+no input can make a check hang or fill the memory. A whole Mixmo set is about
+120 tiles: the limits are far above any grid a game can build.
 """
 
 from __future__ import annotations
@@ -14,12 +20,29 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from mixmo.engine.tiles import Tile, TileError
+from mixmo.engine.tiles import Tile
 
 Cell = tuple[int, int]
 """A board position as ``(row, col)``; rows grow downwards, columns rightwards."""
 
 EMPTY_SYMBOLS = frozenset(". ")
+
+MAX_TEXT_CHARS = 1_000_000
+"""The longest grid text read, in characters (comments included)."""
+MAX_COLUMNS = 1_000
+"""The widest grid row, in cells."""
+MAX_ROWS = 1_000
+"""The most grid rows, blank rows inside the grid included."""
+MAX_TILES = 10_000
+"""The most tiles in one grid text (a whole Mixmo set is about 120)."""
+MAX_REPORTED = 100
+"""Bad characters listed one by one; the rest are only counted."""
+
+_TILE_OF: dict[str, Tile] = {
+    symbol: Tile.from_symbol(symbol)
+    for symbol in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz?!"
+}
+"""Every cell character and its (immutable, shared) tile: one dictionary look-up per cell."""
 
 
 class Direction(enum.Enum):
@@ -46,12 +69,14 @@ class SyntaxProblem:
 
 
 class GridSyntaxError(ValueError):
-    """A grid text holds characters that are not cells; lists every one of them."""
+    """A grid text holds characters that are not cells; lists them (the first
+    :data:`MAX_REPORTED` one by one) and counts them all."""
 
-    def __init__(self, problems: Iterable[SyntaxProblem]) -> None:
+    def __init__(self, problems: Iterable[SyntaxProblem], total: int | None = None) -> None:
         self.problems = tuple(problems)
+        self.total = max(total or 0, len(self.problems))
         first = self.problems[0]
-        more = len(self.problems) - 1
+        more = self.total - 1
         suffix = f" (and {more} more)" if more else ""
         super().__init__(f"{first}{suffix}")
 
@@ -62,6 +87,24 @@ class GridSyntaxError(ValueError):
     @property
     def col(self) -> int:
         return self.problems[0].col
+
+
+class GridTooLargeError(GridSyntaxError):
+    """A grid text beyond the stated limits; refused before it is read in full."""
+
+    def __init__(self, line: int, col: int, message: str) -> None:
+        self.problems = ()
+        self.total = 1
+        self._where = (line, col)
+        ValueError.__init__(self, f"{line}:{col}: {message}")
+
+    @property
+    def line(self) -> int:
+        return self._where[0]
+
+    @property
+    def col(self) -> int:
+        return self._where[1]
 
 
 class CellOccupiedError(ValueError):
@@ -122,28 +165,53 @@ class Grid:
 
     @classmethod
     def parse(cls, text: str) -> Grid:
-        """Read the grid text format; :class:`GridSyntaxError` lists every bad character."""
+        """Read the grid text format; :class:`GridSyntaxError` lists every bad character
+        and :class:`GridTooLargeError` refuses a text beyond the limits."""
+        if len(text) > MAX_TEXT_CHARS:
+            line = text.count("\n", 0, MAX_TEXT_CHARS) + 1
+            col = MAX_TEXT_CHARS - (text.rfind("\n", 0, MAX_TEXT_CHARS) + 1) + 1
+            raise GridTooLargeError(
+                line,
+                col,
+                f"the grid text is longer than {MAX_TEXT_CHARS:,} characters "
+                "(a Mixmo grid is far smaller)",
+            )
         numbered = [
-            (number, line.rstrip("\r\n"))
+            (number, line.rstrip("\r"))
             for number, line in enumerate(text.split("\n"), start=1)
             if not line.startswith("#")
         ]
-        while numbered and not numbered[0][1].strip():
-            numbered.pop(0)
-        while numbered and not numbered[-1][1].strip():
-            numbered.pop()
+        first = 0
+        while first < len(numbered) and not numbered[first][1].strip():
+            first += 1
+        last = len(numbered)
+        while last > first and not numbered[last - 1][1].strip():
+            last -= 1
+        numbered = numbered[first:last]
+        if len(numbered) > MAX_ROWS:
+            raise GridTooLargeError(
+                numbered[MAX_ROWS][0], 1, f"the grid has more than {MAX_ROWS:,} rows"
+            )
         tiles: dict[Cell, Tile] = {}
         problems: list[SyntaxProblem] = []
+        bad = 0
         for row, (number, line) in enumerate(numbered):
+            if len(line.rstrip(" .")) > MAX_COLUMNS:
+                raise GridTooLargeError(
+                    number, MAX_COLUMNS + 1, f"the row is wider than {MAX_COLUMNS:,} columns"
+                )
             for col, char in enumerate(line):
-                if char in EMPTY_SYMBOLS:
-                    continue
-                try:
-                    tiles[(row, col)] = Tile.from_symbol(char)
-                except TileError:
-                    problems.append(SyntaxProblem(number, col + 1, char))
+                tile = _TILE_OF.get(char)
+                if tile is not None:
+                    tiles[(row, col)] = tile
+                elif char not in EMPTY_SYMBOLS:
+                    bad += 1
+                    if len(problems) < MAX_REPORTED:
+                        problems.append(SyntaxProblem(number, col + 1, char))
+            if len(tiles) > MAX_TILES:
+                raise GridTooLargeError(number, 1, f"the grid holds more than {MAX_TILES:,} tiles")
         if problems:
-            raise GridSyntaxError(problems)
+            raise GridSyntaxError(problems, bad)
         return cls(tiles)
 
     def to_text(self) -> str:
@@ -250,11 +318,16 @@ class Grid:
         return found
 
     def groups(self) -> list[frozenset[Cell]]:
-        """The groups of orthogonally connected tiles, largest first."""
+        """The groups of orthogonally connected tiles, largest first.
+
+        Linear in the number of tiles (each is visited once) and then sorted:
+        a grid of thousands of scattered tiles costs milliseconds.
+        """
         unseen = set(self._tiles)
-        groups: list[frozenset[Cell]] = []
-        while unseen:
-            start = min(unseen)
+        groups: list[tuple[Cell, frozenset[Cell]]] = []
+        for start in self._tiles:
+            if start not in unseen:
+                continue
             stack, group = [start], {start}
             unseen.discard(start)
             while stack:
@@ -264,8 +337,9 @@ class Grid:
                         unseen.discard(neighbour)
                         group.add(neighbour)
                         stack.append(neighbour)
-            groups.append(frozenset(group))
-        return sorted(groups, key=lambda g: (-len(g), min(g)))
+            groups.append((min(group), frozenset(group)))
+        groups.sort(key=lambda pair: (-len(pair[1]), pair[0]))
+        return [group for _, group in groups]
 
     def is_connected(self) -> bool:
         """True when all tiles form one group (an empty grid is not connected)."""
