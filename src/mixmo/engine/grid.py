@@ -168,11 +168,11 @@ class Grid:
         """Read the grid text format; :class:`GridSyntaxError` lists every bad character
         and :class:`GridTooLargeError` refuses a text beyond the limits."""
         if len(text) > MAX_TEXT_CHARS:
-            line = text.count("\n", 0, MAX_TEXT_CHARS) + 1
-            col = MAX_TEXT_CHARS - (text.rfind("\n", 0, MAX_TEXT_CHARS) + 1) + 1
+            at_line = text.count("\n", 0, MAX_TEXT_CHARS) + 1
+            at_col = MAX_TEXT_CHARS - (text.rfind("\n", 0, MAX_TEXT_CHARS) + 1) + 1
             raise GridTooLargeError(
-                line,
-                col,
+                at_line,
+                at_col,
                 f"the grid text is longer than {MAX_TEXT_CHARS:,} characters "
                 "(a Mixmo grid is far smaller)",
             )
