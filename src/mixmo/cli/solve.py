@@ -22,6 +22,7 @@ from mixmo.cli.common import (
     read_source,
     use_compiled_lists,
 )
+from mixmo.engine.grid import MAX_TEXT_CHARS
 
 
 class Seconds(click.FloatRange):
@@ -79,11 +80,20 @@ def solve(
     from mixmo.engine.solver import result_as_dict
     from mixmo.engine.solver.request import SolveSession
 
-    grid_text = read_source(grid_file)[0] if grid_file else None
-    racks = [line.strip() for line in sys.stdin] if letters == "-" else [letters]
-    racks = [rack for rack in racks if rack]
-    if not racks:
-        fail("no rack to solve")
+    grid_text = (
+        read_source(grid_file, max_bytes=MAX_TEXT_CHARS, what="a grid file")[0]
+        if grid_file
+        else None
+    )
+    if letters == "-":
+        racks = [line.strip() for line in read_source("-")[0].splitlines()]
+        racks = [rack for rack in racks if rack]
+        if not racks:
+            fail("no rack to solve")
+    elif not letters.strip():
+        fail("no tiles to solve")
+    else:
+        racks = [letters.strip()]
     all_solved = True
     console = console_for()
     use_compiled_lists()

@@ -16,6 +16,7 @@ import gzip
 import itertools
 import math
 import unicodedata
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -170,7 +171,7 @@ class WordList:
             raise LexiconError(f"{path}: no such word list") from None
         except IsADirectoryError:
             raise LexiconError(f"{path}: is a folder, not a word list") from None
-        except (OSError, EOFError) as error:
+        except (OSError, EOFError, zlib.error) as error:  # zlib: a corrupt gzip stream
             raise LexiconError(f"{path}: cannot read the word list ({error})") from None
         except UnicodeDecodeError as error:
             raise LexiconError(f"{path}: a word list must be UTF-8 text ({error.reason})") from None
