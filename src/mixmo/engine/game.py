@@ -23,7 +23,13 @@ from mixmo.engine.bag import Bag
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon, fold, open_lexicon
 from mixmo.engine.options import MatchOptions, ScoringMode
-from mixmo.engine.round_end import WRONG_FINAL_PENALTY, judge_claims, score_round
+from mixmo.engine.round_end import (
+    WRONG_FINAL_PENALTY,
+    judge_claims,
+    rounds_after,
+    score_round,
+    sprint_take_back,
+)
 from mixmo.engine.state import MatchState, Phase, PlayerState, RoundResult, RoundState
 from mixmo.engine.themes import find_theme
 from mixmo.engine.tiles import BANDIT, JOKER, Tile, TileError, TileKind, tiles_per_player
@@ -285,22 +291,23 @@ class Game:
         events: list[ev.Event] = [ev.MixmoCalled(seat, action.at)]
         reasons = self._wrong_call_reasons(player)
 
-        if not self._bag_covers_a_draw(round_):
-            return self._final_call(state, seat, reasons, events)
-
         window = self.options.mixmo_window
         if (
             round_.last_draw_at is not None
             and action.at - round_.last_draw_at <= window
             and player.ready_at_draw
         ):
-            # Called together with the last MIXMO: the draws do not add up.
+            # Called together with the last MIXMO: the draws do not add up, even
+            # when that MIXMO emptied the bag (this call is not the final one).
             grid_reasons = [r for r in reasons if not r.startswith("tiles")]
             if not grid_reasons:
                 events.append(ev.SimultaneousMixmo(seat))
                 player = player.with_(ready_at_draw=False)
                 return state.with_(round=round_.with_player(seat, player)), events
             return self._lock(state, seat, grid_reasons, events)
+
+        if not self._bag_covers_a_draw(round_):
+            return self._final_call(state, seat, reasons, events)
 
         new_round, drawn = self._draw(round_, MIXMO_DRAW, first_seat=seat, at=action.at)
         events += drawn
@@ -426,12 +433,9 @@ class Game:
             raise PlayerLockedError(f"{player.name} has no sprint to finish")
         events: list[ev.Event] = []
         if action.word_cells:
-            cells = tuple(action.word_cells)
-            word = next((w for w in player.grid.words() if w.cells == cells), None)
-            if word is None:
-                raise NoTileThereError("the sprint takes back the tiles of one word of the grid")
-            shared = {c for w in player.grid.words() if w != word for c in w.cells}
-            own = {cell for cell in cells if cell not in shared}
+            own = sprint_take_back(player.grid, tuple(action.word_cells))
+            if own is None:
+                raise NoTileThereError("the sprint takes back tiles of one word of the grid only")
             player = _take_back(player, own)
             events.append(ev.GridChanged(action.seat, tuple(sorted(own))))
         round_ = round_.with_player(action.seat, player.with_(sprint_done=True))
@@ -546,22 +550,14 @@ class Game:
         penalty = WRONG_FINAL_PENALTY if self.options.scoring is ScoringMode.POINTS else 0
         sheets = score_round(round_, self.lexicon, self.variant, winner=caller, penalty=penalty)
         points = tuple(sheet.total for sheet in sheets)
-        won = list(state.rounds_won)
-        if caller is not None:
-            won[caller] += 1
+        rounds_penalties = round_.final_penalties if not penalty else ()
+        won = rounds_after(state.rounds_won, caller, rounds_penalties)
         totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
-        if self.options.scoring is ScoringMode.POINTS:
-            sit_out: tuple[int, ...] = ()
-        else:
-            sit_out = round_.final_penalties
-            if len(self.options.players) - len(sit_out) < 2:
-                sit_out = ()  # docs/rules.md: a round needs two players
         state = state.with_(
             round=round_.with_(phase=Phase.SCORED, winner=caller),
             totals=totals,
-            rounds_won=tuple(won),
+            rounds_won=won,
             results=(*state.results, RoundResult(round_.number, caller, points)),
-            sit_out_next=sit_out,
         )
         events = [*events, ev.RoundScored(round_.number, caller, tuple(sheets))]
         standings = self._standings(state)

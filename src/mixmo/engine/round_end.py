@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from mixmo.engine import events as ev
+from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
-from mixmo.engine.scoring import ScoreLine, score
+from mixmo.engine.scoring import score
 from mixmo.engine.state import RoundState
 from mixmo.engine.themes import builtin_themes
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
 
 WRONG_FINAL_PENALTY = -20
+"""What a final MIXMO called with an invalid grid costs with the points option."""
+WRONG_FINAL_LABEL = "final MIXMO with an invalid grid"
+WRONG_FINAL_ROUND_LABEL = "final MIXMO with an invalid grid: one round won taken away"
 
 
 def judge_claims(
@@ -52,13 +56,20 @@ def score_round(
 ) -> list[ev.PlayerScore]:
     """Every player's score sheet (points option); a sitting-out player scores nothing.
 
-    ``penalty`` is what a wrong final MIXMO costs (0 with the rounds option,
-    where the caller pays by sitting out instead).
+    A player who called a wrong final MIXMO this round scores the penalty and
+    nothing else, whatever their grid holds by the end of the round: the
+    rulebook's "an invalid grid earns no points" and "costs a 20-point
+    penalty". ``penalty`` is 0 with the rounds option, where the caller pays
+    with one won round instead (:func:`rounds_after`).
     """
     sheets = []
     for seat, player in enumerate(round_.players):
         if not player.in_round:
             sheets.append(ev.PlayerScore(seat, (("sat this round out", 0),), 0, False))
+            continue
+        if seat in round_.final_penalties:
+            label = WRONG_FINAL_LABEL if penalty else WRONG_FINAL_ROUND_LABEL
+            sheets.append(ev.PlayerScore(seat, ((label, penalty),), penalty, False))
             continue
         report = validate(
             player.grid,
@@ -68,15 +79,49 @@ def score_round(
             theme_words=round_.accepted.get(seat, ()),
         )
         result = score(report, unplaced=len(player.rack), winner=seat == winner)
-        lines = list(result.lines)
-        if seat in round_.final_penalties and penalty:
-            lines.append(ScoreLine("final MIXMO with an invalid grid", penalty))
         sheets.append(
             ev.PlayerScore(
                 seat,
-                tuple((line.label, line.points) for line in lines),
-                sum(line.points for line in lines),
+                tuple((line.label, line.points) for line in result.lines),
+                result.total,
                 report.valid,
             )
         )
     return sheets
+
+
+def rounds_after(
+    rounds_won: tuple[int, ...], winner: int | None, wrong_finals: tuple[int, ...]
+) -> tuple[int, ...]:
+    """Rounds won once a round is over: +1 for its winner, -1 for each wrong final caller.
+
+    The rounds option's "penalty of one round" is one won round taken away, at
+    every table size (docs/rules.md): it costs the same at two players as at
+    six, and it is the Expert section's "one round or 20 points". A player with
+    no round won goes below zero and must win one more.
+    """
+    won = list(rounds_won)
+    if winner is not None:
+        won[winner] += 1
+    for seat in set(wrong_finals):
+        won[seat] -= 1
+    return tuple(won)
+
+
+def sprint_take_back(grid: Grid, cells: tuple[Cell, ...]) -> set[Cell] | None:
+    """The cells Expert's final sprint takes back, or None when ``cells`` break its rule.
+
+    The sprint removes an unfinished word, or just its unfinished part (the B
+    of HOUSEB on the way to HOUSEBOAT): any tiles of one word of the grid and
+    nothing outside it. Tiles that word shares with a crossing word stay, as
+    they belong to that word too.
+    """
+    named = set(cells)
+    if not named or not named <= set(grid):
+        return None
+    words = grid.words()
+    word = next((w for w in words if named <= set(w.cells)), None)
+    if word is None:
+        return None
+    shared = {c for w in words if w != word for c in w.cells}
+    return named - shared
