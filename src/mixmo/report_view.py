@@ -8,16 +8,19 @@ verdict is spelt out. Rich honours NO_COLOR.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
-from mixmo.engine.grid import Cell, Grid
-from mixmo.engine.scoring import Score
 from mixmo.engine.tiles import TileKind
-from mixmo.engine.validation import ValidationReport
+
+if TYPE_CHECKING:  # `mixmo word` needs the marks and Text, not tables or the validator
+    from rich.console import RenderableType
+    from rich.table import Table
+
+    from mixmo.engine.grid import Cell, Grid
+    from mixmo.engine.scoring import Score
+    from mixmo.engine.validation import ValidationReport
 
 VALID_MARK = "✓"
 INVALID_MARK = "✗"
@@ -81,6 +84,9 @@ def report_view(
     suggestions: Mapping[str, Sequence[str]],
 ) -> RenderableType:
     """Everything `mixmo check` shows about one grid."""
+    from rich.console import Group
+    from rich.table import Table
+
     letters = {tile.cell: tile.letter for tile in report.open_tiles if tile.letter}
     bad_cells = {cell for problem in report.problems for cell in problem.cells}
     verdict = (
@@ -162,6 +168,8 @@ def report_view(
 
 
 def score_view(score: Score) -> Table:
+    from rich.table import Table
+
     table = Table(title="Score (points option)", title_justify="left", show_edge=False)
     table.add_column("")
     table.add_column("points", justify="right")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 
@@ -20,7 +19,6 @@ from mixmo.cli.common import (
     load_lexicon,
     read_source,
 )
-from mixmo.engine.enchant_lexicon import suggestions as enchant_suggestions
 from mixmo.engine.grid import MAX_TEXT_CHARS, Grid, GridSyntaxError
 from mixmo.engine.lexicon import Lexicon, LexiconError, fold, is_tile_word
 from mixmo.engine.scoring import score
@@ -47,6 +45,10 @@ def suggestions_for(
         and len(verdict.text) <= SUGGESTED_LENGTH
     ]
     first = list(dict.fromkeys(rejected))[:SUGGESTED_WORDS]
+    if not first:
+        return {}
+    from mixmo.engine.enchant_lexicon import suggestions as enchant_suggestions  # only if needed
+
     return {
         word: [s for s in enchant_suggestions(word, language) if s in lexicon] for word in first
     }
@@ -117,6 +119,8 @@ def check(
     language = lexicon.language or lang
     rejected = suggestions_for(report, lexicon, language)
     if as_json:
+        import json
+
         click.echo(json.dumps(report_json(report, result, rejected), ensure_ascii=False, indent=2))
     else:
         console_for().print(report_view(report, result, source=name, suggestions=rejected))

@@ -128,7 +128,9 @@ def use_compiled_lists() -> None:
 def console_for(stream: IO[str] | None = None) -> Console:
     from rich.console import Console
 
-    return Console(file=stream or sys.stdout, highlight=False, soft_wrap=True)
+    # No emoji codes: ":smile:" in a file name stays as written (and Rich's table
+    # of codes is never loaded).
+    return Console(file=stream or sys.stdout, highlight=False, soft_wrap=True, emoji=False)
 
 
 def random_seed() -> int:

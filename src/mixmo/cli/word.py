@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -61,6 +60,8 @@ def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) 
         forms = lexicon.forms(tiles) if tiles in lexicon else []
         results.append({"word": tiles, "valid": bool(forms) or tiles in lexicon, "forms": forms})
     if as_json:
+        import json
+
         click.echo(json.dumps(results, ensure_ascii=False, indent=2))
     else:
         console = console_for()

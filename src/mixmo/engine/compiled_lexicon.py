@@ -20,10 +20,8 @@ file) returns ``None``: the caller then parses the gzip text as before.
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +51,9 @@ def _marisa() -> Any:
 
 
 def _write_atomically(trie: Any, target: Path) -> None:
+    import contextlib
+    import tempfile  # here, not at the top: only the first start after a change writes
+
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
     os.close(handle)
