@@ -40,6 +40,16 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "stats",
         N_("Personal bests, recent results and progress over time."),
     ),
+    "serve": (
+        "mixmo.cli.serve",
+        "serve",
+        N_("Run a game server: every player on their own keyboard."),
+    ),
+    "join": (
+        "mixmo.cli.join",
+        "join",
+        N_("Join a room of a mixmo server (or open one with --new)."),
+    ),
 }
 
 

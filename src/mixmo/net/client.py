@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from mixmo.engine.actions import Action
+from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     MAX_FRAME,
     SERVER_MESSAGE,
@@ -133,7 +134,13 @@ class GameClient:
 
     async def _open(self) -> ClientConnection:
         try:
-            return await connect(self.url, max_size=MAX_FRAME, open_timeout=5, close_timeout=2)
+            return await connect(
+                self.url,
+                max_size=MAX_FRAME,
+                open_timeout=5,
+                close_timeout=2,
+                logger=wire_logger("mixmo.net.client.wire"),
+            )
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
             raise ClientError("unreachable", f"cannot reach {self.url}: {error}") from None
 

@@ -11,6 +11,7 @@ hold a token or a whole room code (docs/network.md, "Security").
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -28,6 +29,7 @@ from mixmo.engine.actions import Action
 from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.net.botrunner import BotRunner, Submit
+from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     CLIENT_MESSAGE,
     MAX_FRAME,
@@ -49,6 +51,8 @@ from mixmo.net.store import RoomStore
 from mixmo.net.views import encode_event, visible_event
 
 log = logging.getLogger("mixmo.net.server")
+
+
 _background: set[asyncio.Task[None]] = set()
 
 
@@ -123,6 +127,14 @@ class Connection:
         self.send(ErrorMessage(code=code, message=message, ref=ref).model_dump_json())
 
 
+async def _drained(conn: Connection, seconds: float) -> None:
+    """Until ``conn``'s queued messages are handed to its socket (at most ``seconds``)."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            while not conn.outbox.empty():
+                await asyncio.sleep(0.01)
+
+
 def room_label(code: str) -> str:
     """A room as logs show it: enough to tell rooms apart, not enough to join one."""
     return f"{code[:2]}****"
@@ -173,6 +185,7 @@ class GameServer:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=2,
+            logger=wire_logger("mixmo.net.server.wire"),
         )
         return self._server
 
@@ -211,6 +224,7 @@ class GameServer:
             async for raw in ws:
                 self._receive(conn, raw)
                 if conn.strikes > self.limits.strikes:
+                    await _drained(conn, 1.0)  # the client hears why
                     await ws.close(1008, "too many messages")
                     return
         except ConnectionClosed:

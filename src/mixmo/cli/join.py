@@ -1,0 +1,158 @@
+"""`mixmo join`: open or join a room of a mixmo server (docs/network.md)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import click
+
+from mixmo.cli.common import expert_option, fail, lang_option
+
+LEVELS = ("easy", "normal", "hard", "expert")
+NO_TERMINAL_CLIENT = (
+    "the terminal client for networked play is not available yet: "
+    "a seat can be played by a bot (--bot LEVEL) for now"
+)
+
+
+def split_url(url: str, new: bool) -> tuple[str, str | None]:
+    """``ws://HOST:PORT[/CODE]`` as the server's address and the room code (if any)."""
+    from mixmo.net.protocol import normalize_room_code
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("ws", "wss") or not parts.netloc:
+        fail(f"{url}: not a server address (ws://HOST:PORT or wss://HOST, then /CODE)")
+    path = parts.path.strip("/")
+    server = f"{parts.scheme}://{parts.netloc}"
+    if new:
+        if path:
+            fail("--new opens a new room: give the server's address without a room code")
+        return server, None
+    if not path:
+        fail(f"{url}: which room? add its code (ws://HOST:PORT/CODE), or --new to open one")
+    try:
+        return server, normalize_room_code(path)
+    except ValueError as error:
+        fail(str(error))
+
+
+@click.command(name="join", short_help="Join a room of a mixmo server (or open one with --new).")
+@click.argument("url", metavar="ws://HOST:PORT[/CODE]")
+@click.option("--new", is_flag=True, help="Open a new room and print its code first.")
+@click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
+              help="With --new: seats at the table.")  # fmt: skip
+@lang_option
+@expert_option
+@click.option("--free-spirit", is_flag=True, help="Free Spirit: no theme when the Bandit is drawn.")
+@click.option("--rounds", type=click.IntRange(1, 99), help="Play to N rounds won (option 1).")
+@click.option(
+    "--points", type=click.IntRange(1, 100_000), help="Play to N points (option 2) [default: 200]."
+)
+@click.option("--seed", type=click.IntRange(0, 2**62), help="Shuffle the bag from this seed.")
+@click.option("--bots", type=click.IntRange(0, 6), default=0,
+              help="With --new: seats the server's own bots take (the last ones).")  # fmt: skip
+@click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
+              help="With --new: the server's bots' level.")  # fmt: skip
+@click.option("--bot", "bot_level", type=click.Choice(LEVELS), metavar="LEVEL",
+              help="Play this seat with a bot of LEVEL, with no screen; print the standings.")  # fmt: skip
+@click.option("--name", help="Your name at the table.")
+@click.option("--speed", type=click.FloatRange(0.1, 1000), default=1.0, show_default=True,
+              help="With --bot: play FACTOR times faster than the level's pace (tests, demos).")  # fmt: skip
+def join(
+    url: str,
+    new: bool,
+    players: int,
+    lang: str,
+    expert: bool,
+    free_spirit: bool,
+    rounds: int | None,
+    points: int | None,
+    seed: int | None,
+    bots: int,
+    level: str,
+    bot_level: str | None,
+    name: str | None,
+    speed: float,
+) -> None:
+    """Open a room (--new) or take a seat in one: ws://HOST:PORT/CODE.
+
+    \b
+    With --new the first line printed is `room CODE`: give the code to the
+    other players. The match starts when every seat is taken. A seat whose
+    connection drops is held: the client reconnects by itself.
+    """
+    import asyncio
+
+    from mixmo.engine.options import ScoringMode
+    from mixmo.net.protocol import RoomSettings, clean_name
+
+    server, code = split_url(url, new)
+    if bot_level is None:
+        fail(NO_TERMINAL_CLIENT)
+    if rounds and points:
+        fail("choose --rounds or --points, not both")
+    settings = None
+    if new:
+        if bots >= players:
+            fail(f"--bots {bots} leaves no seat for this client among {players} players")
+        from mixmo.engine.variants import variant_for
+
+        settings = RoomSettings(
+            players=players,
+            variant=variant_for(expert=expert, free_spirit=free_spirit).name,
+            scoring=ScoringMode.ROUNDS if rounds else ScoringMode.POINTS,
+            target=rounds or points or 0,
+            language="fr" if lang == "fr" else "en",
+            seed=seed,
+            bots=bots,
+            bot_level=level,  # type: ignore[arg-type]
+        )
+    try:
+        seat_name = clean_name(name or f"{bot_level.capitalize()} bot")
+    except ValueError as error:
+        fail(f"--name: {error}")
+    asyncio.run(_play_bot(server, code, seat_name, bot_level, settings, speed))
+
+
+async def _play_bot(
+    server: str,
+    code: str | None,
+    name: str,
+    level: str,
+    settings: object,
+    speed: float,
+) -> None:
+    from mixmo.engine.bot import Level
+    from mixmo.net.botclient import play_bot_seat
+    from mixmo.net.client import ClientError, SeatTokens
+    from mixmo.net.protocol import Lobby, RoomSettings
+
+    shown: list[str] = []
+
+    def lobby(message: Lobby) -> None:
+        seats = ", ".join(
+            (info.name or "(free)") + (" [bot]" if info.bot else "")
+            + ("" if info.connected or info.name is None else " (away)")
+            for info in message.seats
+        )  # fmt: skip
+        line = f"{'match' if message.started else 'lobby'}: {seats}"
+        if not shown or shown[-1] != line:
+            shown.append(line)
+            click.echo(line)
+
+    try:
+        result = await play_bot_seat(
+            server,
+            code,
+            name,
+            Level(level),
+            settings=settings if isinstance(settings, RoomSettings) else None,
+            speed=speed,
+            tokens=SeatTokens(),
+            on_room=lambda room: click.echo(f"room {room}") if settings is not None else None,
+            on_lobby=lobby,
+        )
+    except ClientError as error:
+        fail(f"{server}: {error}")
+    for line in result.lines():
+        click.echo(line)

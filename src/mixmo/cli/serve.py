@@ -1,0 +1,75 @@
+"""`mixmo serve`: the game server for networked play (docs/network.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from mixmo.cli.common import fail
+
+
+@click.command(name="serve", short_help="Run a game server: every player on their own keyboard.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (0.0.0.0 opens the server to the local network).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder of the rooms' database (every action is written there; a restart brings "
+    "back every unfinished room) [default: the mixmo data folder's server/].",
+)
+@click.option("--bot-speed", type=click.FloatRange(0.1, 1000), default=1.0, hidden=True)
+def serve(host: str, port: int, data: Path | None, bot_speed: float) -> None:
+    """Run a mixmo game server until interrupted.
+
+    \b
+    Players join with `mixmo join ws://HOST:PORT/CODE` after one of them
+    opens a room with `mixmo join ws://HOST:PORT --new --players N`.
+    Use a reverse proxy for TLS (wss://): docs/network.md.
+    """
+    import asyncio
+    import logging
+    import signal
+    import sys
+
+    from mixmo.net.server import GameServer
+    from mixmo.storage import data_dir
+
+    folder = data if data is not None else data_dir() / "server"
+    if folder.exists() and not folder.is_dir():
+        fail(f"{folder}: not a folder")
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr
+    )
+
+    async def run() -> None:
+        server = GameServer(folder, bot_speed=bot_speed)
+        try:
+            await server.start(host, port)
+        except OSError as error:
+            fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        shown = f"[{host}]" if ":" in host else host
+        click.echo(f"mixmo server on ws://{shown}:{server.port}")
+        sys.stdout.flush()
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+        await server.close()
+
+    try:
+        asyncio.run(run())
+    except PermissionError as error:
+        fail(f"{folder}: {error.strerror or error}")

@@ -1,0 +1,130 @@
+"""Garbage, invalid UTF-8, unknown types, deep nesting, 4 MiB frames, floods, 200 connections
+and unknown rooms get a clear error or a closed connection, and never disturb other rooms."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from mixmo.net.server import GameServer, Limits
+from tests.net.helpers import Raw, rack_of, running_server, two_seated
+
+
+async def _room_still_plays(server: GameServer, ann: Raw, bob: Raw) -> None:
+    """A seated player's action is applied and both seats hear of it."""
+    rack = next(rack_of(m, 0) for m in reversed(ann.seen) if m.get("view"))
+    await ann.send(
+        {"type": "action", "ref": 77, "action": {"kind": "place", "seat": 0, "row": 5,
+                                                 "col": 5, "symbol": rack[0]}}
+    )  # fmt: skip
+    assert (await ann.until("events"))["ref"] == 77
+    assert (await bob.until("events"))["seat"] == 0
+
+
+async def _closed_with(raw: Raw) -> int | None:
+    with pytest.raises(ConnectionClosed) as closed:
+        for _ in range(100):
+            await raw.recv()
+    return closed.value.rcvd.code if closed.value.rcvd else None
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ("hello, server", "bad-json"),
+        ("[1, 2, 3]", "bad-message"),
+        ('{"v": 1, "type": "teleport"}', "bad-message"),
+        ('{"v": 2, "type": "join", "room": "CDEFGH", "name": "Ann"}', "version"),
+        ('{"type": "join", "room": "CDEFGH", "name": "Ann"}', "version"),
+        ('{"v": 1, "type": "join", "room": "CDEFGH", "name": "Ann", "admin": true}', "bad-message"),
+        ('{"v": 1, "type": "join", "room": "CDEFGH", "name": "Ann"}', "unknown-room"),
+        ('{"v": 1, "type": "join", "room": "CDEFGH", "name": "\\u0007"}', "bad-message"),
+        ('{"v": 1, "type": "create", "settings": {"players": 9}}', "bad-message"),
+        ('{"v": 1, "type": "create", "settings": {"players": 2, "dictionary": "/etc/passwd"}}',
+         "bad-message"),
+        ("[" * 30_000 + "]" * 30_000, "bad-json"),
+        ('{"v": 1, "type": "create", "settings": ' + '{"a": ' * 8_000 + "1" + "}" * 8_001,
+         "bad-json"),
+        ('{"v": 1, "n": ' + "9" * 50_000 + "}", "bad-json"),
+    ],
+    ids=["garbage", "not-an-object", "unknown-type", "version-2", "no-version", "extra-field",
+         "unknown-room", "control-char-name", "nine-players", "server-file", "deep-list",
+         "deep-object", "huge-number"],
+)  # fmt: skip
+async def test_a_bad_message_gets_an_error_and_the_connection_and_other_rooms_go_on(
+    frame: str, code: str
+) -> None:
+    async with running_server() as server:
+        _, ann, bob = await two_seated(server)
+        bad = await Raw.open(server)
+        await bad.ws.send(frame)
+        error = await bad.until("error")
+        assert error["code"] == code and error["message"]
+        await bad.send({"type": "create", "settings": {"players": 2}})
+        assert (await bad.until("created"))["room"]
+        await _room_still_plays(server, ann, bob)
+
+
+async def test_invalid_utf8_closes_that_connection_only() -> None:
+    async with running_server() as server:
+        _, ann, bob = await two_seated(server)
+        bad = await Raw.open(server)
+        await bad.ws.send(b'{"v": 1, "type": "\xff\xfe"}', text=True)
+        assert await _closed_with(bad) == 1007
+        await _room_still_plays(server, ann, bob)
+
+
+async def test_a_binary_frame_is_refused() -> None:
+    async with running_server() as server:
+        bad = await Raw.open(server)
+        await bad.ws.send(b"\x00\x01")
+        assert (await bad.until("error"))["code"] == "text-only"
+
+
+async def test_a_4_mib_frame_closes_that_connection_only() -> None:
+    async with running_server() as server:
+        _, ann, bob = await two_seated(server)
+        bad = await Raw.open(server)
+        await bad.ws.send(json.dumps({"v": 1, "type": "create", "pad": "x" * (4 << 20)}))
+        assert await _closed_with(bad) == 1009  # message too big
+        await _room_still_plays(server, ann, bob)
+
+
+async def test_a_flood_is_rate_limited_then_closed() -> None:
+    async with running_server() as server:
+        _, ann, bob = await two_seated(server)
+        flood = await Raw.open(server)
+        for _ in range(150):
+            await flood.ws.send("{}")
+        assert await _closed_with(flood) == 1008
+        assert any(m.get("code") == "rate-limit" for m in flood.seen)
+        await _room_still_plays(server, ann, bob)
+
+
+async def test_200_simultaneous_connections_do_not_disturb_a_room() -> None:
+    async with running_server() as server:
+        _, ann, bob = await two_seated(server)
+        crowd = await asyncio.gather(*(Raw.open(server) for _ in range(200)))
+        await asyncio.gather(*(raw.ws.send("nonsense") for raw in crowd))
+        await _room_still_plays(server, ann, bob)
+        errors = await asyncio.gather(*(raw.until("error") for raw in crowd))
+        assert {e["code"] for e in errors} == {"bad-json"}
+        await asyncio.gather(*(raw.close() for raw in crowd))
+
+
+async def test_a_full_server_says_so_and_closes() -> None:
+    async with running_server(limits=Limits(max_connections=5)) as server:
+        crowd = [await Raw.open(server) for _ in range(5)]
+        late = await Raw.open(server)
+        assert await _closed_with(late) == 1013  # try again later
+        for raw in crowd:
+            await raw.close()
+
+
+async def test_a_silent_connection_is_closed() -> None:
+    async with running_server(limits=Limits(hello_timeout=0.3)) as server:
+        silent = await Raw.open(server)
+        assert await _closed_with(silent) == 1008
