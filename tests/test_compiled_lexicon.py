@@ -107,3 +107,19 @@ def test_the_command_compiles_the_lists_once_into_the_cache_folder(tmp_path) -> 
         assert "ETE" in done.stdout and "été" in done.stdout
     assert len(list(tmp_path.glob("fr-*.words.marisa"))) == 1
     assert len(list(tmp_path.glob("fr-forms-*.forms.marisa"))) == 1
+
+
+@pytest.mark.parametrize("xdg", [None, "/tmp/some-cache"])
+def test_the_command_caches_where_platformdirs_says(xdg, monkeypatch) -> None:
+    import platformdirs
+
+    from mixmo.cli.common import use_compiled_lists
+
+    monkeypatch.delenv("MIXMO_CACHE_DIR", raising=False)
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    monkeypatch.setattr(lexicon_module, "_cache_folder", None)
+    use_compiled_lists()
+    assert lexicon_module._cache_folder == Path(platformdirs.user_cache_dir("mixmo"))

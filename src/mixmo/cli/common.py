@@ -118,6 +118,10 @@ def use_compiled_lists() -> None:
     from mixmo.engine.lexicon import use_cache_folder
 
     folder = os.environ.get("MIXMO_CACHE_DIR")
+    if not folder and sys.platform.startswith("linux"):
+        # platformdirs' answer on Linux, without its import (a tenth of `mixmo word`).
+        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
+        folder = os.path.join(base, "mixmo")
     if not folder:
         import platformdirs
 
