@@ -127,6 +127,74 @@ FR_LOCUTION_WORDS_KEPT = frozenset(
     }
 )
 
+#: The same Dicollecte dictionary in its "classique" flavour (without the 1990
+#: reform spellings), from the Debian package ``hunspell-fr-classical``, which
+#: cannot be installed beside ``hunspell-fr-comprehensive``: extract it with
+#: ``apt-get download hunspell-fr-classical && dpkg-deb -x hunspell-fr-classical_*.deb
+#: /tmp/fr-classical``.  Only its list of stems is read (see ``reform_welded_stems``).
+FR_CLASSICAL_DIC = Path("/tmp/fr-classical/usr/share/hunspell/fr.dic")
+
+#: 1990-reform spellings that weld a locution written with a space in the
+#: classic spelling (the rulebook refuses "don juan", and so DONJUAN); the
+#: welded forms of hyphenated words are found automatically.
+FR_SPACE_WELDED_STEMS = frozenset(
+    {
+        "apostériori",  # a posteriori
+        "apriori",  # a priori
+        "cornedbif",  # corned-beef
+        "donjuan",  # don juan (the book's own example)
+        "donquichotte",  # don Quichotte
+        "etcétéra",  # et cetera
+        "exæquo",  # ex aequo
+        "extrémis",  # in extremis
+        "méaculpa",  # mea culpa
+        "numérus",  # numerus clausus
+        "nuocmam",  # nuoc-mâm
+        "opérandi",  # modus operandi
+        "parechoc",  # pare-chocs
+        "plumpouding",  # plum-pudding
+        "porteclé",  # porte-clés
+        "postériori",  # a posteriori
+        "statuquo",  # statu quo
+        "trémens",  # delirium tremens
+        "ultrapétita",  # ultra petita
+        "vadémécum",  # vade-mecum
+        "vanupied",  # va-nu-pieds
+    }
+)
+
+#: Prefix classes of unit names (``gramme/Um()``, ``hertz/Ui()``): Dicollecte
+#: applies all 20 SI prefixes to 45 units (femtoroentgen, yottakatal...).  Only
+#: the prefixed units that general French dictionaries list as headwords are kept.
+FR_METRIC_PREFIX_FLAGS = frozenset({"Um", "Ui"})
+FR_PREFIXED_UNITS_KEPT = frozenset(
+    """
+    kilogramme hectogramme décagramme décigramme centigramme milligramme
+    microgramme nanogramme
+    kilomètre hectomètre décamètre décimètre centimètre millimètre micromètre
+    nanomètre picomètre
+    hectolitre décalitre décilitre centilitre millilitre microlitre
+    milliseconde microseconde nanoseconde picoseconde femtoseconde
+    kilowatt mégawatt gigawatt térawatt milliwatt microwatt
+    kilowattheure mégawattheure gigawattheure térawattheure
+    kilovolt mégavolt millivolt microvolt
+    kiloampère milliampère microampère
+    kilohertz mégahertz gigahertz térahertz
+    kilojoule mégajoule
+    kilocalorie
+    kiloélectronvolt mégaélectronvolt gigaélectronvolt téraélectronvolt
+    microfarad nanofarad picofarad
+    hectopascal kilopascal mégapascal gigapascal
+    millicurie microcurie
+    millisievert microsievert
+    millimole micromole nanomole
+    kilonewton
+    mégaflops gigaflops téraflops pétaflops
+    kilovoltampère
+    centipoise
+    """.split()
+)
+
 #: Ligatures that NFKD does not decompose.
 LIGATURES = {"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij"}
 
@@ -148,8 +216,8 @@ def fold(word: str) -> str:
 
 
 def is_short_for_review(word: str) -> bool:
-    """True for the words the deny-lists were reviewed on: 2 letters, or no vowel."""
-    return len(word) == 2 or not (set(word) & VOWELS)
+    """True for the words reviewed one by one: 2 or 3 letters, or no vowel."""
+    return len(word) <= 3 or not (set(word) & VOWELS)
 
 
 def read_deny_list(path: Path) -> tuple[set[str], set[str]]:
@@ -212,18 +280,27 @@ def write_gzip_lines(path: Path, lines: Iterable[str]) -> int:
     return path.stat().st_size
 
 
+def read_gzip_lines(path: Path) -> list[str]:
+    """The lines of a list written by ``write_gzip_lines``."""
+    return gzip.decompress(path.read_bytes()).decode("utf-8").split()
+
+
 def write_short_words(path: Path, language: str, words: Iterable[str]) -> None:
     """Record the kept 2-letter and vowel-less words (output of the review)."""
     words = sorted(words)
     two = [w for w in words if len(w) == 2]
-    vowelless = [w for w in words if len(w) > 2 and not (set(w) & VOWELS)]
+    three = [w for w in words if len(w) == 3]
+    vowelless = [w for w in words if len(w) > 3 and not (set(w) & VOWELS)]
     lines = [
         f"# Kept short words of {language}.txt.gz, written by build.py.",
-        "# Every 2-letter and every vowel-less (no AEIOUY) candidate was reviewed by hand;",
-        f"# the rejected ones are in deny-{language}.txt with the reason.",
+        "# Every 2- and 3-letter and every vowel-less (no AEIOUY) candidate was reviewed",
+        f"# by hand; the rejected ones are in deny-{language}.txt or slurs-{language}.txt",
+        f"# with the reason, the added ones in allow-{language}.txt.",
         f"# 2-letter words ({len(two)}):",
         *two,
-        f"# vowel-less words of 3+ letters ({len(vowelless)}):",
+        f"# 3-letter words ({len(three)}):",
+        *three,
+        f"# vowel-less words of 4+ letters ({len(vowelless)}):",
         *vowelless,
     ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -429,7 +506,17 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
 
     def forms_of(stem: str, flags: set[str]) -> Iterator[str]:
         suffixes = [s for flag in flags for s in aff.SFX.get(flag, ())]
-        prefixes = [p for flag in flags for p in aff.PFX.get(flag, ()) if "'" not in p.add]
+        prefixes = [
+            p
+            for flag in flags
+            for p in aff.PFX.get(flag, ())
+            if "'" not in p.add
+            and (
+                p.flag not in FR_METRIC_PREFIX_FLAGS
+                or not p.add  # the bare unit: gramme, hertz
+                or p.add + stem in FR_PREFIXED_UNITS_KEPT
+            )
+        ]
         if needaffix not in flags:
             yield stem
         for sfx in suffixes:
@@ -455,11 +542,15 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
                     if both is not None:
                         yield both
 
+    welded = reform_welded_stems({word.stem for word in dictionary.dic.words})
+
     def generate() -> Iterator[str]:
         for word in dictionary.dic.words:
             stem, flags = word.stem, word.flags
             tags = set(word.data.get("po", ()))
-            if stem != stem.lower():
+            if stem in welded or stem in FR_SPACE_WELDED_STEMS:
+                skipped["1990-reform welded compounds (fairepart, donjuan)"] += 1
+            elif stem != stem.lower():
                 skipped["capitalised (proper nouns, initialisms, symbols)"] += 1
             elif forbidden in flags:
                 skipped["FORBIDDENWORD"] += 1
@@ -481,6 +572,54 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
                         yield form
 
     return generate(), skipped
+
+
+def reform_welded_stems(stems: set[str]) -> set[str]:
+    """The 1990-reform spellings that weld a hyphenated word: ``fairepart``.
+
+    The rulebooks refuse words written with a hyphen (faire-part) and the
+    French book names FAIREPART as refused: welding a hyphenated word does not
+    make it playable.  Such a stem is in the comprehensive dictionary, not in
+    the classic one, and the comprehensive one also has its hyphenated twin.
+    Words the classic spelling already welds (audiovisuel, extraterrestre)
+    stay.
+    """
+    if not FR_CLASSICAL_DIC.exists():
+        sys.exit(
+            f"missing {FR_CLASSICAL_DIC}: apt-get download hunspell-fr-classical && "
+            "dpkg-deb -x hunspell-fr-classical_*.deb /tmp/fr-classical"
+        )
+    lines = FR_CLASSICAL_DIC.read_text(encoding="utf-8").splitlines()[1:]
+    classic = {line.split("/", 1)[0].split()[0] for line in lines if line.strip()}
+    hyphenated = {stem.replace("-", "") for stem in stems if "-" in stem}
+    return {s for s in stems - classic if "-" not in s and s in hyphenated}
+
+
+def french_common_words(words: set[str]) -> tuple[list[str], str]:
+    """The French words people use most, as ranked by ``wordfreq``.
+
+    Every spelling wordfreq ranks with a Zipf frequency >= FR_COMMON_MIN_ZIPF
+    (about once in 300,000 words of running text: kermesse, copeaux, charabia)
+    is folded and kept when it is a word of the final list.  Returns the sorted
+    words and a note naming the wordfreq version.
+    """
+    import wordfreq  # type: ignore[import-untyped]  # build tool, only for fr-common
+
+    kept: set[str] = set()
+    for spelling in wordfreq.iter_wordlist("fr", "large"):
+        if wordfreq.zipf_frequency(spelling, "fr", "large") < FR_COMMON_MIN_ZIPF:
+            break
+        folded = fold(spelling).upper()
+        if folded in words:
+            kept.add(folded)
+    from importlib.metadata import version as package_version
+
+    return sorted(kept), f"wordfreq {package_version('wordfreq')}, Zipf >= {FR_COMMON_MIN_ZIPF}"
+
+
+FR_COMMON_MIN_ZIPF = 2.5
+"""The Zipf frequency (log10 of uses per billion words) above which a French word
+counts as common for bots: about 41,000 words, like the English common list."""
 
 
 def open_enchant_fr() -> enchant.Dict:
@@ -528,6 +667,11 @@ def build_fr(review: bool) -> Result:
         forms[fold(form).upper()].add(form)
     inverted = drop_inverted_je_forms(forms)
     result = finish("fr", set(forms), forms, review)
+    final = set(read_gzip_lines(HERE / "fr.txt.gz"))
+    common, how = french_common_words(final)
+    out = HERE / "fr-common.txt.gz"
+    result.files[out.name] = write_gzip_lines(out, common)
+    result.notes.append(f"{len(common)} common words ({how}) in {out.name}")
     result.notes.append(
         f"{inverted} inverted -è-je verb spellings dropped (they only exist hyphenated)"
     )
