@@ -1,0 +1,47 @@
+"""`mixmo serve` and `mixmo join` as a user types them: one-line errors and exit code 2."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["ws://127.0.0.1:9/CDEFGH"], "the terminal client for networked play is not available yet"),
+        (["ws://127.0.0.1:9", "--new", "--players", "3"], "not available yet"),
+        (["http://example.org/CDEFGH", "--bot", "easy"], "not a server address"),
+        (["ws://127.0.0.1:9/ABC", "--bot", "easy"], "'ABC' is not a room code"),
+        (["ws://127.0.0.1:9", "--bot", "easy"], "which room?"),
+        (["ws://127.0.0.1:9/CDEFGH", "--new", "--bot", "easy"], "without a room code"),
+        (["ws://127.0.0.1:9", "--new", "--bot", "easy", "--players", "2", "--bots", "2"],
+         "leaves no seat"),
+        (["ws://127.0.0.1:9", "--new", "--bot", "easy", "--rounds", "2", "--points", "9"],
+         "not both"),
+        (["ws://127.0.0.1:9/CDEFGH", "--bot", "easy", "--name", " "], "--name"),
+        (["ws://127.0.0.1:9/CDEFGH", "--bot", "easy"], "cannot reach ws://127.0.0.1:9"),
+    ],
+    ids=["human-seat", "human-creator", "http", "short-code", "no-code", "new-with-code",
+         "all-bots", "rounds-and-points", "blank-name", "unreachable"],
+)  # fmt: skip
+def test_join_refuses_what_it_cannot_do_in_one_line(mixmo, args: list[str], says: str) -> None:  # type: ignore[no-untyped-def]
+    run = mixmo("join", *args)
+    assert run.code == 2
+    assert says in run.err and run.err.count("\n") == 1 and "Traceback" not in run.err
+
+
+def test_serve_says_when_its_port_is_taken(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run(
+            [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert run.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in run.stderr.splitlines()[-1]

@@ -1,0 +1,150 @@
+"""One table interface for local and remote matches: apply, listen, read the seat's state."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from mixmo.engine import events as ev
+from mixmo.engine.actions import PlaceTile
+from mixmo.engine.game import Game
+from mixmo.engine.options import MatchOptions
+from mixmo.net.client import GameClient, SeatTokens
+from mixmo.net.protocol import RoomSettings
+from mixmo.net.table import LocalTable, RemoteTable, Table, ViewReplaced
+from mixmo.net.views import (
+    ActionRefused,
+    OthersDrew,
+    decode_event,
+    encode_event,
+    visible_event,
+)
+from tests.net.helpers import running_server, url_of
+
+
+def _game() -> Game:
+    return Game(MatchOptions(players=("Ann", "Bob"), seed=7))
+
+
+async def _place_first_tile(table: Table) -> str:
+    assert table.seat is not None
+    symbol = table.state.round.player(table.seat).rack[0].symbol
+    assert await table.apply(PlaceTile(seat=table.seat, row=0, col=0, symbol=symbol)) is None
+    return symbol
+
+
+async def test_a_local_table_for_one_seat_hides_the_other_rack_the_bag_and_the_seed() -> None:
+    table = LocalTable(_game(), seat=0)
+    assert len(table.state.round.player(0).rack) == 6
+    assert table.state.round.player(1).rack == () and table.rack_size(1) == 6
+    assert len(table.state.round.bag) == 0 and table.bag_left == 108
+    assert table.options.seed == "hidden"
+
+
+async def test_a_local_table_at_one_keyboard_sees_everything() -> None:
+    game = _game()
+    table = LocalTable(game)
+    assert table.state is game.state and table.options.seed == 7
+
+
+async def test_a_local_table_refuses_an_action_for_another_seat_and_says_why() -> None:
+    game = _game()
+    table = LocalTable(game, seat=0)
+    heard: list[ev.Event] = []
+    table.subscribe(heard.append)
+    symbol = game.state.round.player(1).rack[0].symbol
+    refusal = await table.apply(PlaceTile(seat=1, row=0, col=0, symbol=symbol))
+    assert refusal is not None and refusal.code == "not-your-seat"
+    assert heard == [ActionRefused(refusal.code, refusal.message)] and game.log == []
+
+
+async def test_a_local_table_applies_with_its_own_clock_and_tells_its_listeners() -> None:
+    game = _game()
+    table = LocalTable(game, seat=0, clock=lambda: 12.5)
+    heard: list[ev.Event] = []
+    table.subscribe(heard.append)
+    await _place_first_tile(table)
+    assert game.log[-1].at == 12.5 and isinstance(heard[0], ev.GridChanged)
+
+
+def test_a_seat_hears_that_others_drew_but_not_what() -> None:
+    game = _game()
+    ann_draw, bob_draw = (e for e in game.events if isinstance(e, ev.TilesDrawn))
+    assert visible_event(ann_draw, 0) is ann_draw
+    assert visible_event(bob_draw, 0) == OthersDrew(1, 6, bob_draw.bag_left)
+    assert visible_event(bob_draw, None) == OthersDrew(1, 6, bob_draw.bag_left)  # a watcher
+
+
+def test_every_event_of_a_game_survives_the_wire() -> None:
+    game = _game()
+    for event in game.events:
+        assert decode_event(encode_event(event)) == event
+
+
+async def test_a_remote_table_plays_like_a_local_one(tmp_path: Path) -> None:
+    async with running_server() as server:
+        url = url_of(server)
+        tables = []
+        for name in ("Ann", "Bob"):
+            client = GameClient(url, tokens=SeatTokens(tmp_path / f"{name}.json"))
+            await client.connect()
+            if not tables:
+                code = await client.create(RoomSettings(players=2, seed=3))
+            await client.join(code, name)
+            tables.append(RemoteTable(client))
+        ann, bob = tables
+        while not (ann.started and bob.started):
+            await asyncio.sleep(0.05)
+        heard: list[ev.Event] = []
+        bob.subscribe(heard.append)
+        symbol = await _place_first_tile(ann)
+        for _ in range(100):
+            if heard:
+                break
+            await asyncio.sleep(0.02)
+        assert heard == [ev.GridChanged(0, ((0, 0),))]
+        assert bob.state.round.player(0).grid[(0, 0)].symbol == symbol
+        assert bob.state.round.player(0).rack == () and bob.rack_size(0) == 5
+        refusal = await bob.apply(PlaceTile(seat=0, row=1, col=1, symbol="A"))
+        assert refusal is not None and refusal.code == "not-your-seat"
+        for table in tables:
+            await table.client.close()  # type: ignore[attr-defined]
+
+
+async def test_a_client_that_loses_its_connection_reconnects_by_itself(tmp_path: Path) -> None:
+    async with running_server() as server:
+        client = GameClient(url_of(server), tokens=SeatTokens(tmp_path / "seats.json"))
+        await client.connect()
+        code = await client.create(RoomSettings(players=2, bots=1, seed=3))
+        await client.join(code, "Ann")
+        table = RemoteTable(client)
+        while not table.started:
+            await asyncio.sleep(0.05)
+        replaced: list[ev.Event] = []
+        table.subscribe(lambda e: replaced.append(e) if isinstance(e, ViewReplaced) else None)
+        rack = table.state.round.player(0).rack
+        for conn in list(server.connections):
+            conn.ws.transport.abort()  # the network drops, no goodbye
+        for _ in range(200):
+            if replaced:
+                break
+            await asyncio.sleep(0.05)
+        assert replaced, "no new view after the reconnection"
+        assert table.state.round.player(0).rack == rack
+        await _place_first_tile(table)
+        await client.close()
+
+
+async def test_a_restarted_client_takes_its_seat_back_with_its_saved_token(tmp_path: Path) -> None:
+    tokens = SeatTokens(tmp_path / "seats.json")
+    async with running_server() as server:
+        first = GameClient(url_of(server), tokens=tokens)
+        await first.connect()
+        code = await first.create(RoomSettings(players=3))
+        welcome = await first.join(code, "Ann")
+        await first.close()
+        again = GameClient(url_of(server), tokens=tokens)
+        await again.connect()
+        assert (await again.join(code, "Ann")).seat == welcome.seat
+        await again.close()
+    assert oct((tmp_path / "seats.json").stat().st_mode & 0o777) == "0o600"
