@@ -1,35 +1,39 @@
 """Bots: players that act through the same engine actions as humans.
 
-A bot splits its work in two. :meth:`Bot.plan` is the thinking (the solver
-finds the grid it wants; slow, pure, safe to run on a worker thread).
+A bot splits its work in two. :meth:`Bot.plan` is the thinking: the grid it
+wants, found the way a person finds it (:mod:`mixmo.engine.bot_plan`: attach
+the new tiles, else take back a word or two, only rarely a new grid), within a
+budget of *work* that its level sets (slow, pure, safe on a worker thread).
 :meth:`Bot.next_action` is the acting: the one action it wants next, and the
 game time at which a player of its level would do it (cheap). Whoever drives
 the bot (the TUI on a timer, the headless runner on simulated time) applies the
 action when its time comes, so a bot's grid builds up tile by tile.
 
-A bot's choices come from a seeded random generator, so a bots-only match
-replays the same way as long as no search runs out of its time budget (the
-one place a bot reads real time: a search must never freeze a game).
+Nothing a bot decides depends on the clock: its choices come from seeded
+random generators and its searches stop after a number of steps, not seconds,
+so a bots-only match with a seed replays the same way on any machine at any
+load. The time a bot takes on screen is a separate, simulated pace.
 """
 
 from __future__ import annotations
 
 import enum
 import random
-import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from mixmo.engine import actions as act
-from mixmo.engine.grid import Cell, Grid
+from mixmo.engine.bot_plan import Plan, PlanKind, Style, make_plan, rack_tiles
+from mixmo.engine.game import MIXMO_DRAW
+from mixmo.engine.grid import Cell
 from mixmo.engine.lexicon import Lexicon, common_words
-from mixmo.engine.solver import solve
 from mixmo.engine.state import MatchState, Phase, PlayerState
-from mixmo.engine.themes import builtin_themes
-from mixmo.engine.tiles import JOKER, Tile, TileKind
+from mixmo.engine.themes import ThemeList, builtin_themes
+from mixmo.engine.tiles import JOKER, TileKind
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
+
+__all__ = ["PACES", "Bot", "Level", "Pace", "Plan", "PlanKind", "bot_seed", "parse_levels"]
 
 
 class Level(enum.Enum):
@@ -41,55 +45,82 @@ class Level(enum.Enum):
 
 @dataclass(frozen=True)
 class Pace:
-    """How a level plays: seconds per tile placed, thinking time, solver effort, mistakes."""
+    """How a level plays: its pace on screen, its effort in thought, its habits."""
 
     seconds_per_tile: float
     thinking: float
-    solver_budget: float
-    """Seconds the solver may search for one plan."""
+    """Game seconds spent looking at a new rack before the first move."""
+    work: int
+    """The work budget of one plan: search nodes plus words tried (never seconds)."""
     hasty_calls: float
     """The chance, each time it could call MIXMO, that it calls a little too early."""
     common_words: bool
     """Whether it plays everyday words first (where the language has a list of them)."""
+    call_delay: float
+    """Game seconds between placing its last tile and calling MIXMO."""
+    shrewd: bool
+    """Picks the theme that suits its tiles, and in the final sprint the word to give up."""
 
 
 PACES = {
     Level.EASY: Pace(
-        seconds_per_tile=5.0, thinking=6.0, solver_budget=0.3, hasty_calls=0.08, common_words=True
+        seconds_per_tile=5.0, thinking=6.0, work=3_000, hasty_calls=0.08,
+        common_words=True, call_delay=3.0, shrewd=False,
     ),
     Level.NORMAL: Pace(
-        seconds_per_tile=2.5, thinking=3.0, solver_budget=0.6, hasty_calls=0.02, common_words=True
+        seconds_per_tile=2.5, thinking=3.0, work=8_000, hasty_calls=0.02,
+        common_words=True, call_delay=1.5, shrewd=False,
     ),
     Level.HARD: Pace(
-        seconds_per_tile=1.2, thinking=1.5, solver_budget=1.0, hasty_calls=0.0, common_words=False
+        seconds_per_tile=1.2, thinking=1.5, work=20_000, hasty_calls=0.0,
+        common_words=False, call_delay=0.1, shrewd=True,
     ),
     Level.EXPERT: Pace(
-        seconds_per_tile=0.5, thinking=0.6, solver_budget=1.5, hasty_calls=0.0, common_words=False
+        seconds_per_tile=0.5, thinking=0.6, work=40_000, hasty_calls=0.0,
+        common_words=False, call_delay=0.1, shrewd=True,
     ),
+}  # fmt: skip
+
+THINKING_BY_KIND = {
+    PlanKind.FIRST: 1.0,
+    PlanKind.ATTACH: 0.0,
+    PlanKind.TAKE_BACK: 0.5,
+    PlanKind.REBUILD: 1.5,
+    PlanKind.PARTIAL: 0.5,
 }
+"""Thinking time by plan, as a share of the level's: new tiles that attach are seen while
+placing (no pause: the bot keeps its pace), a word to take back takes a moment, a new grid
+longer."""
+VOTE_DELAY = 0.5
+"""Game seconds a bot takes to vote on a claim the built-in list judges."""
+VOTE_PATIENCE = 8.0
+"""Game seconds a bot waits for the others' votes on a claim no list judges."""
 
 
-@dataclass(frozen=True)
-class Plan:
-    """The grid a bot is building towards, and the tiles it could not fit."""
+def bot_seed(seed: int | str) -> int:
+    """A match seed as the integer bots derive theirs from (the same in every process:
+    Python's ``hash`` of a string is not)."""
+    if isinstance(seed, int):
+        return seed
+    return random.Random(f"match:{seed}").randrange(2**63)
 
-    target: Grid
-    left: tuple[Tile, ...]
-    solved: bool
+
+def parse_levels(spec: str) -> list[Level]:
+    """``"hard,normal"`` as levels, one per bot seat; ``ValueError`` names a bad one."""
+    names = [name.strip().lower() for name in spec.split(",")]
+    known = {level.value: level for level in Level}
+    bad = [name for name in names if name not in known]
+    if bad:
+        choices = ", ".join(known)
+        raise ValueError(f"{bad[0] or 'an empty name'} is not a bot level ({choices})")
+    return [known[name] for name in names]
 
 
 class Bot:
     """One bot seat."""
 
     def __init__(
-        self,
-        seat: int,
-        level: Level,
-        lexicon: Lexicon,
-        variant: Variant,
-        language: str,
-        seed: int,
-        clock: Callable[[], float] = time.perf_counter,
+        self, seat: int, level: Level, lexicon: Lexicon, variant: Variant, language: str, seed: int
     ) -> None:
         self.seat = seat
         self.level = level
@@ -97,83 +128,87 @@ class Bot:
         self.lexicon = lexicon
         self.variant = variant
         self.language = language
+        self.seed = seed
         self.random = random.Random(f"bot:{seed}:{seat}")
         self.plan_: Plan | None = None
+        self.plans: Counter[PlanKind] = Counter()
+        """How many plans of each kind it adopted (rebuilds should be rare)."""
         self.ready_at = 0.0
         """Game time before which the bot does nothing (it is thinking or placing)."""
         self.hasty_done = False
         self._jitter = self.random.uniform(0.7, 1.3)
         self._roll = self.random.random()
-        self.clock = clock
-        """The solver's clock for its time budget (real time: a search never runs longer)."""
+        everyday = common_words(language) if self.pace.common_words else None
+        usable = everyday is not None and lexicon.name == f"embedded {language}"
+        self.style = Style(self.pace.work, everyday if usable else None)
+
+    @property
+    def rebuilds(self) -> int:
+        return self.plans[PlanKind.REBUILD]
 
     # --- thinking ----------------------------------------------------------------------
 
     def needs_plan(self, state: MatchState) -> bool:
+        """True when the bot should think: new tiles came, or its grid is not its plan's."""
         player = state.round.player(self.seat)
-        if state.round.phase is not Phase.PLAYING or not player.may_act or not player.rack:
+        if state.round.phase is not Phase.PLAYING or not player.may_act:
             return False
-        return self.plan_ is None or not _on_track(player, self.plan_)
+        plan = self.plan_
+        if plan is None or plan.round != state.round.number:
+            return bool(player.rack)
+        if not _on_track(player, plan):
+            return True
+        return not plan.theme_tried and self._needs_theme_word(state)
 
     def plan(self, state: MatchState) -> Plan:
-        """Find the grid to build from this player's rack and grid (slow: a worker's job).
+        """The grid to build from this player's tiles (slow: a worker's job).
 
-        With a theme that a built-in list judges, the bot first tries to build
-        around a theme word it can spell, so that its final grid can claim one.
+        Pure: it reads the bot's settings and its current plan and changes
+        nothing, so a worker thread may run it while the bot acts.
         """
-        player = state.round.player(self.seat)
-        grid = player.grid if validate(player.grid, self.lexicon, self.variant).valid else None
-        rack = player.rack if grid is not None else player.rack + tuple(_rack_tiles(player.grid))
-        themed = self._around_a_theme_word(state, player)
-        if themed is not None:
-            return themed
-        result = None
-        everyday = common_words(self.language) if self.pace.common_words else None
-        if everyday is not None and self.lexicon.name == f"embedded {self.language}":
-            result = solve(rack, everyday, self.variant, grid, budget=self.pace.solver_budget / 2,
-                           seed=self.random.randrange(2**31), clock=self.clock)  # fmt: skip
-        if result is None or not result.solved:
-            result = solve(
-                rack,
-                self.lexicon,
-                self.variant,
-                grid,
-                budget=self.pace.solver_budget,
-                seed=self.random.randrange(2**31),
-                clock=self.clock,
-            )
-        left = tuple(JOKER if t.kind is TileKind.JOKER else t for t in result.tiles_left)
-        return Plan(result.grid, left, result.solved)
-
-    def _around_a_theme_word(self, state: MatchState, player: PlayerState) -> Plan | None:
-        theme_list = builtin_themes(self.language).get(state.round.theme_list or "")
-        if theme_list is None or not self.variant.themes or self._theme_words(state):
-            return None
-        tiles = list(player.rack) + _rack_tiles(player.grid)
-        letters = Counter(
-            t.letter for t in tiles if t.letter is not None and t.kind is TileKind.LETTER
+        round_ = state.round
+        player = round_.player(self.seat)
+        held = list(player.rack) + rack_tiles(player.grid)
+        seed = random.Random(
+            f"plan:{self.seed}:{self.seat}:{round_.number}:{len(held)}:{sum(self.plans.values())}"
+        ).randrange(2**31)
+        return make_plan(
+            held,
+            player.grid,
+            self.plan_,
+            round_.number,
+            self.lexicon,
+            self.variant,
+            self.style,
+            seed=seed,
+            theme_words=self._theme_words_to_try(state, player),
+            need_theme=self._needs_theme_word(state),
         )
-        words = sorted(
-            (w for w in theme_list.words if 3 <= len(w) <= 9 and w in self.lexicon),
+
+    def _final_stage(self, state: MatchState) -> bool:
+        """True when the next MIXMO is the final one: the bag cannot cover another draw."""
+        round_ = state.round
+        return len(round_.bag) < MIXMO_DRAW * len(round_.active_seats())
+
+    def _needs_theme_word(self, state: MatchState) -> bool:
+        """True when a final MIXMO would need a theme word that the grid does not hold."""
+        return (
+            self.variant.themes
+            and state.round.theme is not None
+            and self._final_stage(state)
+            and not self._theme_words(state)
+        )
+
+    def _theme_words_to_try(self, state: MatchState, player: PlayerState) -> list[str]:
+        """Theme words to build around, longest first, while the grid holds none."""
+        theme_list = self._theme_list(state)
+        if theme_list is None or not self.variant.themes or self._theme_words(state):
+            return []
+        shortest = max(3, self.variant.min_word_length)
+        return sorted(
+            (w for w in theme_list.words if shortest <= len(w) <= 9 and w in self.lexicon),
             key=lambda w: (-len(w), w),
         )
-        for word in [w for w in words if not Counter(w) - letters][:3]:
-            base = Grid({(0, i): Tile(TileKind.LETTER, ch) for i, ch in enumerate(word)})
-            rest = list(tiles)
-            for ch in word:
-                rest.remove(Tile(TileKind.LETTER, ch))
-            result = solve(
-                rest,
-                self.lexicon,
-                self.variant,
-                base,
-                budget=self.pace.solver_budget,
-                seed=self.random.randrange(2**31),
-                clock=self.clock,
-            )
-            if result.solved:
-                return Plan(result.grid, (), True)
-        return None
 
     def acted(self, when: float) -> None:
         """The bot's last wanted action was applied at ``when``: its time line moves on.
@@ -188,7 +223,9 @@ class Bot:
     def adopt(self, plan: Plan, now: float) -> None:
         """Take a finished plan; the bot starts acting after its thinking time."""
         self.plan_ = plan
-        self.ready_at = max(self.ready_at, now + self.pace.thinking * self.random.uniform(0.6, 1.4))
+        self.plans[plan.kind] += 1
+        thinking = self.pace.thinking * THINKING_BY_KIND[plan.kind]
+        self.ready_at = max(self.ready_at, now + thinking * self.random.uniform(0.6, 1.4))
 
     # --- acting -------------------------------------------------------------------------
 
@@ -199,53 +236,84 @@ class Bot:
         phase = round_.phase
         at = self.ready_at  # the bot's own time line: its last action, or the end of its thinking
         if phase is Phase.CHOOSING_THEME and round_.bandit_seat == self.seat:
-            themes = list(builtin_themes(self.language).values())
-            title = themes[int(self._roll * len(themes))].title if themes else "animals"
-            return at + self.pace.thinking, act.ChooseTheme(seat=self.seat, theme=title, at=at)
+            when = at + self.pace.thinking
+            return when, act.ChooseTheme(seat=self.seat, theme=self._theme(player), at=when)
         if phase is Phase.SPRINT and self._sprinting(state):
-            return at, act.FinishSprint(seat=self.seat, word_cells=self._unfinished(player), at=at)
+            return at, act.FinishSprint(seat=self.seat, word_cells=self._give_up(player), at=at)
         if phase is Phase.CLAIMING and player.in_round and player.claims is None:
             return at, act.ClaimThemeWords(seat=self.seat, words=self._theme_words(state), at=at)
         if phase is Phase.VOTING and player.in_round:
             return self._vote(state, at)
         if phase is not Phase.PLAYING or not player.may_act:
             return None
-        if not player.rack:
-            if len(player.grid) and validate(player.grid, self.lexicon, self.variant).valid:
-                return at + self.pace.thinking / 2, act.CallMixmo(seat=self.seat, at=at)
-            return None
         plan = self.plan_
-        if plan is None or not _on_track(player, plan):
+        if not player.rack and (plan is None or player.grid == plan.target):
+            if self._needs_theme_word(state):
+                # A final MIXMO without a theme word would be refused: wait for a plan
+                # with one, or say so.
+                if plan is None or not plan.theme_tried or player.stuck:
+                    return None
+                when = at + self.pace.thinking
+                return when, act.SayStuck(seat=self.seat, at=when)
+            if len(player.grid) and validate(player.grid, self.lexicon, self.variant).valid:
+                when = at + self.pace.call_delay
+                return when, act.CallMixmo(seat=self.seat, at=when)
+            return None
+        if plan is None or plan.round != round_.number or not _on_track(player, plan):
             return None  # waiting for a new plan: new tiles came, or the grid changed
         return self._continue(player, plan, at)
 
     def _continue(
-        self, player: PlayerState, plan: Plan | None, at: float
+        self, player: PlayerState, plan: Plan, at: float
     ) -> tuple[float, act.Action] | None:
-        """The next step towards the plan's grid: take back, then place, tile by tile."""
-        if plan is None:
-            return None
+        """The next step towards the plan's grid: move or take back, then place, tile by tile."""
         target = plan.target
-        wrong = sorted(c for c, t in player.grid.items() if target.get(c) != t)
+        grid = player.grid
         step = self.pace.seconds_per_tile * self._jitter
+        wrong = sorted(c for c, t in grid.items() if target.get(c) != t)
         if wrong:
-            return at + step / 3, act.TakeBack(seat=self.seat, cells=(wrong[0],), at=at + step / 3)
-        missing = [(c, t) for c, t in target.items() if c not in player.grid]
-        rack = list(player.rack)
-        for cell, tile in missing:
-            source = JOKER if tile.kind is TileKind.JOKER else tile
-            if source in rack:
-                row, col = cell
-                when = at + step
-                if len(rack) <= 2 and not self.hasty_done and self._roll < self.pace.hasty_calls:
-                    self.hasty_done = True  # a deliberate, rare mistake of easy bots
-                    return when, act.CallMixmo(seat=self.seat, at=when)
-                return when, act.PlaceTile(
-                    seat=self.seat, row=row, col=col, symbol=tile.symbol, at=when
+            cell = wrong[0]
+            free = sorted(c for c, t in target.items() if t == grid[cell] and c not in grid)
+            when = at + step / 2
+            if free:  # a tile already down goes straight where the plan wants it
+                drow, dcol = free[0][0] - cell[0], free[0][1] - cell[1]
+                return when, act.MoveTiles(
+                    seat=self.seat, cells=(cell,), drow=drow, dcol=dcol, at=when
                 )
+            return when, act.TakeBack(seat=self.seat, cells=(cell,), at=when)
+        rack = list(player.rack)
+        for cell in _placing_order(plan, player):
+            tile = target[cell]
+            if (JOKER if tile.kind is TileKind.JOKER else tile) not in rack:
+                continue
+            when = at + step
+            if len(rack) <= 2 and not self.hasty_done and self._roll < self.pace.hasty_calls:
+                self.hasty_done = True  # a deliberate, rare mistake of the lower levels
+                return when, act.CallMixmo(seat=self.seat, at=when)
+            row, col = cell
+            return when, act.PlaceTile(
+                seat=self.seat, row=row, col=col, symbol=tile.symbol, at=when
+            )
         if not plan.solved and not player.stuck:
-            return at + self.pace.thinking, act.SayStuck(seat=self.seat, at=at + self.pace.thinking)
+            when = at + self.pace.thinking
+            return when, act.SayStuck(seat=self.seat, at=when)
         return None
+
+    # --- the end of a round ---------------------------------------------------------------
+
+    def _theme(self, player: PlayerState) -> str:
+        """The theme to announce: a shrewd bot picks the list its tiles spell most words of."""
+        themes = list(builtin_themes(self.language).values())
+        if not themes:
+            return "animals"
+        if not self.pace.shrewd:
+            return themes[int(self._roll * len(themes))].title
+        letters = Counter(t.letter for t in player.held().elements() if t.letter is not None)
+
+        def spellable(theme: ThemeList) -> int:
+            return sum(1 for w in theme.words if len(w) >= 3 and not Counter(w) - letters)
+
+        return max(themes, key=lambda theme: (spellable(theme), theme.id)).title
 
     def _sprinting(self, state: MatchState) -> bool:
         round_ = state.round
@@ -257,13 +325,33 @@ class Bot:
             and not player.sprint_done
         )
 
-    def _unfinished(self, player: PlayerState) -> tuple[Cell, ...]:
+    def _give_up(self, player: PlayerState) -> tuple[Cell, ...]:
+        """The unfinished word to take back in the final sprint (or none).
+
+        A shrewd bot gives up the word whose loss leaves a valid grid with the
+        most tiles; the others give up the first unfinished word they see.
+        """
         report = validate(player.grid, self.lexicon, self.variant)
-        bad = [v for v in report.words if not v.valid]
-        return bad[0].word.cells if bad else ()
+        bad = [v.word.cells for v in report.words if not v.valid]
+        if not bad or not self.pace.shrewd:
+            return bad[0] if bad else ()
+
+        def worth(cells: tuple[Cell, ...]) -> tuple[bool, int]:
+            crossing = {c for v in report.words if v.word.cells != cells for c in v.word.cells}
+            own = [c for c in cells if c not in crossing]
+            grid = player.grid
+            for cell in own:
+                grid = grid.remove(cell)
+            valid = bool(len(grid)) and validate(grid, self.lexicon, self.variant).valid
+            return valid, len(grid)
+
+        return max(bad, key=worth)
+
+    def _theme_list(self, state: MatchState) -> ThemeList | None:
+        return builtin_themes(self.language).get(state.round.theme_list or "")
 
     def _theme_words(self, state: MatchState) -> tuple[str, ...]:
-        theme_list = builtin_themes(self.language).get(state.round.theme_list or "")
+        theme_list = self._theme_list(state)
         if theme_list is None:
             return ()
         report = validate(state.round.player(self.seat).grid, self.lexicon, self.variant)
@@ -272,27 +360,55 @@ class Bot:
         )
 
     def _vote(self, state: MatchState, at: float) -> tuple[float, act.Action] | None:
+        """Vote like a person: the built-in list when it knows, else the others' majority.
+
+        A claim the theme's built-in list confirms is accepted and one it
+        refutes rejected, at once. A claim no list judges (a theme of the
+        players' own) waits a little for the others' votes and follows their
+        majority; a tie, or no vote yet, accepts, as the rules' count does.
+        """
         round_ = state.round
-        theme_list = builtin_themes(self.language).get(round_.theme_list or "")
-        for claimant in round_.active_seats():
+        theme_list = self._theme_list(state)
+        seats = round_.active_seats()
+        for claimant in seats:
             if claimant == self.seat:
                 continue
             for word in round_.player(claimant).claims or ():
-                if self.seat not in round_.votes.get((claimant, word), {}):
-                    accept = theme_list.judge(word) if theme_list else True
-                    return at + 0.5, act.Vote(
-                        seat=self.seat, claimant=claimant, word=word, accept=accept, at=at + 0.5
-                    )
+                ballot = round_.votes.get((claimant, word), {})
+                if self.seat in ballot:
+                    continue
+                if theme_list is not None:
+                    when, accept = at + VOTE_DELAY, theme_list.judge(word)
+                else:
+                    yes = sum(1 for vote in ballot.values() if vote)
+                    accept = yes >= len(ballot) - yes
+                    others = [s for s in seats if s not in (claimant, self.seat)]
+                    waiting = any(s not in ballot for s in others)
+                    when = at + (VOTE_PATIENCE if waiting else VOTE_DELAY)
+                return when, act.Vote(
+                    seat=self.seat, claimant=claimant, word=word, accept=accept, at=when
+                )
         return None
 
 
 def _on_track(player: PlayerState, plan: Plan) -> bool:
-    """True while the player's tiles are the plan's and the grid only holds planned tiles:
-    the bot's own moves keep a plan, a draw or another change asks for a new one."""
-    held = Counter(player.rack) + Counter(_rack_tiles(player.grid))
-    return held == Counter(_rack_tiles(plan.target)) + Counter(plan.left)
+    """True while the player's tiles are the plan's: the bot's own moves keep a plan,
+    a draw or another change asks for a new one."""
+    held = sorted(t.set_key for t in player.rack) + [t.set_key for t in player.grid.tiles()]
+    wanted = [t.set_key for t in plan.target.tiles()] + [t.set_key for t in plan.left]
+    return sorted(held) == sorted(wanted)
 
 
-def _rack_tiles(grid: Grid) -> list[Tile]:
-    """The grid's tiles as they would come back to a rack (a declared joker is a joker)."""
-    return [JOKER if t.kind is TileKind.JOKER else t for t in grid.tiles()]
+def _placing_order(plan: Plan, player: PlayerState) -> list[Cell]:
+    """The plan's free cells in the order a person fills them: word by word, each word
+    through a tile already down (the first word of an empty grid first)."""
+    grid = player.grid
+    words = plan.target.words()
+    order: list[Cell] = []
+    for word in words:
+        missing = [c for c in word.cells if c not in grid]
+        touches = not len(grid) or any(c in grid for c in word.cells)
+        if missing and touches:
+            order += missing
+    order += [c for c, _ in plan.target.items() if c not in grid]
+    return list(dict.fromkeys(order))

@@ -1,16 +1,18 @@
 """Whole games with bots only, on simulated time: no screen, no waiting.
 
 Game time jumps straight to the next action any bot wants, so a match that
-would take an hour at the table runs in seconds, and the same seed always
-plays the same match.
+would take an hour at the table runs in seconds. Bots plan within a budget of
+work, never of time, so the same seed plays the same match on any machine at
+any load (tests/test_bots.py runs one twice, once beside a CPU hog).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from mixmo.engine import actions as act
-from mixmo.engine.bot import Bot, Level
+from mixmo.engine.bot import Bot, Level, bot_seed
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
@@ -23,11 +25,29 @@ class HeadlessStalled(RuntimeError):
     """No bot has anything left to do, yet the match is not over (a bug, never a rule)."""
 
 
-def bots_for(game: Game, seats: Iterable[int], level: Level) -> dict[int, Bot]:
-    seed = game.options.seed if isinstance(game.options.seed, int) else hash(game.options.seed)
+def seat_levels(levels: Level | Sequence[Level], seats: int) -> list[Level]:
+    """One level per seat: a single level for all, or a list in seat order.
+
+    A list shorter than ``seats`` repeats its last level; ``ValueError`` for a
+    longer one.
+    """
+    if isinstance(levels, Level):
+        return [levels] * seats
+    if not levels:
+        raise ValueError("no bot level given")
+    if len(levels) > seats:
+        raise ValueError(f"{len(levels)} bot levels for {seats} bot seats")
+    return list(levels) + [levels[-1]] * (seats - len(levels))
+
+
+def bots_for(game: Game, seats: Iterable[int], levels: Level | Sequence[Level]) -> dict[int, Bot]:
+    """A bot for each of ``seats``, with its level (one for all, or one per seat in order)."""
+    seats = list(seats)
+    seed = bot_seed(game.options.seed)
+    language = game.options.language
     return {
-        seat: Bot(seat, level, game.lexicon, game.variant, game.options.language, seed)
-        for seat in seats
+        seat: Bot(seat, level, game.lexicon, game.variant, language, seed)
+        for seat, level in zip(seats, seat_levels(levels, len(seats)), strict=True)
     }
 
 
@@ -61,10 +81,21 @@ def step(game: Game, bots: dict[int, Bot], now: float) -> float | None:
     return now
 
 
-def play_headless(options: MatchOptions, level: Level, game: Game | None = None) -> Game:
-    """Play a whole match with a bot in every seat; the finished game."""
+def play_headless(
+    options: MatchOptions,
+    levels: Level | Sequence[Level],
+    game: Game | None = None,
+    bots: dict[int, Bot] | None = None,
+) -> Game:
+    """Play a whole match with a bot in every seat; the finished game.
+
+    ``levels`` is one level for every seat or one per seat; pass ``bots`` to
+    keep the bots (and read what they did) after the match.
+    """
     game = game or Game(options)
-    bots = bots_for(game, range(len(options.players)), level)
+    if bots is None:
+        bots = {}
+    bots.update(bots_for(game, range(len(options.players)), levels))
     now = 0.0
     for _ in range(STEP_LIMIT):
         if game.phase is Phase.MATCH_OVER:
@@ -74,3 +105,36 @@ def play_headless(options: MatchOptions, level: Level, game: Game | None = None)
             raise HeadlessStalled(f"no bot can act in phase {game.phase.value}")
         now = reached
     raise HeadlessStalled(f"the match did not end within {STEP_LIMIT} steps")
+
+
+def match_result(game: Game, levels: Sequence[Level] = ()) -> dict[str, Any]:
+    """A finished match as a JSON-ready dict: the winner, the standings, the seed.
+
+    ``standings`` lists every seat, best first, with its name, points and
+    rounds won (and its bot level, when ``levels`` gives them).
+    """
+    state = game.state
+    names = game.options.players
+    order = sorted(range(len(names)), key=lambda s: (-state.totals[s], -state.rounds_won[s], s))
+    if state.winner is not None:  # the engine's own standings decide the winner's place
+        order.remove(state.winner)
+        order.insert(0, state.winner)
+    standings = []
+    for seat in order:
+        row: dict[str, Any] = {
+            "seat": seat,
+            "name": names[seat],
+            "points": state.totals[seat],
+            "rounds_won": state.rounds_won[seat],
+        }
+        if seat < len(levels):
+            row["level"] = levels[seat].value
+        standings.append(row)
+    return {
+        "winner": names[state.winner] if state.winner is not None else None,
+        "winner_seat": state.winner,
+        "standings": standings,
+        "rounds": len(state.results),
+        "seed": game.options.seed,
+        "actions": len(game.log),
+    }

@@ -11,9 +11,10 @@ Every grid it returns has passed :func:`mixmo.engine.validation.validate`
 from __future__ import annotations
 
 import contextlib
+import copy
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from mixmo.engine.grid import Cell, Grid
@@ -83,6 +84,19 @@ def _board_from_grid(board: Board, grid: Grid, lexicon: Lexicon, variant: Varian
         board.on_board[verdict.text] += 1
 
 
+def _copy_board(board: Board) -> Board:
+    """A board of its own with the same tiles, rack and words as ``board``.
+
+    Its containers (cells, rack, word counts) are copied; the lexicon cache and
+    the tiles themselves, which never change, are shared.
+    """
+    twin = copy.copy(board)
+    for name, value in vars(board).items():
+        if isinstance(value, dict | list | set):
+            setattr(twin, name, copy.copy(value))
+    return twin
+
+
 def _checked(
     snapshot: dict[Cell, tuple[str, str]], board: Board, lexicon: Lexicon, variant: Variant
 ) -> Grid | None:
@@ -147,31 +161,33 @@ def solve(
     if proof is not None and base is None:
         return SolveResult(Grid(), False, tuple(tiles), True, clock() - start, proof)
 
+    start_board = Board(words, variant)
+    if base is not None:
+        _board_from_grid(start_board, base, lexicon, variant)  # validates once, not per attempt
+    start_board.add_to_rack(tiles)
+
     def fresh() -> Board:
+        return _copy_board(start_board)
+
+    def scratch() -> Board:
         board = Board(words, variant)
-        if base is not None:
-            _board_from_grid(board, base, lexicon, variant)
-        board.add_to_rack(tiles)
+        board.add_to_rack(tiles + (base.tiles() if base is not None else []))
         return board
 
-    # (method, how, board, restarts allowed: None until the deadline)
-    attempts: list[tuple[str, str, Board, int | None]] = []
-    if base is not None:
-        attempts.append(("attach", "attached to the grid", fresh(), ATTACH_RESTARTS))
-        for count, ripped in rip_candidates(fresh, limit=RIP_OPTIONS, pairs=RIP_PAIRS):
-            how = f"after taking back {count} tile(s) of the grid"
-            attempts.append(("take back", how, ripped, 0))
-    if from_scratch or base is None:
-        scratch = Board(words, variant)
-        scratch.add_to_rack(tiles + (base.tiles() if base is not None else []))
-        # A proven-impossible set only looks for its best partial grid, briefly.
-        restarts = None if proof is None else ATTACH_RESTARTS
-        attempts.append(("scratch", "from scratch", scratch, restarts))
+    def attempts() -> Iterator[tuple[str, str, Board, int | None]]:
+        """(method, how, board, restarts allowed: None until the budget ends), made lazily."""
+        if base is not None:
+            yield "attach", "attached to the grid", fresh(), ATTACH_RESTARTS
+            for count, ripped in rip_candidates(fresh, limit=RIP_OPTIONS, pairs=RIP_PAIRS):
+                yield "take back", f"after taking back {count} tile(s) of the grid", ripped, 0
+        if from_scratch or base is None:
+            # A proven-impossible set only looks for its best partial grid, briefly.
+            yield "scratch", "from scratch", scratch(), None if proof is None else ATTACH_RESTARTS
 
     best: tuple[int, Grid, str] | None = None
     nodes = 0
     spent = 0
-    for method, how, board, restarts in attempts:
+    for method, how, board, restarts in attempts():
         if (budget is not None and clock() > deadline) or (
             work_left is not None and work_left <= 0
         ):
