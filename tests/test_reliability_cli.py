@@ -1,0 +1,137 @@
+"""Issue 15, the command line: no input makes a command crash or hang.
+
+Each test feeds a command the input a user (or a script) broke it with and
+checks what the user sees: one line on standard error and exit code 2.
+Time is never asserted here: benchmarks/check_limits.py measures it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mixmo.engine.grid import MAX_COLUMNS, MAX_TEXT_CHARS
+
+MIXMO = [sys.executable, "-m", "mixmo"]
+
+
+def run(*args: str, stdin: bytes | None = None, close_stdin: bool = False, **env: str):
+    """Run the real `mixmo` process, as a shell would."""
+    return subprocess.run(
+        [*MIXMO, *args],
+        input=stdin,
+        stdin=subprocess.DEVNULL if stdin is None and not close_stdin else None,
+        capture_output=True,
+        env={**os.environ, "COLUMNS": "100", **env},
+        timeout=60,
+        **({"preexec_fn": lambda: os.close(0)} if close_stdin else {}),
+    )
+
+
+def one_line_error(result: subprocess.CompletedProcess[bytes]) -> str:
+    err = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 2, err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    return err.strip()
+
+
+# --- point 8: inputs too large are refused at once, whatever their bytes --------------
+
+
+def test_ten_megabytes_of_nul_bytes_are_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "nul.txt"
+    path.write_bytes(b"\0" * 10_000_000)
+    err = one_line_error(run("check", str(path)))
+    assert f"more than {MAX_TEXT_CHARS:,} bytes" in err and str(path) in err
+
+
+def test_an_endless_input_is_refused_without_reading_it_all() -> None:
+    err = one_line_error(run("check", "/dev/zero"))
+    assert "/dev/zero: more than" in err
+
+
+def test_a_line_wider_than_the_limit_names_its_line_and_column(mixmo, tmp_path: Path) -> None:
+    path = tmp_path / "wide.txt"
+    path.write_text("CAT\n" + "A." * MAX_COLUMNS + "\n")
+    result = mixmo("check", str(path))
+    assert result.code == 2
+    assert result.err.startswith(f"mixmo: error: {path}:2:{MAX_COLUMNS + 1}: the row is wider")
+
+
+def test_thousands_of_bad_characters_are_one_line(mixmo) -> None:
+    result = mixmo("check", "-", stdin=("\0" * 999 + "\n") * 900)
+    assert result.code == 2
+    assert result.err.strip() == (
+        "mixmo: error: <stdin>:1:1: '\\x00' is not a grid cell (use A-Z, a-z, ?, ! or .)"
+        f" (and {999 * 900 - 1} more)"
+    )
+
+
+def test_a_grid_of_thousands_of_scattered_tiles_is_checked(mixmo) -> None:
+    text = "\n".join(["A." * 500, ""] * 20)
+    result = mixmo("check", "-", stdin=text)
+    assert result.code == 1
+    assert "a grid of 39 rows by 999 columns: too large to draw here" in result.out
+    assert "10000 tiles" in result.out
+
+
+def test_a_long_report_lists_the_first_words_and_counts_the_rest(mixmo) -> None:
+    text = "\n\n".join("QZXW" for _ in range(150))
+    result = mixmo("check", "-", stdin=text)
+    assert result.code == 1
+    assert "... and 50 more words (--json lists them all)" in result.out
+    listed = mixmo("check", "--json", "-", stdin=text)
+    assert listed.out.count('"text": "QZXW"') == 150
+
+
+# --- point 9: tracebacks -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["check", "-"], ["word", "-"], ["solve", "-"]])
+def test_closed_standard_input_is_one_line(command: list[str]) -> None:
+    err = one_line_error(run(*command, close_stdin=True))
+    assert "standard input is closed" in err
+
+
+@pytest.mark.parametrize("command", [["check", "-"], ["word", "-"], ["solve", "-"]])
+def test_invalid_utf8_on_standard_input_under_a_strict_locale(command: list[str]) -> None:
+    strict = {"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict", "PYTHONUTF8": "0"}
+    err = one_line_error(run(*command, stdin=b"CAT\nAB\xff\n", **strict))
+    assert "<stdin>:2:3: not UTF-8 text (byte 0xff)" in err
+
+
+@pytest.mark.parametrize("command", [["word", "CAT"], ["check", "-"], ["solve", "CAT"]])
+def test_a_corrupt_gzip_word_list_is_one_line(command: list[str], tmp_path: Path) -> None:
+    good = gzip.compress(b"cat\ndog\n" * 1000)
+    path = tmp_path / "words.txt.gz"
+    path.write_bytes(good[:12] + b"\xff" * 40 + good[52:])
+    err = one_line_error(run(*command, "--dict", str(path), stdin=b"CAT\n"))
+    assert str(path) in err and "word list" in err
+
+
+# --- point 10: no tiles ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rack", ["", " ", "\t  "])
+def test_solve_with_no_tiles_exits_2(mixmo, rack: str) -> None:
+    result = mixmo("solve", rack)
+    assert result.code == 2
+    assert result.err.strip() == "mixmo: error: no tiles to solve"
+
+
+# --- point 11: a long list of words prints as fast text ----------------------------------
+
+
+def test_a_long_word_list_from_standard_input_prints_one_plain_line_per_word(mixmo) -> None:
+    words = ["cat", "zzxq", "été"] * 20_000
+    result = mixmo("word", "-", stdin="\n".join(words))
+    lines = result.out.splitlines()
+    assert result.code == 1 and len(lines) == len(words)
+    assert lines[:3] == ["✓ CAT  cat", "✗ ZZXQ  not in embedded en", "✗ ETE  not in embedded en"]
+    assert "\x1b" not in result.out  # no colour codes when the output is not a terminal
