@@ -168,7 +168,8 @@ FR_SPACE_WELDED_STEMS = frozenset(
 #: the prefixed units that general French dictionaries list as headwords are kept.
 FR_METRIC_PREFIX_FLAGS = frozenset({"Um", "Ui"})
 FR_PREFIXED_UNITS_KEPT = frozenset(
-    """
+    str.split(
+        """
     kilogramme hectogramme décagramme décigramme centigramme milligramme
     microgramme nanogramme
     kilomètre hectomètre décamètre décimètre centimètre millimètre micromètre
@@ -192,7 +193,8 @@ FR_PREFIXED_UNITS_KEPT = frozenset(
     mégaflops gigaflops téraflops pétaflops
     kilovoltampère
     centipoise
-    """.split()
+    """
+    )
 )
 
 #: Ligatures that NFKD does not decompose.
