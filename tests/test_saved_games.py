@@ -8,8 +8,8 @@ import pytest
 
 from mixmo.engine import actions as a
 from mixmo.engine.lexicon import AnyWord
-from mixmo.engine.save import GameFileError, dumps, loads
-from tests.game_helpers import lay_out, new_game, play_until_bag_is_empty
+from mixmo.engine.save import DictionaryChangedError, GameFileError, dumps, loads
+from tests.game_helpers import lay_out, new_game, play_until_bag_is_empty, settle_theme
 
 
 def a_game_in_progress():
@@ -70,3 +70,79 @@ def damaged(mutate) -> str:
 def test_a_damaged_or_foreign_file_is_a_clear_error(text: str, message: str) -> None:
     with pytest.raises(GameFileError, match=message.replace("(", r"\(")):
         loads(text, lexicon=AnyWord())
+
+
+# --- issue 15: damaged saves are refused in one sentence, never a crash -----------------
+
+
+def with_action_time(value: str) -> str:
+    """A save whose first action happened at ``value`` (a JSON literal)."""
+    text = dumps(a_game_in_progress())
+    data = json.loads(text)
+    data["actions"][0]["at"] = "AT"
+    return json.dumps(data).replace('"AT"', value)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("Infinity", "Infinity is not a number a save can hold"),
+        ("-Infinity", "-Infinity is not a number a save can hold"),
+        ("NaN", "NaN is not a number a save can hold"),
+        ("1e999", "1e999 is not a number a save can hold"),
+        ("-3.5", "at is a negative time"),
+    ],
+)
+def test_a_time_that_is_not_a_time_is_a_damaged_save(value: str, message: str) -> None:
+    with pytest.raises(GameFileError, match=f"damaged saved game: {message}"):
+        loads(with_action_time(value), lexicon=AnyWord())
+
+
+def test_a_negative_draw_time_in_the_snapshot_is_a_damaged_save() -> None:
+    text = damaged(lambda d: d["state"]["round"].update(last_draw_at=-1.0))
+    with pytest.raises(GameFileError, match="last_draw_at is a negative time"):
+        loads(text, lexicon=AnyWord())
+
+
+@pytest.mark.parametrize("depth", [50, 100_000])
+def test_deeply_nested_json_is_a_damaged_save(depth: int) -> None:
+    text = '{"format": "mixmo-game", "version": 1, "options": ' + "[" * depth + "]" * depth + "}"
+    with pytest.raises(GameFileError, match="nested deeper than a saved game is"):
+        loads(text, lexicon=AnyWord())
+
+
+def test_a_five_thousand_digit_seed_is_a_damaged_save() -> None:
+    text = damaged(lambda d: d["options"].update(seed=0)).replace(
+        '"seed": 0', '"seed": ' + "7" * 5000
+    )
+    with pytest.raises(GameFileError, match="a number of 5,000 digits"):
+        loads(text, lexicon=AnyWord())
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/"])
+def test_a_dictionary_that_is_not_a_word_list_file_is_a_damaged_save(device: str) -> None:
+    text = damaged(lambda d: d["options"].update(dictionary=device))
+    with pytest.raises(GameFileError, match=f"its dictionary {device} is not a word-list file"):
+        loads(text)
+
+
+def test_a_dictionary_that_no_longer_accepts_a_played_word_says_so(tmp_path) -> None:
+    words = tmp_path / "words.txt"
+    game = new_game(2, seed=5, dictionary=str(words))
+    settle_theme(game)
+    lay_out(game, 0)
+    played = game.check_grid(0).words[0].text
+    words.write_text(f"{played.lower()}\n")
+    game.apply(a.CallMixmo(seat=0, at=10.0))
+    call = len(game.log)
+    settle_theme(game)
+    lay_out(game, 0, at=11.0)
+    text = dumps(game)
+    assert loads(text).state == game.state  # the same dictionary replays it
+    words.write_text("cat\n")  # the word list was edited since
+    with pytest.raises(DictionaryChangedError) as caught:
+        loads(text)
+    assert str(caught.value) == (
+        f"the dictionary changed since this game was saved: {words} no longer accepts "
+        f"{played}, played by Ann (action {call})"
+    )

@@ -2,13 +2,23 @@
 
 Nothing a player did may be lost: a write goes to a temporary file in the
 same folder, is flushed to disk, then renamed over the old file, so a crash or
-a SIGKILL leaves either the old save or the new one, never half of one.
+a SIGKILL leaves either the old save or the new one, never half of one. The
+temporary file's name carries the writer's process id, so that the next start
+can remove those a killed process left behind (:func:`clean_temporary_files`).
+
+A disk that refuses to be written (read-only, full, a file where the folder
+should be, no permission) never stops a game: :class:`Autosaver` keeps the
+last good save, says once what went wrong and where, and tries again after
+the next move.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
+from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -36,14 +46,26 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
+SAVE_SIZE_LIMIT = 64_000_000
+"""The largest saved game read (a long match is a few hundred kilobytes)."""
+
+
+def _temporary_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
 def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
     """Replace ``path`` with ``text`` all at once.
 
     The rename alone survives the process being killed; ``durable`` also
     flushes the data to the disk, against a power cut (slower: not for every key).
+    A failed write (disk full, read-only) raises ``OSError`` and leaves the old
+    file as it was, with no temporary file behind.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f"{_temporary_prefix(path)}{os.getpid()}.", dir=path.parent
+    )
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
@@ -52,8 +74,109 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
                 os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        with suppress(OSError):
+            Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def clean_temporary_files(path: Path) -> list[Path]:
+    """Remove the temporary files that interrupted writes of ``path`` left behind.
+
+    A file named after a process that still runs is kept (it may be writing
+    now); one of a dead process is removed. Never raises: a folder that cannot
+    be listed or written has nothing this can clean. The paths removed.
+    """
+    removed: list[Path] = []
+    try:
+        candidates = list(path.parent.glob(f"{_temporary_prefix(path)}*"))
+    except OSError:
+        return removed
+    for candidate in candidates:
+        pid = candidate.name.removeprefix(_temporary_prefix(path)).split(".")[0]
+        if pid.isdigit() and len(pid) < 10 and _process_alive(int(pid)):
+            continue
+        with suppress(OSError):
+            candidate.unlink()
+            removed.append(candidate)
+    return removed
+
+
+_REASONS = {
+    errno.EROFS: "the folder is read-only",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOTDIR: "a file stands where the folder should be",
+    errno.EEXIST: "a file stands where the folder should be",
+    errno.EISDIR: "a folder stands where the save file should be",
+    errno.EIO: "the disk reports an input/output error",
+}
+
+
+def why_not_written(error: OSError) -> str:
+    """A plain reason for a failed write, for the player."""
+    return _REASONS.get(error.errno or 0) or (error.strerror or str(error)).lower()
+
+
+@dataclass(frozen=True)
+class SaveOutcome:
+    """What came of one save: whether it was written, and what (if anything)
+    the player should be told now. ``message`` is set only when something
+    changed: the first failure of a run of failures, and the first success
+    after one."""
+
+    saved: bool
+    message: str | None = None
+    error: OSError | None = None
+
+
+class Autosaver:
+    """Saves one game file after every move, and never lets a broken disk stop play.
+
+    On a failure the last good save stays as it was (the write is atomic), the
+    player is told once, and the next move tries again; when a save succeeds
+    again the player is told that too. Temporary files of interrupted earlier
+    saves are removed when the autosaver is made, at the start of a game.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.failing: str | None = None
+        """The reason of the current run of failures, or None while saves succeed."""
+        clean_temporary_files(path)
+
+    def save(self, game: Game, *, durable: bool = False) -> SaveOutcome:
+        try:
+            save_game(game, self.path, durable=durable)
+        except OSError as error:
+            reason = why_not_written(error)
+            told = self.failing == reason
+            self.failing = reason
+            if told:
+                return SaveOutcome(saved=False, error=error)
+            return SaveOutcome(
+                saved=False,
+                error=error,
+                message=f"Cannot save the game to {self.path}: {reason}. "
+                "Play goes on, and saving is tried again after every move.",
+            )
+        if self.failing is None:
+            return SaveOutcome(saved=True)
+        self.failing = None
+        return SaveOutcome(saved=True, message=f"The game is saved again to {self.path}.")
 
 
 def save_game(game: Game, path: Path | None = None, *, durable: bool = True) -> Path:
@@ -67,11 +190,25 @@ def load_game(path: Path | None = None, lexicon: Lexicon | None = None) -> Game:
     """The game saved at ``path``; a missing or damaged file is a GameFileError."""
     path = path or autosave_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(SAVE_SIZE_LIMIT + 1)
+        if len(data) > SAVE_SIZE_LIMIT:
+            raise GameFileError(
+                f"{path}: damaged saved game: larger than {SAVE_SIZE_LIMIT:,} bytes"
+            )
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise GameFileError(f"{path}: no saved game to resume") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise GameFileError(f"{path}: cannot read the saved game ({error})") from None
+    except IsADirectoryError:
+        raise GameFileError(f"{path}: is a folder, not a saved game") from None
+    except OSError as error:
+        raise GameFileError(
+            f"{path}: cannot read the saved game ({why_not_written(error)})"
+        ) from None
+    except UnicodeDecodeError as error:
+        raise GameFileError(
+            f"{path}: damaged saved game: not UTF-8 text (byte {error.start})"
+        ) from None
     try:
         return loads(text, lexicon)
     except GameFileError as error:

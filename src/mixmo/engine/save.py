@@ -4,17 +4,26 @@ A saved game holds the options, the action log and a snapshot of the state.
 Loading replays the log from the options' seed and checks that it arrives at
 the snapshot: a file edited by hand, truncated or written by something else is
 a :class:`GameFileError` with one clear sentence, never a crash.
+
+Before any model sees it, the JSON is held to what a save can contain
+(:func:`_read_json`): no ``Infinity`` or ``NaN``, no negative time, no number of
+hundreds of digits, no nesting deeper than a save has; and a saved dictionary
+path must be a word-list file (``/dev/zero`` would be read forever). A log that
+no longer replays because the dictionary changed says so and names the word.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
 from collections.abc import Iterable
 from types import MappingProxyType
 from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
 from mixmo.engine.bag import Bag
 from mixmo.engine.game import Game, GameRuleError
@@ -23,6 +32,7 @@ from mixmo.engine.lexicon import Lexicon, LexiconError
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase, PlayerState, RoundResult, RoundState
 from mixmo.engine.tiles import Tile
+from mixmo.engine.validation import ProblemKind
 
 FORMAT: Final = "mixmo-game"
 VERSION: Final = 1
@@ -30,6 +40,84 @@ VERSION: Final = 1
 
 class GameFileError(ValueError):
     """A saved game that cannot be loaded, and why."""
+
+
+class DictionaryChangedError(GameFileError):
+    """The saved game was played with a dictionary that has since changed."""
+
+
+MAX_DEPTH = 12
+"""The deepest nesting of arrays and objects a saved game has (it uses 6)."""
+MAX_DIGITS = 40
+"""The longest integer a saved game holds (seeds are at most 20 digits)."""
+
+
+def _refuse_constant(name: str) -> float:
+    raise GameFileError(f"damaged saved game: {name} is not a number a save can hold")
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise GameFileError(f"damaged saved game: a number of {len(digits.lstrip('-')):,} digits")
+    return int(digits)
+
+
+def _bounded_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        _refuse_constant(text)
+    return value
+
+
+def _check_values(raw: object) -> None:
+    """Refuse nesting deeper than a save has and negative times, walking without recursion."""
+    stack: list[tuple[object, int, str]] = [(raw, 0, "")]
+    while stack:
+        value, depth, key = stack.pop()
+        if depth > MAX_DEPTH:
+            raise GameFileError("damaged saved game: nested deeper than a saved game is")
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1, str(name)) for name, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1, key) for item in value)
+        elif (key == "at" or key.endswith("_at")) and isinstance(value, int | float) and value < 0:
+            raise GameFileError(f"damaged saved game: {key} is a negative time ({value})")
+
+
+def _read_json(text: str) -> object:
+    """The JSON of a save, held to what a save can contain (see the module's docstring)."""
+    try:
+        raw = json.loads(
+            text,
+            parse_constant=_refuse_constant,
+            parse_int=_bounded_int,
+            parse_float=_bounded_float,
+        )
+    except json.JSONDecodeError as error:
+        raise GameFileError(
+            f"not a saved game: invalid JSON at line {error.lineno}, column {error.colno}"
+        ) from None
+    except RecursionError:
+        raise GameFileError("damaged saved game: nested deeper than a saved game is") from None
+    except GameFileError:
+        raise
+    except ValueError as error:  # e.g. an integer Python refuses to convert
+        raise GameFileError(f"damaged saved game: {error}") from None
+    _check_values(raw)
+    return raw
+
+
+def _check_dictionary(spec: str | None) -> None:
+    """A saved dictionary path must name a word-list file, not a device or a folder."""
+    if spec is None or spec == "any" or spec.startswith(("enchant:", "embedded:")):
+        return
+    if os.path.exists(spec) and not os.path.isfile(spec):
+        raise GameFileError(f"damaged saved game: its dictionary {spec} is not a word-list file")
+
+
+def _words_refused(game: Game, seat: int) -> list[str]:
+    report = game.check_grid(seat)
+    return [v.text for v in report.words if v.problem is ProblemKind.NOT_A_WORD]
 
 
 class _Model(BaseModel):
@@ -200,12 +288,7 @@ def dumps(game: Game) -> str:
 
 def loads(text: str, lexicon: Lexicon | None = None) -> Game:
     """The game a saved-game JSON holds, replayed from its log and checked against its state."""
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise GameFileError(
-            f"not a saved game: invalid JSON at line {error.lineno}, column {error.colno}"
-        ) from None
+    raw = _read_json(text)
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise GameFileError("not a mixmo saved game")
     if raw.get("version") != VERSION:
@@ -220,21 +303,45 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
         raise GameFileError(
             f"damaged saved game: {where}: {first['msg']} ({error.error_count()} problem(s))"
         ) from None
+    if lexicon is None:
+        _check_dictionary(saved.options.dictionary)
     try:
         game = Game(saved.options, lexicon)
     except LexiconError as error:
         raise GameFileError(f"the saved game's dictionary cannot be opened: {error}") from None
+    refused: tuple[int, str, list[str]] | None = None
+    """The first call the dictionary refused: action number, player, words."""
     for number, action in enumerate(saved.actions, start=1):
         try:
-            game.apply(action)
+            events = game.apply(action)
         except GameRuleError as error:
+            _blame_dictionary(game, refused)
             raise GameFileError(
                 f"damaged saved game: action {number} does not replay ({error})"
             ) from None
+        if refused is None:
+            for event in events:
+                if isinstance(event, ev.HastyCall | ev.FinalCallRejected):
+                    words = _words_refused(game, event.seat)
+                    if words:
+                        refused = (number, game.name(event.seat), words)
     try:
         snapshot = saved.state.state()
     except ValueError as error:
         raise GameFileError(f"damaged saved game: {error}") from None
     if snapshot != game.state:
+        _blame_dictionary(game, refused)
         raise GameFileError("damaged saved game: its state does not match its action log")
     return game
+
+
+def _blame_dictionary(game: Game, refused: tuple[int, str, list[str]] | None) -> None:
+    """When a log stops replaying after a MIXMO the dictionary now refuses, the
+    dictionary changed since the game was saved: say so, naming the word."""
+    if refused is None:
+        return
+    number, player, words = refused
+    raise DictionaryChangedError(
+        f"the dictionary changed since this game was saved: {game.lexicon.name} no longer "
+        f"accepts {', '.join(words[:3])}, played by {player} (action {number})"
+    )
