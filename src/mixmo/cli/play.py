@@ -77,6 +77,7 @@ def play(
     F1 for every key. The game is saved after every move: if the terminal
     closes, `mixmo play --resume` picks it up.
     """
+    from mixmo.cli.saved_game import ask_about_saved_game
     from mixmo.engine.options import MatchOptions, ScoringMode
     from mixmo.engine.save import GameFileError
     from mixmo.engine.variants import variant_for
@@ -119,7 +120,9 @@ def play(
             )
         except ValueError as error:
             fail(first_error(error))
-        game = Game(options, load_lexicon(dict_spec, lang))
+        # Never overwrite an unfinished game without asking (resume / start anew / quit).
+        saved = None if headless else ask_about_saved_game(path)
+        game = saved or Game(options, load_lexicon(dict_spec, lang))
     if headless:
         play_bots_headless(game, Level(level))
         return

@@ -4,11 +4,18 @@ The app owns the :class:`~mixmo.engine.game.Game`. A key press becomes an
 engine action; the engine's events come back through one subscription and the
 app pushes the new state down into the panes (attributes down, messages up).
 After every change the game is saved atomically, so nothing is lost.
+
+Keys are handled in the order they arrive. Textual would send a bound key
+(an arrow, Backspace) through the focused widget and back up to the app, and
+a typed letter through a message posted from the widget: two routes of
+different lengths, so in a burst of keys (a fast typist, SSH) a letter could
+overtake the arrows typed before it. The app therefore reads the board's keys
+itself, as each key event arrives (:meth:`MixmoApp.on_event`), and commands
+run inline from the same place.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -16,7 +23,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid as GridLayout
@@ -28,55 +35,53 @@ from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.bot import Level
 from mixmo.engine.game import Game, GameRuleError
-from mixmo.engine.grid import Cell, Direction, Grid
+from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase, PlayerState
 from mixmo.engine.validation import ValidationReport, validate
-from mixmo.storage import save_game
+from mixmo.storage import Autosaver, SaveOutcome, atomic_write_text
+from mixmo.tui.board_input import BoardInput
 from mixmo.tui.bot_driver import TICK, BotDriver
-from mixmo.tui.grid_view import GridPicture, GridView
-from mixmo.tui.keys import COMMANDS, FIXED_KEYS, Keymap
-from mixmo.tui.modals import (
-    ConfirmScreen,
-    HelpScreen,
-)
-from mixmo.tui.pane_state import PaneState, flipped, reconcile
-from mixmo.tui.player_pane import PaneInfo, PlayerPane, RackView
+from mixmo.tui.grid_view import GridPicture
+from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, FIXED_KEYS, Keymap
+from mixmo.tui.modals import ConfirmScreen, HelpScreen, NoticeScreen
+from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, news_for, plain, plural
+from mixmo.tui.pane_state import PaneState, reconcile
+from mixmo.tui.player_pane import PaneInfo, PlayerPane
 from mixmo.tui.round_flow import RoundFlow
+from mixmo.tui.view_state import capture, load_view, restore, view_path
 
 LAYOUTS = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
 """Columns and rows of panes for each number of players."""
-MIN_PANE = (24, 8)
-"""The smallest pane (width, height) that still shows a usable grid."""
-
-
-ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-
+MIN_PANE_WIDTH = 24
+"""The narrowest pane that still shows a usable grid and rack."""
+MIN_GRID_ROWS = 5
+"""Fewer grid rows than this and the screen asks for a larger terminal."""
 
 ACTIONS = {"quit": "quit_game"}
 """Commands whose action has another name (App already has an ``action_quit``)."""
+COMMAND_ACTIONS = {ACTIONS.get(command, command) for command in COMMANDS}
 
 
 def _bindings() -> list[BindingType]:
-    """The app's keys: the rebindable commands (by id), then the fixed ones."""
-    bindings: list[BindingType] = [
+    """The rebindable commands, by id (the board's fixed keys are read in ``on_event``)."""
+    return [
         Binding(keys, ACTIONS.get(command, command), label, id=command, priority=True)
         for command, (keys, label, _) in COMMANDS.items()
     ]
-    bindings += [Binding(f"alt+{n}", f"switch({n - 1})", show=False) for n in range(1, 7)]
-    bindings += [
-        Binding(f"alt+{key}", f"move_selection({dr}, {dc})", show=False)
-        for key, (dr, dc) in ARROWS.items()
-    ]
-    bindings += [
-        Binding(f"ctrl+{key}", f"shift_grid({dr}, {dc})", show=False)
-        for key, (dr, dc) in ARROWS.items()
-    ]
-    bindings.append(Binding("escape", "clear_selection", show=False))
-    return bindings
 
 
-class MixmoApp(App[None]):
+def tile_symbol(event: events.Key) -> str | None:
+    """The tile a key types (``A``-``Z``, ``?``, ``!``), if it types one."""
+    char = event.character
+    if not char or len(char) != 1 or "ctrl+" in event.key or "alt+" in event.key:
+        return None
+    if char.isascii() and char.isalpha():
+        return char.upper()
+    return char if char in "?!" else None
+
+
+class MixmoApp(BoardInput, App[None]):
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -101,7 +106,7 @@ class MixmoApp(App[None]):
         clock: Callable[[], float] | None = None,
         keymap: Keymap | None = None,
         keymap_error: str | None = None,
-        live_check: bool = False,
+        live_check: bool | None = None,
         light: bool = False,
         bots: int = 0,
         level: Level = Level.NORMAL,
@@ -112,14 +117,23 @@ class MixmoApp(App[None]):
         self.keymap_config = keymap or Keymap()
         self.game = game
         self.save_path = save_path
+        self.saver = Autosaver(save_path) if save_path is not None else None
         started = time.monotonic()
         offset = max((a.at for a in game.log), default=0.0)
         self.clock = clock or (lambda: offset + time.monotonic() - started)
         self.keymap_error = keymap_error
-        self.live_check = live_check
+        self.live_check = bool(live_check)
         self.active = 0
         self.awaiting_highlight = False
         self.panes = [PaneState() for _ in game.options.players]
+        self.headline: tuple[str, float] | None = None
+        """News for the whole table, shown in the header until the time given."""
+        self._saved_view = ""
+        view = load_view(view_path(save_path), game) if save_path else None
+        if view is not None:
+            restore(view, game, self.panes)
+            self.active = view.active
+            self.live_check = view.live_check if live_check is None else live_check
         self.game.subscribe(self.on_game_event)
         self.flow = RoundFlow(self)
         self._header_text = ""
@@ -136,6 +150,8 @@ class MixmoApp(App[None]):
         self.too_small = Static(id="too-small")
         names = self.game.options.players
         self.pane_widgets = {seat: PlayerPane(seat, names[seat]) for seat in self.visible_seats()}
+        if self.active not in self.pane_widgets:
+            self.active = next(iter(self.pane_widgets))
         yield self.header
         columns, rows = LAYOUTS[len(self.pane_widgets)]
         with GridLayout(id="board") as board:
@@ -148,8 +164,9 @@ class MixmoApp(App[None]):
     def on_mount(self) -> None:
         self.set_keymap(self.keymap_config.model_dump())
         if self.keymap_error:
-            self.notify(self.keymap_error, severity="warning", timeout=10)
-        self.set_interval(1.0, self.update_header)
+            lines = [*self.keymap_error.splitlines(), "", "The other keys work as before."]
+            self.push_screen(NoticeScreen("Some key bindings were refused", lines))
+        self.set_interval(1.0, self.tick)
         if self.bots is not None:
             self.set_interval(TICK, self.bots.tick)
         self.refresh_all()
@@ -161,31 +178,79 @@ class MixmoApp(App[None]):
         return list(range(len(self.game.options.players)))
 
     def on_resize(self, event: Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def grid_rows(self, width: int, height: int) -> int:
+        """How many rows the smallest grid gets at this terminal size.
+
+        A pane is its border (2), a title, the grid, the rack (wrapping when long)
+        and a news line.
+        """
         columns, rows = LAYOUTS[len(self.pane_widgets)]
-        need = (columns * MIN_PANE[0], rows * MIN_PANE[1] + 2)
-        small = event.size.width < need[0] or event.size.height < need[1]
+        pane_width, pane_height = width // columns, (height - 2) // rows
+        inside = max(1, pane_width - 4)
+        longest = max(len(self.game.round.player(s).rack) for s in self.pane_widgets)
+        rack_lines = min(3, max(1, -(-(len("Rack ") + 2 * longest) // inside)))
+        return pane_height - 2 - 1 - rack_lines - 1
+
+    def fit(self, width: int, height: int) -> None:
+        """Show the board, or ask for a larger terminal when a grid would get too few rows."""
+        columns, rows = LAYOUTS[len(self.pane_widgets)]
+        short = MIN_GRID_ROWS - self.grid_rows(width, height)
+        small = width < columns * MIN_PANE_WIDTH or short > 0
         self.set_class(small, "too-small")
         if small:
+            need = (max(width, columns * MIN_PANE_WIDTH), height + max(0, short) * rows)
             self.too_small.update(
-                f"The terminal is too small for {len(self.game.options.players)} players: "
-                f"{event.size.width}x{event.size.height}, needs at least {need[0]}x{need[1]}."
+                f"Please enlarge the terminal: {len(self.pane_widgets)} players need at least "
+                f"{need[0]}x{need[1]} (it is {width}x{height})."
             )
 
     # --- pushing state down ------------------------------------------------------------
 
+    def tick(self) -> None:
+        """Once a second: the clock, and news that no longer holds goes."""
+        now = self.clock()
+        for seat, pane in enumerate(self.panes):
+            if pane.message and now - pane.said_at > PANE_NEWS_SECONDS:
+                pane.message = ""
+                self.refresh_pane(seat)
+        self.update_header()
+        self.save_view()
+
+    def announce(self, text: str, *, seconds: float = TABLE_NEWS_SECONDS) -> None:
+        """Tell the whole table, in the header (where it hides no rack)."""
+        self.headline = (text, self.clock() + seconds)
+        self.update_header()
+
     def update_header(self) -> None:
+        if not self.is_running:
+            return  # events can come before the screen is up (a game handed on)
         round_ = self.game.round
         seconds = int(self.clock())
-        theme = round_.theme or ("none (Free Spirit)" if not self.game.variant.themes else "—")
-        options = self.game.options
-        goal = f"{options.target} {'pts' if options.scoring is ScoringMode.POINTS else 'rounds'}"
-        checking = "check on" if self.live_check else "check off"
-        text = Text.assemble(
-            ("MIXMO ", "bold"),
-            f"round {round_.number} · bag {len(round_.bag)} · theme {theme} · to {goal} · ",
-            f"{self.game.variant.title} · {checking} · ",
-            (f"{seconds // 60:02d}:{seconds % 60:02d}", "bold"),
-        )
+        clock = (f"{seconds // 60:02d}:{seconds % 60:02d}", "bold")
+        if self.headline is not None and self.clock() <= self.headline[1]:
+            text = Text.assemble(
+                ("MIXMO ", "bold"),
+                f"round {round_.number} · bag {len(round_.bag)} · ",
+                (self.headline[0], "bold reverse"),
+                " · ",
+                clock,
+            )
+        else:
+            self.headline = None
+            theme = round_.theme or ("none (Free Spirit)" if not self.game.variant.themes else "—")
+            options = self.game.options
+            goal = (
+                f"{options.target} {'pts' if options.scoring is ScoringMode.POINTS else 'rounds'}"
+            )
+            checking = "check on" if self.live_check else "check off"
+            text = Text.assemble(
+                ("MIXMO ", "bold"),
+                f"round {round_.number} · bag {len(round_.bag)} · theme {theme} · to {goal} · ",
+                f"{self.game.variant.title} · {checking} · ",
+                clock,
+            )
         if text.plain != self._header_text:
             self._header_text = text.plain
             self.header.update(text)
@@ -194,6 +259,12 @@ class MixmoApp(App[None]):
         for seat in self.pane_widgets:
             self.refresh_pane(seat, force=True)
         self.update_header()
+
+    def first_steps(self) -> str:
+        """How to start, shown on the active pane until the first tile is placed."""
+        keys = self.keymap_config
+        mixmo, help_ = keys.mixmo.split(",")[0].upper(), keys.help.split(",")[0].upper()
+        return f"type letters to place tiles · Space: across/down · {mixmo}: MIXMO · {help_}: help"
 
     def refresh_pane(self, seat: int, *, force: bool = False) -> None:
         if seat not in self.pane_widgets:
@@ -206,19 +277,16 @@ class MixmoApp(App[None]):
         bad: frozenset[Cell] = frozenset()
         letters: dict[Cell, str] = {}
         words = ""
+        valid = False
         if len(player.grid):
             report = self.report_for(seat, player)
+            valid = report.valid
             letters = {t.cell: t.letter for t in report.open_tiles if t.letter}
             invalid = [v for v in report.words if not v.valid]
+            words = plural(len(report.words), "word")
             if self.live_check:
                 bad = frozenset(c for p in report.problems for c in p.cells)
-                words = (
-                    f"{len(report.words)} words, {len(invalid)} invalid"
-                    if invalid
-                    else (f"{len(report.words)} words, all valid")
-                )
-            else:
-                words = f"{len(report.words)} words"
+                words += f", {len(invalid)} invalid" if invalid else ", all valid"
         status = []
         if player.sitting_out:
             status.append("SITTING OUT")
@@ -229,7 +297,13 @@ class MixmoApp(App[None]):
         if player.stuck:
             status.append("STUCK")
         if not player.rack and len(player.grid) and self.game.phase is Phase.PLAYING:
-            status.append("ready: MIXMO?")
+            if valid:
+                status.append("ready: MIXMO?")
+            elif not self.live_check:
+                status.append("rack empty")
+        message = pane.message
+        if not message and seat == self.active and self.is_first_move():
+            message = self.first_steps()
         widget = self.pane_widgets[seat]
         widget.show(
             PaneInfo(
@@ -241,7 +315,7 @@ class MixmoApp(App[None]):
                 status=tuple(status),
                 score=self.game.state.totals[seat],
                 words=words,
-                message=pane.message,
+                message=message,
             )
         )
         widget.grid_view.picture = GridPicture(
@@ -257,6 +331,12 @@ class MixmoApp(App[None]):
         )
         pane.shown = player
 
+    def is_first_move(self) -> bool:
+        """No tile placed yet in the match."""
+        return self.game.round.number == 1 and not any(
+            isinstance(a, act.PlaceTile) for a in self.game.log
+        )
+
     def report_for(self, seat: int, player: PlayerState) -> ValidationReport:
         """The grid's verdict, computed once per grid (a cursor move does not recheck it)."""
         cached = self._reports.get(seat)
@@ -269,8 +349,33 @@ class MixmoApp(App[None]):
         self.pane_widgets[self.active].grid_view.focus()
 
     def tell(self, seat: int, message: str) -> None:
+        """Tell one player, on their pane's news line (for a while)."""
         self.panes[seat].message = message
+        self.panes[seat].said_at = self.clock()
         self.refresh_pane(seat)
+
+    # --- keys, in the order they arrive --------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        on_board = isinstance(event, events.Key) and self.screen is self.screen_stack[0]
+        if not (on_board and await self.board_key(event)):  # type: ignore[arg-type]
+            await super().on_event(event)
+
+    async def board_key(self, event: events.Key) -> bool:
+        """Run a board key at once; False when it is not one (commands go on to the bindings)."""
+        action = FIXED_ACTIONS.get(event.key)
+        if action is not None:
+            await self.run_action(action)
+            return True
+        symbol = tile_symbol(event)
+        if symbol is not None:
+            self.type_symbol(symbol)
+            return True
+        return False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While a dialog is open it takes every key: the game's commands wait."""
+        return action not in COMMAND_ACTIONS or self.screen is self.screen_stack[0]
 
     # --- the engine --------------------------------------------------------------------
 
@@ -280,10 +385,12 @@ class MixmoApp(App[None]):
             self.game.apply(action)
         except GameRuleError as error:
             if not quiet:
-                self.tell(action.seat, f"✗ {error}")
+                self.tell(action.seat, f"✗ {plain(str(error))}")
                 self.bell()
             return False
         self.autosave()
+        if self.is_running:
+            self.fit(*self.size)  # a longer rack takes room from the grid
         for seat, pane in enumerate(self.panes):
             if pane.shown is not self.game.round.player(seat):
                 self.refresh_pane(seat)
@@ -292,44 +399,46 @@ class MixmoApp(App[None]):
         return True
 
     def autosave(self) -> None:
-        if self.save_path is not None:
-            save_game(self.game, self.save_path, durable=False)
+        """Save the game (after every action) and how the screen is arranged."""
+        if self.saver is not None:
+            self.tell_save(self.saver.save(self.game))
+        self.save_view()
+
+    def tell_save(self, outcome: SaveOutcome) -> None:
+        """Say once that saving fails (and where), and once that it works again."""
+        if outcome.message:
+            if outcome.saved:
+                self.notify(outcome.message, timeout=15)
+            else:
+                self.notify(outcome.message, severity="error", timeout=15)
+
+    def save_view(self) -> None:
+        """Write the view (live checking, active pane, rack orders, cursors) when it changed.
+
+        The view is a comfort, not the game: failing to write it is not worth a word.
+        """
+        if self.save_path is None:
+            return
+        view = capture(self.game, self.panes, live_check=self.live_check, active=self.active)
+        text = view.model_dump_json()
+        if text != self._saved_view:
+            try:
+                atomic_write_text(view_path(self.save_path), text, durable=False)
+            except OSError:
+                return
+            self._saved_view = text
 
     def on_game_event(self, event: ev.Event) -> None:
-        name = self.game.name
-        if isinstance(event, ev.MixmoCalled):
-            self.notify(f"MIXMO! {name(event.seat)} called: everyone draws 2", timeout=3)
-            self.bell()
-        elif isinstance(event, ev.HastyCall):
-            reason = event.reasons[0] if event.reasons else ""
-            self.panes[event.seat].message = f"✗ hasty call: {reason}"
-            self.notify(
-                f"Hasty call! {name(event.seat)} is locked until the next MIXMO", severity="error"
-            )
-        elif isinstance(event, ev.SimultaneousMixmo):
-            self.notify(f"{name(event.seat)} called MIXMO at the same time: no extra draw")
-        elif isinstance(event, ev.TilesDrawn):
-            drawn = " ".join(t.symbol for t in event.tiles)
-            self.panes[event.seat].message = f"drew {drawn}"
-        elif isinstance(event, ev.BanditDrawn):
-            self.notify(f"BANDIT! {name(event.seat)} drew the Bandit", timeout=4)
-        elif isinstance(event, ev.ThemeSet):
-            self.notify(f"Theme: {event.theme}")
-        elif isinstance(event, ev.DeadlockDraw):
-            self.notify("Everyone is stuck: everyone draws 2")
-        elif isinstance(event, ev.FinalMixmo):
-            self.notify(f"Final MIXMO by {name(event.seat)}! Everyone stops.", timeout=5)
-            self.bell()
-        elif isinstance(event, ev.MatchOver) and self.shows_scores:
+        for news in news_for(event, self.game.name):
+            if news.seat is None:
+                self.announce(news.text, seconds=TABLE_NEWS_SECONDS * (1.5 if news.error else 1))
+            else:
+                self.panes[news.seat].message = news.text
+                self.panes[news.seat].said_at = self.clock()
+            if news.bell:
+                self.bell()
+        if isinstance(event, ev.MatchOver) and self.shows_scores:
             self.call_later(self.record_match, event)
-        elif isinstance(event, ev.FinalCallRejected):
-            cost = f", {event.penalty} points" if event.penalty else ""
-            self.notify(
-                f"{name(event.seat)}'s final grid is invalid{cost}: play goes on",
-                severity="error",
-                timeout=6,
-            )
-            self.panes[event.seat].message = "✗ " + (event.reasons[0] if event.reasons else "")
 
     def record_match(self, over: ev.MatchOver) -> None:
         """Store the finished match in the records, one entry per human player."""
@@ -358,7 +467,7 @@ class MixmoApp(App[None]):
                     )
                 )
         except (records.RecordsError, OSError) as error:
-            self.notify(f"the game could not be recorded: {error}", severity="error")
+            self.announce(f"the game could not be recorded: {error}", seconds=10)
 
     def start_match(self, game: Game) -> None:
         """Play ``game`` from now on (a new match after "play again")."""
@@ -373,7 +482,7 @@ class MixmoApp(App[None]):
         self.focus_active()
         self.flow.sync()
 
-    # --- input from the panes ----------------------------------------------------------
+    # --- panes -------------------------------------------------------------------------
 
     def activate(self, seat: int) -> None:
         if seat == self.active or seat not in self.pane_widgets:
@@ -383,127 +492,12 @@ class MixmoApp(App[None]):
         self.refresh_pane(seat)
         self.focus_active()
 
-    @on(GridView.Typed)
-    def typed(self, message: GridView.Typed) -> None:
-        seat = message.view.seat
-        self.activate(seat)
-        pane = self.panes[seat]
-        if self.awaiting_highlight:
-            self.awaiting_highlight = False
-            pane.highlight = None if pane.highlight == message.symbol else message.symbol
-            self.refresh_pane(seat)
-            return
-        player = self.game.round.player(seat)
-        tile = player.grid.get(pane.cursor)
-        if tile is not None and tile.symbol == message.symbol:
-            self.step(seat)  # typing along a word already there
-            return
-        row, col = pane.cursor
-        if self.apply(
-            act.PlaceTile(seat=seat, row=row, col=col, symbol=message.symbol, at=self.clock())
-        ):
-            self.step(seat)
-
-    def step(self, seat: int, backwards: bool = False) -> None:
-        """Move the cursor one cell in the typing direction (the pane repaints once, later)."""
-        pane = self.panes[seat]
-        drow, dcol = pane.direction.step
-        sign = -1 if backwards else 1
-        pane.cursor = (pane.cursor[0] + sign * drow, pane.cursor[1] + sign * dcol)
-        self.refresh_pane(seat)
-
-    @on(GridView.CursorMoved)
-    def cursor_moved(self, message: GridView.CursorMoved) -> None:
-        seat = message.view.seat
-        self.activate(seat)
-        pane = self.panes[seat]
-        if message.extend and pane.anchor is None:
-            pane.anchor = pane.cursor
-        elif not message.extend:
-            pane.anchor = None
-            pane.selection = frozenset()
-        pane.cursor = (pane.cursor[0] + message.drow, pane.cursor[1] + message.dcol)
-        if pane.anchor is not None:
-            (r1, c1), (r2, c2) = pane.anchor, pane.cursor
-            pane.selection = frozenset(
-                (r, c)
-                for r in range(min(r1, r2), max(r1, r2) + 1)
-                for c in range(min(c1, c2), max(c1, c2) + 1)
-            )
-        self.refresh_pane(seat)
-
-    @on(GridView.DirectionToggled)
-    def direction_toggled(self, message: GridView.DirectionToggled) -> None:
-        pane = self.panes[message.view.seat]
-        pane.direction = Direction.DOWN if pane.direction is Direction.ACROSS else Direction.ACROSS
-        self.refresh_pane(message.view.seat)
-
-    @on(GridView.Erased)
-    def erased(self, message: GridView.Erased) -> None:
-        seat = message.view.seat
-        pane = self.panes[seat]
-        if message.backwards:
-            self.step(seat, backwards=True)
-        if pane.cursor in self.game.round.player(seat).grid:
-            self.apply(act.TakeBack(seat=seat, cells=(pane.cursor,), at=self.clock()))
-
-    @on(GridView.CellClicked)
-    def cell_clicked(self, message: GridView.CellClicked) -> None:
-        seat = message.view.seat
-        self.activate(seat)
-        pane = self.panes[seat]
-        pane.cursor = message.cell
-        pane.anchor, pane.selection = None, frozenset()
-        if pane.picked is not None:
-            tile = pane.rack[pane.picked]
-            pane.picked = None
-            row, col = message.cell
-            self.apply(
-                act.PlaceTile(seat=seat, row=row, col=col, symbol=tile.symbol, at=self.clock())
-            )
-        self.refresh_pane(seat)
-
-    @on(GridView.Dragged)
-    def dragged(self, message: GridView.Dragged) -> None:
-        seat = message.view.seat
-        self.activate(seat)
-        pane = self.panes[seat]
-        drow, dcol = message.end[0] - message.start[0], message.end[1] - message.start[1]
-        grid = self.game.round.player(seat).grid
-        cells = (
-            [c for c in pane.selection if c in grid]
-            if message.start in pane.selection
-            else [message.start]
-        )
-        if self.apply(
-            act.MoveTiles(seat=seat, cells=tuple(cells), drow=drow, dcol=dcol, at=self.clock())
-        ):
-            pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
-            pane.cursor = message.end
-            self.refresh_pane(seat)
-
-    @on(RackView.Picked)
-    def rack_picked(self, message: RackView.Picked) -> None:
-        self.activate(message.seat)
-        pane = self.panes[message.seat]
-        pane.picked = None if pane.picked == message.index else message.index
-        self.refresh_pane(message.seat)
-
     def on_click(self, event: Click) -> None:
         widget = event.widget
         while widget is not None and not isinstance(widget, PlayerPane):
             widget = widget.parent  # type: ignore[assignment]
         if isinstance(widget, PlayerPane):
             self.activate(widget.seat)
-
-    # --- commands ------------------------------------------------------------------------
-
-    def action_mixmo(self) -> None:
-        self.apply(act.CallMixmo(seat=self.active, at=self.clock()))
-
-    def action_stuck(self) -> None:
-        stuck = not self.game.round.player(self.active).stuck
-        self.apply(act.SayStuck(seat=self.active, stuck=stuck, at=self.clock()))
 
     def action_next_player(self) -> None:
         seats = list(self.pane_widgets)
@@ -516,6 +510,15 @@ class MixmoApp(App[None]):
     def action_switch(self, seat: int) -> None:
         self.activate(seat)
 
+    # --- commands ------------------------------------------------------------------------
+
+    def action_mixmo(self) -> None:
+        self.apply(act.CallMixmo(seat=self.active, at=self.clock()))
+
+    def action_stuck(self) -> None:
+        stuck = not self.game.round.player(self.active).stuck
+        self.apply(act.SayStuck(seat=self.active, stuck=stuck, at=self.clock()))
+
     def action_help(self) -> None:
         config = self.keymap_config.model_dump()
         keys = [(config[c].replace(",", " / "), text) for c, (_, _, text) in COMMANDS.items()]
@@ -524,91 +527,22 @@ class MixmoApp(App[None]):
     def action_toggle_check(self) -> None:
         self.live_check = not self.live_check
         self.refresh_all()
+        self.save_view()
 
     def action_highlight(self) -> None:
         self.awaiting_highlight = True
         self.tell(self.active, "type a letter to highlight it (again to clear)")
 
-    def action_take_apart(self) -> None:
-        self.apply(act.TakeApart(seat=self.active, at=self.clock()))
-
-    def action_sort_rack(self) -> None:
-        pane = self.panes[self.active]
-        pane.rack = tuple(sorted(pane.rack, key=lambda t: (t.is_blank, t.symbol)))
-        pane.picked = None
-        self.refresh_pane(self.active)
-
-    def action_shuffle_rack(self) -> None:
-        pane = self.panes[self.active]
-        order = list(pane.rack)
-        random.Random(self.clock()).shuffle(order)
-        pane.rack, pane.picked = tuple(order), None
-        self.refresh_pane(self.active)
-
-    def action_clear_selection(self) -> None:
-        pane = self.panes[self.active]
-        pane.anchor, pane.selection, pane.picked = None, frozenset(), None
-        self.refresh_pane(self.active)
-
-    def action_move_selection(self, drow: int, dcol: int) -> None:
-        seat = self.active
-        pane = self.panes[seat]
-        grid = self.game.round.player(seat).grid
-        cells = tuple(c for c in pane.selection if c in grid)
-        if not cells:
-            self.tell(seat, "select tiles first (shift+arrows)")
-            return
-        if self.apply(act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.clock())):
-            pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
-            pane.anchor = (
-                None if pane.anchor is None else (pane.anchor[0] + drow, pane.anchor[1] + dcol)
-            )
-            pane.cursor = (pane.cursor[0] + drow, pane.cursor[1] + dcol)
-            self.refresh_pane(seat)
-
-    def action_shift_grid(self, drow: int, dcol: int) -> None:
-        seat = self.active
-        cells = tuple(self.game.round.player(seat).grid)
-        if cells and self.apply(
-            act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.clock())
-        ):
-            pane = self.panes[seat]
-            pane.cursor = (pane.cursor[0] + drow, pane.cursor[1] + dcol)
-            pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
-            self.refresh_pane(seat)
-
-    def action_flip(self) -> None:
-        """Turn the selected block over its top-left corner: rows become columns."""
-        seat = self.active
-        pane = self.panes[seat]
-        player = self.game.round.player(seat)
-        cells = sorted(c for c in pane.selection if c in player.grid)
-        if not cells or not player.may_act:
-            self.tell(
-                seat, "select tiles first (shift+arrows)" if not cells else "you may not act now"
-            )
-            return
-        target = flipped(cells)
-        clash = [t for t in target.values() if t in player.grid and t not in target]
-        if clash:
-            self.tell(seat, f"✗ cannot flip: row {clash[0][0]}, column {clash[0][1]} is taken")
-            return
-        symbols = {cell: player.grid[cell].symbol for cell in cells}
-        self.apply(act.TakeBack(seat=seat, cells=tuple(cells), at=self.clock()))
-        for cell in cells:
-            row, col = target[cell]
-            self.apply(
-                act.PlaceTile(seat=seat, row=row, col=col, symbol=symbols[cell], at=self.clock())
-            )
-        pane.selection = frozenset(target.values())
-        pane.anchor = None
-        self.refresh_pane(seat)
-
     def action_quit_game(self) -> None:
         def answer(yes: object) -> None:
             if yes:
-                if self.save_path is not None:
-                    save_game(self.game, self.save_path, durable=True)
+                if self.saver is not None:
+                    outcome = self.saver.save(self.game, durable=True)
+                    if not outcome.saved:
+                        where = f"{self.saver.path}: {self.saver.failing}"
+                        self.exit(return_code=1, message=f"The game could not be saved to {where}.")
+                        return
+                    self.save_view()
                 self.exit()
 
         self.push_screen(

@@ -1,7 +1,7 @@
 """One player's grid: a scrolling board drawn line by line (Textual's Line API).
 
-The app pushes a :class:`GridPicture` down (attributes down); key presses go
-up as messages (messages up). A cell is two columns wide: the tile and a
+The app pushes a :class:`GridPicture` down (attributes down); clicks and
+drags go up as messages (messages up); the app reads the keys itself. A cell is two columns wide: the tile and a
 spacer, which also shows the typing direction at the cursor.
 """
 
@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -61,51 +60,15 @@ class GridPicture:
 
 
 class GridView(ScrollView, can_focus=True):
-    """A player's board. Typing and moving keys become messages for the app."""
-
-    BINDINGS = [
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-        Binding("shift+up", "select(-1, 0)", "Select", show=False),
-        Binding("shift+down", "select(1, 0)", "Select", show=False),
-        Binding("shift+left", "select(0, -1)", "Select", show=False),
-        Binding("shift+right", "select(0, 1)", "Select", show=False),
-        Binding("space", "toggle_direction", "Across/down", show=False),
-        Binding("backspace", "erase(True)", "Back", show=False),
-        Binding("delete", "erase(False)", "Delete", show=False),
-    ]
+    """A player's board. The app reads the keys (in arrival order); clicks and drags
+    become messages for it. It follows the cursor, so it needs no scrollbars."""
 
     DEFAULT_CSS = """
-    GridView { height: 1fr; scrollbar-size: 1 1; }
+    GridView { height: 1fr; scrollbar-size: 0 0; }
     """
 
     picture: reactive[GridPicture] = reactive(GridPicture)
     """Compared by value: an unchanged picture costs nothing."""
-
-    @dataclass
-    class Typed(Message):
-        """A tile symbol was typed: ``A``-``Z``, ``?`` or ``!``."""
-
-        view: GridView
-        symbol: str
-
-    @dataclass
-    class CursorMoved(Message):
-        view: GridView
-        drow: int
-        dcol: int
-        extend: bool
-
-    @dataclass
-    class Erased(Message):
-        view: GridView
-        backwards: bool
-
-    @dataclass
-    class DirectionToggled(Message):
-        view: GridView
 
     @dataclass
     class CellClicked(Message):
@@ -201,25 +164,6 @@ class GridView(ScrollView, can_focus=True):
         return (top + y + int(scroll_y), left + (x + int(scroll_x)) // CELL_WIDTH)
 
     # --- input ----------------------------------------------------------------------
-
-    def on_key(self, event: events.Key) -> None:
-        char = event.character
-        if char and len(char) == 1 and ((char.isascii() and char.isalpha()) or char in "?!"):
-            event.stop()
-            event.prevent_default()
-            self.post_message(self.Typed(self, char.upper() if char.isalpha() else char))
-
-    def action_move(self, drow: int, dcol: int) -> None:
-        self.post_message(self.CursorMoved(self, drow, dcol, extend=False))
-
-    def action_select(self, drow: int, dcol: int) -> None:
-        self.post_message(self.CursorMoved(self, drow, dcol, extend=True))
-
-    def action_toggle_direction(self) -> None:
-        self.post_message(self.DirectionToggled(self))
-
-    def action_erase(self, backwards: bool) -> None:
-        self.post_message(self.Erased(self, backwards))
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self._drag_start = self.cell_at(event.x, event.y)

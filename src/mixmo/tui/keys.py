@@ -1,22 +1,27 @@
 """The keymap: which key does what, with user overrides from a config file.
 
-Letters, ``?`` and ``!`` always place tiles, so no command may live on them;
-the arrows, space, Backspace and Delete edit the grid and are not rebindable.
-``keys.toml`` in the user config folder rebinds commands by id::
+Letters, ``?`` and ``!`` always place tiles, and the board's other keys (arrows,
+space, Backspace, Delete, the digits...) are fixed: no command may live on
+them. ``keys.toml`` in the user config folder rebinds commands by id::
 
     [keys]
     mixmo = "f2"
     help = "f1,ctrl+g"
 
-A bad file is reported on screen and the defaults stay: it is never fatal.
+A bad binding is reported on screen, naming its line, and that command keeps
+its default; the other bindings of the file still apply. A file that cannot be
+read at all (not TOML, too large, nested too deep) leaves every default: a bad
+keymap is never fatal.
 """
 
 from __future__ import annotations
 
+import re
+import string
 import tomllib
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     # id: (default keys, footer label, help text)
@@ -31,12 +36,42 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "help": ("f1,ctrl+g", "Help", "this screen"),
     "toggle_check": ("f4", "Check", "live word checking on or off (where the game allows it)"),
     "highlight": ("f7", "Find", "then a letter: highlight every tile of that letter"),
-    "take_apart": ("f8", "Apart", "take your whole grid apart, back to the rack"),
+    "take_apart": ("f8", "Apart", "take your whole grid apart, back to the rack (asks first)"),
     "sort_rack": ("f9", "Sort", "sort your rack"),
     "shuffle_rack": ("f10", "Shuffle", "shuffle your rack"),
+    "undo": ("ctrl+z", "Undo", "undo your last grid edit (never a draw or a lock)"),
+    "redo": ("ctrl+y", "Redo", "redo the grid edit you undid"),
     "flip": ("ctrl+r", "Flip", "flip the selected block (rows become columns)"),
     "quit": ("ctrl+q,ctrl+c", "Quit", "save and quit (asks first)"),
 }
+
+ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+PANE_KEYS = 6
+"""Digits 1-6 (and alt+1-6 where the terminal sends them) make that pane active."""
+
+
+def _fixed_actions() -> dict[str, str]:
+    """The board's fixed keys and the app action each one runs."""
+    fixed: dict[str, str] = {}
+    for key, (drow, dcol) in ARROWS.items():
+        fixed[key] = f"move_cursor({drow}, {dcol})"
+        fixed[f"shift+{key}"] = f"select({drow}, {dcol})"
+        fixed[f"alt+{key}"] = f"move_selection({drow}, {dcol})"
+        fixed[f"ctrl+{key}"] = f"shift_grid({drow}, {dcol})"
+    for n in range(1, PANE_KEYS + 1):
+        fixed[str(n)] = f"switch({n - 1})"
+        fixed[f"alt+{n}"] = f"switch({n - 1})"
+    fixed |= {
+        "space": "toggle_direction",
+        "backspace": "erase(True)",
+        "delete": "erase(False)",
+        "escape": "clear_selection",
+    }
+    return fixed
+
+
+FIXED_ACTIONS = _fixed_actions()
+"""Fixed key -> action. The app runs these itself, in the order the keys arrive."""
 
 FIXED_KEYS: list[tuple[str, str]] = [
     ("A-Z", "place a tile of that letter from your rack, then step on"),
@@ -48,15 +83,49 @@ FIXED_KEYS: list[tuple[str, str]] = [
     ("alt+arrows", "move the selected block"),
     ("ctrl+arrows", "shift the whole grid"),
     ("escape", "clear the selection"),
-    ("alt+1 ... alt+6", "make that player's pane active"),
+    ("1 ... 6", "make that player's pane active (also alt+1 ... alt+6)"),
     ("mouse", "click a pane to make it active; click a rack tile then a cell; drag a tile"),
 ]
 
-RESERVED = {"up", "down", "left", "right", "space", "backspace", "delete", "escape", "enter"}
+MAX_FILE_BYTES = 64 * 1024
+"""A keys.toml larger than this is not a keymap (and is not parsed)."""
+
+_TERMINAL_ALIASES = {
+    "ctrl+m": "Enter",
+    "ctrl+i": "Tab",
+    "ctrl+h": "Backspace",
+    "ctrl+j": "Enter",
+    "ctrl+[": "Escape",
+}
+"""Ctrl keys a terminal cannot tell apart from another key."""
+
+_NAMED = {"tab", "shift+tab", "home", "end", "pageup", "pagedown", "insert"}
+_FUNCTION = {f"f{n}" for n in range(1, 25)}
 
 
-class KeymapError(ValueError):
-    """A keys.toml that cannot be used, and why."""
+def real_key(key: str) -> bool:
+    """Whether a terminal can send ``key`` as a key of its own (as Textual names it)."""
+    if key in _NAMED or key in _FUNCTION:
+        return True
+    modifier, _, base = key.rpartition("+")
+    if modifier in ("ctrl", "alt") and len(base) == 1 and base in string.ascii_lowercase:
+        return key not in _TERMINAL_ALIASES
+    if modifier in ("ctrl", "shift", "alt", "ctrl+shift") and base in _FUNCTION:
+        return True
+    return modifier in ("ctrl", "shift", "alt") and base in ("home", "end", "pageup", "pagedown")
+
+
+def key_problem(key: str) -> str | None:
+    """Why ``key`` cannot carry a command, or None if it can."""
+    if len(key) == 1 and (key.isalpha() or key in "?!"):
+        return f"{key!r} types tiles"
+    if key in FIXED_ACTIONS or key in ("enter", "shift+space"):
+        return f"{key!r} is a fixed key of the board"
+    if key in _TERMINAL_ALIASES:
+        return f"{key!r} reaches the game as {_TERMINAL_ALIASES[key]}"
+    if not real_key(key):
+        return f"{key!r} is not a key (try names like f2, ctrl+e, alt+k, home)"
+    return None
 
 
 class Keymap(BaseModel):
@@ -74,42 +143,87 @@ class Keymap(BaseModel):
     take_apart: str = COMMANDS["take_apart"][0]
     sort_rack: str = COMMANDS["sort_rack"][0]
     shuffle_rack: str = COMMANDS["shuffle_rack"][0]
+    undo: str = COMMANDS["undo"][0]
+    redo: str = COMMANDS["redo"][0]
     flip: str = COMMANDS["flip"][0]
     quit: str = COMMANDS["quit"][0]
 
-    @field_validator("*")
-    @classmethod
-    def _not_a_tile_key(cls, value: str) -> str:
-        keys = [key.strip().lower() for key in value.split(",") if key.strip()]
-        if not keys:
-            raise ValueError("needs at least one key")
-        for key in keys:
-            if len(key) == 1 or key in RESERVED or (key.startswith("shift+") and len(key) == 7):
-                raise ValueError(f"{key!r} types tiles or edits the grid; choose another key")
-        return ",".join(keys)
 
-    @model_validator(mode="after")
-    def _no_key_twice(self) -> Keymap:
-        seen: dict[str, str] = {}
-        for command, value in self.model_dump().items():
+def _lines(text: str) -> dict[str, int]:
+    """The line of each ``name = ...`` of the file, for messages."""
+    found: dict[str, int] = {}
+    pattern = re.compile(r"""^\s*["']?([A-Za-z_][\w-]*)["']?\s*=""")
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = pattern.match(line)
+        if match:
+            found.setdefault(match.group(1), number)
+    return found
+
+
+def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]]:
+    """The keymap a keys.toml text asks for, and one message per binding refused."""
+    if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
+        return Keymap(), [f"{where}: too large for a key bindings file; using the default keys"]
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError, MemoryError, ValueError) as error:
+        reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
+        return Keymap(), [f"{where}: cannot read the key bindings ({reason}); using the defaults"]
+    keys = data.get("keys", {})
+    if not isinstance(keys, dict):
+        return Keymap(), [f'{where}: [keys] must be a table of command = "key"; using defaults']
+    lines = _lines(text)
+    problems: list[str] = []
+    chosen: dict[str, str] = {}
+    for command, value in keys.items():
+        at = f"{where}:{lines.get(command, 1)}"
+        if command not in COMMANDS:
+            problems.append(f"{at}: {command!r} is not a command ({', '.join(COMMANDS)})")
+            continue
+        default = COMMANDS[command][0]
+        if not isinstance(value, str):
+            problems.append(
+                f'{at}: {command} needs a key in quotes, e.g. "f2"; {command} stays on {default}'
+            )
+            continue
+        wanted = [k.strip().lower() for k in value.split(",") if k.strip()]
+        bad = next((p for p in map(key_problem, wanted) if p), None)
+        if not wanted or bad:
+            reason = bad or "needs at least one key"
+            problems.append(f"{at}: {command}: {reason}; {command} stays on {default}")
+            continue
+        chosen[command] = ",".join(wanted)
+    # A key serves one command only: a binding that clashes keeps its command's default
+    # (a swap, mixmo = "f6" with stuck = "f5", is fine: no key ends up twice).
+    while True:
+        final = {c: chosen.get(c, COMMANDS[c][0]) for c in COMMANDS}
+        owners: dict[str, list[str]] = {}
+        for command, value in final.items():
             for key in value.split(","):
-                if key in seen:
-                    raise ValueError(f"{key!r} is bound to both {seen[key]} and {command}")
-                seen[key] = command
-        return self
+                owners.setdefault(key, []).append(command)
+        clash = next(((k, cs) for k, cs in owners.items() if len(cs) > 1), None)
+        if clash is None:
+            break
+        key, sharing = clash
+        refused = next(c for c in reversed(sharing) if c in chosen)
+        other = next(c for c in sharing if c != refused)
+        at = f"{where}:{lines.get(refused, 1)}"
+        problems.append(
+            f"{at}: {refused}: {key!r} is {other}'s key; {refused} stays on {COMMANDS[refused][0]}"
+        )
+        del chosen[refused]
+    return Keymap(**final), problems
 
 
 def load_keymap(path: Path) -> tuple[Keymap, str | None]:
-    """The keymap of ``path`` (defaults when it does not exist), and an error to show, if any."""
-    if not path.exists():
-        return Keymap(), None
+    """The keymap of ``path`` (defaults when it does not exist), and what to tell, if anything."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        return Keymap.model_validate(data.get("keys", {})), None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        if not path.exists():
+            return Keymap(), None
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
         return Keymap(), f"{path}: cannot read the key bindings ({error}); using the defaults"
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "keys"
-        message = first["msg"].removeprefix("Value error, ")
-        return Keymap(), f"{path}: {where}: {message}; using the default keys"
+    keymap, problems = parse_keymap(text, str(path))
+    return keymap, "\n".join(problems) or None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -12,16 +14,35 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.strip import Strip
 from textual.widgets import Button, Input, OptionList, SelectionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets._toggle_button import ToggleButton
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from mixmo.engine.events import PlayerScore
+
+
+class TickList(SelectionList[Any]):
+    """A selection list whose ticks read without colour (NO_COLOR): ✓ ticked, blank not."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        segments = list(strip)
+        try:
+            selection = self.get_option_at_index(self.scroll_offset.y + y)
+        except OptionDoesNotExist:
+            return strip
+        if len(segments) > 1 and segments[1].text == ToggleButton.BUTTON_INNER:
+            mark = "✓" if selection.value in self._selected else " "
+            segments[1] = Segment(mark, segments[1].style)
+            return Strip(segments, strip.cell_length)
+        return strip
 
 
 class _Dialog(ModalScreen[object]):
     DEFAULT_CSS = """
     _Dialog, ThemeScreen, ClaimScreen, VoteScreen, ScoresScreen, MatchOverScreen,
-    ConfirmScreen, HelpScreen, SprintScreen { align: center middle; }
+    ConfirmScreen, HelpScreen, SprintScreen, NoticeScreen { align: center middle; }
     .dialog { width: 72; max-width: 95%; height: auto; max-height: 95%;
               border: thick $accent; background: $surface; padding: 1 2; }
     .dialog .heading { text-style: bold; margin-bottom: 1; }
@@ -42,7 +63,10 @@ class ThemeScreen(_Dialog):
             yield Static(
                 f"BANDIT! {self.drawer} drew the Bandit: choose a theme.", classes="heading"
             )
-            yield Static("Every final grid must hold a word on it. Type one, or pick a list:")
+            yield Static(
+                "Every final grid must hold a word on it. Type one, or Tab to the lists "
+                "(arrows, then Enter):"
+            )
             yield Input(placeholder="a theme, e.g. animals", id="theme-input")
             yield OptionList(
                 *[Option(title, id=theme_id) for theme_id, title in self.builtin], id="theme-list"
@@ -79,7 +103,7 @@ class ClaimScreen(_Dialog):
                 classes="heading",
             )
             if self.words:
-                yield SelectionList[str](
+                yield TickList(
                     *[(word, word, word in self.suggested) for word in self.words], id="claims"
                 )
             else:
@@ -147,7 +171,7 @@ class VoteScreen(_Dialog):
                 f"Theme “{self.theme}”: accept each claim? (the other players decide)",
                 classes="heading",
             )
-            yield SelectionList[int](
+            yield TickList(
                 *[
                     (self._label(claim), index, claim.on_list is not False)
                     for index, claim in enumerate(self.claims)
@@ -175,8 +199,12 @@ class VoteScreen(_Dialog):
 
 
 def scores_table(
-    names: Sequence[str], scores: Sequence[PlayerScore], totals: Sequence[int]
+    names: Sequence[str],
+    scores: Sequence[PlayerScore],
+    totals: Sequence[int],
+    why_invalid: Mapping[int, Sequence[str]] | None = None,
 ) -> Table:
+    """The round's score sheets; an invalid grid says why (its first problems)."""
     table = Table(expand=True)
     table.add_column("player")
     table.add_column("this round", justify="left")
@@ -184,6 +212,9 @@ def scores_table(
     table.add_column("total", justify="right")
     for sheet in scores:
         detail = "\n".join(f"{label}: {points:+d}" for label, points in sheet.lines)
+        reasons = (why_invalid or {}).get(sheet.seat, ())
+        if reasons:
+            detail += "\n" + "\n".join(f"✗ {reason}" for reason in reasons)
         mark = "" if sheet.valid else " ✗ invalid"
         table.add_row(names[sheet.seat] + mark, detail, str(sheet.total), str(totals[sheet.seat]))
     return table
@@ -271,14 +302,36 @@ class ConfirmScreen(_Dialog):
         self.dismiss(event.button.id == "yes")
 
 
-RULES_SUMMARY = """\
-Build one connected crossword grid from all your tiles. Words read left to right
-and top to bottom. When your rack is empty and your grid is valid, call MIXMO:
-everyone draws 2 more tiles. A wrong call keeps the draw and locks you until the
-next MIXMO. ? is a joker (any letter), ! the Bandit (K, W, X, Y or Z): whoever
-draws it names a theme, and every final grid needs a word on it. When the bag is
-empty, the next MIXMO is final: theme words are claimed and judged, the winner's
-grid is checked, and everyone scores (see docs/rules.md)."""
+class NoticeScreen(_Dialog):
+    """Something the players must read before play (a key binding refused): Enter closes it."""
+
+    BINDINGS = [Binding("enter,escape", "close", "OK", priority=True)]
+
+    def __init__(self, heading: str, lines: Sequence[str]) -> None:
+        super().__init__()
+        self.heading = heading
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog"):
+            yield Static(self.heading, classes="heading")
+            yield Static(Text("\n".join(self.lines)), id="notice")
+            yield Static("\nEnter closes this message.", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+RULES_SUMMARY = (
+    "Build one connected crossword grid from all your tiles. Words read left to right "
+    "and top to bottom. When your rack is empty and your grid is valid, call MIXMO: "
+    "everyone draws 2 more tiles. A wrong call keeps the draw and locks you until the "
+    "next MIXMO. ? is a joker (any letter), ! the Bandit (K, W, X, Y or Z): whoever "
+    "draws it names a theme, and every final grid needs a word on it. When the bag is "
+    "empty, the next MIXMO is final: theme words are claimed and judged, the winner's "
+    "grid is checked, and everyone scores (see docs/rules.md)."
+)
+"""One paragraph: it wraps to the width of the help screen."""
 
 
 class HelpScreen(_Dialog):

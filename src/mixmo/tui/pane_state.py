@@ -21,6 +21,8 @@ class PaneState:
     picked: int | None = None
     highlight: str | None = None
     message: str = ""
+    said_at: float = 0.0
+    """Game time of the message: it goes after a while (see news.PANE_NEWS_SECONDS)."""
     shown: PlayerState | None = field(default=None, repr=False)
 
 

@@ -199,7 +199,7 @@ class PracticeApp(MixmoApp):
             try:
                 records.record(self.result)
             except (records.RecordsError, OSError) as error:
-                self.notify(f"the run could not be recorded: {error}", severity="error")
+                self.announce(f"the run could not be recorded: {error}", seconds=10)
         self.push_screen(PracticeResultScreen(*self._summary()), lambda _: self.exit())
 
     def _summary(self) -> tuple[Table, Text]:

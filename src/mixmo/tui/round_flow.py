@@ -4,7 +4,7 @@ sprint, theme claims, the table's votes, the scores and the end of the match."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from textual.screen import Screen
 
@@ -26,14 +26,25 @@ from mixmo.tui.modals import (
     scores_table,
 )
 
-if TYPE_CHECKING:
-    from mixmo.tui.app import MixmoApp
+
+class FlowHost(Protocol):
+    """What the round's dialogs need from the app (the app imports this module, not back)."""
+
+    game: Game
+    bot_seats: list[int]
+    shows_scores: bool
+    clock: Callable[[], float]
+
+    def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
+    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+    def exit(self) -> None: ...
+    def start_match(self, game: Game) -> None: ...
 
 
 class RoundFlow:
     """Opens, one at a time, the dialog the round's phase needs, and turns its answer into actions."""
 
-    def __init__(self, app: MixmoApp) -> None:
+    def __init__(self, app: FlowHost) -> None:
         self.app = app
         self._modal_open = False
 
@@ -77,10 +88,11 @@ class RoundFlow:
         self._modal_open = True
 
         def done(result: object) -> None:
-            self._modal_open = False
+            # The answer may take several actions (one vote per voter): the dialog stays
+            # "open" until they are all in, or each action would open it once more.
             then(result)
-            if not self._modal_open:
-                self.sync()
+            self._modal_open = False
+            self.sync()
 
         self.app.push_screen(screen, done)
 
@@ -170,7 +182,9 @@ class RoundFlow:
         if scored is None:
             return
         names = self.app.game.options.players
-        table = scores_table(names, scored.scores, self.app.game.state.totals)
+        table = scores_table(
+            names, scored.scores, self.app.game.state.totals, self._why_invalid(scored)
+        )
         winner = (
             f"{names[scored.winner]} wins round {scored.round}"
             if scored.winner is not None
@@ -185,6 +199,27 @@ class RoundFlow:
         match_winner = self.app.game.state.winner
         heading = f"{winner}. {names[match_winner or 0]} wins the match!"
         self._open(MatchOverScreen(heading, table, ""), self._after_match)
+
+    def _why_invalid(self, scored: ev.RoundScored) -> dict[int, list[str]]:
+        """The first problems of each invalid grid, worded as `mixmo check` words them."""
+        game = self.app.game
+        round_ = game.round
+        reasons: dict[int, list[str]] = {}
+        for sheet in scored.scores:
+            player = round_.player(sheet.seat)
+            if sheet.valid or not player.in_round or sheet.seat in round_.final_penalties:
+                continue
+            report = validate(
+                player.grid,
+                game.lexicon,
+                game.variant,
+                theme=round_.theme if game.variant.themes else None,
+                theme_words=round_.accepted.get(sheet.seat, ()),
+            )
+            reasons[sheet.seat] = [p.message for p in report.problems][:2] or (
+                ["empty grid"] if not len(player.grid) else []
+            )
+        return reasons
 
     def _after_match(self, again: object) -> None:
         if not again:

@@ -1,0 +1,101 @@
+"""Before a new `mixmo play`: never overwrite an unfinished saved game without asking.
+
+When the autosave holds a match that is not over, the player chooses: resume
+it, start anew (the old save is kept beside it as a backup), or quit (nothing
+is touched). A finished match is simply replaced. A save that cannot be read
+is never deleted either: starting anew keeps it as the backup.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from mixmo.cli.common import fail
+from mixmo.engine.game import Game
+from mixmo.engine.save import GameFileError
+from mixmo.engine.state import Phase
+
+RESUME, NEW, QUIT = "r", "n", "q"
+
+
+def backup_path(path: Path) -> Path:
+    """Where a replaced save is kept: ``autosave.previous.json`` beside ``autosave.json``."""
+    return path.with_name(f"{path.stem}.previous{path.suffix}")
+
+
+@dataclass(frozen=True)
+class SavedGameFound:
+    """What the autosave holds: a game still in play, or a file that cannot be resumed."""
+
+    game: Game | None
+    problem: str | None = None
+
+
+def unfinished_save(path: Path) -> SavedGameFound | None:
+    """The unfinished game saved at ``path``; None when there is none (or it is over)."""
+    from mixmo.storage import load_game
+
+    if not path.exists():
+        return None
+    try:
+        game = load_game(path)
+    except GameFileError as error:
+        return SavedGameFound(None, str(error))
+    if game.phase is Phase.MATCH_OVER:
+        return None
+    return SavedGameFound(game)
+
+
+def describe(game: Game) -> str:
+    """One line on a saved match: round, names and scores, and its actions."""
+    scores = ", ".join(
+        f"{name} {total}"
+        for name, total in zip(game.options.players, game.state.totals, strict=True)
+    )
+    return f"round {game.round.number}, {scores} ({len(game.log)} moves)"
+
+
+def ask_about_saved_game(path: Path) -> Game | None:
+    """Ask what to do with an unfinished saved game; the game to resume, or None to start anew.
+
+    Quitting exits at once, leaving the save as it was.
+    """
+    found = unfinished_save(path)
+    if found is None:
+        return None
+    backup = backup_path(path)
+    if found.game is not None:
+        click.echo(f"An unfinished game is saved: {describe(found.game)}.")
+        choices = [RESUME, NEW, QUIT]
+        question = (
+            f"[r] resume it, [n] start a new game (the old one is kept as {backup.name}), [q] quit"
+        )
+    else:
+        click.echo(f"A saved game cannot be resumed: {found.problem}")
+        choices = [NEW, QUIT]
+        question = f"[n] start a new game (the old file is kept as {backup.name}), [q] quit"
+    try:
+        answer = click.prompt(
+            question,
+            type=click.Choice(choices, case_sensitive=False),
+            default=choices[0],
+            show_choices=False,
+        )
+    except click.Abort:
+        fail("no answer: the saved game is left as it was")
+    answer = answer.lower()
+    if answer == QUIT:
+        click.echo(f"The saved game is left as it was: `mixmo play --resume` picks it up ({path}).")
+        raise SystemExit(0)
+    if answer == RESUME:
+        return found.game
+    try:
+        os.replace(path, backup)
+    except OSError as error:
+        fail(f"cannot keep the old save as {backup} ({error}); it is left as it was")
+    click.echo(f"The old game is kept as {backup}.")
+    return None

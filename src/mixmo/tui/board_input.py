@@ -1,0 +1,247 @@
+"""What the board's keys and the mouse do to the active player's grid.
+
+A mixin of the app: the app reads every board key itself, in the order the
+terminal sent them, and runs the matching ``action_*`` here at once (see
+``MixmoApp.on_event``). The mouse arrives as the grid view's messages.
+Grid edits go to the engine as actions; the cursor, selection and rack order
+live in the pane's :class:`~mixmo.tui.pane_state.PaneState`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from mixmo.engine import actions as act
+from mixmo.engine.grid import Direction
+from mixmo.tui.grid_view import GridView
+from mixmo.tui.modals import ConfirmScreen
+from mixmo.tui.pane_state import flipped, rectangle
+from mixmo.tui.player_pane import RackView
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from mixmo.engine.game import Game
+    from mixmo.tui.pane_state import PaneState
+
+ASK_BEFORE_TAKING_APART = 4
+"""F8 asks first when the grid holds more tiles than this."""
+
+
+class BoardInput:
+    """Grid editing for the app (the active pane's keys, and the mouse on any pane)."""
+
+    if TYPE_CHECKING:  # provided by MixmoApp
+        game: Game
+        panes: list[PaneState]
+        active: int
+        awaiting_highlight: bool
+        clock: Callable[[], float]
+
+        def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
+        def refresh_pane(self, seat: int, *, force: bool = False) -> None: ...
+        def tell(self, seat: int, message: str) -> None: ...
+        def activate(self, seat: int) -> None: ...
+        def save_view(self) -> None: ...
+
+        push_screen: Callable[..., Any]
+
+    # --- typing -------------------------------------------------------------------------
+
+    def type_symbol(self, symbol: str) -> None:
+        """A letter, ``?`` or ``!`` typed on the active pane: place it and step on."""
+        seat = self.active
+        pane = self.panes[seat]
+        if self.awaiting_highlight:
+            self.awaiting_highlight = False
+            pane.highlight = None if pane.highlight == symbol else symbol
+            self.refresh_pane(seat)
+            return
+        tile = self.game.round.player(seat).grid.get(pane.cursor)
+        if tile is not None and tile.symbol == symbol:
+            self.step(seat)  # typing along a word already there
+            return
+        row, col = pane.cursor
+        placed = act.PlaceTile(seat=seat, row=row, col=col, symbol=symbol, at=self.clock())
+        if self.apply(placed):
+            self.step(seat)
+
+    def step(self, seat: int, backwards: bool = False) -> None:
+        """Move the cursor one cell in the typing direction."""
+        pane = self.panes[seat]
+        drow, dcol = pane.direction.step
+        sign = -1 if backwards else 1
+        pane.cursor = (pane.cursor[0] + sign * drow, pane.cursor[1] + sign * dcol)
+        self.refresh_pane(seat)
+
+    def action_move_cursor(self, drow: int, dcol: int) -> None:
+        self._move(drow, dcol, extend=False)
+
+    def action_select(self, drow: int, dcol: int) -> None:
+        self._move(drow, dcol, extend=True)
+
+    def _move(self, drow: int, dcol: int, *, extend: bool) -> None:
+        pane = self.panes[self.active]
+        if extend and pane.anchor is None:
+            pane.anchor = pane.cursor
+        elif not extend:
+            pane.anchor, pane.selection = None, frozenset()
+        pane.cursor = (pane.cursor[0] + drow, pane.cursor[1] + dcol)
+        if pane.anchor is not None:
+            pane.selection = rectangle(pane.anchor, pane.cursor)
+        self.refresh_pane(self.active)
+
+    def action_toggle_direction(self) -> None:
+        pane = self.panes[self.active]
+        pane.direction = Direction.DOWN if pane.direction is Direction.ACROSS else Direction.ACROSS
+        self.refresh_pane(self.active)
+
+    def action_erase(self, backwards: bool) -> None:
+        seat = self.active
+        pane = self.panes[seat]
+        if backwards:
+            self.step(seat, backwards=True)
+        if pane.cursor in self.game.round.player(seat).grid:
+            self.apply(act.TakeBack(seat=seat, cells=(pane.cursor,), at=self.clock()))
+
+    def action_clear_selection(self) -> None:
+        pane = self.panes[self.active]
+        pane.anchor, pane.selection, pane.picked = None, frozenset(), None
+        self.refresh_pane(self.active)
+
+    # --- blocks and the whole grid ---------------------------------------------------------
+
+    def action_move_selection(self, drow: int, dcol: int) -> None:
+        seat = self.active
+        pane = self.panes[seat]
+        grid = self.game.round.player(seat).grid
+        cells = tuple(c for c in pane.selection if c in grid)
+        if not cells:
+            self.tell(seat, "select tiles first (shift+arrows)")
+            return
+        if self.apply(act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.clock())):
+            pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
+            if pane.anchor is not None:
+                pane.anchor = (pane.anchor[0] + drow, pane.anchor[1] + dcol)
+            pane.cursor = (pane.cursor[0] + drow, pane.cursor[1] + dcol)
+            self.refresh_pane(seat)
+
+    def action_shift_grid(self, drow: int, dcol: int) -> None:
+        seat = self.active
+        cells = tuple(self.game.round.player(seat).grid)
+        if cells and self.apply(
+            act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.clock())
+        ):
+            pane = self.panes[seat]
+            pane.cursor = (pane.cursor[0] + drow, pane.cursor[1] + dcol)
+            pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
+            self.refresh_pane(seat)
+
+    def action_flip(self) -> None:
+        """Turn the selected block over its top-left corner: rows become columns."""
+        seat = self.active
+        pane = self.panes[seat]
+        player = self.game.round.player(seat)
+        cells = sorted(c for c in pane.selection if c in player.grid)
+        if not cells or not player.may_act:
+            self.tell(
+                seat, "select tiles first (shift+arrows)" if not cells else "you may not act now"
+            )
+            return
+        target = flipped(cells)
+        if any(t in player.grid and t not in target for t in target.values()):
+            self.tell(seat, "✗ cannot flip: a tile is in the way")
+            return
+        symbols = {cell: player.grid[cell].symbol for cell in cells}
+        self.apply(act.TakeBack(seat=seat, cells=tuple(cells), at=self.clock()))
+        for cell in cells:
+            row, col = target[cell]
+            self.apply(
+                act.PlaceTile(seat=seat, row=row, col=col, symbol=symbols[cell], at=self.clock())
+            )
+        pane.selection = frozenset(target.values())
+        pane.anchor = None
+        self.refresh_pane(seat)
+
+    def action_take_apart(self) -> None:
+        """The whole grid back to the rack; a grid of more than a few tiles asks first."""
+        seat = self.active
+        tiles = len(self.game.round.player(seat).grid)
+        if tiles <= ASK_BEFORE_TAKING_APART:
+            self.apply(act.TakeApart(seat=seat, at=self.clock()))
+            return
+
+        def answer(yes: object) -> None:
+            if yes:
+                self.apply(act.TakeApart(seat=seat, at=self.clock()))
+
+        question = f"Take all {tiles} tiles of your grid back to the rack? (ctrl+z undoes it)"
+        self.push_screen(ConfirmScreen(question), answer)
+
+    def action_undo(self) -> None:
+        self.apply(act.Undo(seat=self.active, at=self.clock()))
+
+    def action_redo(self) -> None:
+        self.apply(act.Redo(seat=self.active, at=self.clock()))
+
+    # --- the rack ----------------------------------------------------------------------------
+
+    def action_sort_rack(self) -> None:
+        pane = self.panes[self.active]
+        pane.rack = tuple(sorted(pane.rack, key=lambda t: (t.is_blank, t.symbol)))
+        pane.picked = None
+        self.refresh_pane(self.active)
+        self.save_view()
+
+    def action_shuffle_rack(self) -> None:
+        pane = self.panes[self.active]
+        order = list(pane.rack)
+        random.Random(self.clock()).shuffle(order)
+        pane.rack, pane.picked = tuple(order), None
+        self.refresh_pane(self.active)
+        self.save_view()
+
+    # --- the mouse (any pane) ----------------------------------------------------------------
+
+    # Handlers by name (``on_<widget>_<message>``): Textual finds those on a mixin too.
+
+    def on_grid_view_cell_clicked(self, message: GridView.CellClicked) -> None:
+        seat = message.view.seat
+        self.activate(seat)
+        pane = self.panes[seat]
+        pane.cursor = message.cell
+        pane.anchor, pane.selection = None, frozenset()
+        if pane.picked is not None:
+            tile = pane.rack[pane.picked]
+            pane.picked = None
+            row, col = message.cell
+            self.apply(
+                act.PlaceTile(seat=seat, row=row, col=col, symbol=tile.symbol, at=self.clock())
+            )
+        self.refresh_pane(seat)
+
+    def on_grid_view_dragged(self, message: GridView.Dragged) -> None:
+        seat = message.view.seat
+        self.activate(seat)
+        pane = self.panes[seat]
+        drow, dcol = message.end[0] - message.start[0], message.end[1] - message.start[1]
+        grid = self.game.round.player(seat).grid
+        cells = (
+            [c for c in pane.selection if c in grid]
+            if message.start in pane.selection
+            else [message.start]
+        )
+        if self.apply(
+            act.MoveTiles(seat=seat, cells=tuple(cells), drow=drow, dcol=dcol, at=self.clock())
+        ):
+            pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
+            pane.cursor = message.end
+            self.refresh_pane(seat)
+
+    def on_rack_view_picked(self, message: RackView.Picked) -> None:
+        self.activate(message.seat)
+        pane = self.panes[message.seat]
+        pane.picked = None if pane.picked == message.index else message.index
+        self.refresh_pane(message.seat)

@@ -1,0 +1,95 @@
+"""What the interface remembers across a resume: live checking, the active pane,
+each rack's order, each cursor and typing direction.
+
+The engine's save holds the match; this small file beside it
+(``autosave.view.json`` next to ``autosave.json``) holds how the players had
+arranged their screen. It names the match it belongs to (seed and players),
+so a view left over from another game is ignored. A missing or damaged view
+file only means the defaults: it never stops a game from resuming.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from mixmo.engine.game import Game
+from mixmo.engine.grid import Direction
+from mixmo.engine.tiles import Tile, TileError
+from mixmo.tui.pane_state import PaneState, reconcile
+
+MAX_VIEW_BYTES = 64 * 1024
+
+
+class PaneView(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    cursor: tuple[int, int] = (0, 0)
+    direction: Direction = Direction.ACROSS
+    rack: str = Field(default="", max_length=200)
+    """The rack's tiles in the player's order, as symbols."""
+
+
+class ViewState(BaseModel):
+    """The screen as the players left it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    match: str
+    """Seed and players of the match this view belongs to."""
+    live_check: bool = False
+    active: int = 0
+    panes: list[PaneView] = Field(default_factory=list, max_length=6)
+
+
+def view_path(save_path: Path) -> Path:
+    """``autosave.view.json`` beside ``autosave.json``."""
+    return save_path.with_name(f"{save_path.stem}.view{save_path.suffix}")
+
+
+def match_key(game: Game) -> str:
+    return json.dumps([str(game.options.seed), list(game.options.players)])
+
+
+def capture(game: Game, panes: list[PaneState], *, live_check: bool, active: int) -> ViewState:
+    return ViewState(
+        match=match_key(game),
+        live_check=live_check,
+        active=active,
+        panes=[
+            PaneView(
+                cursor=pane.cursor,
+                direction=pane.direction,
+                rack="".join(t.symbol for t in pane.rack),
+            )
+            for pane in panes
+        ],
+    )
+
+
+def load_view(path: Path, game: Game) -> ViewState | None:
+    """The view saved for ``game`` at ``path``; None if there is none that fits."""
+    try:
+        if path.stat().st_size > MAX_VIEW_BYTES:
+            return None
+        view = ViewState.model_validate_json(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValidationError, ValueError, RecursionError):
+        return None
+    seats = len(game.options.players)
+    if view.match != match_key(game) or len(view.panes) != seats or not 0 <= view.active < seats:
+        return None
+    return view
+
+
+def restore(view: ViewState, game: Game, panes: list[PaneState]) -> None:
+    """Put the saved cursors and rack orders back into ``panes``."""
+    for seat, (pane, saved) in enumerate(zip(panes, view.panes, strict=True)):
+        pane.cursor = saved.cursor
+        pane.direction = saved.direction
+        try:
+            order = tuple(Tile.from_symbol(symbol) for symbol in saved.rack)
+        except TileError:
+            order = ()
+        pane.rack = reconcile(order, game.round.player(seat).rack)
