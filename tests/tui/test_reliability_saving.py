@@ -1,0 +1,97 @@
+"""Issue 15, points 1-2, inside the game: a data folder that cannot be written
+never stops play; the player is told once, plainly, where saving failed."""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mixmo import storage
+from mixmo.storage import load_game, save_game
+from tests.tui.helpers import keys_for_rack, make_app, seed_where
+
+SIZE = (120, 36)
+
+
+def messages(app) -> list[str]:
+    return [str(notification.message) for notification in app._notifications]
+
+
+async def test_a_disk_that_fills_up_mid_game_is_told_once_and_play_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "autosave.json"
+    app, _ = make_app(seed=seed_where(2, bandit_first=False), save_path=path)
+    real_replace = os.replace
+    app.autosave()  # as `mixmo play` does before the screen is up
+
+    def full(src: object, dst: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        good = path.read_text()
+        keys = keys_for_rack(app, 0)
+        monkeypatch.setattr(storage.os, "replace", full)
+        await pilot.press(*keys[:3])
+        await pilot.pause()
+        assert len(app.game.round.player(0).grid) == 3  # play went on
+        failures = [m for m in messages(app) if m.startswith("Cannot save")]
+        assert failures == [
+            f"Cannot save the game to {path}: the disk is full. "
+            "Play goes on, and saving is tried again after every move."
+        ]
+        assert path.read_text() == good  # the last good save is kept
+        monkeypatch.setattr(storage.os, "replace", real_replace)
+        await pilot.press(keys[3])
+        await pilot.pause()
+        assert f"The game is saved again to {path}." in messages(app)
+        assert load_game(path).log == app.game.log  # the retry saved every move
+
+
+async def test_a_data_folder_that_is_a_file_still_lets_the_game_start(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.write_text("a file, not a folder")
+    app, _ = make_app(seed=seed_where(2, bandit_first=False), save_path=folder / "autosave.json")
+    app.autosave()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*keys_for_rack(app, 0)[:2])
+        await pilot.pause()
+        assert len(app.game.round.player(0).grid) == 2
+        said = [m for m in messages(app) if m.startswith("Cannot save")]
+        assert len(said) == 1
+        assert "a file stands where the folder should be" in said[0] and str(folder) in said[0]
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None and not os.environ.get("CI"), reason="no tmux")
+def test_mixmo_play_with_a_data_folder_that_is_a_file_plays_and_says_so(tmp_path: Path) -> None:
+    """A real process in a real terminal: the game starts, says why it cannot save, plays."""
+    folder = tmp_path / "data"
+    folder.write_text("a file, not a folder")
+    session = f"mixmo-rofs-{os.getpid()}"
+    env = f"MIXMO_DATA_DIR={folder} MIXMO_CONFIG_DIR={tmp_path}"
+    command = f"exec env {env} {sys.executable} -m mixmo play --seed 3 --names Ann,Bob"
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "160", "-y", "40", command],
+                   check=True)  # fmt: skip
+    try:
+        deadline, screen = time.monotonic() + 20, ""
+        while time.monotonic() < deadline and "Cannot save" not in screen:
+            time.sleep(0.3)
+            screen = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", session],
+                                    capture_output=True, text=True).stdout  # fmt: skip
+        assert "Cannot save the game to" in screen and "Rack" in screen, screen
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+    assert folder.read_text() == "a file, not a folder"
+
+
+def test_save_game_on_a_good_folder_is_unchanged(tmp_path: Path) -> None:
+    app, _ = make_app(save_path=tmp_path / "autosave.json")
+    assert save_game(app.game, tmp_path / "autosave.json") == tmp_path / "autosave.json"
