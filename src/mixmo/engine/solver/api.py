@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.solver.board import Board, Words
+from mixmo.engine.solver.exhaustive import EXHAUSTIVE_MAX_TILES, settle
 from mixmo.engine.solver.impossible import impossibility
 from mixmo.engine.solver.incremental import rip_candidates
 from mixmo.engine.solver.index import index_for
@@ -29,6 +30,9 @@ from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
 
 ATTACH_RESTARTS = 2
+SMALL_RACK_RESTARTS = 8
+"""Restarts of the heuristic search on a small rack before the complete search
+(:mod:`.exhaustive`) takes over, to find its grid or prove there is none."""
 """Restarts spent attaching the new tiles to the grid as it is, before taking words back."""
 RIP_OPTIONS = 8
 """Words of the grid tried, one at a time, for taking back (fewest tiles first)."""
@@ -169,6 +173,8 @@ def solve(
     def fresh() -> Board:
         return _copy_board(start_board)
 
+    small = base is None and len(tiles) <= EXHAUSTIVE_MAX_TILES
+
     def scratch() -> Board:
         board = Board(words, variant)
         board.add_to_rack(tiles + (base.tiles() if base is not None else []))
@@ -182,7 +188,10 @@ def solve(
                 yield "take back", f"after taking back {count} tile(s) of the grid", ripped, 0
         if from_scratch or base is None:
             # A proven-impossible set only looks for its best partial grid, briefly.
-            yield "scratch", "from scratch", scratch(), None if proof is None else ATTACH_RESTARTS
+            restarts = None if proof is None else ATTACH_RESTARTS
+            if small and proof is None:
+                restarts = SMALL_RACK_RESTARTS
+            yield "scratch", "from scratch", scratch(), restarts
 
     best: tuple[int, Grid, str] | None = None
     nodes = 0
@@ -221,6 +230,17 @@ def solve(
             )
         if best is None or left < best[0]:
             best = (left, checked, method)
+    if small and proof is None and clock() <= deadline and (work_left is None or work_left > 0):
+        found_grid, proof, steps = settle(
+            tiles, index, words, variant, deadline=deadline, clock=clock, step_limit=work_left
+        )
+        spent += steps
+        complete = _checked(found_grid, scratch(), lexicon, variant) if found_grid else None
+        if complete is not None:
+            how = "every tile placed (from scratch, by the complete search)"
+            return SolveResult(
+                complete, True, (), False, clock() - start, how, nodes, spent, "scratch"
+            )
     if best is None:
         return SolveResult(
             base or Grid(),

@@ -72,6 +72,12 @@ class LexiconIndex:
         self._codes: dict[int, list[Entry]] = {}
 
     @property
+    def lists_every_word(self) -> bool:
+        """True when the index holds every word its lexicon accepts (a word list), so
+        that a search through the index that finds nothing proves there is nothing."""
+        return isinstance(self.lexicon, WordList)
+
+    @property
     def lengths(self) -> list[int]:
         return sorted(self._by_length)
 
