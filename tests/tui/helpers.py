@@ -50,3 +50,23 @@ def seed_where(players: int, *, bandit_first: bool) -> int:
 
 def english() -> Lexicon:
     return embedded("en")
+
+
+def burst(app: MixmoApp, *keys: str) -> None:
+    """Keys arriving together, as from a fast typist or over SSH: all queued before any is handled.
+
+    (``pilot.press`` waits for each key to be handled before sending the next.)
+    """
+    from textual import events
+
+    for key in keys:
+        char = {"question_mark": "?", "exclamation_mark": "!", "space": " "}.get(key)
+        if char is None and len(key) == 1:
+            char = key
+        app.post_message(events.Key(key, char))
+
+
+async def settle(pilot, rounds: int = 4) -> None:
+    """Let every queued key and message be handled."""
+    for _ in range(rounds):
+        await pilot.pause()

@@ -357,7 +357,12 @@ class MixmoApp(BoardInput, App[None]):
     # --- keys, in the order they arrive --------------------------------------------------
 
     async def on_event(self, event: events.Event) -> None:
-        on_board = isinstance(event, events.Key) and self.screen is self.screen_stack[0]
+        # Only keys fresh from the terminal: a key a dialog let bubble back up is not the board's.
+        on_board = (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and self.screen is self.screen_stack[0]
+        )
         if not (on_board and await self.board_key(event)):  # type: ignore[arg-type]
             await super().on_event(event)
 
@@ -437,8 +442,37 @@ class MixmoApp(BoardInput, App[None]):
                 self.panes[news.seat].said_at = self.clock()
             if news.bell:
                 self.bell()
+        if isinstance(event, ev.RoundScored) and self.shows_scores:
+            self.call_later(self.record_round, event)
         if isinstance(event, ev.MatchOver) and self.shows_scores:
             self.call_later(self.record_match, event)
+
+    def record_round(self, scored: ev.RoundScored) -> None:
+        """Store a finished round in the records, one entry per human player."""
+        options, bots = self.game.options, set(self.bot_seats)
+        now = datetime.now().isoformat(timespec="seconds")
+        runs = [
+            records.Run(
+                kind="round",
+                finished_at=now,
+                player=options.players[score.seat],
+                language=options.language,
+                table_size=len(options.players),
+                variant=self.game.variant.name,
+                seed=f"{options.seed} round {scored.round}",
+                seconds=self.clock(),
+                tiles=len(self.game.round.player(score.seat).grid),
+                won=score.seat == scored.winner,
+                score=score.total,
+                grid=self.game.round.player(score.seat).grid.to_text(),
+            )
+            for score in scored.scores
+            if score.seat not in bots
+        ]
+        try:
+            records.record_all(runs)
+        except records.RecordsError as error:
+            self.announce(f"the round could not be recorded: {error}", seconds=10)
 
     def record_match(self, over: ev.MatchOver) -> None:
         """Store the finished match in the records, one entry per human player."""
