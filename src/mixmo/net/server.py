@@ -38,11 +38,9 @@ from mixmo.net.protocol import (
     Created,
     CreateRoom,
     ErrorMessage,
-    Events,
     JoinRoom,
     Reconnect,
     SendAction,
-    Snapshot,
     StartMatch,
     Welcome,
 )
@@ -185,6 +183,7 @@ class GameServer:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=2,
+            compression=None,  # views are small; deflate cost more CPU than it saved bytes
             logger=wire_logger("mixmo.net.server.wire"),
         )
         return self._server
@@ -375,9 +374,8 @@ class GameServer:
         room = conn.room
         if room is None or room.game is None or room.views is None:
             return
-        state = room.game.state
-        view = room.views.view(state, room.views.full(state), conn.seat, room.now())
-        conn.send(Snapshot(view=view).model_dump_json())
+        view = room.views.view_json(room.game.state, conn.seat, room.now())
+        conn.send(f'{{"v":{PROTOCOL_VERSION},"type":"snapshot","view":{view}}}')
 
     def _broadcast_lobby(self, room: Room) -> None:
         text = room.lobby().model_dump_json()
@@ -401,22 +399,27 @@ class GameServer:
         arrival: float,
     ) -> None:
         assert room.game is not None and room.views is not None
-        state = room.game.state
-        full = room.views.full(state)
-        clock = room.now()
-        public = {id(e): encode_event(e) for e in events}
+        state, clock = room.game.state, room.now()
+        encoded: dict[tuple[int, bool], str] = {}  # (index, seen by its own seat) -> JSON
+
+        def wire(index: int, seat: int | None) -> str:
+            event = events[index]
+            own = getattr(event, "seat", None) == seat
+            text = encoded.get((index, own))
+            if text is None:
+                text = encode_event(visible_event(event, seat)).model_dump_json()
+                encoded[index, own] = text
+            return text
+
         for conn in self.listeners.get(room.code, ()):
-            seen = [visible_event(e, conn.seat) for e in events]
-            wire = [public[id(e)] if id(e) in public else encode_event(e) for e in seen]
-            message = Events.model_construct(
-                v=PROTOCOL_VERSION,
-                type="events",
-                ref=ref if conn is sender else None,
-                seat=actor,
-                events=wire,
-                view=room.views.view(state, full, conn.seat, clock),
+            seen = ",".join(wire(index, conn.seat) for index in range(len(events)))
+            view = room.views.view_json(state, conn.seat, clock)
+            mine = ref if conn is sender and ref is not None else "null"
+            conn.send(
+                f'{{"v":{PROTOCOL_VERSION},"type":"events","ref":{mine},"seat":{actor},'
+                f'"events":[{seen}],"view":{view}}}',
+                arrival,
             )
-            conn.send(message.model_dump_json(), arrival)
         if room.finished:
             log.info("room %s: match over", room_label(room.code))
 

@@ -9,6 +9,7 @@ tests share them.
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,31 +109,119 @@ def public_options(options: MatchOptions) -> MatchOptions:
     return options.model_copy(update={"seed": HIDDEN_SEED})
 
 
+@dataclass(frozen=True, slots=True)
+class _PlayerParts:
+    """One player's state, and its JSON whole and with the rack hidden (models on demand)."""
+
+    player: PlayerState
+    json: str
+    hidden_json: str
+
+    @classmethod
+    def of(cls, player: PlayerState) -> _PlayerParts:
+        fields = _player_fields(player)
+        whole = _dumps(fields)
+        fields["rack"] = fields["last_drawn"] = ""
+        return cls(player, whole, _dumps(fields))
+
+    @property
+    def model(self) -> PlayerModel:
+        return PlayerModel.of(self.player)
+
+    @property
+    def hidden(self) -> PlayerModel:
+        return self.model.model_copy(update={"rack": "", "last_drawn": ""})
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value)  # the default encoder is built once; others at every call
+
+
+def _player_fields(player: PlayerState) -> dict[str, object]:
+    """The fields of :class:`PlayerModel` as plain JSON values (no validation: they come from
+    the engine; tests check that the model reads them back)."""
+    return {
+        "name": player.name,
+        "rack": "".join(tile.symbol for tile in player.rack),
+        "grid": [[row, col, tile.symbol] for (row, col), tile in player.grid.items()],
+        "locked": player.locked,
+        "out": player.out,
+        "sitting_out": player.sitting_out,
+        "stuck": player.stuck,
+        "last_drawn": "".join(tile.symbol for tile in player.last_drawn),
+        "ready_at_draw": player.ready_at_draw,
+        "sprint_done": player.sprint_done,
+        "claims": list(player.claims) if player.claims is not None else None,
+    }
+
+
+def _frame(state: MatchState) -> tuple[str, str]:
+    """The JSON of the state's :class:`MatchModel` before and after its players' list."""
+    round_ = state.round
+    head = _dumps({"round": {"number": round_.number, "bag": ""}})[:-2]
+    rest = {
+        "phase": round_.phase.value,
+        "theme": round_.theme,
+        "theme_list": round_.theme_list,
+        "bandit_seat": round_.bandit_seat,
+        "last_draw_at": round_.last_draw_at,
+        "final_caller": round_.final_caller,
+        "votes": [
+            {"claimant": claimant, "word": word, "voter": voter, "accept": yes}
+            for (claimant, word), ballot in round_.votes.items()
+            for voter, yes in ballot.items()
+        ],
+        "accepted": [[seat, list(words)] for seat, words in round_.accepted.items()],
+        "winner": round_.winner,
+        "final_penalties": list(round_.final_penalties),
+    }
+    match = {
+        "totals": list(state.totals),
+        "rounds_won": list(state.rounds_won),
+        "results": [[r.number, r.winner, list(r.points)] for r in state.results],
+        "sit_out_next": list(state.sit_out_next),
+        "winner": state.winner,
+    }
+    tail = "," + _dumps(rest)[1:] + "," + _dumps(match)[1:]
+    return head + ",", tail
+
+
 class ViewMaker:
-    """Builds each seat's view of one match, reusing the models of unchanged players.
+    """Builds each seat's view of one match, reusing what did not change.
 
     States are immutable and an action replaces only the players it changed,
-    so a player whose state object is the same as last time keeps its model.
+    so a player whose state object is the same as last time keeps its models
+    and their JSON; the rest of the state is serialised once per action for
+    every seat. :meth:`view_json` is what the server sends (the JSON of
+    :meth:`view`, built without a model per seat).
     """
 
     def __init__(self, options: MatchOptions) -> None:
         self.options = public_options(options)
-        self._players: list[tuple[PlayerState, PlayerModel, PlayerModel]] = []
+        self._options_json = self.options.model_dump_json()
+        self._players: list[_PlayerParts] = []
+        self._frame_of: MatchState | None = None
+        self._frame: tuple[str, str, str] = ("", "", "")
 
-    def full(self, state: MatchState) -> MatchModel:
+    def _refresh(self, state: MatchState) -> None:
+        players = state.round.players
+        if len(self._players) != len(players):
+            self._players = [_PlayerParts.of(p) for p in players]
+        for index, player in enumerate(players):
+            if self._players[index].player is not player:
+                self._players[index] = _PlayerParts.of(player)
+
+    def full(self, state: MatchState, *, players: list[PlayerModel] | None = None) -> MatchModel:
         """The whole state as a model, bag order left out (built without re-validation:
         the values come straight from the engine)."""
         round_ = state.round
-        players = round_.players
-        if len(self._players) != len(players):
-            self._players = [_models(p) for p in players]
-        for index, player in enumerate(players):
-            if self._players[index][0] is not player:
-                self._players[index] = _models(player)
+        if players is None:
+            self._refresh(state)
+            players = [parts.model for parts in self._players]
         round_model = RoundModel.model_construct(
             number=round_.number,
             bag="",
-            players=[pm for _, pm, _ in self._players],
+            players=players,
             phase=round_.phase,
             theme=round_.theme,
             theme_list=round_.theme_list,
@@ -157,32 +246,40 @@ class ViewMaker:
             winner=state.winner,
         )
 
-    def view(self, state: MatchState, full: MatchModel, seat: int | None, clock: float) -> SeatView:
-        """``full`` (from :meth:`full`, for this same ``state``) as ``seat`` may see it."""
-        players = [
-            pm if index == seat else hidden for index, (_, pm, hidden) in enumerate(self._players)
-        ]
-        round_model = full.round.model_copy(update={"players": players})
+    def view(self, state: MatchState, seat: int | None, clock: float) -> SeatView:
+        """``state`` as ``seat`` may see it (None: a watcher, who sees no rack)."""
+        self._refresh(state)
+        players = [p.model if i == seat else p.hidden for i, p in enumerate(self._players)]
         return SeatView.model_construct(
             seat=seat,
             options=self.options,
-            state=full.model_copy(update={"round": round_model}),
+            state=self.full(state, players=players),
             rack_sizes=[len(p.rack) for p in state.round.players],
             bag_left=len(state.round.bag),
             clock=clock,
         )
 
-
-def _models(player: PlayerState) -> tuple[PlayerState, PlayerModel, PlayerModel]:
-    """A player, their model, and their model with the rack and last draw hidden."""
-    model = PlayerModel.of(player)
-    return player, model, model.model_copy(update={"rack": "", "last_drawn": ""})
+    def view_json(self, state: MatchState, seat: int | None, clock: float) -> str:
+        """The JSON of :meth:`view`, from parts serialised once per state and per player."""
+        if state is not self._frame_of:
+            self._refresh(state)
+            head, tail = _frame(state)
+            sizes = _dumps([len(p.rack) for p in state.round.players])
+            self._frame_of, self._frame = state, (head, tail, sizes)
+        head, tail, sizes = self._frame
+        players = ",".join(
+            p.json if i == seat else p.hidden_json for i, p in enumerate(self._players)
+        )
+        return (
+            f'{{"seat":{"null" if seat is None else seat},"options":{self._options_json},'
+            f'"state":{head}"players":[{players}]{tail},"rack_sizes":{sizes},'
+            f'"bag_left":{len(state.round.bag)},"clock":{float(clock)!r}}}'
+        )
 
 
 def seat_view(options: MatchOptions, state: MatchState, seat: int | None, clock: float) -> SeatView:
     """One seat's view of ``state`` (a one-off: servers keep a :class:`ViewMaker`)."""
-    maker = ViewMaker(options)
-    return maker.view(state, maker.full(state), seat, clock)
+    return ViewMaker(options).view(state, seat, clock)
 
 
 def view_state(view: SeatView) -> MatchState:

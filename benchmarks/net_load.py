@@ -1,0 +1,277 @@
+"""Benchmark: the game server under load, on loopback.
+
+N rooms x 3 simulated players, all from this one load-generator process, each
+sending scripted actions (place a tile of its rack, then take tiles back) at
+about 3 a second with random gaps, for ``--seconds``. The server runs in a
+child process with its rooms' database in a temporary folder (every action
+written, as in production). Reported:
+
+* server-side latency: from an action's arrival to each of its messages being
+  handed to a socket (every recipient counts), p50 and p99;
+* action round trip at the client: send to the answer carrying its ``ref``;
+* server memory per room: the child's RSS with the rooms playing, minus its
+  RSS before the first room, divided by N (3 connections per room included).
+
+    python benchmarks/net_load.py [--rooms 10 50 200] [--seconds 10] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from _common import percentile
+
+RATE = 3.0
+"""Actions a second per simulated player."""
+REF = re.compile(r'"ref":(\d+)')
+FREE_SPIRIT = {"players": 3, "variant": "free-spirit"}
+"""Free Spirit: a Bandit in an opening draw does not stop play for a theme (the script
+has no theme to choose)."""
+
+
+def rss_mib() -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+# --- the server child ---------------------------------------------------------------------
+
+
+async def serve_child(data: Path) -> None:
+    """Run a server; answer ``stats`` and ``reset`` lines on stdin with JSON on stdout."""
+    from mixmo.net.server import GameServer
+
+    profile = None
+    if os.environ.get("NET_LOAD_PROFILE"):  # NET_LOAD_PROFILE=FILE: the server's CPU profile
+        import cProfile
+
+        profile = cProfile.Profile(time.process_time)
+        profile.enable()
+    server = GameServer(None if os.environ.get("NET_LOAD_NO_STORE") else data)
+    await server.start("127.0.0.1", 0)
+    baseline = rss_mib()
+    print(json.dumps({"port": server.port, "rss": baseline}), flush=True)
+    loop = asyncio.get_running_loop()
+    while True:
+        line = await loop.run_in_executor(None, sys.stdin.readline)
+        command = line.strip()
+        if command == "reset":
+            server.latencies.clear()
+            print("{}", flush=True)
+        elif command == "stats":
+            values = list(server.latencies)
+            print(
+                json.dumps(
+                    {
+                        "count": len(values),
+                        "p50": percentile(values, 0.5) if values else 0,
+                        "p99": percentile(values, 0.99) if values else 0,
+                        "max": max(values, default=0),
+                        "rss": rss_mib(),
+                        "rooms": len(server.rooms.rooms),
+                        "cpu": time.process_time(),
+                    }
+                ),
+                flush=True,
+            )
+        else:
+            await server.close()
+            if profile is not None:
+                profile.disable()
+                profile.dump_stats(os.environ["NET_LOAD_PROFILE"])
+            return
+
+
+# --- the load generator -------------------------------------------------------------------
+
+
+class Player:
+    """One simulated player: a socket, its rack, its grid, and the round trips it measured."""
+
+    def __init__(self, ws: Any, seat: int, rng: random.Random) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.rng = rng
+        self.rack: list[str] = []
+        self.placed: list[tuple[int, str]] = []
+        self.sent: dict[int, float] = {}
+        self.trips: list[float] = []
+        self.errors = 0
+        self.ref = 0
+        self.started = asyncio.Event()
+
+    async def read(self) -> None:
+        async for raw in self.ws:
+            head = raw[:60]
+            if '"type":"events"' in head or '"type":"error"' in head:
+                match = REF.search(head)
+                if match and int(match.group(1)) in self.sent:
+                    self.trips.append(time.perf_counter() - self.sent.pop(int(match.group(1))))
+                if '"type":"error"' in head:
+                    self.errors += 1
+                    if os.environ.get("NET_LOAD_DEBUG"):
+                        print(raw, file=sys.stderr)
+            elif '"type":"snapshot"' in head:
+                message = json.loads(raw)
+                self.rack = list(message["view"]["state"]["round"]["players"][self.seat]["rack"])
+                self.started.set()
+
+    def next_action(self) -> dict[str, Any]:
+        """Place tiles left to right; with the rack empty (or at random) take one back."""
+        if self.rack and (not self.placed or self.rng.random() < 0.7):
+            symbol = self.rack.pop(0)
+            col = len(self.placed)
+            self.placed.append((col, symbol))
+            return {"kind": "place", "seat": self.seat, "row": 0, "col": col, "symbol": symbol}
+        col, symbol = self.placed.pop()
+        self.rack.append(symbol)
+        return {"kind": "take-back", "seat": self.seat, "cells": [[0, col]]}
+
+    async def play(self, until: float) -> None:
+        await self.started.wait()
+        while time.perf_counter() < until:
+            await asyncio.sleep(self.rng.expovariate(RATE))
+            self.ref += 1
+            self.sent[self.ref] = time.perf_counter()
+            message = {"v": 1, "type": "action", "ref": self.ref, "action": self.next_action()}
+            await self.ws.send(json.dumps(message))
+
+
+async def open_room(url: str, rng: random.Random) -> list[Player]:
+    from websockets.asyncio.client import connect
+
+    players = []
+    code = None
+    for seat in range(3):
+        ws = await connect(url, max_size=64 * 1024)
+        if code is None:
+            await ws.send(json.dumps({"v": 1, "type": "create", "settings": FREE_SPIRIT}))
+            code = json.loads(await ws.recv())["room"]
+        await ws.send(json.dumps({"v": 1, "type": "join", "room": code, "name": f"P{seat}"}))
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == "welcome":
+                break
+        players.append(Player(ws, message["seat"], rng))
+    return players
+
+
+def ask(child: subprocess.Popen[str], command: str) -> dict[str, Any]:
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.write(command + "\n")
+    child.stdin.flush()
+    answer: dict[str, Any] = json.loads(child.stdout.readline())
+    return answer
+
+
+async def load(rooms: int, seconds: float, warmup: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        child = subprocess.Popen(
+            [sys.executable, __file__, "--server-child", folder],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert child.stdout is not None
+            hello = json.loads(child.stdout.readline())
+            url = f"ws://127.0.0.1:{hello['port']}"
+            rng = random.Random(rooms)
+            players = [p for _ in range(rooms) for p in await open_room(url, rng)]
+            readers = [asyncio.create_task(p.read()) for p in players]
+            await asyncio.gather(*(p.started.wait() for p in players))
+            end = time.perf_counter() + warmup + seconds
+            playing = [asyncio.create_task(p.play(end)) for p in players]
+            await asyncio.sleep(warmup)
+            for p in players:
+                p.trips.clear()
+            ask(child, "reset")
+            cpu_before = ask(child, "stats")["cpu"]
+            own_before = time.process_time()
+            await asyncio.gather(*playing)
+            await asyncio.sleep(0.5)  # the last answers
+            stats = ask(child, "stats")
+            own_cpu = time.process_time() - own_before
+            for task in readers:
+                task.cancel()
+            for p in players:
+                await p.ws.close()
+        finally:
+            if child.stdin is not None:
+                child.stdin.write("quit\n")
+                child.stdin.flush()
+            try:
+                child.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                child.send_signal(signal.SIGKILL)
+    trips = [t for p in players for t in p.trips]
+    return {
+        "rooms": rooms,
+        "clients": len(players),
+        "actions": len(trips),
+        "actions_per_s": len(trips) / seconds,
+        "errors": sum(p.errors for p in players),
+        "server_p50_ms": stats["p50"] * 1000,
+        "server_p99_ms": stats["p99"] * 1000,
+        "server_max_ms": stats["max"] * 1000,
+        "rtt_p50_ms": percentile(trips, 0.5) * 1000,
+        "rtt_p99_ms": percentile(trips, 0.99) * 1000,
+        "server_cpu_share": (stats["cpu"] - cpu_before) / seconds,
+        "server_cpu_ms_per_action": (stats["cpu"] - cpu_before) * 1000 / max(1, len(trips)),
+        "load_average": os.getloadavg()[0],
+        "generator_cpu_share": own_cpu / (seconds + 0.5),
+        "memory_per_room_kib": (stats["rss"] - hello["rss"]) * 1024 / rooms,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, nargs="+", default=[10, 50, 200])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--server-child", metavar="DIR", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.server_child:
+        asyncio.run(serve_child(Path(args.server_child)))
+        return
+    results = [asyncio.run(load(n, args.seconds, args.warmup)) for n in args.rooms]
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return
+    print(
+        f"{'rooms':>5} {'clients':>7} {'act/s':>6} {'err':>4} {'srv p50':>8} {'srv p99':>8}"
+        f" {'rtt p50':>8} {'rtt p99':>8} {'srv cpu':>7} {'ms/act':>6} {'KiB/room':>8} {'load':>5} {'gen cpu':>7}"
+    )
+    for r in results:
+        print(
+            f"{r['rooms']:>5} {r['clients']:>7} {r['actions_per_s']:>6.0f} {r['errors']:>4}"
+            f" {r['server_p50_ms']:>6.1f}ms {r['server_p99_ms']:>6.1f}ms"
+            f" {r['rtt_p50_ms']:>6.1f}ms {r['rtt_p99_ms']:>6.1f}ms"
+            f" {r['server_cpu_share']:>6.0%} {r['server_cpu_ms_per_action']:>6.2f}"
+            f" {r['memory_per_room_kib']:>8.0f} {r['load_average']:>5.1f}"
+            f" {r['generator_cpu_share']:>6.0%}"
+        )
+    print(f"(os.cpu_count() = {os.cpu_count()})")
+
+
+if __name__ == "__main__":
+    main()

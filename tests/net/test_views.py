@@ -1,0 +1,41 @@
+"""What each seat may see: the JSON the server sends is the view's model, exactly."""
+
+from __future__ import annotations
+
+from mixmo.engine.actions import ChooseTheme, PlaceTile
+from mixmo.engine.game import Game
+from mixmo.engine.options import MatchOptions
+from mixmo.engine.state import Phase
+from mixmo.net.protocol import SeatView
+from mixmo.net.views import ViewMaker, view_state
+
+
+def _game_with_a_theme() -> Game:
+    """A seeded game in which someone draws the Bandit at once, so a theme gets chosen."""
+    for seed in range(200):
+        game = Game(MatchOptions(players=("Ann", "Bob", "Cy"), seed=seed))
+        if game.phase is Phase.CHOOSING_THEME:
+            return game
+    raise AssertionError("no seed below 200 deals the Bandit at once")
+
+
+def test_the_json_sent_to_each_seat_is_its_view() -> None:
+    game = _game_with_a_theme()
+    seat = game.state.round.bandit_seat
+    assert seat is not None
+    game.apply(ChooseTheme(seat=seat, theme='"players":[] {"x": 1}'))
+    tile = game.state.round.player(1).rack[0]
+    game.apply(PlaceTile(seat=1, row=0, col=0, symbol=tile.symbol))
+    maker = ViewMaker(game.options)
+    for viewer in (0, 1, 2, None):
+        sent = SeatView.model_validate_json(maker.view_json(game.state, viewer, 3.25))
+        assert sent == maker.view(game.state, viewer, 3.25)
+        assert sent.state.round.theme == '"players":[] {"x": 1}'
+        racks = [p.rack for p in sent.state.round.players]
+        assert [bool(rack) for rack in racks] == [seat == viewer for seat in range(3)]
+
+
+def test_a_view_holds_the_seat_s_own_state_whole() -> None:
+    game = Game(MatchOptions(players=("Ann", "Bob"), seed=2))
+    mine = view_state(ViewMaker(game.options).view(game.state, 1, 0.0)).round.player(1)
+    assert mine == game.state.round.player(1)
