@@ -4,11 +4,22 @@ The database lives in the user data folder (``records.sqlite3``). Each record
 is written in one transaction, so a crash or a kill in the middle of a game
 never leaves half a record; SQLite's journal keeps the file consistent. The
 schema has a version (``PRAGMA user_version``) and migrates forward on open.
+
+Every way the database can be wrong (not a database, malformed pages, a
+damaged index, a version without its tables, wrong columns, a row of the
+wrong types, locked by another program, read-only, a folder in its place)
+is one :class:`RecordsError` sentence: the database's own errors never leave
+this module, so a caller catches one exception and play goes on.
+
+Practice runs count as personal bests only when finished (``won``: every tile
+placed in a valid grid, not locked); a match records each finished round
+(kind ``round``) as well as the whole match (kind ``game``).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
@@ -17,7 +28,7 @@ from pathlib import Path
 
 from mixmo.storage import data_dir
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -43,7 +54,38 @@ MIGRATIONS: dict[int, str] = {
         CREATE INDEX runs_by_table ON runs (kind, table_size, language, seconds);
         CREATE INDEX runs_by_time ON runs (finished_at);
     """,
+    # 2: finished rounds of matches are recorded too (kind 'round').
+    2: """
+        CREATE TABLE runs_v2 (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('practice', 'game', 'round')),
+            finished_at TEXT NOT NULL,
+            player TEXT NOT NULL,
+            language TEXT NOT NULL,
+            table_size INTEGER NOT NULL CHECK (table_size BETWEEN 1 AND 6),
+            variant TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            daily TEXT,
+            seconds REAL NOT NULL CHECK (seconds >= 0),
+            penalty_seconds REAL NOT NULL DEFAULT 0,
+            hints INTEGER NOT NULL DEFAULT 0,
+            splits TEXT NOT NULL DEFAULT '[]',
+            tiles INTEGER NOT NULL,
+            won INTEGER NOT NULL DEFAULT 0,
+            score INTEGER,
+            grid TEXT NOT NULL DEFAULT ''
+        );
+        INSERT INTO runs_v2 SELECT * FROM runs;
+        DROP TABLE runs;
+        ALTER TABLE runs_v2 RENAME TO runs;
+        CREATE INDEX runs_by_table ON runs (kind, table_size, language, seconds);
+        CREATE INDEX runs_by_time ON runs (finished_at);
+    """,
 }
+
+KINDS = ("practice", "game", "round")
+TIMEOUT = 2.0
+"""Seconds to wait for another program that holds the database, then say so."""
 
 
 class RecordsError(ValueError):
@@ -52,7 +94,11 @@ class RecordsError(ValueError):
 
 @dataclass(frozen=True)
 class Run:
-    """One finished practice run or game, from one player's side."""
+    """One practice run, finished round or finished game, from one player's side.
+
+    ``won``: the game or round was won; for practice, the run was finished
+    (only finished runs are personal bests).
+    """
 
     kind: str
     finished_at: str
@@ -85,29 +131,79 @@ def records_path() -> Path:
 
 @contextmanager
 def connect(path: Path | None = None) -> Iterator[sqlite3.Connection]:
-    """An open, migrated database; closed on exit."""
+    """An open, checked, migrated database; closed on exit. Any failure, on
+    opening or inside the ``with`` block, is a :class:`RecordsError`."""
     path = path or records_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(path, timeout=5)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RecordsError(f"cannot open the records at {path}: {_why(error)}") from None
+    if path.is_dir():
+        raise RecordsError(f"cannot open the records at {path}: it is a folder")
+    try:
+        connection = sqlite3.connect(path, timeout=TIMEOUT)
+    except sqlite3.Error as error:
+        raise RecordsError(f"cannot open the records at {path}: {_why(error)}") from None
     with closing(connection):
         try:
-            connection.execute("PRAGMA journal_mode=WAL")
+            check(connection)
+            if connection.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                connection.execute("PRAGMA journal_mode=WAL")
             migrate(connection)
-        except sqlite3.DatabaseError as error:
-            raise RecordsError(f"{path}: the records database cannot be read ({error})") from None
-        yield connection
+            check_tables(connection)
+            yield connection
+        except RecordsError as error:
+            raise RecordsError(f"{path}: {error}") from None
+        except (sqlite3.Error, OSError) as error:
+            raise RecordsError(f"{path}: the records database {_why(error)}") from None
 
 
 def migrate(connection: sqlite3.Connection) -> None:
     """Bring the schema up to :data:`SCHEMA_VERSION`, one migration per transaction."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
+    if not isinstance(version, int) or version > SCHEMA_VERSION:
         raise RecordsError(
             f"the records database has schema version {version}; this mixmo knows {SCHEMA_VERSION}"
         )
     for target in range(version + 1, SCHEMA_VERSION + 1):
         with connection:  # one transaction: all of a migration or none of it
             connection.executescript(f"BEGIN; {MIGRATIONS[target]} PRAGMA user_version = {target};")
+
+
+def _why(error: Exception) -> str:
+    """The database's or the system's error, as the end of a sentence."""
+    text = str(error)
+    if isinstance(error, OSError):
+        from mixmo.storage import why_not_written
+
+        return why_not_written(error)
+    if "locked" in text or "busy" in text:
+        return "is locked by another program (close it and try again)"
+    if "readonly" in text or "read-only" in text:
+        return "is read-only"
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return f"is damaged ({text})"
+    if "unable to open" in text:
+        return "cannot be opened (check the folder and its permissions)"
+    return f"cannot be read ({text})"
+
+
+def check(connection: sqlite3.Connection) -> None:
+    """SQLite's own consistency check: a damaged page or index is reported, not skipped."""
+    rows = connection.execute("PRAGMA quick_check").fetchall()
+    if [row[0] for row in rows] != ["ok"]:
+        lines = [line for row in rows for line in str(row[0]).splitlines()]
+        first = next((line for line in lines if not line.startswith("***")), "")
+        raise RecordsError(f"the records database is damaged ({first})")
+
+
+def check_tables(connection: sqlite3.Connection) -> None:
+    """The table the version promises, with its columns."""
+    columns = [row[1] for row in connection.execute("PRAGMA table_info(runs)").fetchall()]
+    if not columns:
+        raise RecordsError("the records database is damaged: its version has no runs table")
+    if columns != ["id", *COLUMNS]:
+        raise RecordsError("the records database is damaged: the runs table has other columns")
 
 
 COLUMNS = [
@@ -135,6 +231,8 @@ def record(run: Run, path: Path | None = None) -> int:
     values = [getattr(run, name) for name in COLUMNS]
     values[COLUMNS.index("splits")] = json.dumps(list(run.splits))
     values[COLUMNS.index("won")] = int(run.won)
+    if run.kind not in KINDS or not math.isfinite(run.seconds) or run.seconds < 0:
+        raise RecordsError(f"not a record: {run.kind} run of {run.seconds} seconds")
     with connect(path) as connection, connection:
         cursor = connection.execute(
             f"INSERT INTO runs ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
@@ -143,9 +241,66 @@ def record(run: Run, path: Path | None = None) -> int:
         return int(cursor.lastrowid or 0)
 
 
+_TYPES: dict[str, type | tuple[type, ...]] = {
+    "id": int,
+    "kind": str,
+    "finished_at": str,
+    "player": str,
+    "language": str,
+    "table_size": int,
+    "variant": str,
+    "seed": str,
+    "daily": (str, type(None)),
+    "seconds": (int, float),
+    "penalty_seconds": (int, float),
+    "hints": int,
+    "splits": str,
+    "tiles": int,
+    "won": int,
+    "score": (int, type(None)),
+    "grid": str,
+}
+
+
+def record_all(runs: Sequence[Run], path: Path | None = None) -> None:
+    """Store several runs in one transaction (the players of one round or match)."""
+    for run in runs:
+        if run.kind not in KINDS or not math.isfinite(run.seconds) or run.seconds < 0:
+            raise RecordsError(f"not a record: {run.kind} run of {run.seconds} seconds")
+    with connect(path) as connection, connection:
+        connection.executemany(
+            f"INSERT INTO runs ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
+            [_values(run) for run in runs],
+        )
+
+
+def _values(run: Run) -> list[object]:
+    values: list[object] = [getattr(run, name) for name in COLUMNS]
+    values[COLUMNS.index("splits")] = json.dumps(list(run.splits))
+    values[COLUMNS.index("won")] = int(run.won)
+    return values
+
+
 def _run(row: Sequence[object]) -> Run:
+    """A row as a Run; a row of the wrong types or bad JSON is a RecordsError."""
     data = dict(zip(["id", *COLUMNS], row, strict=True))
-    data["splits"] = tuple(json.loads(str(data["splits"])))
+    wrong = [name for name, kind in _TYPES.items() if not isinstance(data[name], kind)]
+    if wrong or data["kind"] not in KINDS:
+        raise RecordsError(
+            f"the records database is damaged: record {data['id']!r} has a wrong "
+            f"{(wrong or ['kind'])[0]} ({data[(wrong or ['kind'])[0]]!r})"
+        )
+    try:
+        splits = json.loads(str(data["splits"]))
+        if not isinstance(splits, list) or not all(
+            isinstance(s, int | float) and math.isfinite(s) for s in splits
+        ):
+            raise ValueError("not a list of times")
+    except (ValueError, RecursionError) as error:
+        raise RecordsError(
+            f"the records database is damaged: record {data['id']} has bad splits ({error})"
+        ) from None
+    data["splits"] = tuple(float(s) for s in splits)
     data["won"] = bool(data["won"])
     return Run(**data)  # type: ignore[arg-type]
 
@@ -157,21 +312,21 @@ def recent(limit: int = 10, path: Path | None = None) -> list[Run]:
             f"SELECT id, {', '.join(COLUMNS)} FROM runs ORDER BY finished_at DESC, id DESC LIMIT ?",
             (limit,),
         ).fetchall()
-    return [_run(row) for row in rows]
+        return [_run(row) for row in rows]
 
 
 def personal_bests(path: Path | None = None) -> list[Run]:
-    """The fastest practice run for each table size and language."""
+    """The fastest finished practice run for each table size and language."""
     with connect(path) as connection:
         rows = connection.execute(
             f"""SELECT id, {", ".join(COLUMNS)} FROM runs AS r
-                WHERE kind = 'practice' AND id = (
-                    SELECT id FROM runs WHERE kind = 'practice'
+                WHERE kind = 'practice' AND won = 1 AND id = (
+                    SELECT id FROM runs WHERE kind = 'practice' AND won = 1
                     AND table_size = r.table_size AND language = r.language
                     ORDER BY seconds + penalty_seconds, finished_at LIMIT 1)
                 ORDER BY language, table_size"""
         ).fetchall()
-    return [_run(row) for row in rows]
+        return [_run(row) for row in rows]
 
 
 def practice_history(table_size: int, language: str, path: Path | None = None) -> list[Run]:
@@ -183,4 +338,4 @@ def practice_history(table_size: int, language: str, path: Path | None = None) -
                 ORDER BY finished_at, id""",
             (table_size, language),
         ).fetchall()
-    return [_run(row) for row in rows]
+        return [_run(row) for row in rows]

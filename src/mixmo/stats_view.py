@@ -1,4 +1,8 @@
-"""Rich views of the records for `mixmo stats`: bests, recent results, progress."""
+"""Rich views of the records for `mixmo stats`: bests, recent results, progress.
+
+Recent results list practice runs (unfinished ones say so), finished rounds
+of matches and whole matches.
+"""
 
 from __future__ import annotations
 
@@ -44,7 +48,8 @@ def recent_table(runs: Sequence[Run]) -> Table:
         table.add_column(column)
     for run in runs:
         if run.kind == "practice":
-            result = f"{run.tiles} tiles" + (f", {run.hints} hints" if run.hints else "")
+            result = ("" if run.won else "unfinished, ") + f"{run.tiles} tiles"
+            result += f", {run.hints} hints" if run.hints else ""
         else:
             result = ("won" if run.won else "lost") + (
                 f", {run.score} pts" if run.score is not None else ""

@@ -21,7 +21,9 @@ from mixmo.cli.common import console_for, fail, json_option
 @json_option
 def stats(recent_count: int, as_json: bool) -> None:
     """Show your records: the best practice time for each table size and
-    language, your recent practice runs and games, and your progress."""
+    language (finished runs only), your recent practice runs, finished rounds
+    and games, and your progress. A records database that cannot be read is
+    one sentence and exit status 2."""
     from mixmo import records
     from mixmo.stats_view import bests_table, progress_chart, recent_table, stats_json
 

@@ -192,7 +192,7 @@ class PracticeApp(MixmoApp):
             hints=self.hints,
             splits=tuple(self.splits),
             tiles=tiles,
-            won=True,
+            won=self.finished_run(),
             grid=player.grid.to_text(),
         )
         if self.record_run:
@@ -201,6 +201,13 @@ class PracticeApp(MixmoApp):
             except (records.RecordsError, OSError) as error:
                 self.announce(f"the run could not be recorded: {error}", seconds=10)
         self.push_screen(PracticeResultScreen(*self._summary()), lambda _: self.exit())
+
+    def finished_run(self) -> bool:
+        """A run counts (as a personal best) only with every tile placed in a valid
+        grid and the player not locked (issue 10, point 19)."""
+        player = self.game.round.player(0)
+        valid = validate(player.grid, self.game.lexicon, self.game.variant).valid
+        return not player.rack and not player.locked and valid
 
     def _summary(self) -> tuple[Table, Text]:
         result = self.result
