@@ -579,10 +579,11 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
 def reform_welded_stems(stems: set[str]) -> set[str]:
     """The 1990-reform spellings that weld a hyphenated word: ``fairepart``.
 
-    The rulebooks refuse words written with a hyphen (faire-part) and the
-    French book names FAIREPART as refused: welding a hyphenated word does not
-    make it playable.  Such a stem is in the comprehensive dictionary, not in
-    the classic one, and the comprehensive one also has its hyphenated twin.
+    The rulebooks refuse words written with a hyphen (faire-part) or an
+    apostrophe (entr'aimer), and the French book names FAIREPART as refused:
+    welding such a word does not make it playable.  Such a stem is in the
+    comprehensive dictionary, not in the classic one, and the comprehensive
+    one also has its hyphenated (or apostrophe) twin.
     Words the classic spelling already welds (audiovisuel, extraterrestre)
     stay.
     """
@@ -593,8 +594,8 @@ def reform_welded_stems(stems: set[str]) -> set[str]:
         )
     lines = FR_CLASSICAL_DIC.read_text(encoding="utf-8").splitlines()[1:]
     classic = {line.split("/", 1)[0].split()[0] for line in lines if line.strip()}
-    hyphenated = {stem.replace("-", "") for stem in stems if "-" in stem}
-    return {s for s in stems - classic if "-" not in s and s in hyphenated}
+    joined = {stem.replace("-", "").replace("'", "") for stem in stems if {"-", "'"} & set(stem)}
+    return {s for s in stems - classic if "-" not in s and "'" not in s and s in joined}
 
 
 def french_common_words(words: set[str]) -> tuple[list[str], str]:
