@@ -39,6 +39,7 @@ from mixmo.net.protocol import (
     ServerMessage,
     Snapshot,
     StartMatch,
+    WatchRoom,
     Welcome,
 )
 from mixmo.net.protocol import SeatView as SeatView
@@ -115,6 +116,8 @@ class GameClient:
         self.closed = asyncio.Event()
         """Set when the client stops for good (closed by us, or reconnection gave up)."""
         self.failure: ClientError | None = None
+        self.watching: str | None = None
+        """The room this client watches without a seat (None when seated or idle)."""
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._listeners: list[Listener] = []
@@ -170,7 +173,7 @@ class GameClient:
                 pass
             self._online.clear()
             self._fail_pending("disconnected", "the connection to the server was lost")
-            if self._closing or self.welcome is None:
+            if self._closing or (self.welcome is None and self.watching is None):
                 self.closed.set()
                 return
             if not await self._reconnect():
@@ -178,9 +181,15 @@ class GameClient:
                 return
 
     async def _reconnect(self) -> bool:
-        """Reconnect and take the seat back with its token; False once that is hopeless."""
-        assert self.welcome is not None
+        """Reconnect and take the seat back with its token (or watch again); False once that
+        is hopeless."""
         welcome = self.welcome
+        hello: Reconnect | WatchRoom
+        if welcome is not None:
+            hello = Reconnect(room=welcome.room, seat=welcome.seat, token=welcome.token)
+        else:
+            assert self.watching is not None
+            hello = WatchRoom(room=self.watching)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_for
         attempt = 0
@@ -191,11 +200,7 @@ class GameClient:
                 ws = await self._open()
             except ClientError:
                 continue
-            await ws.send(
-                Reconnect(
-                    room=welcome.room, seat=welcome.seat, token=welcome.token
-                ).model_dump_json()
-            )
+            await ws.send(hello.model_dump_json())
             try:
                 async with asyncio.timeout(REQUEST_TIMEOUT):
                     raw = await ws.recv()
@@ -307,6 +312,15 @@ class GameClient:
         assert isinstance(answer, Welcome)
         if self.tokens is not None:
             self.tokens.put(self.url, room, name, answer.seat, answer.token)
+        return answer
+
+    async def watch(self, room: str) -> Lobby:
+        """Follow ``room`` without a seat: its lobby now, its snapshot and events as they come."""
+        answer = await self._ask(
+            WatchRoom(room=room).model_dump_json(), lambda m: isinstance(m, Lobby)
+        )
+        assert isinstance(answer, Lobby)
+        self.watching = room
         return answer
 
     async def start(self, fill_with_bots: bool = False) -> None:

@@ -138,6 +138,13 @@ class Reconnect(_Message):
     token: Token
 
 
+class WatchRoom(_Message):
+    """Follow ``room`` without a seat: every grid, no rack, no action (``mixmo join --watch``)."""
+
+    type: Literal["watch"] = "watch"
+    room: RoomCode
+
+
 class StartMatch(_Message):
     """The first seat's player starts before every seat is taken."""
 
@@ -158,7 +165,8 @@ class SendAction(_Message):
 
 
 ClientMessage = Annotated[
-    CreateRoom | JoinRoom | Reconnect | StartMatch | SendAction, Field(discriminator="type")
+    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction,
+    Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 

@@ -324,10 +324,22 @@ class Rooms:
         return room
 
     def get(self, code: str) -> Room:
+        """The room ``code``, from memory or (if it was put away while idle) from the store."""
         room = self.rooms.get(code)
+        if room is None and self.store is not None:
+            stored = self.store.load(code)
+            if stored is not None:
+                try:
+                    room = self.rooms[code] = Room.restore(stored, self.lexicon, self.store)
+                except (GameRuleError, ValueError) as error:
+                    self.damaged.append((code, str(error)))
         if room is None:
             raise UnknownRoomError("no room with that code on this server")
         return room
+
+    def put_away(self, code: str) -> None:
+        """Forget the room in memory (the store keeps it; :meth:`get` brings it back)."""
+        self.rooms.pop(code, None)
 
     def restore(self) -> list[Room]:
         """Every unfinished room of the store, back in memory."""

@@ -42,6 +42,7 @@ from mixmo.net.protocol import (
     Reconnect,
     SendAction,
     StartMatch,
+    WatchRoom,
     Welcome,
 )
 from mixmo.net.rooms import Room, RoomError, Rooms
@@ -77,6 +78,9 @@ class Limits:
     """Messages waiting for a slow client before it is dropped."""
     rooms_per_connection: int = 8
     max_rooms: int = 10_000
+    idle_room: float = 1800.0
+    """Seconds a room with nobody connected stays in memory (the store keeps it; a finished
+    room is let go at once)."""
 
 
 class TokenBucket:
@@ -105,6 +109,7 @@ class Connection:
     limits: Limits
     room: Room | None = None
     seat: int | None = None
+    watching: bool = False
     created: int = 0
     strikes: int = 0
     bucket: TokenBucket = field(init=False)
@@ -158,6 +163,8 @@ class GameServer:
         """Seconds from an action's arrival to each of its messages being handed to a socket."""
         self._bots: dict[str, list[asyncio.Task[None]]] = {}
         self._server: Server | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._idle_since: dict[str, float] = {}
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -186,6 +193,7 @@ class GameServer:
             compression=None,  # views are small; deflate cost more CPU than it saved bytes
             logger=wire_logger("mixmo.net.server.wire"),
         )
+        self._sweeper = asyncio.create_task(self._sweep_forever())
         return self._server
 
     @property
@@ -193,7 +201,34 @@ class GameServer:
         assert self._server is not None
         return int(next(iter(self._server.sockets)).getsockname()[1])
 
+    async def _sweep_forever(self, every: float = 30.0) -> None:
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
+
+    def sweep(self) -> list[str]:
+        """Let go of the rooms nobody is connected to: finished ones at once, others after
+        :attr:`Limits.idle_room` seconds (their server bots stop until someone comes back).
+        The codes put away."""
+        now, gone = time.monotonic(), []
+        for code, room in list(self.rooms.rooms.items()):
+            humans = any(s.connections for s in room.seats) or self.listeners.get(code)
+            if humans:
+                self._idle_since.pop(code, None)
+                continue
+            since = self._idle_since.setdefault(code, now)
+            if room.finished or now - since >= self.limits.idle_room:
+                for task in self._bots.pop(code, []):
+                    task.cancel()
+                self.rooms.put_away(code)
+                self.listeners.pop(code, None)
+                self._idle_since.pop(code, None)
+                gone.append(code)
+        return gone
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for tasks in self._bots.values():
             for task in tasks:
                 task.cancel()
@@ -291,6 +326,8 @@ class GameServer:
                 self._reconnect(conn, message)
             elif isinstance(message, StartMatch):
                 self._start_match(conn, message)
+            elif isinstance(message, WatchRoom):
+                self._watch(conn, message)
         except RoomError as error:
             conn.error(error.code, str(error), ref)
         except GameRuleError as error:
@@ -312,14 +349,23 @@ class GameServer:
             self._start_bots(room)
 
     def _seated(self, conn: Connection) -> tuple[Room, int]:
+        if conn.watching:
+            raise RoomError("a watcher has no seat to act for")
         if conn.room is None or conn.seat is None:
             raise RoomError("join a room first")
         return conn.room, conn.seat
 
+    def _room(self, code: str) -> Room:
+        """The room ``code``, its bots playing again if it had been put away."""
+        room = self.rooms.get(code)
+        if room.started:
+            self._start_bots(room)
+        return room
+
     def _join(self, conn: Connection, message: JoinRoom) -> None:
         if conn.room is not None:
             raise RoomError("this connection already holds a seat")
-        room = self.rooms.get(message.room)
+        room = self._room(message.room)
         was_started = room.started
         seat, token = room.join(message.name)
         self._attach(conn, room, seat, token)
@@ -329,7 +375,7 @@ class GameServer:
     def _reconnect(self, conn: Connection, message: Reconnect) -> None:
         if conn.room is not None:
             raise RoomError("this connection already holds a seat")
-        room = self.rooms.get(message.room)
+        room = self._room(message.room)
         room.check_token(message.seat, message.token)
         for other in list(self.listeners.get(room.code, ())):
             if other.seat == message.seat:
@@ -348,12 +394,23 @@ class GameServer:
         log.info("room %s: seat %d connected", room_label(room.code), seat)
         self._broadcast_lobby(room)
 
+    def _watch(self, conn: Connection, message: WatchRoom) -> None:
+        if conn.room is not None:
+            raise RoomError("this connection already follows a room")
+        room = self._room(message.room)
+        conn.room, conn.watching = room, True
+        self.listeners.setdefault(room.code, set()).add(conn)
+        conn.send(room.lobby().model_dump_json())
+        if room.started:
+            self._send_snapshot(conn)
+
     def _leave(self, conn: Connection) -> None:
         room, seat = conn.room, conn.seat
+        if room is not None:
+            self.listeners.get(room.code, set()).discard(conn)
+        conn.room = conn.seat = None
         if room is None or seat is None:
             return
-        conn.room = conn.seat = None
-        self.listeners.get(room.code, set()).discard(conn)
         room.seats[seat].connections = max(0, room.seats[seat].connections - 1)
         log.info("room %s: seat %d disconnected (held)", room_label(room.code), seat)
         self._broadcast_lobby(room)

@@ -107,26 +107,31 @@ class RoomStore:
 
     def unfinished(self) -> list[StoredRoom]:
         """Every room whose match is not over, with its action log in order."""
-        rooms = []
-        rows = self._db.execute(
-            "SELECT code, settings, seats, options, created FROM rooms WHERE finished = 0"
-            " ORDER BY created"
+        codes = self._db.execute(
+            "SELECT code FROM rooms WHERE finished = 0 ORDER BY created"
         ).fetchall()
-        for code, settings, seats, options, created in rows:
-            actions = [
-                ACTION_ADAPTER.validate_json(text)
-                for (text,) in self._db.execute(
-                    "SELECT action FROM actions WHERE code = ? ORDER BY n", (code,)
-                )
-            ]
-            rooms.append(
-                StoredRoom(
-                    code=code,
-                    settings=RoomSettings.model_validate_json(settings),
-                    seats=[SeatRecord(*seat) for seat in json.loads(seats)],
-                    options=MatchOptions.model_validate_json(options) if options else None,
-                    actions=actions,
-                    created=created,
-                )
+        return [room for (code,) in codes if (room := self.load(code)) is not None]
+
+    def load(self, code: str) -> StoredRoom | None:
+        """The unfinished room ``code`` (None if there is none)."""
+        row = self._db.execute(
+            "SELECT settings, seats, options, created FROM rooms WHERE code = ? AND finished = 0",
+            (code,),
+        ).fetchone()
+        if row is None:
+            return None
+        settings, seats, options, created = row
+        actions = [
+            ACTION_ADAPTER.validate_json(text)
+            for (text,) in self._db.execute(
+                "SELECT action FROM actions WHERE code = ? ORDER BY n", (code,)
             )
-        return rooms
+        ]
+        return StoredRoom(
+            code=code,
+            settings=RoomSettings.model_validate_json(settings),
+            seats=[SeatRecord(*seat) for seat in json.loads(seats)],
+            options=MatchOptions.model_validate_json(options) if options else None,
+            actions=actions,
+            created=created,
+        )

@@ -1,0 +1,89 @@
+"""Seats: held for a disconnected player (whose game time runs on), and watchers without one."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from mixmo.net import rooms
+from mixmo.net.server import Limits
+from tests.net.helpers import Raw, rack_of, running_server, two_seated
+
+
+async def test_a_disconnected_seat_is_held_for_minutes_while_its_game_time_runs_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with running_server() as server:
+        code, ann, bob = await two_seated(server)
+        token = next(m for m in ann.seen if m["type"] == "welcome")["token"]
+        await ann.close()
+        lobby = await bob.until("lobby")
+        assert [s["connected"] for s in lobby["seats"]] == [False, True]
+        later = time.monotonic() + 150  # two and a half minutes away
+        monkeypatch.setattr(rooms.time, "monotonic", lambda: later)
+        stranger = await Raw.open(server)
+        await stranger.send({"type": "join", "room": code, "name": "Cy"})
+        assert (await stranger.until("error"))["code"] == "already-started"
+        tile = rack_of(next(m for m in reversed(bob.seen) if "view" in m), 1)[0]
+        await bob.send({"type": "action", "ref": 1, "action": {"kind": "place", "seat": 1,
+                                                                "row": 0, "col": 0, "symbol": tile}})  # fmt: skip
+        await bob.until("events")
+        game = server.rooms.get(code).game
+        assert game is not None and game.log[-1].at >= 150
+        back = await Raw.open(server)
+        await back.send({"type": "reconnect", "room": code, "seat": 0, "token": token})
+        assert (await back.until("welcome"))["seat"] == 0
+        assert [s["connected"] for s in (await bob.until("lobby"))["seats"]] == [True, True]
+
+
+async def test_a_watcher_sees_every_grid_and_no_rack_and_cannot_act() -> None:
+    async with running_server() as server:
+        code, ann, _bob = await two_seated(server)
+        tile = rack_of(ann.seen[-1], 0)[0]
+        watcher = await Raw.open(server)
+        await watcher.send({"type": "watch", "room": code})
+        await watcher.until("lobby")
+        snapshot = await watcher.until("snapshot")
+        assert [p["rack"] for p in snapshot["view"]["state"]["round"]["players"]] == ["", ""]
+        await ann.send({"type": "action", "ref": 1, "action": {"kind": "place", "seat": 0,
+                                                               "row": 0, "col": 0, "symbol": tile}})  # fmt: skip
+        seen = await watcher.until("events")
+        assert seen["view"]["state"]["round"]["players"][0]["grid"] == [[0, 0, tile]]
+        await watcher.send(
+            {"type": "action", "ref": 2, "action": {"kind": "take-apart", "seat": 0}}
+        )
+        assert (await watcher.until("error"))["code"] == "refused"
+
+
+async def test_a_seat_taken_in_the_lobby_stays_taken_while_its_player_is_away() -> None:
+    async with running_server() as server:
+        creator = await Raw.open(server)
+        await creator.send({"type": "create", "settings": {"players": 3}})
+        code = (await creator.until("created"))["room"]
+        await creator.send({"type": "join", "room": code, "name": "Ann"})
+        await creator.until("welcome")
+        await creator.close()
+        bob = await Raw.open(server)
+        await bob.send({"type": "join", "room": code, "name": "Ann"})
+        welcome = await bob.until("welcome")
+        assert (welcome["seat"], welcome["name"]) == (1, "Ann 2")
+
+
+async def test_an_idle_room_is_put_away_and_comes_back_when_its_player_does(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    async with running_server(tmp_path, limits=Limits(idle_room=0)) as server:
+        code, ann, bob = await two_seated(server)
+        token = next(m for m in ann.seen if m["type"] == "welcome")["token"]
+        rack = rack_of(ann.seen[-1], 0)
+        await ann.close()
+        await bob.close()
+        for _ in range(100):
+            if not any(s.connections for s in server.rooms.get(code).seats):
+                break
+            await asyncio.sleep(0.02)
+        assert server.sweep() == [code] and code not in server.rooms.rooms
+        back = await Raw.open(server)
+        await back.send({"type": "reconnect", "room": code, "seat": 0, "token": token})
+        await back.until("welcome")
+        assert rack_of(await back.until("snapshot"), 0) == rack
