@@ -95,3 +95,36 @@ def test_mixmo_play_with_a_data_folder_that_is_a_file_plays_and_says_so(tmp_path
 def test_save_game_on_a_good_folder_is_unchanged(tmp_path: Path) -> None:
     app, _ = make_app(save_path=tmp_path / "autosave.json")
     assert save_game(app.game, tmp_path / "autosave.json") == tmp_path / "autosave.json"
+
+
+CRASHING_PLAY = """
+import sys
+from mixmo.tui import app
+
+def crash(self) -> None:
+    raise RuntimeError("a bug inside the interface")
+
+app.MixmoApp.on_mount = crash
+from mixmo.cli import main
+main(["play", "--seed", "3", "--names", "Ann,Bob"])
+"""
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None and not os.environ.get("CI"), reason="no tmux")
+def test_a_crash_inside_the_game_exits_non_zero(tmp_path: Path) -> None:
+    """Point 2: Textual prints a crash and returns; `mixmo play` must not then exit 0."""
+    script, status = tmp_path / "crash.py", tmp_path / "status"
+    script.write_text(CRASHING_PLAY)
+    session = f"mixmo-crash-{os.getpid()}"
+    env = f"MIXMO_DATA_DIR={tmp_path} MIXMO_CONFIG_DIR={tmp_path}"
+    command = f"env {env} {sys.executable} {script}; echo $? > {status}"
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
+                   check=True)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not status.exists():
+            time.sleep(0.2)
+        time.sleep(0.2)
+        assert status.read_text().strip() == "1"
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False)

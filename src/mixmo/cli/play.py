@@ -139,6 +139,8 @@ def play(
     )
     app.autosave()
     app.run()
+    if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
+        raise SystemExit(app.return_code)
 
 
 def play_bots_headless(game: Game, level: Level) -> None:

@@ -54,4 +54,7 @@ def practice(
     )
     lexicon = load_lexicon(dict_spec, lang)
     game = practice_game(players, lexicon, seed=deal, language=lang, expert=expert)
-    PracticeApp(game, daily=today, light=light).run()
+    app = PracticeApp(game, daily=today, light=light)
+    app.run()
+    if app.return_code:  # a crash inside the interface: never exit 0
+        raise SystemExit(app.return_code)
