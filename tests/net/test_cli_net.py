@@ -45,3 +45,8 @@ def test_serve_says_when_its_port_is_taken(tmp_path) -> None:  # type: ignore[no
         )  # fmt: skip
     assert run.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in run.stderr.splitlines()[-1]
+
+
+def test_serve_refuses_a_shard_that_is_not_k_of_n(mixmo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    run = mixmo("serve", "--port", "0", "--data", str(tmp_path), "--shard", "3/3")
+    assert run.code == 2 and "--shard" in run.err and run.err.count("\n") == 1

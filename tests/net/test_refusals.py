@@ -6,6 +6,10 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
+from mixmo.net.protocol import ROOM_ALPHABET
+from mixmo.net.rooms import new_room_code, parse_shard
 from tests.net.helpers import Raw, rack_of, running_server, two_seated
 
 
@@ -130,3 +134,15 @@ async def test_room_codes_are_six_letters_without_look_alikes() -> None:
         assert len(codes) == 8
         for code in codes:
             assert len(code) == 6 and not set(code) & set("BIOQSLUZ0123456789")
+
+
+def test_a_shard_mints_only_codes_that_start_with_its_letters() -> None:
+    firsts = {new_room_code(lambda _code: False, (1, 3))[0] for _ in range(300)}
+    assert firsts == {ch for i, ch in enumerate(ROOM_ALPHABET) if i % 3 == 1}
+
+
+def test_a_shard_is_k_of_n() -> None:
+    assert parse_shard("2/5") == (2, 5)
+    for bad in ("5/5", "x", "1/99", "-1/2"):
+        with pytest.raises(ValueError, match="shard"):
+            parse_shard(bad)

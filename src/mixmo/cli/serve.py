@@ -29,8 +29,13 @@ from mixmo.cli.common import fail
     help="Folder of the rooms' database (every action is written there; a restart brings "
     "back every unfinished room) [default: the mixmo data folder's server/].",
 )
+@click.option(
+    "--shard",
+    metavar="K/N",
+    help="One of N servers behind a proxy: new room codes start with this server's letters.",
+)
 @click.option("--bot-speed", type=click.FloatRange(0.1, 1000), default=1.0, hidden=True)
-def serve(host: str, port: int, data: Path | None, bot_speed: float) -> None:
+def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed: float) -> None:
     """Run a mixmo game server until interrupted.
 
     \b
@@ -43,8 +48,14 @@ def serve(host: str, port: int, data: Path | None, bot_speed: float) -> None:
     import signal
     import sys
 
+    from mixmo.net.rooms import parse_shard
     from mixmo.net.server import GameServer
     from mixmo.storage import data_dir
+
+    try:
+        shards = parse_shard(shard) if shard else (0, 1)
+    except ValueError as error:
+        fail(f"--shard: {error}")
 
     folder = data if data is not None else data_dir() / "server"
     if folder.exists() and not folder.is_dir():
@@ -54,7 +65,7 @@ def serve(host: str, port: int, data: Path | None, bot_speed: float) -> None:
     )
 
     async def run() -> None:
-        server = GameServer(folder, bot_speed=bot_speed)
+        server = GameServer(folder, bot_speed=bot_speed, shard=shards)
         try:
             await server.start(host, port)
         except OSError as error:

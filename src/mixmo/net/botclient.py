@@ -71,7 +71,7 @@ async def play_bot_seat(
 ) -> MatchResult:
     """Join ``room`` (or create one with ``settings``) as a bot and play until the match ends."""
     client = GameClient(url, tokens=tokens)
-    await client.connect()
+    await client.connect(room)
     try:
         if settings is not None:
             room = await client.create(settings)

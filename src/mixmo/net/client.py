@@ -129,16 +129,20 @@ class GameClient:
 
     # --- connection ----------------------------------------------------------------------
 
-    async def connect(self) -> None:
-        """Open the connection; ClientError when the server cannot be reached."""
-        self._ws = await self._open()
+    async def connect(self, room: str | None = None) -> None:
+        """Open the connection; ClientError when the server cannot be reached.
+
+        With ``room``, the connection's path names it (``ws://HOST:PORT/CODE``): one server
+        ignores the path, a proxy in front of several routes by it (docs/network.md).
+        """
+        self._ws = await self._open(room)
         self._online.set()
         self._reader = asyncio.create_task(self._read())
 
-    async def _open(self) -> ClientConnection:
+    async def _open(self, room: str | None = None) -> ClientConnection:
         try:
             return await connect(
-                self.url,
+                f"{self.url}/{room}" if room else self.url,
                 max_size=MAX_FRAME,
                 open_timeout=5,
                 close_timeout=2,
@@ -197,7 +201,7 @@ class GameClient:
             await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
             attempt += 1
             try:
-                ws = await self._open()
+                ws = await self._open(welcome.room if welcome else self.watching)
             except ClientError:
                 continue
             await ws.send(hello.model_dump_json())

@@ -69,12 +69,30 @@ class NotFirstSeatError(RoomError):
     code = "not-first-seat"
 
 
-def new_room_code(taken: Callable[[str], bool]) -> str:
-    """Six letters from an alphabet without look-alikes, from ``secrets`` (not guessable)."""
+def new_room_code(taken: Callable[[str], bool], shard: tuple[int, int] = (0, 1)) -> str:
+    """Six letters from an alphabet without look-alikes, from ``secrets`` (not guessable).
+
+    ``shard`` ``(k, n)``: the first letter is one of those whose place in the alphabet is
+    ``k`` modulo ``n``, so that a proxy can route a room to its server by that letter.
+    """
+    index, count = shard
+    firsts = [ch for i, ch in enumerate(ROOM_ALPHABET) if i % count == index]
     while True:
-        code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+        rest = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH - 1))
+        code = secrets.choice(firsts) + rest
         if not taken(code):
             return code
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``K/N`` as ``(K, N)``; ValueError unless 0 <= K < N <= the alphabet's size."""
+    try:
+        index, count = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a shard: write K/N, e.g. 0/3") from None
+    if not 0 <= index < count <= len(ROOM_ALPHABET):
+        raise ValueError(f"shard {text}: K must be below N, and N at most {len(ROOM_ALPHABET)}")
+    return index, count
 
 
 def new_token() -> str:
@@ -301,8 +319,9 @@ class Room:
 class Rooms:
     """Every room of one server, and the word lists they share (one per language)."""
 
-    def __init__(self, store: RoomStore | None = None) -> None:
+    def __init__(self, store: RoomStore | None = None, shard: tuple[int, int] = (0, 1)) -> None:
         self.store = store
+        self.shard = shard
         self.rooms: dict[str, Room] = {}
         self._lexicons: dict[str, Lexicon] = {}
         self.damaged: list[tuple[str, str]] = []
@@ -314,7 +333,8 @@ class Rooms:
 
     def create(self, settings: RoomSettings) -> Room:
         code = new_room_code(
-            lambda c: c in self.rooms or (self.store is not None and self.store.exists(c))
+            lambda c: c in self.rooms or (self.store is not None and self.store.exists(c)),
+            self.shard,
         )
         room = Room(code=code, settings=settings, lexicons=self.lexicon, store=self.store)
         self.rooms[code] = room

@@ -151,11 +151,15 @@ class GameServer:
     """Rooms, connections and the server's own bots; :meth:`start` listens."""
 
     def __init__(
-        self, data: Path | None = None, limits: Limits | None = None, bot_speed: float = 1.0
+        self,
+        data: Path | None = None,
+        limits: Limits | None = None,
+        bot_speed: float = 1.0,
+        shard: tuple[int, int] = (0, 1),
     ) -> None:
         self.limits = limits or Limits()
         self.store = RoomStore(data) if data is not None else None
-        self.rooms = Rooms(self.store)
+        self.rooms = Rooms(self.store, shard)
         self.bot_speed = bot_speed
         self.connections: set[Connection] = set()
         self.listeners: dict[str, set[Connection]] = {}
