@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from mixmo.engine.grid import Cell, Direction, Grid, Word
 from mixmo.engine.jokers import OpenTile, Resolution, resolve
 from mixmo.engine.lexicon import Lexicon, fold
-from mixmo.engine.tiles import excess_over_set, tiles_per_player
+from mixmo.engine.tiles import TileKind, excess_over_set, tiles_per_player
 from mixmo.engine.variants import Variant
 
 SET_NAMES = {"?": "joker", "!": "Bandit"}
@@ -102,17 +102,33 @@ def where(word: Word) -> str:
     return f"{word.direction.value} at row {row + 1}, column {col + 1}"
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 tile``, ``3 tiles``."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
 def _cell_name(cell: Cell) -> str:
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def _word_verdicts(
-    words: list[Word], resolution: Resolution, lexicon: Lexicon, variant: Variant
+    words: list[Word],
+    resolution: Resolution,
+    lexicon: Lexicon,
+    variant: Variant,
+    over_set: bool,
 ) -> tuple[list[WordVerdict], list[Problem]]:
+    """Each word's verdict, and the problems of the words.
+
+    ``over_set`` says the grid holds more jokers or Bandits than the set: then
+    words the resolver gave up on are summed up in one problem (the jokers are
+    the real fault, already reported) rather than one per word.
+    """
     verdicts: list[WordVerdict] = []
     problems: list[Problem] = []
     conflicted = {word for group in resolution.conflicts for word in group}
     unresolved = {word for group in resolution.unresolved for word in group}
+    not_searched: list[Word] = []
     for word in words:
         text = resolution.spell(word)
         reason: str | None = None
@@ -126,6 +142,10 @@ def _word_verdicts(
                 "to be worked out"
             )
             kind = ProblemKind.UNRESOLVED_JOKERS
+            if over_set:
+                verdicts.append(WordVerdict(word, text, False, reason, kind))
+                not_searched.append(word)
+                continue
         elif word in conflicted:
             reason = (
                 f"{word.pattern} ({where(word)}) cannot be a word with the letters "
@@ -140,12 +160,28 @@ def _word_verdicts(
             shown = word.pattern if has_open else text
             no_letter = " with any letter for its jokers" if has_open else ""
             reason = f"{shown} ({where(word)}) is not a word{no_letter} in {lexicon.name}"
+            bandits = sum(tile.kind is TileKind.BANDIT for tile in word.tiles)
+            if has_open and bandits:
+                reason += (
+                    f": {_count(bandits, 'Bandit')} there, and a Bandit stands only for "
+                    "K, W, X, Y or Z"
+                )
             kind = ProblemKind.NOT_A_WORD
         if reason is None:
             verdicts.append(WordVerdict(word, text, True))
         else:
             verdicts.append(WordVerdict(word, text, False, reason, kind))
             problems.append(Problem(kind, reason, word.cells))
+    if not_searched:
+        problems.append(
+            Problem(
+                ProblemKind.UNRESOLVED_JOKERS,
+                f"{_count(len(not_searched), 'word')} through jokers or Bandits "
+                "could not be checked: the grid holds more of them than the set "
+                "(2 jokers and 1 Bandit), too many for their letters to be worked out",
+                tuple(cell for word in not_searched for cell in word.cells),
+            )
+        )
     for group in resolution.conflicts:
         open_cells = sorted(
             {c for w in group for c, t in zip(w.cells, w.tiles, strict=True) if t.is_open}
@@ -180,16 +216,22 @@ def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:
     problems = []
     groups = grid.groups()
     if len(groups) > 1:
-        detached = ", ".join(
-            f"{len(group)} tile{'s' if len(group) > 1 else ''} at {_cell_name(min(group))}"
-            for group in groups[1:]
-        )
+        listed = [f"{_count(len(group), 'tile')} at {_cell_name(min(group))}" for group in groups]
+        if len(groups[0]) == len(groups[1]):  # no largest group to measure the others by
+            message = f"the tiles form {len(groups)} separate groups, not one: " + "; ".join(listed)
+            apart = groups
+        else:
+            verb = "stands" if len(groups) == 2 and len(groups[1]) == 1 else "stand"
+            message = (
+                f"the tiles form {len(groups)} separate groups, not one: "
+                f"{', '.join(listed[1:])} {verb} apart from the largest group"
+            )
+            apart = groups[1:]
         problems.append(
             Problem(
                 ProblemKind.DISCONNECTED,
-                f"the tiles form {len(groups)} separate groups, not one: {detached} "
-                "stand apart from the largest group",
-                tuple(cell for group in groups[1:] for cell in sorted(group)),
+                message,
+                tuple(cell for group in apart for cell in sorted(group)),
             )
         )
     if not words:
@@ -197,9 +239,10 @@ def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:
     return problems
 
 
-def _tile_problems(grid: Grid, players: int | None) -> list[Problem]:
+def _set_problems(grid: Grid, excess: dict[str, tuple[int, int]]) -> list[Problem]:
+    """Tiles held more times than the set has them (too many jokers, a second Z...)."""
     problems = []
-    for key, (held, in_set) in excess_over_set(grid.tiles()).items():
+    for key, (held, in_set) in excess.items():
         name = SET_NAMES.get(key, key)
         problems.append(
             Problem(
@@ -208,6 +251,12 @@ def _tile_problems(grid: Grid, players: int | None) -> list[Problem]:
                 tuple(cell for cell, tile in grid.items() if tile.set_key == key),
             )
         )
+    return problems
+
+
+def _count_problems(grid: Grid, players: int | None) -> list[Problem]:
+    """The table's tiles-per-player count, when the table size is known."""
+    problems = []
     if players is not None:
         expected = tiles_per_player(players)
         if len(grid) != expected:
@@ -240,10 +289,19 @@ def validate(
     variant = variant or Variant()
     claims = tuple(dict.fromkeys(fold(word) for word in theme_words))
     words = grid.words()
-    resolution = resolve(grid, lexicon, prefer=set(claims), distinct=variant.distinct_words)
-    verdicts, word_problems = _word_verdicts(words, resolution, lexicon, variant)
+    resolution = resolve(
+        grid, lexicon, prefer=set(claims), distinct=variant.distinct_words, words=words
+    )
+    excess = excess_over_set(grid.tiles())
+    set_problems = _set_problems(grid, excess)
+    over_set = any(key in SET_NAMES for key in excess)  # too many jokers or Bandits
+    verdicts, word_problems = _word_verdicts(words, resolution, lexicon, variant, over_set)
 
-    problems = _shape_problems(grid, words) + word_problems + _tile_problems(grid, players)
+    # The set's counts come before the words: too many jokers is the fault that
+    # makes words through them unresolvable, not the other way round.
+    problems = (
+        _shape_problems(grid, words) + set_problems + word_problems + _count_problems(grid, players)
+    )
     valid_texts = {v.text for v in verdicts if v.valid}
     found_claims = tuple(claim for claim in claims if claim in valid_texts)
     for claim in claims:
