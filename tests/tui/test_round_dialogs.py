@@ -1,0 +1,87 @@
+"""The end of a round: each dialog is answered once, and says what a player needs to know."""
+
+from __future__ import annotations
+
+from mixmo.engine.state import Phase
+from mixmo.tui.modals import ClaimScreen, ScoresScreen, ThemeScreen, VoteScreen
+from tests.tui.helpers import burst, keys_for_rack, make_app, seed_where, settle
+
+SIZE = (100, 30)
+
+
+async def play_to_the_end(app, pilot, clock) -> None:
+    """Ann lays out her rack and calls MIXMO until the final MIXMO."""
+    while app.game.phase in (Phase.PLAYING, Phase.CHOOSING_THEME):
+        if isinstance(app.screen, ThemeScreen):
+            await pilot.press(*"wheels", "enter")
+            await pilot.pause()
+            continue
+        clock.now += 5
+        await pilot.press(*keys_for_rack(app, 0), "f5")
+        await pilot.pause()
+
+
+async def test_one_enter_judges_every_claim_even_when_several_votes_are_needed() -> None:
+    app, clock = make_app(2, seed=seed_where(2, bandit_first=False), target=10_000)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", *keys_for_rack(app, 1)[:2], "shift+tab")
+        await play_to_the_end(app, pilot, clock)
+        for _ in range(2):  # Ann, then Bob, claim their first word
+            assert isinstance(app.screen, ClaimScreen)
+            await pilot.press("space", "enter")
+            await pilot.pause()
+        assert isinstance(app.screen, VoteScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ScoresScreen), "no second vote dialog"
+
+
+def table_text(table) -> str:
+    from rich.console import Console
+
+    console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(table)
+    return console.export_text()
+
+
+async def test_the_scores_say_why_a_grid_is_invalid() -> None:
+    from mixmo.engine import actions as act
+    from mixmo.engine.validation import validate
+    from tests.tui.helpers import english
+
+    app, _ = make_app(2, lexicon=english(), seed=seed_where(2, bandit_first=False))
+    game = app.game
+    rack = [t.symbol for t in game.round.player(1).rack if t.symbol.isalpha()]
+    pair = next(
+        (a, b)
+        for a in rack
+        for b in rack
+        if a is not b and not validate(_row(a + b), game.lexicon, game.variant).valid
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        burst(app, "2", pair[0].lower(), pair[1].lower(), "1")
+        await settle(pilot)
+        # Nobody can finish: everyone says stuck until the bag is empty, and the round ends.
+        while game.phase is not Phase.SCORED:
+            if game.phase is Phase.CHOOSING_THEME:
+                game.apply(act.ChooseTheme(seat=game.round.bandit_seat or 0, theme="wheels"))
+            elif game.phase is Phase.PLAYING:
+                game.apply(act.SayStuck(seat=0, at=1.0))
+                game.apply(act.SayStuck(seat=1, at=1.0))
+            else:
+                for seat in (0, 1):
+                    if game.round.player(seat).claims is None and game.phase is Phase.CLAIMING:
+                        game.apply(act.ClaimThemeWords(seat=seat))
+        app.flow.sync()
+        await settle(pilot)
+        assert isinstance(app.screen, ScoresScreen)
+        text = " ".join(table_text(app.screen.table).split())
+        assert "Bob ✗ invalid" in text
+        assert f"✗ {pair[0]}{pair[1]} (across at row 1, column 1) is not a word" in text
+        assert "✗ the grid holds no tile" in text, "Ann's empty grid says so too"
+
+
+def _row(word: str):
+    from mixmo.engine.grid import Grid
+
+    return Grid.parse(word + "\n")
