@@ -10,13 +10,14 @@ from mixmo.engine.actions import PlaceTile
 from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
 from mixmo.net.client import GameClient, SeatTokens
-from mixmo.net.protocol import RoomSettings
+from mixmo.net.protocol import RoomSettings, WireEvent
 from mixmo.net.table import LocalTable, RemoteTable, Table, ViewReplaced
 from mixmo.net.views import (
     ActionRefused,
     OthersDrew,
     decode_event,
     encode_event,
+    encode_event_json,
     visible_event,
 )
 from tests.net.helpers import running_server, url_of
@@ -79,6 +80,7 @@ def test_every_event_of_a_game_survives_the_wire() -> None:
     game = _game()
     for event in game.events:
         assert decode_event(encode_event(event)) == event
+        assert WireEvent.model_validate_json(encode_event_json(event)) == encode_event(event)
 
 
 async def test_a_remote_table_plays_like_a_local_one(tmp_path: Path) -> None:

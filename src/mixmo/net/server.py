@@ -18,6 +18,7 @@ import re
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -47,7 +48,7 @@ from mixmo.net.protocol import (
 )
 from mixmo.net.rooms import Room, RoomError, Rooms
 from mixmo.net.store import RoomStore
-from mixmo.net.views import encode_event, visible_event
+from mixmo.net.views import encode_event_json, visible_event
 
 log = logging.getLogger("mixmo.net.server")
 
@@ -468,7 +469,7 @@ class GameServer:
             own = getattr(event, "seat", None) == seat
             text = encoded.get((index, own))
             if text is None:
-                text = encode_event(visible_event(event, seat)).model_dump_json()
+                text = encode_event_json(visible_event(event, seat))
                 encoded[index, own] = text
             return text
 
@@ -501,7 +502,9 @@ class GameServer:
                 submit=self._bot_submitter(room, seat),
                 speed=self.bot_speed,
             )
-            tasks.append(asyncio.create_task(runner.run()))
+            task = asyncio.create_task(runner.run())
+            task.add_done_callback(partial(_bot_ended, room.code, seat))
+            tasks.append(task)
         self._bots[room.code] = tasks
 
     def _bot_submitter(self, room: Room, seat: int) -> Submit:
@@ -515,6 +518,14 @@ class GameServer:
             return True
 
         return submit
+
+
+def _bot_ended(code: str, seat: int, task: asyncio.Task[None]) -> None:
+    """A server bot's loop ended: say so if it failed (a bug), so it is not silent."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error(
+            "room %s: the bot at seat %d stopped: %r", room_label(code), seat, task.exception()
+        )
 
 
 def _first_error(error: Exception) -> str:

@@ -87,6 +87,13 @@ def encode_event(event: ev.Event) -> WireEvent:
     return WireEvent(type=cls.__name__, data=_adapter(cls).dump_python(event, mode="json"))
 
 
+def encode_event_json(event: ev.Event) -> str:
+    """The JSON of :func:`encode_event` (what the server sends), without a model in between."""
+    cls = type(event)
+    data = _adapter(cls).dump_json(event).decode()
+    return f'{{"type":"{cls.__name__}","data":{data}}}'
+
+
 def decode_event(wire: WireEvent) -> ev.Event:
     """The event a wire event stands for; WireEventError if it is not one."""
     cls = EVENT_CLASSES.get(wire.type)
