@@ -1,0 +1,366 @@
+"""The French build of ``build.py``: Dicollecte's Hunspell dictionary, expanded.
+
+The stems of ``hunspell-fr-comprehensive`` are expanded with ``spylls``, every
+form is checked with real Hunspell (``pyenchant``), welded 1990-reform
+spellings and unlisted prefixed units are left out, and ``fr-common.txt.gz`` is
+drawn from ``wordfreq``'s French data.  A build tool, not part of mixmo.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from build_common import (
+    HERE,
+    Result,
+    finish,
+    fold,
+    is_playable_form,
+    read_gzip_lines,
+    write_gzip_lines,
+)
+
+if TYPE_CHECKING:  # heavy optional imports, only needed for fr
+    import enchant
+    from spylls.hunspell.data.aff import Prefix, Suffix  # type: ignore[import-untyped]
+
+HUNSPELL_FR = Path("/usr/share/hunspell/fr")  # .aff / .dic
+ENCHANT_FR_TAG = "fr_FR"  # symlinks to the same fr.aff/fr.dic
+
+#: Morphological tags (``po:``) marking .dic entries that are not playable
+#: words on their own: proper nouns (npr: places, brands...; patr: surnames;
+#: prn: first names), prefix/suffix fragments (anti-, http, .com), error
+#: stems (qu, jusqu), Roman numerals, titles' abbreviations are capitalised
+#: anyway, punctuation/signs.
+FR_SKIP_TAGS = frozenset({"npr", "patr", "prn", "pfx", "sfx", "err", "nbro", "div", "ponc", "sign"})
+
+#: Entries whose every ``po:`` tag is ``loc.*`` are fragments of multi-word
+#: locutions ("statu" quo, a "fortiori", ex "cathedra").  They are skipped,
+#: except the following hand-picked ones: French (not Latin) words that
+#: general dictionaries give as headwords, even though they only live inside
+#: a locution: "d'antan", "en catimini", "à l'envi",
+#: "pomme d'api", "à contrepoil"...
+FR_LOCUTION_WORDS_KEPT = frozenset(
+    {
+        "antan",
+        "api",
+        "arrachepied",
+        "berzingue",
+        "catimini",
+        "clochepied",
+        "contrebord",
+        "contrehaut",
+        "contrepoil",
+        "croupetons",
+        "daredare",
+        "emblée",
+        "envi",
+        "jeun",
+        "perpète",
+        "perpette",
+        "reculons",
+        "tapinois",
+        "tâtons",
+        "tirelarigot",
+        "traviole",
+    }
+)
+
+#: The same Dicollecte dictionary in its "classique" flavour (without the 1990
+#: reform spellings), from the Debian package ``hunspell-fr-classical``, which
+#: cannot be installed beside ``hunspell-fr-comprehensive``: extract it with
+#: ``apt-get download hunspell-fr-classical && dpkg-deb -x hunspell-fr-classical_*.deb
+#: /tmp/fr-classical``.  Only its list of stems is read (see ``reform_welded_stems``).
+FR_CLASSICAL_DIC = Path("/tmp/fr-classical/usr/share/hunspell/fr.dic")
+
+#: 1990-reform spellings that weld a locution written with a space in the
+#: classic spelling (the rulebook refuses "don juan", and so DONJUAN); the
+#: welded forms of hyphenated words are found automatically.
+FR_SPACE_WELDED_STEMS = frozenset(
+    {
+        "apostériori",  # a posteriori
+        "apriori",  # a priori
+        "cornedbif",  # corned-beef
+        "donjuan",  # don juan (the book's own example)
+        "donquichotte",  # don Quichotte
+        "etcétéra",  # et cetera
+        "exæquo",  # ex aequo
+        "extrémis",  # in extremis
+        "méaculpa",  # mea culpa
+        "numérus",  # numerus clausus
+        "nuocmam",  # nuoc-mâm
+        "opérandi",  # modus operandi
+        "parechoc",  # pare-chocs
+        "plumpouding",  # plum-pudding
+        "porteclé",  # porte-clés
+        "postériori",  # a posteriori
+        "statuquo",  # statu quo
+        "trémens",  # delirium tremens
+        "ultrapétita",  # ultra petita
+        "vadémécum",  # vade-mecum
+        "vanupied",  # va-nu-pieds
+    }
+)
+
+#: Prefix classes of unit names (``gramme/Um()``, ``hertz/Ui()``): Dicollecte
+#: applies all 20 SI prefixes to 45 units (femtoroentgen, yottakatal...).  Only
+#: the prefixed units that general French dictionaries list as headwords are kept.
+FR_METRIC_PREFIX_FLAGS = frozenset({"Um", "Ui"})
+FR_PREFIXED_UNITS_KEPT = frozenset(
+    str.split(
+        """
+    kilogramme hectogramme décagramme décigramme centigramme milligramme
+    microgramme nanogramme
+    kilomètre hectomètre décamètre décimètre centimètre millimètre micromètre
+    nanomètre picomètre
+    hectolitre décalitre décilitre centilitre millilitre microlitre
+    milliseconde microseconde nanoseconde picoseconde femtoseconde
+    kilowatt mégawatt gigawatt térawatt milliwatt microwatt
+    kilowattheure mégawattheure gigawattheure térawattheure
+    kilovolt mégavolt millivolt microvolt
+    kiloampère milliampère microampère
+    kilohertz mégahertz gigahertz térahertz
+    kilojoule mégajoule
+    kilocalorie
+    kiloélectronvolt mégaélectronvolt gigaélectronvolt téraélectronvolt
+    microfarad nanofarad picofarad
+    hectopascal kilopascal mégapascal gigapascal
+    millicurie microcurie
+    millisievert microsievert
+    millimole micromole nanomole
+    kilonewton
+    mégaflops gigaflops téraflops pétaflops
+    kilovoltampère
+    centipoise
+    """
+    )
+)
+
+
+def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
+    """Expand the Hunspell stems of the French dictionary into candidate forms.
+
+    The Dicollecte dictionary uses long flags, NEEDAFFIX ``()`` on most stems
+    (verbs are stored as a stem + conjugation suffix class, the bare stem is
+    not a word), and prefix classes for units with metric prefixes: e.g.
+    ``gramme/Um()`` where ``PFX Um 0 kilo/S.() .`` means "kilo" + stem, which
+    itself still needs a suffix of class ``S.`` (singular ``0`` or plural
+    ``s``).  Suffix continuation classes only hold elision prefixes (l', d'...),
+    which yield apostrophe forms and are ignored.
+
+    The expansion over-generates a little on purpose; every candidate is
+    checked with real Hunspell afterwards.  Returns the candidates (iterator,
+    may repeat) and counters of skipped entries.
+    """
+    from spylls.hunspell import Dictionary  # type: ignore[import-untyped]  # only for fr
+
+    dictionary = Dictionary.from_files(str(HUNSPELL_FR))
+    aff = dictionary.aff
+    needaffix, forbidden, nosuggest = aff.NEEDAFFIX, aff.FORBIDDENWORD, aff.NOSUGGEST
+    onlyincompound = aff.ONLYINCOMPOUND
+    assert aff.FULLSTRIP, "the affix logic below assumes FULLSTRIP"
+    skipped: dict[str, int] = defaultdict(int)
+
+    def apply_suffix(stem: str, sfx: Suffix) -> str | None:
+        if sfx.strip and not stem.endswith(sfx.strip):
+            return None
+        if not sfx.cond_regexp.search(stem):
+            return None
+        form: str = stem[: len(stem) - len(sfx.strip)] + sfx.add
+        return form
+
+    def apply_prefix(stem: str, pfx: Prefix) -> str | None:
+        if pfx.strip and not stem.startswith(pfx.strip):
+            return None
+        if not pfx.cond_regexp.search(stem):
+            return None
+        form: str = pfx.add + stem[len(pfx.strip) :]
+        return form
+
+    def forms_of(stem: str, flags: set[str]) -> Iterator[str]:
+        suffixes = [s for flag in flags for s in aff.SFX.get(flag, ())]
+        prefixes = [
+            p
+            for flag in flags
+            for p in aff.PFX.get(flag, ())
+            if "'" not in p.add
+            and (
+                p.flag not in FR_METRIC_PREFIX_FLAGS
+                or not p.add  # the bare unit: gramme, hertz
+                or p.add + stem in FR_PREFIXED_UNITS_KEPT
+            )
+        ]
+        if needaffix not in flags:
+            yield stem
+        for sfx in suffixes:
+            form = apply_suffix(stem, sfx)
+            if form is not None and needaffix not in sfx.flags:
+                yield form
+        for pfx in prefixes:
+            prefixed = apply_prefix(stem, pfx)
+            if prefixed is None:
+                continue
+            # The prefix satisfies the stem's NEEDAFFIX (hertz/Ui() -> kilohertz),
+            # unless the prefix needs a further affix itself (kilo/S.()).
+            if needaffix not in pfx.flags:
+                yield prefixed
+            # A prefix combines with the stem's cross-product suffixes and with
+            # the suffix classes named in its own continuation flags.
+            combinable = [s for s in suffixes if s.crossproduct and pfx.crossproduct]
+            combinable += [s for flag in pfx.flags for s in aff.SFX.get(flag, ())]
+            for sfx in combinable:
+                form = apply_suffix(stem, sfx)
+                if form is not None and needaffix not in sfx.flags:
+                    both = apply_prefix(form, pfx)
+                    if both is not None:
+                        yield both
+
+    welded = reform_welded_stems({word.stem for word in dictionary.dic.words})
+
+    def generate() -> Iterator[str]:
+        for word in dictionary.dic.words:
+            stem, flags = word.stem, word.flags
+            tags = set(word.data.get("po", ()))
+            if stem in welded or stem in FR_SPACE_WELDED_STEMS:
+                skipped["1990-reform welded compounds (fairepart, donjuan)"] += 1
+            elif stem != stem.lower():
+                skipped["capitalised (proper nouns, initialisms, symbols)"] += 1
+            elif forbidden in flags:
+                skipped["FORBIDDENWORD"] += 1
+            elif nosuggest in flags:
+                skipped["NOSUGGEST (symbols, units, abbreviations)"] += 1
+            elif onlyincompound and onlyincompound in flags:
+                skipped["ONLYINCOMPOUND"] += 1
+            elif tags & FR_SKIP_TAGS:
+                skipped["proper noun / prefix / error / numeral tags"] += 1
+            elif (
+                tags
+                and all(t.startswith("loc.") for t in tags)
+                and stem not in FR_LOCUTION_WORDS_KEPT
+            ):
+                skipped["locution fragments"] += 1
+            else:
+                for form in forms_of(stem, flags):
+                    if is_playable_form(form):
+                        yield form
+
+    return generate(), skipped
+
+
+def reform_welded_stems(stems: set[str]) -> set[str]:
+    """The 1990-reform spellings that weld a hyphenated word: ``fairepart``.
+
+    The rulebooks refuse words written with a hyphen (faire-part) or an
+    apostrophe (entr'aimer), and the French book names FAIREPART as refused:
+    welding such a word does not make it playable.  Such a stem is in the
+    comprehensive dictionary, not in the classic one, and the comprehensive
+    one also has its hyphenated (or apostrophe) twin.
+    Words the classic spelling already welds (audiovisuel, extraterrestre)
+    stay.
+    """
+    if not FR_CLASSICAL_DIC.exists():
+        sys.exit(
+            f"missing {FR_CLASSICAL_DIC}: apt-get download hunspell-fr-classical && "
+            "dpkg-deb -x hunspell-fr-classical_*.deb /tmp/fr-classical"
+        )
+    lines = FR_CLASSICAL_DIC.read_text(encoding="utf-8").splitlines()[1:]
+    classic = {line.split("/", 1)[0].split()[0] for line in lines if line.strip()}
+    joined = {stem.replace("-", "").replace("'", "") for stem in stems if {"-", "'"} & set(stem)}
+    return {s for s in stems - classic if "-" not in s and "'" not in s and s in joined}
+
+
+def french_common_words(words: set[str]) -> tuple[list[str], str]:
+    """The French words people use most, as ranked by ``wordfreq``.
+
+    Every spelling wordfreq ranks with a Zipf frequency >= FR_COMMON_MIN_ZIPF
+    (about once in 300,000 words of running text: kermesse, copeaux, charabia)
+    is folded and kept when it is a word of the final list.  Returns the sorted
+    words and a note naming the wordfreq version.
+    """
+    import wordfreq  # type: ignore[import-untyped]  # build tool, only for fr-common
+
+    kept: set[str] = set()
+    for spelling in wordfreq.iter_wordlist("fr", "large"):
+        if wordfreq.zipf_frequency(spelling, "fr", "large") < FR_COMMON_MIN_ZIPF:
+            break
+        folded = fold(spelling).upper()
+        if folded in words:
+            kept.add(folded)
+    from importlib.metadata import version as package_version
+
+    return sorted(kept), f"wordfreq {package_version('wordfreq')}, Zipf >= {FR_COMMON_MIN_ZIPF}"
+
+
+FR_COMMON_MIN_ZIPF = 2.5
+"""The Zipf frequency (log10 of uses per billion words) above which a French word
+counts as common for bots: about 41,000 words, like the English common list."""
+
+
+def open_enchant_fr() -> enchant.Dict:
+    """Real Hunspell (via Enchant) on the same fr.aff/fr.dic."""
+    import enchant  # needs libenchant-2-2
+
+    broker = enchant.Broker()
+    broker.set_ordering("*", "hunspell")  # default ordering prefers aspell for some tags
+    checker = broker.request_dict(ENCHANT_FR_TAG)
+    if checker.provider.name != "hunspell":
+        sys.exit(
+            f"Enchant gave provider {checker.provider.name} for {ENCHANT_FR_TAG}, need hunspell"
+        )
+    return checker
+
+
+def drop_inverted_je_forms(forms: dict[str, set[str]]) -> int:
+    """Drop spellings like "abaissè", which only exist in the hyphenated "abaissè-je".
+
+    Such a spelling ends in "è" and shares its folded word with the ordinary
+    form ("abaisse", "abaissé"); real words ending in "è" (koinè, épistémè)
+    have no such sibling and stay. The folded word itself stays valid.
+    """
+    dropped = 0
+    for spellings in forms.values():
+        inverted = {
+            s
+            for s in spellings
+            if s.endswith("è") and any(o[:-1] == s[:-1] for o in spellings - {s})
+        }
+        spellings -= inverted
+        dropped += len(inverted)
+    return dropped
+
+
+def build_fr(review: bool) -> Result:
+    """French: expanded Hunspell forms, checked, folded to A-Z."""
+    start = time.perf_counter()
+    checker = open_enchant_fr()
+    generated, skipped = expand_fr_candidates()
+    forms_seen: set[str] = set(generated)
+    accepted = {form for form in forms_seen if checker.check(form)}
+    forms: dict[str, set[str]] = defaultdict(set)
+    for form in accepted:
+        forms[fold(form).upper()].add(form)
+    inverted = drop_inverted_je_forms(forms)
+    result = finish("fr", set(forms), forms, review)
+    final = set(read_gzip_lines(HERE / "fr.txt.gz"))
+    common, how = french_common_words(final)
+    out = HERE / "fr-common.txt.gz"
+    result.files[out.name] = write_gzip_lines(out, common)
+    result.notes.append(f"{len(common)} common words ({how}) in {out.name}")
+    result.notes.append(
+        f"{inverted} inverted -è-je verb spellings dropped (they only exist hyphenated)"
+    )
+    notes = [
+        "skipped .dic entries: " + ", ".join(f"{n} {why}" for why, n in sorted(skipped.items()))
+    ]
+    notes.append(
+        f"{len(forms_seen)} distinct generated forms, {len(accepted)} accepted by Hunspell, "
+        f"{len(forms_seen) - len(accepted)} rejected"
+    )
+    result.notes[:0] = notes
+    result.seconds = time.perf_counter() - start
+    return result
