@@ -54,16 +54,24 @@ def test_solve_finds_the_grid_the_heuristic_search_misses() -> None:
     assert validate(result.grid, lexicon).valid
 
 
-def test_a_rack_with_no_grid_is_proven_so_by_the_complete_search(english) -> None:
-    # Every letter is in some word these tiles spell, so the cheap proofs pass it.
-    result = solve("VEMVPE", english, budget=10.0)
+def test_a_rack_no_counting_rules_out_is_proven_by_the_complete_search(english) -> None:
+    # Counting alone allows it (some words hold each tile once or twice), and
+    # every letter is in a word these tiles spell: only laying them out shows
+    # that no grid works.
+    result = solve("UZUOKUOE", english, budget=30.0)
     assert not result.solved
     assert result.proven_impossible
     assert "exhaustive search" in result.explanation
 
 
+def test_a_rack_whose_words_cannot_hold_each_tile_is_proven_by_counting(english) -> None:
+    result = solve("VEMVPE", english, budget=30.0)
+    assert result.proven_impossible
+    assert "no set of the 7 words these tiles can spell" in result.explanation
+
+
 def test_the_proof_counts_the_candidate_words_and_partial_grids(english) -> None:
-    found, proof, steps = _settle("VEMVPE", english)
+    found, proof, steps = _settle("UZUOKUOE", english)
     assert found is None and proof is not None
     assert f"({steps} partial grids)" in proof
 

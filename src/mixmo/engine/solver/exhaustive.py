@@ -50,7 +50,7 @@ from mixmo.engine.variants import Variant
 
 EXHAUSTIVE_MAX_TILES = 12
 """Racks up to this size are searched exhaustively when the heuristic search fails."""
-CLOCK_EVERY = 64
+CLOCK_EVERY = 8
 """Search steps between two readings of the clock."""
 
 ACROSS: Cell = (0, 1)
@@ -118,6 +118,12 @@ class _Search:
         self.placed: list[Placed] = []
         self.seen: set[frozenset[Placed]] = set()
         self.steps = 0
+        self.counts = {word: Counter(word) for word in self.pool}
+        self.by_letter: dict[str, list[str]] = {}
+        for word in self.pool:
+            for ch in set(word):
+                self.by_letter.setdefault(ch, []).append(word)
+        self.cover_memo: dict[object, bool] = {}
 
     def _spellable(self, need: Counter[str]) -> bool:
         """Whether the rack's tiles can show the letters ``need`` (not necessarily all of them)."""
@@ -277,6 +283,8 @@ class _Search:
             return False
         self.seen.add(key)
         self._tick()
+        if not self._rest_can_be_covered():
+            return False
         for cell, ch in sorted(self.cells.items()):
             r, c = cell
             covered = self.covered.get(cell, 0)
@@ -292,6 +300,78 @@ class _Search:
                         return True
                     self._unplace(new)
         return False
+
+    # --- the counting argument ----------------------------------------------------------
+
+    def words_cannot_cover(self) -> bool:
+        """True when no collection of candidate words can be the words of a grid, by counting.
+
+        Each tile of a grid is in one word, or in two (a crossing): so the
+        letters of all the words, added up, hold every tile once and no tile
+        more than twice, and the words, connected through their crossings,
+        need at least one crossing fewer than there are words.
+        """
+        return not self._can_cover(self.letters, Counter(), joined=False)
+
+    def _can_cover(self, rest: Counter[str], free: Counter[str], *, joined: bool) -> bool:
+        """Whether words can hold the tiles ``rest`` by the counting argument.
+
+        ``free`` are letters of tiles already on the board that one more word
+        may cross; with ``joined`` the new words must each cross the board or
+        one another (a crossing per word), else one crossing fewer suffices.
+        Letters only: with a joker or the Bandit left, nothing is ruled out.
+        Branches on the uncovered letter with the fewest candidate words.
+        """
+        if self.jokers or self.bandits:
+            return True
+        key = (tuple(sorted((+rest).items())), tuple(sorted((+free).items())), joined)
+        known = self.cover_memo.get(key)
+        if known is not None:
+            return known
+        counts = self.counts
+        size = rest.total()
+        letters = [ch for ch, n in rest.items() if n > 0]
+        by_letter = self.by_letter
+        seen: set[tuple[tuple[tuple[str, int], ...], int]] = set()
+        slack = 0 if joined else 1
+
+        def fits(total: Counter[str], word: str) -> bool:
+            return all(total[ch] + n <= 2 * rest[ch] + free[ch] for ch, n in counts[word].items())
+
+        def covered(total: Counter[str], k: int) -> bool:
+            state = (tuple(sorted((+total).items())), k)
+            if state in seen:
+                return False
+            seen.add(state)
+            self._tick()
+            open_letters = [ch for ch in letters if total[ch] < rest[ch]]
+            if not open_letters:
+                if total.total() - size >= k - slack:
+                    return True
+                choices = self.pool  # joined only with more crossings: one more word
+            else:
+                ch = min(open_letters, key=lambda x: len(by_letter.get(x, ())))
+                choices = by_letter.get(ch, [])
+            for word in choices:
+                if fits(total, word):
+                    total.update(counts[word])
+                    ok = covered(total, k + 1)
+                    total.subtract(counts[word])
+                    if ok:
+                        return True
+            return False
+
+        result = covered(Counter(), 0)
+        self.cover_memo[key] = result
+        return result
+
+    def _rest_can_be_covered(self) -> bool:
+        """The counting argument for the tiles not yet placed (letters only)."""
+        rest = self.letters - self.need
+        free: Counter[str] = Counter(
+            ch for cell, ch in self.cells.items() if self.covered.get(cell, 0) != 3
+        )
+        return self._can_cover(rest, free, joined=True)
 
     def run(self) -> dict[Cell, tuple[str, str]] | None:
         for word in self.pool:
@@ -346,6 +426,13 @@ def settle(
         tiles, index, words, variant, deadline=deadline, clock=clock, step_limit=step_limit
     )
     try:
+        if index.lists_every_word and search.words_cannot_cover():
+            proof = (
+                f"no grid holds every tile: no set of the {len(search.pool)} words these "
+                "tiles can spell holds each tile once or twice (at a crossing) with "
+                "enough crossings to join them"
+            )
+            return None, proof, search.steps
         snapshot = search.run()
     except SearchAbandoned:
         return None, None, search.steps

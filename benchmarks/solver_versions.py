@@ -1,0 +1,144 @@
+"""Two versions of the solver side by side on the same seeded racks: speed, and no rack lost.
+
+Each version is a source tree (``src/`` of a checkout, or of ``git archive``
+of an older commit) run in a child process of its own, one rack size at a
+time, the versions alternating so that a change of load on a shared
+machine touches both alike. Every rack is solved from scratch with the same
+time budget and seed; the index is built before the first rack and not
+counted (its cost is in ``benchmarks/solver.py``'s index table).
+
+For each size: racks solved and proven impossible per version, the median
+and p95 time, the ratio of medians (new / old: below 1 is faster), the
+racks the old version solved that the new one does not (must be none: the
+regression set), and the racks only the new one settles.
+
+    git archive COMMIT src | tar -x -C /tmp/old
+    python benchmarks/solver_versions.py --old /tmp/old/src [--new src]
+        [--langs en fr] [--variants classic expert] [--sizes 10 21 60 120]
+        [--racks 100] [--budget 2] [--json]
+
+A size of 120 is a solo rack of the whole set (both jokers and the Bandit),
+shuffled by seed: the stress case.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CHILD = r"""
+import json, sys, time
+src, lang, variant, size, racks, budget = sys.argv[1:7]
+sys.path.insert(0, src)
+from mixmo.engine.bag import Bag
+from mixmo.engine.lexicon import embedded
+from mixmo.engine.solver import index_for, solve
+from mixmo.engine.validation import validate
+from mixmo.engine.variants import Expert, Variant
+rules = Expert() if variant == "expert" else Variant()
+lexicon = embedded(lang)
+index_for(lexicon).prepare()
+out = []
+for seed in range(int(racks)):
+    rack, _ = Bag.shuffled(f"{size}-{seed}").draw(int(size))
+    cpu = time.process_time()
+    result = solve(rack, lexicon, rules, budget=float(budget), seed=seed)
+    cpu = time.process_time() - cpu
+    valid = not len(result.grid) or validate(result.grid, lexicon, rules).valid
+    out.append({"rack": "".join(t.symbol for t in rack), "solved": result.solved,
+                "proven": result.proven_impossible, "elapsed": result.elapsed,
+                "cpu": cpu, "valid": valid})
+print(json.dumps(out))
+"""
+
+
+def run(src: Path, lang: str, variant: str, size: int, racks: int, budget: float) -> list[dict]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(src), lang, variant, str(size), str(racks), str(budget)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return list(json.loads(done.stdout))
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(1, math.ceil(fraction * len(ordered))) - 1]
+
+
+def summary(old: list[dict], new: list[dict]) -> dict[str, Any]:
+    def side(rows: list[dict]) -> dict[str, Any]:
+        times = [r["elapsed"] for r in rows]
+        return {
+            "solved": sum(r["solved"] for r in rows),
+            "proven": sum(r["proven"] for r in rows),
+            "invalid": sum(not r["valid"] for r in rows),
+            "median_ms": statistics.median(times) * 1000,
+            "p95_ms": percentile(times, 0.95) * 1000,
+            "max_ms": max(times) * 1000,
+            "cpu_median_ms": statistics.median(r["cpu"] for r in rows) * 1000,
+        }
+
+    lost = [o["rack"] for o, n in zip(old, new, strict=True) if o["solved"] and not n["solved"]]
+    gained = [
+        n["rack"]
+        for o, n in zip(old, new, strict=True)
+        if (n["solved"] or n["proven"]) and not (o["solved"] or o["proven"])
+    ]
+    a, b = side(old), side(new)
+    ratio = b["cpu_median_ms"] / a["cpu_median_ms"]  # CPU: the fairer clock on a shared machine
+    return {"old": a, "new": b, "ratio": ratio, "lost": lost,
+            "settled_only_by_new": gained}  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--old", type=Path, required=True, help="src/ folder of the old version")
+    parser.add_argument("--new", type=Path, default=ROOT / "src")
+    parser.add_argument("--langs", nargs="+", default=["en", "fr"])
+    parser.add_argument("--variants", nargs="+", default=["classic", "expert"])
+    parser.add_argument("--sizes", nargs="+", type=int, default=[10, 21, 60, 120])
+    parser.add_argument("--racks", type=int, default=100, help="seeded racks per size")
+    parser.add_argument("--racks-large", type=int, default=20, help="racks of 60 tiles or more")
+    parser.add_argument("--budget", type=float, default=2.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    rows = []
+    for lang in args.langs:
+        for variant in args.variants:
+            for size in args.sizes:
+                racks = args.racks if size < 60 else args.racks_large
+                old = run(args.old, lang, variant, size, racks, args.budget)
+                new = run(args.new, lang, variant, size, racks, args.budget)
+                rows.append({"lang": lang, "variant": variant, "size": size,
+                             **summary(old, new)})  # fmt: skip
+                r = rows[-1]
+                print(
+                    f"{lang} {variant:7} {size:3}  old {r['old']['solved']:3}+{r['old']['proven']:<3}"
+                    f" {r['old']['median_ms']:7.1f} ms (p95 {r['old']['p95_ms']:6.0f})  "
+                    f"new {r['new']['solved']:3}+{r['new']['proven']:<3} {r['new']['median_ms']:7.1f}"
+                    f" ms (p95 {r['new']['p95_ms']:6.0f})  ratio {r['ratio']:.2f}  "
+                    f"lost {len(r['lost'])}  settled only by new {len(r['settled_only_by_new'])}"
+                    f"  invalid {r['old']['invalid']}/{r['new']['invalid']}",
+                    flush=True,
+                    file=sys.stderr if args.json else sys.stdout,
+                )
+    if args.json:
+        print(json.dumps(rows, indent=2))
+
+
+if __name__ == "__main__":
+    main()
