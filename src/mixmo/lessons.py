@@ -198,8 +198,8 @@ LESSONS: tuple[Lesson, ...] = (
         title=N_("Jokers"),
         lesson=N_(
             "The 2 jokers stand for any letter. Where a joker crosses two words, it "
-            "is the same letter in both. mixmo finds the letter for you; you may also "
-            "declare it by typing the letter in lower case."
+            "is the same letter in both. Type ? to place a joker: mixmo finds the "
+            "letter it stands for."
         ),
         task=N_("Place your 6 tiles with the joker (?) in a word."),
         seeds={"en": "tutorial:jokers:8", "fr": "tutorial:jokers:8"},

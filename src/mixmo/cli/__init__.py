@@ -22,6 +22,7 @@ from mixmo.i18n import N_, _, restore_ui_language, set_ui_language
 
 #: name -> (module, function, one-line help), in the order ``--help`` lists them.
 COMMANDS: dict[str, tuple[str, str, str]] = {
+    "tutorial": ("mixmo.cli.tutorial", "tutorial", N_("Learn to play, one lesson at a time.")),
     "play": ("mixmo.cli.play", "play", N_("Play Mixmo: 2 to 6 players at one keyboard.")),
     "practice": (
         "mixmo.cli.practice",
@@ -50,6 +51,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "join",
         N_("Join a room of a mixmo server (or open one with --new)."),
     ),
+    "mixup": ("mixmo.cli.mixup", "mixup", N_("Play MixUp: colours against shapes, 2 players or vs the computer.")),
 }
 
 

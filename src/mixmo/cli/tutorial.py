@@ -1,0 +1,67 @@
+"""`mixmo tutorial`: learn the rules by playing them, one lesson at a time."""
+
+from __future__ import annotations
+
+import click
+
+from mixmo.cli.common import LANGUAGES, fail, light_option, load_lexicon
+from mixmo.i18n import N_, _
+
+
+@click.command(name="tutorial", short_help=N_("Learn to play, one lesson at a time."))
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default=None,
+    help=N_("Language of the lessons: their words and, unless --ui says otherwise, the screen."),
+)
+@click.option(
+    "--lesson",
+    type=click.IntRange(1, 7),
+    default=None,
+    help=N_("Start at this lesson (1-7) instead of the first one not yet learnt."),
+)
+@click.option("--restart", is_flag=True, help=N_("Forget the lessons learnt and start again."))
+@light_option
+def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -> None:
+    """Learn Mixmo on the real board: placing tiles, MIXMO, a hasty call,
+    jokers, the Bandit, scoring and the Expert variant. Each lesson is judged
+    by the rules engine; what you learnt is kept, so `mixmo tutorial` picks up
+    where you stopped."""
+    from mixmo.i18n import set_ui_language, ui_language
+    from mixmo.lessons import LESSONS, Progress, ProgressError, load_progress
+    from mixmo.storage import data_dir
+    from mixmo.tui.tutorial import TutorialApp
+
+    root = click.get_current_context().find_root()
+    if (
+        lang is not None
+        and root.get_parameter_source("ui") is not click.core.ParameterSource.COMMANDLINE
+    ):
+        set_ui_language(lang)
+    language = lang or ui_language()
+    path = data_dir() / "tutorial.json"
+    if restart:
+        progress = Progress()
+    else:
+        try:
+            progress = load_progress(path)
+        except ProgressError as error:
+            fail(_("{error} (--restart starts the tutorial afresh)").format(error=error))
+    if lesson is None and progress.next_lesson is None:
+        click.echo(
+            _(
+                "You have learnt all {count} lessons. `mixmo tutorial --lesson N` plays one "
+                "again; --restart starts afresh."
+            ).format(count=len(LESSONS))
+        )
+        return
+    app = TutorialApp(
+        load_lexicon(None, language),
+        language,
+        progress_path=path,
+        progress=progress,
+        lesson=lesson - 1 if lesson is not None else None,
+        light=light,
+    )
+    app.run()

@@ -1,0 +1,180 @@
+"""``mixmo tutorial``: the lessons of :mod:`mixmo.lessons`, played on the real board.
+
+The tutorial is the game's own screen (the learner's pane, the same keys)
+with a lesson panel above it. After each action the engine judges the
+lesson; once it is learnt, the progress is saved and Enter deals the next
+lesson on the same screen. Quitting keeps what was learnt: ``mixmo tutorial``
+starts again at the first lesson not yet learnt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from mixmo import lessons
+from mixmo.engine import actions as act
+from mixmo.engine.lexicon import Lexicon
+from mixmo.i18n import _
+from mixmo.lessons import LEARNER, LESSONS, Progress
+from mixmo.storage import atomic_write_text
+from mixmo.tui.app import MixmoApp
+from mixmo.tui.modals import ConfirmScreen
+
+PANEL_HEIGHT = 8
+"""Rows of the lesson panel (border included): the board gets the rest."""
+TEACHER_DELAY = 2.5
+"""Seconds the teacher waits before acting, so the learner sees what happened."""
+
+
+class TutorialApp(MixmoApp):
+    """The tutorial: one lesson at a time, judged by the engine."""
+
+    BINDINGS = [Binding("enter", "next_lesson", "Next lesson", priority=True)]
+    CSS = f"#lesson {{ height: {PANEL_HEIGHT}; border: round $accent; padding: 0 1; }}"
+    shows_scores = False
+
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        language: str,
+        *,
+        progress_path: Path | None,
+        progress: Progress | None = None,
+        lesson: int | None = None,
+        teacher_delay: float = TEACHER_DELAY,
+        clock: Callable[[], float] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.lexicon = lexicon
+        self.language = language
+        self.progress_path = progress_path
+        self.progress = progress or Progress()
+        start = lesson if lesson is not None else self.progress.next_lesson
+        self.index = 0 if start is None else start
+        self.teacher_delay = teacher_delay
+        self.learnt = False
+        self.finished = False
+        game = LESSONS[self.index].new_game(lexicon, language)
+        super().__init__(game, save_path=None, clock=clock, live_check=True, **kwargs)
+
+    @property
+    def lesson(self) -> lessons.Lesson:
+        return LESSONS[self.index]
+
+    # --- layout ----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        self.panel = Static(id="lesson")
+        yield self.panel
+        yield from super().compose()
+
+    def on_mount(self) -> None:
+        self.show_lesson()
+
+    def visible_seats(self) -> list[int]:
+        return [LEARNER]
+
+    def grid_rows(self, width: int, height: int) -> int:
+        return super().grid_rows(width, height - PANEL_HEIGHT)
+
+    def show_lesson(self) -> None:
+        """The panel: which lesson, what the rules say, the task, and how it is going."""
+        lesson = self.lesson
+        text = Text()
+        text.append(
+            _("Lesson {number} of {total}: {title}").format(
+                number=self.index + 1, total=len(LESSONS), title=_(lesson.title)
+            ),
+            style="bold",
+        )
+        text.append("\n" + _(lesson.lesson) + "\n")
+        text.append("▶ " + _(lesson.task), style="bold")
+        if lesson.key == "scoring" and not self.learnt:
+            points = lessons.current_score(self.game)
+            text.append(
+                "\n" + _("Your grid would score {points} points now.").format(points=points)
+            )
+        if self.learnt:
+            if self.index + 1 < len(LESSONS):
+                following = _(LESSONS[self.index + 1].title)
+                status = _("✓ Learnt! Enter: next lesson ({title}).").format(title=following)
+            else:
+                status = _("✓ Learnt! That was the last lesson: Enter to finish.")
+            text.append("\n" + status, style="bold green")
+        self.panel.update(text)
+
+    # --- the lesson ----------------------------------------------------------------------
+
+    def apply(self, action: act.Action, *, quiet: bool = False) -> bool:
+        applied = super().apply(action, quiet=quiet)
+        if applied and action.seat == LEARNER:
+            if lessons.teacher_moves(self.lesson, self.game, self.clock()):
+                self.set_timer(self.teacher_delay, self.teacher_acts)
+            self.judge()
+        return applied
+
+    def teacher_acts(self) -> None:
+        moves = lessons.teacher_moves(self.lesson, self.game, self.clock())
+        if moves:
+            self.announce(_("Your teacher finishes a grid and calls MIXMO."), seconds=6)
+        for move in moves:
+            super().apply(move, quiet=True)
+        self.judge()
+
+    def judge(self) -> None:
+        """Ask the engine whether the lesson is learnt; save the progress once it is."""
+        if not self.learnt and self.lesson.learnt(self.game):
+            self.learnt = True
+            self.progress = self.progress.with_learnt(self.lesson.key)
+            self.save_progress()
+            self.bell()
+        if self.is_running:
+            self.show_lesson()
+
+    def save_progress(self) -> None:
+        if self.progress_path is None:
+            return
+        try:
+            atomic_write_text(self.progress_path, self.progress.to_json(), durable=False)
+        except OSError as error:
+            self.notify(
+                _("Your progress could not be saved to {path}: {error}").format(
+                    path=self.progress_path, error=error.strerror or error
+                ),
+                severity="error",
+            )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_lesson":
+            return self.screen is self.screen_stack[0]
+        return super().check_action(action, parameters)
+
+    def action_next_lesson(self) -> None:
+        if not self.learnt:
+            self.tell(LEARNER, _("Not yet: {task}").format(task=_(self.lesson.task)))
+            return
+        if self.index + 1 >= len(LESSONS):
+            self.finished = True
+            self.exit(message=_("You have learnt every lesson: `mixmo play` for a real game!"))
+            return
+        self.index += 1
+        self.learnt = False
+        self.start_match(self.lesson.new_game(self.lexicon, self.language))
+        self.show_lesson()
+
+    def action_quit_game(self) -> None:
+        def answer(yes: object) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(
+            ConfirmScreen(_("Leave the tutorial? `mixmo tutorial` picks up where you stopped.")),
+            answer,
+        )

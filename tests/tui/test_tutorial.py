@@ -1,0 +1,149 @@
+"""`mixmo tutorial`, walked through with keys the way a learner does."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mixmo.engine.grid import Grid
+from mixmo.engine.lexicon import embedded
+from mixmo.engine.solver import solve
+from mixmo.engine.tiles import TileKind
+from mixmo.i18n import restore_ui_language, set_ui_language
+from mixmo.lessons import LEARNER, LESSONS, Progress
+from mixmo.tui.modals import ConfirmScreen, ThemeScreen
+from mixmo.tui.tutorial import TutorialApp
+from tests.tui.helpers import KEY_NAMES, FakeClock
+
+SIZE = (100, 34)
+
+
+def tutorial(tmp_path: Path, language: str = "en", **options: object) -> TutorialApp:
+    return TutorialApp(
+        embedded(language),
+        language,
+        progress_path=tmp_path / "tutorial.json",
+        teacher_delay=0.5,
+        clock=FakeClock(),
+        **options,  # type: ignore[arg-type]
+    )
+
+
+def panel(app: TutorialApp) -> str:
+    return str(app.query_one("#lesson").render())
+
+
+def answer(app: TutorialApp) -> Grid:
+    """The grid a learner who read the rules would build (the solver's)."""
+    player = app.game.round.player(LEARNER)
+    tiles = [*player.rack, *player.grid.tiles()]
+    found = solve(tiles, app.game.lexicon, app.game.variant, budget=None, work=400_000)
+    assert found.solved
+    return found.grid.normalized()
+
+
+async def type_grid(app: TutorialApp, pilot, grid: Grid) -> None:
+    """Move the cursor with the arrows and type each tile, as on the keyboard."""
+    for (row, col), tile in sorted(grid.items()):
+        at_row, at_col = app.panes[LEARNER].cursor
+        keys = ["down"] * (row - at_row) + ["up"] * (at_row - row)
+        keys += ["right"] * (col - at_col) + ["left"] * (at_col - col)
+        symbol = "?" if tile.kind is TileKind.JOKER else tile.symbol
+        keys.append(KEY_NAMES.get(symbol, symbol.lower()))
+        await pilot.press(*keys)
+    await pilot.pause()
+
+
+async def learn(app: TutorialApp, pilot, key: str) -> None:
+    if key == "bandit":
+        assert isinstance(app.screen, ThemeScreen)
+        await pilot.press(*"animals", "enter")
+        await pilot.pause()
+    if key == "hasty":
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.game.round.player(LEARNER).locked
+        await pilot.pause(0.8)  # the teacher calls MIXMO
+        await pilot.pause()
+        return
+    await type_grid(app, pilot, answer(app))
+    if key == "mixmo":
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.press("f8")  # take the grid apart (asks first) and build it anew
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        await type_grid(app, pilot, answer(app))
+
+
+async def test_the_whole_tutorial_is_walked_with_keys_and_each_lesson_is_judged(
+    tmp_path: Path,
+) -> None:
+    app = tutorial(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for number, lesson in enumerate(LESSONS, start=1):
+            assert f"Lesson {number} of {len(LESSONS)}" in panel(app)
+            await pilot.press("enter")  # not learnt yet: Enter does not skip the lesson
+            await pilot.pause()
+            assert app.lesson.key == lesson.key and "Learnt" not in panel(app)
+            await learn(app, pilot, lesson.key)
+            assert "✓ Learnt!" in panel(app), lesson.key
+            saved = json.loads((tmp_path / "tutorial.json").read_text())
+            assert lesson.key in saved["learnt"]
+            await pilot.press("enter")
+            await pilot.pause()
+    assert app.finished
+    assert Progress(tuple(json.loads((tmp_path / "tutorial.json").read_text())["learnt"])) == (
+        Progress(tuple(lesson.key for lesson in LESSONS))
+    )
+
+
+async def test_the_tutorial_resumes_at_the_first_lesson_not_learnt(tmp_path: Path) -> None:
+    app = tutorial(tmp_path, progress=Progress(("place", "mixmo")))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.lesson.key == "hasty"
+        assert "Lesson 3 of 7: A hasty call" in panel(app)
+
+
+async def test_leaving_asks_first_and_keeps_what_was_learnt(tmp_path: Path) -> None:
+    app = tutorial(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_grid(app, pilot, answer(app))
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+    assert json.loads((tmp_path / "tutorial.json").read_text())["learnt"] == ["place"]
+
+
+async def test_the_scoring_lesson_shows_what_the_grid_scores_as_it_grows(tmp_path: Path) -> None:
+    app = tutorial(tmp_path, lesson=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.lesson.key == "scoring"
+        assert "Your grid would score" in panel(app)
+
+
+@pytest.fixture
+def french_screen():
+    saved = set_ui_language("fr")
+    yield
+    restore_ui_language(saved)
+
+
+async def test_the_french_tutorial_speaks_french_and_deals_french_words(
+    tmp_path: Path, french_screen: None
+) -> None:
+    app = tutorial(tmp_path, language="fr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Leçon 1 sur 7 : Poser ses tuiles" in panel(app)
+        await type_grid(app, pilot, answer(app))
+        assert "✓ Appris ! Entrée : leçon suivante (MIXMO et la pioche)." in panel(app)
