@@ -87,3 +87,14 @@ async def test_an_idle_room_is_put_away_and_comes_back_when_its_player_does(tmp_
         await back.send({"type": "reconnect", "room": code, "seat": 0, "token": token})
         await back.until("welcome")
         assert rack_of(await back.until("snapshot"), 0) == rack
+
+
+async def test_the_lobby_says_when_the_creator_chose_the_seed() -> None:
+    async with running_server() as server:
+        client = await Raw.open(server)
+        for settings, seeded in (({"players": 2, "seed": 4}, True), ({"players": 2}, False)):
+            await client.send({"type": "create", "settings": settings})
+            code = (await client.until("created"))["room"]
+            watcher = await Raw.open(server)
+            await watcher.send({"type": "watch", "room": code})
+            assert (await watcher.until("lobby"))["seeded"] is seeded

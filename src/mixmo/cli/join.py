@@ -135,7 +135,10 @@ async def _play_bot(
             + ("" if info.connected or info.name is None else " (away)")
             for info in message.seats
         )  # fmt: skip
-        line = f"{'match' if message.started else 'lobby'}: {seats}"
+        seeded = (
+            " (a seeded deal: whoever knows the seed knows the tiles)" if message.seeded else ""
+        )
+        line = f"{'match' if message.started else 'lobby'}: {seats}{seeded}"
         if not shown or shown[-1] != line:
             shown.append(line)
             click.echo(line)

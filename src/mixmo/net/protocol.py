@@ -206,6 +206,8 @@ class Lobby(_Message):
     room: RoomCode
     seats: list[SeatInfo]
     started: bool
+    seeded: bool = False
+    """The creator chose the seed: whoever knows it can know every deal (tests, replays)."""
 
 
 class SeatView(BaseModel):

@@ -280,6 +280,7 @@ class Room:
                 for seat, s in enumerate(self.seats)
             ],
             started=self.started,
+            seeded=self.settings.seed is not None,
         )
 
     # --- persistence --------------------------------------------------------------------
