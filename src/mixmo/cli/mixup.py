@@ -1,0 +1,240 @@
+"""`mixmo mixup`: MixUp at one keyboard or against the computer; bots-only games
+headless; `mixmo mixup check BOARDFILE` audits a board."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from mixmo.cli.common import (
+    EXIT_INVALID,
+    fail,
+    json_option,
+    light_option,
+    random_seed,
+    read_source,
+)
+
+LEVELS = ("beginner", "easy", "normal", "hard", "searcher")
+
+
+@click.group(
+    name="mixup",
+    invoke_without_command=True,
+    short_help="Play MixUp: colours against shapes, 2 players or you against the computer.",
+)
+@click.option(
+    "--bot", "bot_level", type=click.Choice(LEVELS), help="Play against the computer at this level."
+)
+@click.option(
+    "--side",
+    type=click.Choice(["colour", "shape"]),
+    help="Your side against the computer [default: colour, who moves first].",
+)
+@click.option("--names", metavar="A,B", help="The players' names: colour first, then shape.")
+@click.option("--resume", is_flag=True, help="Continue the saved game (saved after every move).")
+@click.option(
+    "--save-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The save to use instead of the MixUp autosave.",
+)
+@click.option("--headless", is_flag=True, help="No screen: two computer players play a whole game.")
+@click.option(
+    "--bots",
+    type=click.IntRange(0, 2),
+    default=0,
+    help="How many computer players (2 with --headless).",
+)
+@click.option(
+    "--level",
+    "levels",
+    type=click.Choice(LEVELS),
+    multiple=True,
+    help="The computer's level; with --bots 2, once for both or twice (colour, then shape) [default: searcher].",
+)
+@click.option(
+    "--seed", type=int, help="Seed for the computer's choices (the same seed, the same game)."
+)
+@json_option
+@light_option
+@click.pass_context
+def mixup(
+    ctx: click.Context,
+    bot_level: str | None,
+    side: str | None,
+    names: str | None,
+    resume: bool,
+    save_file: Path | None,
+    headless: bool,
+    bots: int,
+    levels: tuple[str, ...],
+    seed: int | None,
+    as_json: bool,
+    light: bool,
+) -> None:
+    """Play MixUp: one player wins with four in a row or a 2x2 square of one
+    colour, the other with one shape.
+
+    \b
+    Left/Right or 1-7 choose the column, Up/Down the piece, Enter drops it,
+    U asks to take the last move back, F1 shows every key. The game is saved
+    after every move: `mixmo mixup --resume` picks it up.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    if len(levels) > 2:
+        fail("--level is given once (both computer players) or twice (colour, then shape)")
+    seed = seed if seed is not None else random_seed()
+    if headless:
+        if bots != 2:
+            fail("--headless plays computer against computer: add --bots 2")
+        if bot_level or side or resume or names:
+            fail("--headless takes --bots 2, --level, --seed and --json only")
+        chosen = levels or ("searcher",)
+        play_headless(seed, chosen[0], chosen[-1], as_json)
+        return
+    if as_json:
+        fail("--json goes with --headless")
+    if bots == 2:
+        fail("two computer players play only --headless (add --headless)")
+    if len(levels) > 1:
+        fail("one computer player takes one --level")
+    if bots == 1 or levels:
+        bot_level = bot_level or (levels[0] if levels else "searcher")
+    if side and not bot_level:
+        fail("--side says your side against the computer: add --bot LEVEL")
+    run_app(bot_level, side or "colour", names, resume, save_file, seed, light)
+
+
+def play_headless(seed: int, colour: str, shape: str, as_json: bool) -> None:
+    """Two computer players, one record a line (JSON with --json)."""
+    from mixmo.mixup.headless import play_headless as play
+    from mixmo.mixup.levels import Level
+
+    for record in play(seed, Level(colour), Level(shape)):
+        if as_json:
+            click.echo(json.dumps(record))
+        elif "board" in record:
+            click.echo(
+                f"MixUp, {record['board']['columns']} columns x {record['board']['rows']} rows, "
+                f"seed {seed}: colour ({colour}) against shape ({shape})"
+            )
+        elif "player" in record:
+            piece = record["piece"]
+            click.echo(
+                f"{record['player']:>6}: {piece['colour']} {piece['shape']} "
+                f"into column {record['column']} (row {record['row']})"
+            )
+        else:
+            cells = " ".join(f"({c},{r})" for c, r in record["line"])
+            click.echo(
+                "draw: the board is full"
+                if record["result"] == "draw"
+                else f"{record['result']} wins: {cells}"
+            )
+
+
+def run_app(
+    bot_level: str | None,
+    side: str,
+    names: str | None,
+    resume: bool,
+    save_file: Path | None,
+    seed: int,
+    light: bool,
+) -> None:
+    from mixmo.mixup.game import MixUpGame
+    from mixmo.mixup.levels import Level
+    from mixmo.mixup.pieces import Side
+    from mixmo.mixup.save import SaveFileError, Seating
+    from mixmo.tui.mixup.app import MixUpApp
+    from mixmo.tui.mixup.saves import autosave_path, keep_unfinished, load
+
+    path = save_file or autosave_path()
+    if resume:
+        if bot_level or names:
+            fail("--resume continues the saved game as it was: no --bot, --side or --names")
+        try:
+            game, seating = load(path)
+        except SaveFileError as error:
+            fail(str(error))
+    else:
+        seats = [n.strip() for n in names.split(",")] if names else []
+        if names and (len(seats) != 2 or not all(seats)):
+            fail("--names takes two names, colour first: --names Ann,Bob")
+        bot_side = Side(side).other if bot_level else None
+        default = {Side.COLOUR: "Colour", Side.SHAPE: "Shape"}
+        if bot_side is not None:
+            default[bot_side] = "Computer"
+            default[bot_side.other] = "You"
+        seating = Seating(
+            colour=seats[0] if seats else default[Side.COLOUR],
+            shape=seats[1] if seats else default[Side.SHAPE],
+            bot_side=bot_side,
+            bot_level=Level(bot_level) if bot_level else None,
+            seed=seed,
+        )
+        try:
+            kept = keep_unfinished(path)
+        except OSError as error:
+            fail(f"{path}: cannot keep the unfinished game ({error.strerror or error})")
+        if kept is not None:
+            click.echo(
+                f"mixmo mixup: your unfinished game is kept in {kept} "
+                f"(mixmo mixup --resume --save-file {kept})",
+                err=True,
+            )
+        game = MixUpGame()
+    app = MixUpApp(game, seating, save_path=path, light=light)
+    app.autosave()
+    app.run()
+
+
+@mixup.command(name="check", short_help="Check a MixUp board: can it happen, who won, whose turn.")
+@json_option
+@click.argument("boardfile")
+def check(as_json: bool, boardfile: str) -> None:
+    """Check a board in the MixUp text format (docs/mixup.md; - reads standard input).
+
+    Exit 0 when the board can happen in a game, 1 when it breaks a rule, 2 when
+    it cannot be read.
+    """
+    from mixmo.mixup.audit import audit
+    from mixmo.mixup.board import Board, BoardSyntaxError
+
+    text, name = read_source(boardfile)
+    try:
+        board = Board.parse(text)
+    except BoardSyntaxError as error:
+        fail(f"{name}:{error}")
+    report = audit(board)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "pieces": report.pieces,
+                    "problems": list(report.problems),
+                    "result": report.outcome.value,
+                    "line": [list(cell) for cell in report.line],
+                    "to_move": report.to_move.value if report.to_move else None,
+                }
+            )
+        )
+    else:
+        click.echo(board.format(), nl=False)
+        click.echo(f"{report.pieces} pieces")
+        for problem in report.problems:
+            click.echo(f"{name}: {problem}")
+        if not report.problems:
+            if report.to_move:
+                click.echo(f"{report.to_move.value} to move")
+            elif report.outcome.value == "draw":
+                click.echo("a draw: the board is full")
+            else:
+                cells = " ".join(f"({c},{r})" for c, r in report.line)
+                click.echo(f"{report.outcome.value} won: {cells}")
+    if report.problems:
+        sys.exit(EXIT_INVALID)

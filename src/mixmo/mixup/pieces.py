@@ -1,0 +1,141 @@
+"""MixUp's pieces: three colours times three shapes, six of each, and the pool.
+
+Each piece has a colour and a shape; one player wins with colours, the other
+with shapes (``Side``). The pool holds the pieces not yet played; both players
+draw from it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+
+class Side(enum.Enum):
+    """The two players: the one who wins with colours moves first."""
+
+    COLOUR = "colour"
+    SHAPE = "shape"
+
+    @property
+    def other(self) -> Side:
+        return Side.SHAPE if self is Side.COLOUR else Side.COLOUR
+
+
+class Colour(enum.Enum):
+    RED = "red"
+    GREEN = "green"
+    BLUE = "blue"
+
+    @property
+    def letter(self) -> str:
+        """``R``, ``G`` or ``B``: the colour in the board text format (upper case)."""
+        return self.value[0].upper()
+
+
+class Shape(enum.Enum):
+    MOON = "moon"
+    BOLT = "bolt"
+    DROP = "drop"
+
+    @property
+    def letter(self) -> str:
+        """``m``, ``b`` or ``d``: the shape in the board text format (lower case)."""
+        return self.value[0]
+
+    @property
+    def glyph(self) -> str:
+        """A one-cell picture of the shape, readable without colour."""
+        return _GLYPHS[self]
+
+
+_GLYPHS = {Shape.MOON: "☾", Shape.BOLT: "ϟ", Shape.DROP: "♦"}
+
+PIECES_PER_KIND = 6
+"""Six of each colour-and-shape: 54 pieces in all."""
+
+
+class PieceSyntaxError(ValueError):
+    """A piece written with letters that name no colour or shape."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Piece:
+    """One piece: a colour and a shape. Written ``Rm`` (red moon), ``Bb`` (blue bolt)..."""
+
+    colour: Colour
+    shape: Shape
+
+    @property
+    def code(self) -> str:
+        return self.colour.letter + self.shape.letter
+
+    def attribute(self, side: Side) -> Colour | Shape:
+        """What counts for ``side``: the colour for the colour player, the shape for the other."""
+        return self.colour if side is Side.COLOUR else self.shape
+
+    def describe(self) -> str:
+        """``red moon``: the piece in words."""
+        return f"{self.colour.value} {self.shape.value}"
+
+    @classmethod
+    def parse(cls, code: str) -> Piece:
+        """A piece from its two letters: colour (R, G, B) then shape (m, b, d)."""
+        if len(code) != 2:
+            raise PieceSyntaxError(
+                f"{code!r} is not a piece: write a colour letter (R, G, B) and a shape letter (m, b, d), like Rm"
+            )
+        colour = _COLOURS.get(code[0])
+        shape = _SHAPES.get(code[1])
+        if colour is None:
+            raise PieceSyntaxError(f"{code[0]!r} is not a colour: R (red), G (green) or B (blue)")
+        if shape is None:
+            raise PieceSyntaxError(f"{code[1]!r} is not a shape: m (moon), b (bolt) or d (drop)")
+        return cls(colour, shape)
+
+
+_COLOURS = {colour.letter: colour for colour in Colour}
+_SHAPES = {shape.letter: shape for shape in Shape}
+
+ALL_PIECES: tuple[Piece, ...] = tuple(Piece(c, s) for c in Colour for s in Shape)
+"""The nine kinds of piece, colour by colour: the order the pool lists them in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """How many pieces of each kind are left to play (a kind missing has none left)."""
+
+    counts: tuple[int, ...] = (PIECES_PER_KIND,) * len(ALL_PIECES)
+
+    def __post_init__(self) -> None:
+        if len(self.counts) != len(ALL_PIECES) or any(n < 0 for n in self.counts):
+            raise ValueError(f"a pool counts nine kinds of piece, none below 0: {self.counts}")
+
+    def count(self, piece: Piece) -> int:
+        return self.counts[ALL_PIECES.index(piece)]
+
+    def __contains__(self, piece: object) -> bool:
+        return isinstance(piece, Piece) and self.count(piece) > 0
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __iter__(self) -> Iterator[Piece]:
+        """The kinds still available (one each), in pool order."""
+        return (piece for piece, n in zip(ALL_PIECES, self.counts, strict=True) if n)
+
+    def without(self, piece: Piece) -> Pool:
+        index = ALL_PIECES.index(piece)
+        counts = list(self.counts)
+        counts[index] -= 1
+        return Pool(tuple(counts))
+
+    def with_back(self, piece: Piece) -> Pool:
+        index = ALL_PIECES.index(piece)
+        counts = list(self.counts)
+        counts[index] += 1
+        return Pool(tuple(counts))
+
+    def as_mapping(self) -> Mapping[Piece, int]:
+        return dict(zip(ALL_PIECES, self.counts, strict=True))

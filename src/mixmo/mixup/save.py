@@ -1,0 +1,105 @@
+"""Saved MixUp games as JSON text: who plays which side, the moves, and the board.
+
+Loading replays the moves through the rules and checks that they give the
+board written in the file, so a damaged or hand-edited save is refused with a
+sentence rather than resumed wrong. Writing the text to disk is the caller's
+job (``mixmo.storage.atomic_write_text``): the engine never touches files.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from mixmo.mixup.board import Board, BoardSyntaxError
+from mixmo.mixup.errors import MixUpRuleError
+from mixmo.mixup.game import DropPiece, MixUpGame
+from mixmo.mixup.levels import Level
+from mixmo.mixup.pieces import Piece, PieceSyntaxError, Side
+
+FORMAT = "mixmo-mixup"
+VERSION = 1
+
+
+class SaveFileError(ValueError):
+    """A saved game that cannot be read or does not replay."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where: the players' names, and the computer's side and level if it plays."""
+
+    colour: str = "Colour"
+    shape: str = "Shape"
+    bot_side: Side | None = None
+    bot_level: Level | None = None
+    seed: int = 0
+
+    def name(self, side: Side) -> str:
+        return self.colour if side is Side.COLOUR else self.shape
+
+
+def dumps(game: MixUpGame, seating: Seating) -> str:
+    """The game as JSON text (the moves played, not the ones taken back)."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": {"colour": seating.colour, "shape": seating.shape},
+        "bot": (
+            {"side": seating.bot_side.value, "level": (seating.bot_level or Level.NORMAL).value}
+            if seating.bot_side
+            else None
+        ),
+        "seed": seating.seed,
+        "moves": [f"{m.piece.code}{m.column}" for m in game.state.moves],
+        "outcome": game.state.outcome.value,
+        "board": game.state.board.format().splitlines(),
+    }
+    return json.dumps(data, indent=1) + "\n"
+
+
+def loads(text: str) -> tuple[MixUpGame, Seating]:
+    """The game and seating saved in ``text``; SaveFileError says what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveFileError(f"{error.lineno}:{error.colno}: not JSON ({error.msg})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveFileError("not a saved MixUp game")
+    if data.get("version") != VERSION:
+        raise SaveFileError(f"saved by another version of mixmo (format {data.get('version')})")
+    try:
+        players = data["players"]
+        bot = data.get("bot")
+        seating = Seating(
+            colour=str(players["colour"]),
+            shape=str(players["shape"]),
+            bot_side=Side(bot["side"]) if bot else None,
+            bot_level=Level(bot["level"]) if bot else None,
+            seed=int(data.get("seed", 0)),
+        )
+        moves = [_move(str(code)) for code in data["moves"]]
+        board = Board.parse("\n".join(data["board"]))
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, SaveFileError):
+            raise
+        detail = str(error) if isinstance(error, (BoardSyntaxError, ValueError)) else repr(error)
+        raise SaveFileError(f"damaged save ({detail})") from None
+    game = MixUpGame()
+    for number, move in enumerate(moves, start=1):
+        try:
+            game.apply(move)
+        except MixUpRuleError as error:
+            raise SaveFileError(f"move {number} does not replay: {error}") from None
+    if game.state.board != board:
+        raise SaveFileError("the moves do not give the board written in the save")
+    return game, seating
+
+
+def _move(code: str) -> DropPiece:
+    """``Rm4``: a red moon into column 4."""
+    try:
+        return DropPiece(Piece.parse(code[:2]), int(code[2:]))
+    except (PieceSyntaxError, ValueError):
+        raise SaveFileError(f"{code!r} is not a move (a piece and a column, like Rm4)") from None

@@ -1,0 +1,1 @@
+"""``mixmo mixup``: MixUp in the terminal, hot-seat or against the computer."""

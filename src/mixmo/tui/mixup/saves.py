@@ -1,0 +1,70 @@
+"""Where a MixUp game is saved, and how a new game keeps an unfinished one.
+
+MixUp saves to a file of its own (``mixup-autosave.json`` beside Mixmo's
+``autosave.json``), so a MixUp game never touches a Mixmo save. Starting a new
+game over an unfinished one never destroys it: the old save is first copied to
+``mixup-unfinished-N.json``, which ``--resume --save-file`` reopens.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mixmo.mixup.game import MixUpGame
+from mixmo.mixup.save import SaveFileError, Seating, dumps, loads
+from mixmo.storage import atomic_write_text, data_dir
+
+AUTOSAVE_NAME = "mixup-autosave.json"
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_NAME
+
+
+def save(game: MixUpGame, seating: Seating, path: Path, *, durable: bool = True) -> None:
+    """Write the game atomically: a crash leaves the old save or the new one, never half."""
+    atomic_write_text(path, dumps(game, seating), durable=durable)
+
+
+def load(path: Path) -> tuple[MixUpGame, Seating]:
+    """The game saved at ``path``; a missing or damaged file is a SaveFileError naming it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveFileError(f"{path}: no saved MixUp game to resume") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SaveFileError(f"{path}: cannot read the saved game ({error})") from None
+    try:
+        return loads(text)
+    except SaveFileError as error:
+        raise SaveFileError(f"{path}: {error}") from None
+
+
+def keep_unfinished(path: Path) -> Path | None:
+    """Before a new game overwrites ``path``: copy an unfinished (or unreadable) save aside.
+
+    Returns where it was kept, or None when there was nothing worth keeping
+    (no save, or a finished game).
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError):
+        text = None
+    if text is not None:
+        try:
+            game, _ = loads(text)
+        except SaveFileError:
+            pass  # unreadable: keep it anyway, it may be repairable
+        else:
+            if game.state.over or not game.state.moves:
+                return None
+    number = 1
+    while (kept := path.with_name(f"mixup-unfinished-{number}.json")).exists():
+        number += 1
+    if text is None:
+        kept.write_bytes(path.read_bytes())
+    else:
+        atomic_write_text(kept, text)
+    return kept
