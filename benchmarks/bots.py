@@ -1,10 +1,18 @@
-"""Benchmark: bots-only matches, headless (games per minute, CPU per bot move).
+"""Benchmark: the bots' ladder, a full table's speed, and the planning budget.
 
-Each game is one round (target 1 point) with a bot in every seat, on simulated
-time. "CPU per move" is the process CPU time of the whole game divided by the
-actions the bots took (planning included); "plan" is the solver's share.
+* ``ladder``: 2-bot matches of one round (target 1 point), one per seed, for
+  each pair of neighbouring levels (hard against normal, normal against easy);
+  the stronger bot sits first on even seeds and second on odd ones. The ladder
+  holds when the stronger level wins at least 80% of the seeds (exit status 1
+  otherwise).
+* ``table``: 6 bots of one level, one round per seed: wall and CPU seconds of
+  the whole match, median over the seeds.
+* Every plan of every match is timed (process CPU) and its work compared with
+  its budget: a plan never spends more work than its budget, and its time
+  follows its work.
 
-    python benchmarks/bots.py [--games 3] [--level expert] [--json]
+    python benchmarks/bots.py ladder [--seeds 50] [--json]
+    python benchmarks/bots.py table [--seeds 20] [--level normal] [--json]
 """
 
 from __future__ import annotations
@@ -15,69 +23,133 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from mixmo.engine import bot as bot_module
-from mixmo.engine.bot import Level
-from mixmo.engine.headless import play_headless
+from mixmo.engine.bot import Bot, Level, Plan
+from mixmo.engine.headless import match_result, play_headless
 from mixmo.engine.lexicon import embedded
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.solver import index_for
+from mixmo.engine.state import MatchState
+
+LADDER = [(Level.HARD, Level.NORMAL), (Level.NORMAL, Level.EASY)]
+PASS_RATE = 0.8
+
+PLANS: list[dict[str, Any]] = []
+"""Every plan made in this process: level, work, budget, CPU seconds."""
+
+
+def _timed_plan(original: Any) -> Any:
+    def plan(self: Bot, state: MatchState) -> Plan:
+        start = time.process_time()
+        made: Plan = original(self, state)
+        PLANS.append(
+            {
+                "level": self.level.value,
+                "work": made.work,
+                "budget": made.budget,
+                "cpu": time.process_time() - start,
+                "kind": made.kind.value,
+            }
+        )
+        return made
+
+    return plan
+
+
+def match(levels: list[Level], seed: int) -> tuple[dict[str, Any], float, float]:
+    """One round with these bots: its result, wall seconds and CPU seconds."""
+    names = tuple(f"Bot {n} ({level.value})" for n, level in enumerate(levels, 1))
+    options = MatchOptions(players=names, seed=seed, target=1)
+    wall, cpu = time.perf_counter(), time.process_time()
+    game = play_headless(options, levels)
+    return match_result(game, levels), time.perf_counter() - wall, time.process_time() - cpu
+
+
+def ladder(seeds: int) -> dict[str, Any]:
+    rows = []
+    for strong, weak in LADDER:
+        wins = 0
+        for seed in range(seeds):
+            levels = [strong, weak] if seed % 2 == 0 else [weak, strong]
+            result, _, _ = match(levels, seed)
+            winner = result["winner_seat"]
+            wins += winner is not None and levels[winner] is strong
+        rows.append(
+            {
+                "stronger": strong.value,
+                "weaker": weak.value,
+                "seeds": seeds,
+                "stronger_wins": wins,
+                "rate": round(wins / seeds, 2),
+                "holds": wins >= PASS_RATE * seeds,
+            }
+        )
+    return {"ladder": rows}
+
+
+def table(seeds: int, level: Level) -> dict[str, Any]:
+    walls, cpus = [], []
+    for seed in range(seeds):
+        _, wall, cpu = match([level] * 6, seed)
+        walls.append(wall)
+        cpus.append(cpu)
+    return {
+        "table": {
+            "bots": 6,
+            "level": level.value,
+            "seeds": seeds,
+            "wall_s_median": round(statistics.median(walls), 2),
+            "wall_s_max": round(max(walls), 2),
+            "cpu_s_median": round(statistics.median(cpus), 2),
+            "cpu_s_max": round(max(cpus), 2),
+        }
+    }
+
+
+def plan_figures() -> dict[str, Any]:
+    """Per level: plans made, the worst work/budget ratio, CPU per plan."""
+    figures = {}
+    for level in Level:
+        plans = [p for p in PLANS if p["level"] == level.value]
+        if not plans:
+            continue
+        cpu = sorted(p["cpu"] for p in plans)
+        full = [p["cpu"] / p["budget"] * 1000 for p in plans if p["work"] >= 0.9 * p["budget"]]
+        figures[level.value] = {
+            "plans": len(plans),
+            "max_work_over_budget": round(max(p["work"] / p["budget"] for p in plans), 4),
+            "rebuilds": sum(1 for p in plans if p["kind"] == "rebuild"),
+            "cpu_ms_median": round(statistics.median(cpu) * 1000, 1),
+            "cpu_ms_p95": round(cpu[int(0.95 * (len(cpu) - 1))] * 1000, 1),
+            "cpu_ms_max": round(cpu[-1] * 1000, 1),
+            "cpu_ms_per_1000_work_full_plans": round(statistics.median(full), 1) if full else None,
+        }
+    return {"plans": figures}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--level", choices=[level.value for level in Level], default="expert")
+    parser.add_argument("what", choices=["ladder", "table"])
+    parser.add_argument("--seeds", type=int)
+    parser.add_argument("--level", choices=[level.value for level in Level], default="normal")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    index_for(embedded("en")).prepare()  # built once per process, before the clock starts
-
-    planning = [0.0]
-    original = bot_module.Bot.plan
-
-    def timed_plan(self: bot_module.Bot, state: object) -> bot_module.Plan:
-        start = time.process_time()
-        try:
-            return original(self, state)  # type: ignore[arg-type]
-        finally:
-            planning[0] += time.process_time() - start
-
-    bot_module.Bot.plan = timed_plan  # type: ignore[method-assign]
-    rows = []
-    for players in range(2, 7):
-        walls, per_move, plan_share = [], [], []
-        for seed in range(args.games):
-            names = tuple(f"Bot {n}" for n in range(1, players + 1))
-            options = MatchOptions(players=names, seed=seed, target=1)
-            planning[0] = 0.0
-            start_wall, start_cpu = time.perf_counter(), time.process_time()
-            game = play_headless(options, Level(args.level))
-            cpu = time.process_time() - start_cpu
-            walls.append(time.perf_counter() - start_wall)
-            moves = len(game.log)
-            per_move.append(cpu / moves * 1000)
-            plan_share.append(planning[0] / cpu if cpu else 0.0)
-        rows.append(
-            {
-                "players": players,
-                "games_per_minute": round(60 / statistics.median(walls), 1),
-                "game_s_median": round(statistics.median(walls), 2),
-                "cpu_ms_per_move": round(statistics.median(per_move), 1),
-                "planning_share": round(statistics.median(plan_share), 2),
-            }
-        )
+    index_for(embedded("en")).prepare()  # built once per process, before any timing
+    Bot.plan = _timed_plan(Bot.plan)  # type: ignore[method-assign]
+    if args.what == "ladder":
+        report = ladder(args.seeds or 50)
+    else:
+        report = table(args.seeds or 20, Level(args.level))
+    report.update(plan_figures())
     if args.json:
-        print(json.dumps(rows))
-        return
-    print(f"level {args.level}, {args.games} games per table size, median")
-    print("players  games/min  game s  CPU ms/move  planning share")
-    for row in rows:
-        print(
-            f"{row['players']:>7}  {row['games_per_minute']:>9}  {row['game_s_median']:>6}"
-            f"  {row['cpu_ms_per_move']:>11}  {row['planning_share']:>14}"
-        )
+        print(json.dumps(report))
+    else:
+        print(json.dumps(report, indent=2))
+    if args.what == "ladder" and not all(row["holds"] for row in report["ladder"]):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -91,6 +91,10 @@ THINKING_BY_KIND = {
 """Thinking time by plan, as a share of the level's: new tiles that attach are seen while
 placing (no pause: the bot keeps its pace), a word to take back takes a moment, a new grid
 longer."""
+RETHINKS = 2
+"""Fresh looks a stuck bot takes at its tiles (a new seed each) before it waits for a draw."""
+RETHINK_AFTER = 3.0
+"""Game seconds a stuck bot waits, as a multiple of its thinking time, before a fresh look."""
 VOTE_DELAY = 0.5
 """Game seconds a bot takes to vote on a claim the built-in list judges."""
 VOTE_PATIENCE = 8.0
@@ -136,6 +140,8 @@ class Bot:
         self.ready_at = 0.0
         """Game time before which the bot does nothing (it is thinking or placing)."""
         self.hasty_done = False
+        self.rethinks = 0
+        """Fresh looks taken since the bot's tiles last changed (see :data:`RETHINKS`)."""
         self._jitter = self.random.uniform(0.7, 1.3)
         self._roll = self.random.random()
         everyday = common_words(language) if self.pace.common_words else None
@@ -148,8 +154,9 @@ class Bot:
 
     # --- thinking ----------------------------------------------------------------------
 
-    def needs_plan(self, state: MatchState) -> bool:
-        """True when the bot should think: new tiles came, or its grid is not its plan's."""
+    def needs_plan(self, state: MatchState, now: float | None = None) -> bool:
+        """True when the bot should think: new tiles came, or its grid is not its plan's;
+        or, at game time ``now``, it has been stuck a while and takes a fresh look."""
         player = state.round.player(self.seat)
         if state.round.phase is not Phase.PLAYING or not player.may_act:
             return False
@@ -157,6 +164,14 @@ class Bot:
         if plan is None or plan.round != state.round.number:
             return bool(player.rack)
         if not _on_track(player, plan):
+            return True
+        if (
+            now is not None
+            and player.stuck
+            and not plan.solved
+            and self.rethinks < RETHINKS
+            and now >= self.ready_at + RETHINK_AFTER * self.pace.thinking
+        ):
             return True
         return not plan.theme_tried and self._needs_theme_word(state)
 
@@ -222,6 +237,14 @@ class Bot:
 
     def adopt(self, plan: Plan, now: float) -> None:
         """Take a finished plan; the bot starts acting after its thinking time."""
+        previous = self.plan_
+        same_tiles = (
+            previous is not None
+            and previous.round == plan.round
+            and sorted(t.set_key for t in [*previous.target.tiles(), *previous.left])
+            == sorted(t.set_key for t in [*plan.target.tiles(), *plan.left])
+        )
+        self.rethinks = self.rethinks + 1 if same_tiles else 0
         self.plan_ = plan
         self.plans[plan.kind] += 1
         thinking = self.pace.thinking * THINKING_BY_KIND[plan.kind]

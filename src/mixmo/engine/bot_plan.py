@@ -30,7 +30,10 @@ from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
 
 THEME_TRIES = 3
-"""Theme words (longest first) a bot tries to fit before it plans the rest."""
+"""Theme words a bot tries to fit before it plans the rest."""
+THEME_EFFORT = 2
+"""A new grid around a theme word, the last chance of a final MIXMO, is worth this many
+plans' work."""
 
 
 class PlanKind(enum.Enum):
@@ -62,6 +65,8 @@ class Plan:
     """Units of work the planning spent (within the level's budget)."""
     theme_tried: bool = False
     """The plan was asked for a theme word at the end of a round (found or not)."""
+    budget: int = 0
+    """The work it was allowed: the level's, more for a last search for a theme word."""
 
 
 @dataclass(frozen=True)
@@ -96,25 +101,28 @@ def make_plan(
 
     The plan builds on the bot's previous target when it still holds its tiles
     (the tiles of a half-placed word are on their way), else on the grid when it
-    is valid; ``theme_words`` (longest first) are tried first when the grid holds
+    is valid; ``theme_words`` are tried first when the grid holds
     none yet. With ``need_theme`` (the final MIXMO is near and a theme is in play)
     a plan that holds no theme word is worth a new grid built around one.
     """
     plan = _make_plan(held, grid, previous, round_number, lexicon, variant, style, seed,
                       theme_words)  # fmt: skip
     if not need_theme:
-        return plan
+        return replace(plan, budget=style.work)
     if len(plan.target):
         words = {v.text for v in validate(plan.target, lexicon, variant).words if v.valid}
     else:
         words = set()
     if not words & set(theme_words):
-        purse = [style.work]
+        first_work = plan.work
+        purse = [THEME_EFFORT * style.work]
         around = _around_theme_word(list(held), theme_words, lexicon, variant, style, purse, seed)
         if around is not None:
             target = align(around.grid, grid)
             plan = _plan(around, target, PlanKind.REBUILD, round_number, style, purse)
-    return replace(plan, theme_tried=True)
+        spent = first_work + THEME_EFFORT * style.work - purse[0]
+        return replace(plan, theme_tried=True, work=spent, budget=(1 + THEME_EFFORT) * style.work)
+    return replace(plan, theme_tried=True, budget=style.work)
 
 
 def _make_plan(
@@ -180,6 +188,7 @@ def _around_theme_word(
     letters = _letters(held)
     blanks = sum(1 for t in held if t.kind is not TileKind.LETTER)
     spellable = [w for w in theme_words if sum((Counter(w) - letters).values()) <= blanks]
+    spellable.sort(key=len)  # a short word leaves the most freedom to the other tiles
     for word in spellable[:THEME_TRIES]:
         board = Board(Words(lexicon), variant)
         board.add_to_rack(held)

@@ -58,7 +58,7 @@ def step(game: Game, bots: dict[int, Bot], now: float) -> float | None:
     """
     state = game.state
     for bot in bots.values():
-        if bot.needs_plan(state):
+        if bot.needs_plan(state, now):
             bot.adopt(bot.plan(state), now)
     if game.phase is Phase.SCORED:
         game.apply(act.NextRound(seat=min(bots), at=now))

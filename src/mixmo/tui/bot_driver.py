@@ -1,72 +1,91 @@
 """Bots in the live game: they think on worker threads and act on the app's clock.
 
-Every tick, each bot that needs a plan gets one computed on a thread worker
-(the solver takes up to a second or two, and the screen must never freeze);
-then every bot whose next action is due acts through the app, exactly as a
-key press would. The interface therefore shows a bot's grid building up, tile
-by tile, at its level's pace.
+Every tick, each bot that needs a plan gets one computed on a worker thread of
+the driver's own (the solver may take a second, and the screen must never
+freeze); the tick collects finished plans. Then every bot whose next action is
+due acts through its host, exactly as a key press would. The interface
+therefore shows a bot's grid building up, tile by tile, at its level's pace.
+
+The driver knows its host only through :class:`BotHost` (a game, a clock and
+``apply``): the app imports the driver, never the other way round.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Protocol
 
-from mixmo.engine.bot import Bot, Level, Plan
-from mixmo.engine.state import MatchState
-
-if TYPE_CHECKING:
-    from mixmo.tui.app import MixmoApp
+from mixmo.engine import actions as act
+from mixmo.engine.bot import Bot, Level, Plan, bot_seed
+from mixmo.engine.game import Game
+from mixmo.engine.headless import seat_levels
 
 TICK = 0.1
 """Seconds between two looks at the bots."""
+RETRY_DELAY = 1.0
+"""Game seconds a bot waits after an action the game refused (the moment passed)."""
+
+
+class BotHost(Protocol):
+    """What the driver needs from whoever runs it (the app, or a test)."""
+
+    game: Game
+    clock: Callable[[], float]
+
+    def apply(self, action: act.Action, *, quiet: bool = False) -> bool:
+        """Apply ``action`` to the game; False when the game refused it."""
+        ...
 
 
 class BotDriver:
-    """Runs the app's bot seats."""
+    """Runs the bot seats of a host: plans on worker threads, actions on ticks."""
 
-    def __init__(self, app: MixmoApp, seats: list[int], level: Level) -> None:
-        self.app = app
-        self.level = level
+    def __init__(self, host: BotHost, seats: list[int], level: Level | Sequence[Level]) -> None:
+        self.host = host
+        self.levels = seat_levels(level, len(seats)) if seats else []
         self.bots: dict[int, Bot] = {}
-        self.thinking: set[int] = set()
+        self.thinking: dict[int, Future[Plan]] = {}
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mixmo-bot")
         self.reset(seats)
 
     def reset(self, seats: list[int]) -> None:
-        game = self.app.game
-        seed = game.options.seed if isinstance(game.options.seed, int) else 0
+        """New bots for ``seats`` (a new match): plans still running are dropped."""
+        game = self.host.game
+        seed = bot_seed(game.options.seed)
+        levels = seat_levels(self.levels, len(seats)) if seats else []
         self.bots = {
-            seat: Bot(seat, self.level, game.lexicon, game.variant, game.options.language, seed)
-            for seat in seats
+            seat: Bot(seat, level, game.lexicon, game.variant, game.options.language, seed)
+            for seat, level in zip(seats, levels, strict=True)
         }
-        self.thinking.clear()
+        for future in self.thinking.values():
+            future.cancel()
+        self.thinking = {}
 
     def tick(self) -> None:
-        state = self.app.game.state
-        now = self.app.clock()
+        """Collect finished plans, start the plans that are needed, apply the due actions."""
+        now = self.host.clock()
+        for seat, future in list(self.thinking.items()):
+            if future.done():
+                del self.thinking[seat]
+                bot = self.bots.get(seat)
+                if bot is not None and not future.cancelled():
+                    bot.adopt(future.result(), now)  # a bug in planning surfaces here
+        state = self.host.game.state
         for seat, bot in self.bots.items():
-            if seat not in self.thinking and bot.needs_plan(state):
-                self.thinking.add(seat)
-                self.app.run_worker(
-                    lambda bot=bot, state=state: self._think(bot, state),
-                    thread=True,
-                    group=f"bot-{seat}",
-                    exclusive=True,
-                )
+            if seat not in self.thinking and bot.needs_plan(state, now):
+                self.thinking[seat] = self._pool.submit(bot.plan, state)
         for seat, bot in sorted(self.bots.items()):
             if seat in self.thinking:
                 continue
-            wanted = bot.next_action(self.app.game.state, now)
+            wanted = bot.next_action(self.host.game.state, now)
             if wanted is not None and wanted[0] <= now:
                 action = wanted[1].model_copy(update={"at": now})
-                if self.app.apply(action, quiet=True):
+                if self.host.apply(action, quiet=True):
                     bot.acted(now)
                 else:
-                    bot.ready_at = now + 1.0
+                    bot.ready_at = now + RETRY_DELAY
 
-    def _think(self, bot: Bot, state: MatchState) -> None:
-        plan = bot.plan(state)
-        self.app.call_from_thread(self._adopt, bot, plan)
-
-    def _adopt(self, bot: Bot, plan: Plan) -> None:
-        self.thinking.discard(bot.seat)
-        bot.adopt(plan, self.app.clock())
+    def close(self) -> None:
+        """Stop thinking: drop the plans not started, leave the running one to end."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
