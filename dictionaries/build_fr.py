@@ -334,8 +334,32 @@ def drop_inverted_je_forms(forms: dict[str, set[str]]) -> int:
     return dropped
 
 
+#: What the French build needs beyond the Debian packages, and how to get it.
+FR_BUILD_TOOLS = {
+    "spylls": "pip install spylls==0.1.7",
+    "enchant": "apt-get install libenchant-2-2 && pip install pyenchant==3.3.0",
+    "wordfreq": "pip install wordfreq==3.1.1",
+}
+
+
+def check_fr_build_tools() -> None:
+    """Exit with the install command of the first missing build tool."""
+    import importlib.util
+
+    for module, how in FR_BUILD_TOOLS.items():
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ImportError:  # pyenchant without the C library
+            found = False
+        if not found:
+            sys.exit(f"the French build needs {module}: {how}")
+    if not HUNSPELL_FR.with_suffix(".dic").exists():
+        sys.exit(f"missing {HUNSPELL_FR}.dic: apt-get install hunspell-fr-comprehensive")
+
+
 def build_fr(review: bool) -> Result:
     """French: expanded Hunspell forms, checked, folded to A-Z."""
+    check_fr_build_tools()
     start = time.perf_counter()
     checker = open_enchant_fr()
     generated, skipped = expand_fr_candidates()
