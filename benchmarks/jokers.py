@@ -33,7 +33,13 @@ placement of the open tiles is wrongly refused.
 or more ``?``), which no real game can produce but ``mixmo check`` accepts;
 each runs in a child process with a time limit.
 
-    python benchmarks/jokers.py [--reps 30] [--quick] [--over-set] [--json]
+``--adversarial`` runs ``mixmo check`` (a fresh process, best of 3) on inputs
+made to defeat the resolver (issue 15): rows of ``E??????``, many different
+scan-forcing patterns, many small blocks of jokers, a row of 1,000 jokers and a
+1,000 x 1,000 block; with, in process, ``validate()``'s time and the work units
+the resolver spent (``Resolution.work``, against ``SEARCH_BUDGET``).
+
+    python benchmarks/jokers.py [--reps 30] [--quick] [--over-set] [--adversarial] [--json]
 """
 
 from __future__ import annotations
@@ -42,15 +48,17 @@ import argparse
 import itertools
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from _common import child_env, emit_json, ms, summary, table
 from _grids import build, crossings, place_open_tiles
 
 from mixmo.engine.grid import Grid
-from mixmo.engine.jokers import resolve
+from mixmo.engine.jokers import SEARCH_BUDGET, resolve
 from mixmo.engine.lexicon import Lexicon, embedded
 from mixmo.engine.tiles import BANDIT_LETTERS, Tile
 from mixmo.engine.validation import validate
@@ -297,6 +305,69 @@ def run_over_set(timeout: float) -> list[dict[str, Any]]:
     return rows
 
 
+def adversarial_inputs() -> dict[str, tuple[str, str]]:
+    """Name -> (language, grid text) of the inputs that used to hang or crawl."""
+    scans = "\n\n".join([f"{a}{b}??????" for a in "BCDLMNPRST" for b in "AE"][:16])
+    return {
+        "E?????? x 400 rows": ("fr", "\n".join(["E??????"] * 400)),
+        "16 different ??????-words": ("fr", scans),
+        "16 different ??????-words (en)": ("en", scans),
+        "32 blocks ???": ("en", "\n\n".join(["???.???"] * 16)),
+        "5x5 block of ?": ("en", "\n".join(["?????"] * 5)),
+        "1,000 ? in a row": ("en", "?" * 1000),
+        "100 x 100 ? (10,000 tiles)": ("en", "\n".join(["?" * 100] * 100)),
+        "999 x 1,000 ? (1 MB)": ("en", "\n".join(["?" * 1000] * 999)),
+    }
+
+
+def run_adversarial(timeout: float) -> list[dict[str, Any]]:
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        for name, (lang, text) in adversarial_inputs().items():
+            path = Path(folder) / "grid.txt"
+            path.write_text(text + "\n")
+            walls: list[float] = []
+            code: int | None = None
+            for _ in range(3):
+                start = time.perf_counter()
+                try:
+                    done = subprocess.run(
+                        [sys.executable, "-m", "mixmo", "check", "--lang", lang, str(path)],
+                        env=child_env(),
+                        capture_output=True,
+                        timeout=timeout,
+                    )
+                except subprocess.TimeoutExpired:
+                    walls.append(float("inf"))
+                    break
+                walls.append(time.perf_counter() - start)
+                code = done.returncode
+            validate_s: float | None = None
+            work: int | None = None
+            try:
+                grid = Grid.parse(text)
+            except ValueError:  # over the grid format's limits: refused before any check
+                grid = None
+            if grid is not None:
+                lexicon = embedded(lang)
+                start = time.perf_counter()
+                validate(grid, lexicon)
+                validate_s = time.perf_counter() - start
+                work = resolve(grid, lexicon).work
+            rows.append(
+                {
+                    "input": name,
+                    "lang": lang,
+                    "bytes": len(text) + 1,
+                    "check_s": min(walls),
+                    "exit": code,
+                    "validate_s": validate_s,
+                    "work": work,
+                }
+            )
+    return rows
+
+
 def main() -> None:
     global SEARCH_REPS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -313,13 +384,25 @@ def main() -> None:
         action="store_true",
         help="also time grids with more jokers than the set holds",
     )
+    parser.add_argument(
+        "--adversarial",
+        action="store_true",
+        help="time `mixmo check` on inputs made to defeat the resolver",
+    )
+    parser.add_argument("--only-adversarial", action="store_true", help="run only those")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per --over-set grid")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     args = parser.parse_args()
     SEARCH_REPS = args.search_reps
 
-    cases = [case for lang in ("en", "fr") for case in run_language(lang, args.reps, args.quick)]
+    if args.only_adversarial:
+        cases: list[dict[str, Any]] = []
+    else:
+        cases = [
+            case for lang in ("en", "fr") for case in run_language(lang, args.reps, args.quick)
+        ]
     over = run_over_set(args.timeout) if args.over_set else []
+    adversarial = run_adversarial(args.timeout) if args.adversarial or args.only_adversarial else []
 
     if args.json:
         emit_json(
@@ -329,6 +412,7 @@ def main() -> None:
                 "quick": args.quick,
                 "cases": cases,
                 "over_set": over,
+                "adversarial": adversarial,
             }
         )
         return
@@ -365,6 +449,25 @@ def main() -> None:
     print("\nwhere the open tiles are")
     for c in cases:
         print(f"  {c['lang']}  {c['case']}: {c['placement']}")
+    if adversarial:
+        print(f"\nadversarial inputs: `mixmo check` (best of 3 runs), work of {SEARCH_BUDGET:,}\n")
+        print(
+            table(
+                ["input", "lang", "bytes", "mixmo check s", "exit", "validate() s", "work"],
+                [
+                    [
+                        r["input"],
+                        r["lang"],
+                        f"{r['bytes']:,}",
+                        f"{r['check_s']:.2f}",
+                        str(r["exit"]),
+                        "refused" if r["validate_s"] is None else f"{r['validate_s']:.3f}",
+                        "-" if r["work"] is None else f"{r['work']:,}",
+                    ]
+                    for r in adversarial
+                ],
+            )
+        )
     if over:
         print(
             f"\nmore open tiles than the set holds (validate(), child process, limit {args.timeout:g}s)\n"

@@ -29,8 +29,9 @@ SOLUTION_LIMIT = 5_000
 """Solutions enumerated per component before the resolver stops looking for better ones."""
 
 OPEN_TILES_IN_SET = 3
-"""Two jokers and the Bandit: a component with more open tiles breaks the set's
-counts anyway, so its first solution is taken without looking for a better one."""
+"""Two jokers and the Bandit: a grid with more open tiles breaks the set's counts
+anyway, so each of its groups takes its first solution without looking for a
+better one (or for the other letters a tile could take)."""
 
 SEARCH_BUDGET = 200_000
 """Work units allowed per grid, shared by every group of open tiles: one unit is one
@@ -249,7 +250,8 @@ class _Component:
                 narrowed = list(alive)
                 narrowed[w] = [candidate]
                 for w2 in crossing:
-                    budget.spend(len(alive[w2]))
+                    if not budget.spend(len(alive[w2])):
+                        break
                     checks = [(pos, candidate[fresh_pos[var]]) for pos, var in checked[w2]]
                     if len(checks) == 1:
                         ((pos, letter),) = checks
@@ -291,7 +293,7 @@ class _Component:
         useful: list[set[str]] = [set() for _ in self.cells]
         for w, positions in enumerate(self.positions):
             candidates = self.candidates[w]
-            if not self.budget.spend(len(candidates) * len(positions) + 1):
+            if not self.budget.afford(len(candidates) * len(positions) + 1):
                 return None
             for pos, var in positions:
                 useful[var].update(word[pos] for word in candidates)
@@ -384,7 +386,7 @@ def resolve(
             continue
         best: tuple[tuple[int, int], tuple[str, ...]] | None = None
         seen: list[set[str]] = [set() for _ in cells]
-        limit = SOLUTION_LIMIT if len(cells) <= OPEN_TILES_IN_SET else 1
+        limit = SOLUTION_LIMIT if len(open_cells) <= OPEN_TILES_IN_SET else 1
         for count, solution in enumerate(component.solutions()):
             if count >= limit or not work.spend(SOLUTION_COST + len(comp_words)):
                 break
@@ -402,9 +404,11 @@ def resolve(
             solved = False
             if work.exhausted:
                 unresolved.append(tuple(comp_words))
-            elif all(component.candidates):
-                conflicts.append(tuple(comp_words))
-            chosen = component.repair(lexicon) or ()
+                chosen = ()
+            else:
+                if all(component.candidates):
+                    conflicts.append(tuple(comp_words))
+                chosen = component.repair(lexicon) or ()
         for var, cell in enumerate(cells):
             if chosen:
                 letters[cell] = chosen[var]
