@@ -103,6 +103,7 @@ class LocalTable(Table):
         super().__init__()
         self.game = game
         self.seat = seat
+        self._seen: tuple[MatchState, MatchState] | None = None
         start = time.monotonic()
         self.clock = clock or (lambda: time.monotonic() - start)
         game.subscribe(
@@ -115,9 +116,13 @@ class LocalTable(Table):
 
     @property
     def state(self) -> MatchState:
+        state = self.game.state
         if self.seat is None:
-            return self.game.state
-        return view_state(seat_view(self.game.options, self.game.state, self.seat, self.clock()))
+            return state
+        if self._seen is None or self._seen[0] is not state:  # states are immutable: one view each
+            view = seat_view(self.game.options, state, self.seat, self.clock())
+            self._seen = (state, view_state(view))
+        return self._seen[1]
 
     def rack_size(self, seat: int) -> int:
         return len(self.game.state.round.player(seat).rack)
