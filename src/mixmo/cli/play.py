@@ -41,17 +41,28 @@ from mixmo.engine.game import Game
 @click.option("--resume", is_flag=True, help="Continue the last game, saved after every move.")
 @light_option
 @click.option(
-    "--bots", type=click.IntRange(0, 6), default=0, help="How many seats bots take (the last ones)."
+    "--bots",
+    "bots_spec",
+    metavar="N|LEVELS",
+    default="0",
+    help="Bots take the last seats: how many (at --level), or their levels in seat order "
+    "(--bots hard,normal).",
 )
 @click.option(
     "--level",
     type=click.Choice([level.value for level in Level]),
     default="normal",
     show_default=True,
-    help="The bots' strength and speed.",
+    help="The bots' strength and speed, for a count of --bots.",
 )
 @click.option(
     "--headless", is_flag=True, help="No screen: bots play a whole match and the result is printed."
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="With --headless: print the result as one JSON object (winner, standings, seed).",
 )
 def play(
     players: int | None,
@@ -66,9 +77,10 @@ def play(
     live_check: bool,
     resume: bool,
     light: bool,
-    bots: int,
+    bots_spec: str,
     level: str,
     headless: bool,
+    as_json: bool,
 ) -> None:
     """Play Mixmo in this terminal: one pane per player, at one keyboard.
 
@@ -85,6 +97,10 @@ def play(
     from mixmo.tui.app import MixmoApp
     from mixmo.tui.keys import load_keymap
 
+    bot_levels = bot_levels_option(bots_spec, Level(level))
+    bots = len(bot_levels)
+    if as_json and not headless:
+        fail("--json goes with --headless (the result of a bots-only match)")
     path = autosave_path()
     if resume:
         try:
@@ -124,7 +140,7 @@ def play(
         saved = None if headless else ask_about_saved_game(path)
         game = saved or Game(options, load_lexicon(dict_spec, lang))
     if headless:
-        play_bots_headless(game, Level(level))
+        play_bots_headless(game, bot_levels or [Level(level)], as_json=as_json)
         return
     keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
     app = MixmoApp(
@@ -135,7 +151,7 @@ def play(
         live_check=live_check,
         light=light,
         bots=bots,
-        level=Level(level),
+        level=bot_levels or Level(level),
     )
     app.autosave()
     app.run()
@@ -143,14 +159,45 @@ def play(
         raise SystemExit(app.return_code)
 
 
-def play_bots_headless(game: Game, level: Level) -> None:
-    """Play the whole match with bots on simulated time and print how it went."""
+def bot_levels_option(spec: str, level: Level) -> list[Level]:
+    """``--bots``: a count of bots at ``level``, or their levels in seat order."""
+    from mixmo.engine.bot import parse_levels
+
+    text = spec.strip()
+    if text.isdigit():
+        levels = [level] * int(text)
+    else:
+        try:
+            levels = parse_levels(text)
+        except ValueError as error:
+            fail(f"--bots {spec}: {error}")
+    if len(levels) > MAX_BOTS:
+        fail(f"--bots {spec}: at most {MAX_BOTS} bots")
+    return levels
+
+
+MAX_BOTS = 6
+
+
+def play_bots_headless(game: Game, levels: list[Level], *, as_json: bool = False) -> None:
+    """Play the whole match with bots on simulated time and print how it went
+    (with ``as_json``, one JSON object on one line)."""
+    import json
+
     from rich.table import Table
 
     from mixmo.engine import events as ev
-    from mixmo.engine.headless import play_headless
+    from mixmo.engine.headless import match_result, play_headless, seat_levels
 
-    play_headless(game.options, level, game)
+    seats = len(game.options.players)
+    try:
+        per_seat = seat_levels(levels, seats)
+    except ValueError as error:
+        fail(f"--bots: {error}")
+    play_headless(game.options, per_seat, game)
+    if as_json:
+        click.echo(json.dumps(match_result(game, per_seat)))
+        return
     rounds = [e for e in game.events if isinstance(e, ev.RoundScored)]
     names = game.options.players
     table = Table(title=f"{len(rounds)} round(s), seed {game.options.seed}", title_justify="left")

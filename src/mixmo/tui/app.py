@@ -17,7 +17,7 @@ run inline from the same place.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
@@ -109,7 +109,7 @@ class MixmoApp(BoardInput, App[None]):
         live_check: bool | None = None,
         light: bool = False,
         bots: int = 0,
-        level: Level = Level.NORMAL,
+        level: Level | Sequence[Level] = Level.NORMAL,
     ) -> None:
         super().__init__()
         if light:
