@@ -135,3 +135,35 @@ def test_a_long_word_list_from_standard_input_prints_one_plain_line_per_word(mix
     assert result.code == 1 and len(lines) == len(words)
     assert lines[:3] == ["✓ CAT  cat", "✗ ZZXQ  not in embedded en", "✗ ETE  not in embedded en"]
     assert "\x1b" not in result.out  # no colour codes when the output is not a terminal
+
+
+# --- points 4-6 from the command line: a damaged save is one line and stays as it was ------
+
+
+@pytest.mark.parametrize(
+    ("literal", "message"),
+    [
+        ("Infinity", "damaged saved game: Infinity is not a number a save can hold"),
+        ("NaN", "damaged saved game: NaN is not a number a save can hold"),
+        ("-2.0", "damaged saved game: at is a negative time (-2.0)"),
+    ],
+)
+def test_resuming_a_save_with_a_time_that_is_not_a_time(
+    mixmo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, literal: str, message: str
+) -> None:
+    import json
+
+    from mixmo.engine.save import dumps
+    from tests.game_helpers import lay_out, new_game
+
+    game = new_game(2, seed=7)
+    lay_out(game, 0)
+    data = json.loads(dumps(game))
+    data["actions"][-1]["at"] = "AT"
+    text = json.dumps(data).replace('"AT"', literal)
+    (tmp_path / "autosave.json").write_text(text)
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    result = mixmo("play", "--resume")
+    assert result.code == 2
+    assert result.err.strip() == f"mixmo: error: {tmp_path / 'autosave.json'}: {message}"
+    assert (tmp_path / "autosave.json").read_text() == text  # left untouched

@@ -144,6 +144,8 @@ def connect(path: Path | None = None) -> Iterator[sqlite3.Connection]:
         connection = sqlite3.connect(path, timeout=TIMEOUT)
     except sqlite3.Error as error:
         raise RecordsError(f"cannot open the records at {path}: {_why(error)}") from None
+    # Damaged text is shown with replacement marks rather than failing to decode.
+    connection.text_factory = lambda data: data.decode("utf-8", "replace")
     with closing(connection):
         try:
             check(connection)
@@ -154,7 +156,7 @@ def connect(path: Path | None = None) -> Iterator[sqlite3.Connection]:
             yield connection
         except RecordsError as error:
             raise RecordsError(f"{path}: {error}") from None
-        except (sqlite3.Error, OSError) as error:
+        except (sqlite3.Error, OSError, UnicodeError, OverflowError) as error:
             raise RecordsError(f"{path}: the records database {_why(error)}") from None
 
 
