@@ -9,6 +9,7 @@ from mixmo.engine import actions as a
 from mixmo.engine import events as ev
 from mixmo.engine.game import Game, NoTileThereError
 from mixmo.engine.grid import Grid
+from mixmo.engine.lexicon import WordList
 from mixmo.engine.state import Phase, PlayerState
 from tests.game_helpers import (
     claim_first_words,
@@ -157,6 +158,18 @@ def with_grid(game: Game, seat: int, text: str) -> Grid:
     return grid
 
 
+@pytest.fixture()
+def english_game(english: WordList) -> Game:
+    """A classic match with the English word list, at the theme claims after a final MIXMO."""
+    game = new_game(2, seed=10, target=1000)
+    at = play_until_bag_is_empty(game, caller=0)
+    lay_out(game, 0, at)
+    game.apply(a.CallMixmo(seat=0, at=at + 5))
+    assert game.phase is Phase.CLAIMING
+    game.lexicon = english
+    return game
+
+
 HOUSEB = "HOUSEB\n....A.\n....T."  # HOUSEB across, EAT down from its E
 
 
@@ -193,3 +206,13 @@ def test_final_sprint_still_removes_a_whole_word(sprint_game: Game) -> None:
     word = next(w for w in sprint_game.round.player(1).grid.words() if w.pattern == "HOUSEB")
     sprint_game.apply(a.FinishSprint(seat=1, word_cells=word.cells))
     assert sprint_game.round.player(1).grid.to_text().strip() == "E\nA\nT"
+
+
+# --- theme claims with jokers ------------------------------------------------------------------
+
+
+def test_a_claim_may_name_the_word_a_joker_spells_when_claimed(english_game: Game) -> None:
+    game = english_game
+    with_grid(game, 0, "C?T\nA..\nT..")  # CAT down; the joker may make COT across
+    game.apply(a.ClaimThemeWords(seat=0, words=("COT",)))
+    assert game.round.player(0).claims == ("COT",)

@@ -468,9 +468,9 @@ class Game:
         if not player.in_round or player.claims is not None:
             raise ClaimError(f"{player.name} has no claim to make now")
         words = tuple(dict.fromkeys(fold(word) for word in action.words))
-        in_grid = {
-            v.text for v in validate(player.grid, self.lexicon, self.variant).words if v.valid
-        }
+        # Checked as the verdict will read the grid: its jokers spell the claimed words if they can.
+        checked = validate(player.grid, self.lexicon, self.variant, theme_words=words)
+        in_grid = {v.text for v in checked.words if v.valid}
         missing = [word for word in words if word not in in_grid]
         if missing:
             raise ClaimError(f"{', '.join(missing)}: not a valid word of {player.name}'s grid")
