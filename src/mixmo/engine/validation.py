@@ -126,8 +126,9 @@ def _word_verdicts(
     """
     verdicts: list[WordVerdict] = []
     problems: list[Problem] = []
-    conflicted = {word for group in resolution.conflicts for word in group}
-    unresolved = {word for group in resolution.unresolved for word in group}
+    # A word is known by where it starts and runs (hashing a Word hashes its every tile).
+    conflicted = {(w.start, w.direction) for group in resolution.conflicts for w in group}
+    unresolved = {(w.start, w.direction) for group in resolution.unresolved for w in group}
     not_searched: list[Word] = []
     for word in words:
         text = resolution.spell(word)
@@ -136,7 +137,7 @@ def _word_verdicts(
         if len(word) < variant.min_word_length:
             reason = f"{text} ({where(word)}) is shorter than {variant.min_word_length} letters"
             kind = ProblemKind.TOO_SHORT
-        elif word in unresolved:
+        elif (word.start, word.direction) in unresolved:
             reason = (
                 f"{word.pattern} ({where(word)}) crosses too many jokers for their letters "
                 "to be worked out"
@@ -146,7 +147,7 @@ def _word_verdicts(
                 verdicts.append(WordVerdict(word, text, False, reason, kind))
                 not_searched.append(word)
                 continue
-        elif word in conflicted:
+        elif (word.start, word.direction) in conflicted:
             reason = (
                 f"{word.pattern} ({where(word)}) cannot be a word with the letters "
                 "its jokers must take for the words that cross it"
