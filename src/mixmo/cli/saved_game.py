@@ -93,8 +93,12 @@ def ask_about_saved_game(path: Path) -> Game | None:
         raise SystemExit(0)
     if answer == RESUME:
         return found.game
+    from mixmo.tui.view_state import view_path
+
     try:
         os.replace(path, backup)
+        if view_path(path).exists():
+            os.replace(view_path(path), view_path(backup))
     except OSError as error:
         fail(f"cannot keep the old save as {backup} ({error}); it is left as it was")
     click.echo(f"The old game is kept as {backup}.")

@@ -1,0 +1,140 @@
+"""A new `mixmo play` never replaces an unfinished saved game without asking."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mixmo.engine import actions as act
+from mixmo.engine.game import Game
+from mixmo.engine.options import MatchOptions
+from mixmo.storage import save_game
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("MIXMO_CONFIG_DIR", str(tmp_path))
+    return tmp_path
+
+
+def saved_match(folder: Path, moves: int = 3) -> Path:
+    """An unfinished match with a few tiles placed, saved where `mixmo play` looks."""
+    for seed in range(50):
+        game = Game(MatchOptions(players=("Ann", "Bob"), seed=seed))
+        if game.phase.value == "playing":
+            break
+    for col, tile in enumerate(game.round.player(0).rack[:moves]):
+        game.apply(act.PlaceTile(seat=0, row=0, col=col, symbol=tile.symbol))
+    return save_game(game, folder / "autosave.json")
+
+
+def test_quitting_at_the_question_leaves_the_save_untouched(mixmo, data) -> None:
+    save = saved_match(data)
+    before = save.read_bytes()
+    run = mixmo("play", "--seed", "1", stdin="q\n")
+    assert run.code == 0
+    assert "An unfinished game is saved: round 1, Ann 0, Bob 0 (3 moves)." in run.out
+    assert "[r] resume it, [n] start a new game" in run.out
+    assert "left as it was" in run.out
+    assert save.read_bytes() == before
+    assert not (data / "autosave.previous.json").exists()
+
+
+def test_no_answer_is_no_replacement(mixmo, data) -> None:
+    save = saved_match(data)
+    before = save.read_bytes()
+    run = mixmo("play", "--seed", "1", stdin="")
+    assert run.code == 2 and "no answer: the saved game is left as it was" in run.err
+    assert save.read_bytes() == before
+
+
+def test_a_save_that_cannot_be_resumed_is_kept_too(mixmo, data) -> None:
+    save = data / "autosave.json"
+    save.write_text('{"format": "mixmo-game", "version": 1, "options": {}}')
+    run = mixmo("play", "--seed", "1", stdin="q\n")
+    assert run.code == 0
+    assert "A saved game cannot be resumed:" in run.out and "[n] start a new game" in run.out
+    assert save.read_text().startswith('{"format"')
+
+
+tmux_only = pytest.mark.skipif(
+    shutil.which("tmux") is None and not os.environ.get("CI"),
+    reason="tmux is not installed (apt-get install tmux); CI installs it",
+)
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
+
+
+def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = tmux("capture-pane", "-p", "-t", session)
+        if predicate(screen):
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"the screen never showed what was expected:\n{screen}")
+
+
+def start(session: str, folder: Path, *args: str) -> None:
+    env = f"MIXMO_DATA_DIR={folder} MIXMO_CONFIG_DIR={folder}"
+    command = f"exec env {env} {sys.executable} -m mixmo play {' '.join(args)}"
+    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", command)
+
+
+def gone(session: str, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if subprocess.run(["tmux", "has-session", "-t", session], capture_output=True).returncode:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@tmux_only
+def test_in_a_terminal_a_new_game_asks_and_resume_or_start_anew_keep_the_old_save(
+    tmp_path: Path,
+) -> None:
+    session = f"mixmo-prompt-{os.getpid()}"
+    start(session, tmp_path, "--seed", "3", "--names", "Ann,Bob")
+    try:
+        screen = wait_for(session, lambda s: "Rack" in s and "1. Ann" in s)
+        rack = screen.split("Rack", 1)[1].split()[:3]
+        tmux("send-keys", "-t", session, *[c.lower() for c in rack])
+        wait_for(session, lambda s: "3 words" in s or "1 word" in s)
+        tmux("send-keys", "-t", session, "C-q")
+        wait_for(session, lambda s: "Quit?" in s)
+        tmux("send-keys", "-t", session, "y")
+        assert gone(session)
+        save = tmp_path / "autosave.json"
+        before = save.read_bytes()
+
+        start(session, tmp_path, "--seed", "1")
+        wait_for(session, lambda s: "An unfinished game is saved: round 1, Ann 0, Bob 0" in s)
+        assert save.read_bytes() == before, "asking changes nothing"
+        tmux("send-keys", "-t", session, "r", "Enter")
+        wait_for(session, lambda s: " ".join(rack) in s.split("Rack", 1)[0])
+        tmux("send-keys", "-t", session, "C-q")
+        wait_for(session, lambda s: "Quit?" in s)
+        tmux("send-keys", "-t", session, "y")
+        assert gone(session)
+        resumed = save.read_bytes()
+
+        start(session, tmp_path, "--seed", "1")
+        wait_for(session, lambda s: "[r] resume it" in s)
+        tmux("send-keys", "-t", session, "n", "Enter")
+        wait_for(session, lambda s: "1. Player 1" in s)
+        assert (tmp_path / "autosave.previous.json").read_bytes() == resumed
+        assert json.loads(save.read_text())["options"]["seed"] == 1, "the new game's save"
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
