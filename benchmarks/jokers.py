@@ -309,6 +309,8 @@ def adversarial_inputs() -> dict[str, tuple[str, str]]:
     """Name -> (language, grid text) of the inputs that used to hang or crawl."""
     scans = "\n\n".join([f"{a}{b}??????" for a in "BCDLMNPRST" for b in "AE"][:16])
     return {
+        "HOUSE/TIGER, no joker (for scale)": ("en", "HOUSE\nA...A\nTIGER"),
+        "MAISON, no joker (for scale)": ("fr", "MAISON"),
         "E?????? x 400 rows": ("fr", "\n".join(["E??????"] * 400)),
         "16 different ??????-words": ("fr", scans),
         "16 different ??????-words (en)": ("en", scans),
