@@ -99,13 +99,15 @@ class LexiconIndex:
         return sum(map(self.weight.__getitem__, word))
 
     def entries(self, length: int) -> list[Entry]:
-        """Every word of ``length`` letters with its code (built on first use)."""
+        """Every word of ``length`` letters with its code (built on first use), worthiest
+        first (then alphabetical), so that a query's final sort by worth only merges runs."""
         cached = self._codes.get(length)
         if cached is None:
             words = self._by_length.get(length, [])
             worth = self.weight.__getitem__
             worths = [sum(map(worth, word)) for word in words]
             cached = list(zip(words, map(self.code, words), worths, strict=True))
+            cached.sort(key=_WORTH, reverse=True)
             self._codes[length] = cached
         return cached
 
@@ -130,10 +132,11 @@ class LexiconIndex:
         not_rack = self.full & ~rack_code
         found: list[Entry] = []
         for length in lengths:
+            # (A comprehension: faster here than map/compress chains, measured on 3.11.)
             found += [
                 e for e in self.entries(length) if (e[1] & not_rack).bit_count() <= max_missing
             ]
-        found.sort(key=_WORTH, reverse=True)
+        found.sort(key=_WORTH, reverse=True)  # merges the lengths' sorted runs
         return found
 
 
