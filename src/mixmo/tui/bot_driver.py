@@ -13,6 +13,7 @@ The driver knows its host only through :class:`BotHost` (a game, a clock and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent import futures
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Protocol
 
@@ -85,6 +86,10 @@ class BotDriver:
                     bot.acted(now)
                 else:
                     bot.ready_at = now + RETRY_DELAY
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the plans under way are finished (tests; the app never waits)."""
+        futures.wait(list(self.thinking.values()), timeout=timeout)
 
     def close(self) -> None:
         """Stop thinking: drop the plans not started, leave the running one to end."""
