@@ -222,6 +222,8 @@ def load_keymap(path: Path) -> tuple[Keymap, str | None]:
             return Keymap(), None
         with path.open("rb") as file:
             raw = file.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            return Keymap(), f"{path}: too large for a key bindings file; using the default keys"
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         return Keymap(), f"{path}: cannot read the key bindings ({error}); using the defaults"
