@@ -99,10 +99,18 @@ def test_closed_standard_input_is_one_line(command: list[str]) -> None:
     assert "standard input is closed" in err
 
 
+LOCALES = {
+    "strict UTF-8": {"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict", "PYTHONUTF8": "0"},
+    "C": {"LC_ALL": "C", "LANG": "C"},
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("command", [["check", "-"], ["word", "-"], ["solve", "-"]])
-def test_invalid_utf8_on_standard_input_under_a_strict_locale(command: list[str]) -> None:
-    strict = {"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict", "PYTHONUTF8": "0"}
-    err = one_line_error(run(*command, stdin=b"CAT\nAB\xff\n", **strict))
+def test_invalid_utf8_on_standard_input_under_a_strict_locale(
+    command: list[str], locale: str
+) -> None:
+    err = one_line_error(run(*command, stdin=b"CAT\nAB\xff\n", **LOCALES[locale]))
     assert "<stdin>:2:3: not UTF-8 text (byte 0xff)" in err
 
 

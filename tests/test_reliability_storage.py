@@ -98,8 +98,13 @@ def test_the_next_start_removes_temporary_files_of_interrupted_saves(tmp_path: P
     mine = tmp_path / f".autosave.json.{os.getpid()}.abcdef"
     for file in [*left, mine]:
         file.write_text('{"half": ')
+    view = tmp_path / f".autosave.view.json.{dead}.a1b2c3d4"  # the view saved beside it
+    view.write_text("{")
+    (tmp_path / ".hidden-by-the-user").write_text("not ours")
     Autosaver(path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["autosave.json", mine.name])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["autosave.json", mine.name, ".hidden-by-the-user"]
+    )
     assert clean_temporary_files(path) == []
 
 

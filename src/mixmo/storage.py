@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import tempfile
 from contextlib import suppress
 from dataclasses import dataclass
@@ -91,21 +92,30 @@ def _process_alive(pid: int) -> bool:
     return True
 
 
-def clean_temporary_files(path: Path) -> list[Path]:
-    """Remove the temporary files that interrupted writes of ``path`` left behind.
+_TEMPORARY = re.compile(r"^\.(?P<name>.+?)\.(?P<pid>\d{1,9})\.[^.]+$")
+"""A temporary file of :func:`atomic_write_text`: ``.NAME.PID.XXXXXXXX``."""
 
-    A file named after a process that still runs is kept (it may be writing
-    now); one of a dead process is removed. Never raises: a folder that cannot
+
+def clean_temporary_files(path: Path) -> list[Path]:
+    """Remove the temporary files that interrupted writes left in ``path``'s folder.
+
+    Those of every file written there (the save, the view beside it...) whose
+    writing process is gone are removed; one named after a process that still
+    runs is kept (it may be writing now). Files of ``path`` from before names
+    carried a process id are removed too. Never raises: a folder that cannot
     be listed or written has nothing this can clean. The paths removed.
     """
     removed: list[Path] = []
     try:
-        candidates = list(path.parent.glob(f"{_temporary_prefix(path)}*"))
+        candidates = [p for p in path.parent.iterdir() if p.name.startswith(".")]
     except OSError:
         return removed
     for candidate in candidates:
-        pid = candidate.name.removeprefix(_temporary_prefix(path)).split(".")[0]
-        if pid.isdigit() and len(pid) < 10 and _process_alive(int(pid)):
+        match = _TEMPORARY.match(candidate.name)
+        if match is not None:
+            if _process_alive(int(match["pid"])):
+                continue
+        elif not candidate.name.startswith(_temporary_prefix(path)):
             continue
         with suppress(OSError):
             candidate.unlink()
