@@ -21,7 +21,11 @@ from mixmo.engine.game import Game
 
 @click.command(name="play", short_help="Play Mixmo: 2 to 6 players at one keyboard.")
 @click.option(
-    "--players", type=click.IntRange(2, 6), default=None, help="Number of players [default: 2]."
+    "--players",
+    type=click.IntRange(2, 6),
+    default=None,
+    help="Seats at the table, people and bots together (2-6) [default: 2, or one more "
+    "than --bots so that a person plays; with --headless, one per bot].",
 )
 @click.option(
     "--names", metavar="A,B,...", help="The players' names, comma-separated, in seat order."
@@ -85,9 +89,15 @@ def play(
     """Play Mixmo in this terminal: one pane per player, at one keyboard.
 
     \b
-    Type letters to place tiles, F5 to call MIXMO, Tab to switch players,
-    F1 for every key. The game is saved after every move: if the terminal
-    closes, `mixmo play --resume` picks it up.
+    Type letters to place tiles, F5 to call MIXMO, 1-6 or Tab to switch
+    players, ctrl+z to undo, F1 for every key. The game is saved after every
+    move: if the terminal closes, `mixmo play --resume` picks it up, and a
+    new game asks before it replaces an unfinished one.
+
+    
+    --players counts every seat; --bots N gives the last N of them to bots,
+    so `--players 4 --bots 2` is two people and two bots. At least one seat
+    is a person's, unless --headless (bots only, no screen).
     """
     from mixmo.cli.saved_game import ask_about_saved_game
     from mixmo.engine.options import MatchOptions, ScoringMode
@@ -111,10 +121,19 @@ def play(
         if rounds and points:
             fail("choose --rounds or --points, not both")
         seats = [name.strip() for name in names.split(",")] if names else []
+        if seats and not 2 <= len(seats) <= 6:
+            fail(
+                f"--names needs 2 to 6 names, one per seat, comma-separated; it gives {len(seats)}"
+            )
         if players is None:
             players = len(seats) or (bots if headless else max(2, bots + 1))
         if bots > players:
             fail(f"--bots {bots} is more than the {players} players")
+        if not headless and bots == players:
+            fail(
+                f"--players {players} --bots {bots} leaves no seat for a person: "
+                f"use --bots {players - 1}, or --headless to watch bots play"
+            )
         if headless and bots != players:
             fail("--headless needs a bot in every seat: --bots N with N players")
         if seats and len(seats) != players:
