@@ -210,3 +210,25 @@ def test_stats_lists_finished_rounds_of_matches(mixmo) -> None:
     )  # fmt: skip
     out = mixmo("stats").out
     assert "round" in out and "won, 42 pts" in out and "lost, -5 pts" in out
+
+
+def test_records_on_a_read_only_disk_are_still_shown(
+    mixmo, private_data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk = private_data / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(disk)],
+                             capture_output=True)  # fmt: skip
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        records.record(run(280, 4), disk / "records.sqlite3")
+        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+        with pytest.raises(RecordsError, match=r"cannot be opened|read-only"):
+            records.record(run(200, 5), disk / "records.sqlite3")
+        assert [r.seconds for r in records.recent(path=disk / "records.sqlite3")] == [280]
+        monkeypatch.setenv("MIXMO_DATA_DIR", str(disk))
+        shown = mixmo("stats")
+        assert shown.code == 0 and "4:40" in shown.out
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)

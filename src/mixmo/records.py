@@ -130,34 +130,71 @@ def records_path() -> Path:
 
 
 @contextmanager
-def connect(path: Path | None = None) -> Iterator[sqlite3.Connection]:
+def connect(path: Path | None = None, *, reading: bool = False) -> Iterator[sqlite3.Connection]:
     """An open, checked, migrated database; closed on exit. Any failure, on
-    opening or inside the ``with`` block, is a :class:`RecordsError`."""
+    opening or inside the ``with`` block, is a :class:`RecordsError`.
+
+    ``reading``: when the database cannot be opened for writing (a read-only
+    disk or folder), open it read-only instead, so that records can still be
+    shown.
+    """
     path = path or records_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise RecordsError(f"cannot open the records at {path}: {_why(error)}") from None
-    if path.is_dir():
-        raise RecordsError(f"cannot open the records at {path}: it is a folder")
-    try:
-        connection = sqlite3.connect(path, timeout=TIMEOUT)
-    except sqlite3.Error as error:
-        raise RecordsError(f"cannot open the records at {path}: {_why(error)}") from None
-    # Damaged text is shown with replacement marks rather than failing to decode.
-    connection.text_factory = lambda data: data.decode("utf-8", "replace")
+        connection = _open(path, read_only=False)
+    except RecordsError as error:
+        if not (reading and path.is_file() and _READ_ONLY_HINTS & set(str(error).split())):
+            raise
+        connection = _open(path, read_only=True)
     with closing(connection):
         try:
-            check(connection)
-            if connection.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                connection.execute("PRAGMA journal_mode=WAL")
-            migrate(connection)
-            check_tables(connection)
             yield connection
         except RecordsError as error:
             raise RecordsError(f"{path}: {error}") from None
         except (sqlite3.Error, OSError, UnicodeError, OverflowError) as error:
             raise RecordsError(f"{path}: the records database {_why(error)}") from None
+
+
+_READ_ONLY_HINTS = {"read-only", "opened"}
+"""Words of the errors after which a reader retries read-only."""
+
+
+def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
+    """A checked (and, unless read-only, migrated) connection, or a RecordsError."""
+    try:
+        if not read_only:
+            path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RecordsError(f"cannot open the records at {path}: {_why(error)}") from None
+    if path.is_dir():
+        raise RecordsError(f"cannot open the records at {path}: it is a folder")
+    try:
+        if read_only:  # immutable: no journal or shared-memory file to create
+            uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+            connection = sqlite3.connect(uri, timeout=TIMEOUT, uri=True)
+        else:
+            connection = sqlite3.connect(path, timeout=TIMEOUT)
+    except sqlite3.Error as error:
+        raise RecordsError(f"cannot open the records at {path}: {_why(error)}") from None
+    # Damaged text is shown with replacement marks rather than failing to decode.
+    connection.text_factory = lambda data: data.decode("utf-8", "replace")
+    try:
+        check(connection)
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if read_only:
+            if not isinstance(version, int) or version > SCHEMA_VERSION:
+                migrate(connection)  # says which version, without writing
+        else:
+            if version < SCHEMA_VERSION:
+                connection.execute("PRAGMA journal_mode=WAL")
+            migrate(connection)
+        check_tables(connection)
+    except RecordsError as error:
+        connection.close()
+        raise RecordsError(f"{path}: {error}") from None
+    except (sqlite3.Error, OSError, UnicodeError, OverflowError) as error:
+        connection.close()
+        raise RecordsError(f"{path}: the records database {_why(error)}") from None
+    return connection
 
 
 def migrate(connection: sqlite3.Connection) -> None:
@@ -309,7 +346,7 @@ def _run(row: Sequence[object]) -> Run:
 
 def recent(limit: int = 10, path: Path | None = None) -> list[Run]:
     """The latest runs and games, newest first."""
-    with connect(path) as connection:
+    with connect(path, reading=True) as connection:
         rows = connection.execute(
             f"SELECT id, {', '.join(COLUMNS)} FROM runs ORDER BY finished_at DESC, id DESC LIMIT ?",
             (limit,),
@@ -319,7 +356,7 @@ def recent(limit: int = 10, path: Path | None = None) -> list[Run]:
 
 def personal_bests(path: Path | None = None) -> list[Run]:
     """The fastest finished practice run for each table size and language."""
-    with connect(path) as connection:
+    with connect(path, reading=True) as connection:
         rows = connection.execute(
             f"""SELECT id, {", ".join(COLUMNS)} FROM runs AS r
                 WHERE kind = 'practice' AND won = 1 AND id = (
@@ -333,7 +370,7 @@ def personal_bests(path: Path | None = None) -> list[Run]:
 
 def practice_history(table_size: int, language: str, path: Path | None = None) -> list[Run]:
     """Every practice run at one table size and language, oldest first (progress over time)."""
-    with connect(path) as connection:
+    with connect(path, reading=True) as connection:
         rows = connection.execute(
             f"""SELECT id, {", ".join(COLUMNS)} FROM runs
                 WHERE kind = 'practice' AND table_size = ? AND language = ?
