@@ -28,9 +28,12 @@ async def test_the_final_mixmo_banner_does_not_say_everyone_draws_2_with_the_bag
             header = header_of(app)
             assert "everyone draws 2" in header or "BANDIT" in header, "a MIXMO that draws says so"
         clock.now += 5
+        app.clear_notifications()
         await pilot.press(*keys_for_rack(app, 0), "f5")  # the bag is empty: the final MIXMO
         await pilot.pause()
         assert app.game.round.final_caller == 0
         header = header_of(app)
         assert "everyone draws 2" not in header
         assert "Final MIXMO by Ann" in header
+        toasts = [str(notification.message) for notification in app._notifications]
+        assert not [toast for toast in toasts if "draws 2" in toast]
