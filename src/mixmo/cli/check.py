@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Sequence
 
 import click
@@ -27,16 +28,20 @@ from mixmo.engine.variants import variant_for
 from mixmo.report_view import report_json, report_view
 
 SUGGESTED_WORDS = 3
-"""Rejected words that get spelling suggestions (each costs Enchant about 0.1 s)."""
+"""Rejected words that may get spelling suggestions."""
 SUGGESTED_LENGTH = 15
 """Longer rejected words get none (a long string of letters is no misspelling)."""
+SUGGESTION_SECONDS = 0.25
+"""No further word is sent to Enchant once suggestions have taken this long:
+one costs 0.05-0.2 s in English and up to 0.65 s in French (longer words cost
+more), so a grid of wrong words is still checked in a moment."""
 
 
 def suggestions_for(
     report: ValidationReport, lexicon: Lexicon, language: str
 ) -> dict[str, list[str]]:
-    """Corrections for the first few rejected words, so that a grid of
-    hundreds of wrong words is still checked in a moment."""
+    """Corrections for the first rejected words (always the first one; more
+    while Enchant answers quickly)."""
     rejected = [
         verdict.text
         for verdict in report.words
@@ -49,9 +54,13 @@ def suggestions_for(
         return {}
     from mixmo.engine.enchant_lexicon import suggestions as enchant_suggestions  # only if needed
 
-    return {
-        word: [s for s in enchant_suggestions(word, language) if s in lexicon] for word in first
-    }
+    found: dict[str, list[str]] = {}
+    start = time.perf_counter()
+    for word in first:
+        if found and time.perf_counter() - start > SUGGESTION_SECONDS:
+            break
+        found[word] = [s for s in enchant_suggestions(word, language) if s in lexicon]
+    return found
 
 
 @click.command(name="check", short_help="Check a grid: its words, jokers, problems and score.")
