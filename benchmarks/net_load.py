@@ -12,7 +12,12 @@ written, as in production). Reported:
 * server memory per room: the child's RSS with the rooms playing, minus its
   RSS before the first room, divided by N (3 connections per room included).
 
-    python benchmarks/net_load.py [--rooms 10 50 200] [--seconds 10] [--json]
+    python benchmarks/net_load.py [--rooms 10 50 200] [--seconds 10] [--servers 1] [--json]
+
+With ``--servers K`` the rooms are spread over K server processes, as a proxy
+routing by room code would spread them (docs/network.md, scaling plan).
+For diagnosis: NET_LOAD_PROFILE=FILE writes the server's CPU profile (pstats),
+NET_LOAD_NO_STORE=1 runs it without its database, NET_LOAD_DEBUG=1 prints refusals.
 """
 
 from __future__ import annotations
@@ -75,7 +80,7 @@ async def serve_child(data: Path) -> None:
         command = line.strip()
         if command == "reset":
             server.latencies.clear()
-            print("{}", flush=True)
+            print(json.dumps({"cpu": time.process_time()}), flush=True)
         elif command == "stats":
             values = list(server.latencies)
             print(
@@ -88,6 +93,7 @@ async def serve_child(data: Path) -> None:
                         "rss": rss_mib(),
                         "rooms": len(server.rooms.rooms),
                         "cpu": time.process_time(),
+                        "samples": values,
                     }
                 ),
                 flush=True,
@@ -182,20 +188,28 @@ def ask(child: subprocess.Popen[str], command: str) -> dict[str, Any]:
     return answer
 
 
-async def load(rooms: int, seconds: float, warmup: float) -> dict[str, Any]:
+async def load(rooms: int, seconds: float, warmup: float, servers: int = 1) -> dict[str, Any]:
+    """One run: ``rooms`` rooms spread over ``servers`` server processes (shards)."""
     with tempfile.TemporaryDirectory() as folder:
-        child = subprocess.Popen(
-            [sys.executable, __file__, "--server-child", folder],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+        children = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    __file__,
+                    "--server-child",
+                    str(Path(folder) / str(k)),
+                ],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for k in range(servers)
+        ]
         try:
-            assert child.stdout is not None
-            hello = json.loads(child.stdout.readline())
-            url = f"ws://127.0.0.1:{hello['port']}"
+            hellos = [json.loads(c.stdout.readline()) for c in children]  # type: ignore[union-attr]
+            urls = [f"ws://127.0.0.1:{hello['port']}" for hello in hellos]
             rng = random.Random(rooms)
-            players = [p for _ in range(rooms) for p in await open_room(url, rng)]
+            players = [p for n in range(rooms) for p in await open_room(urls[n % servers], rng)]
             readers = [asyncio.create_task(p.read()) for p in players]
             await asyncio.gather(*(p.started.wait() for p in players))
             end = time.perf_counter() + warmup + seconds
@@ -203,42 +217,49 @@ async def load(rooms: int, seconds: float, warmup: float) -> dict[str, Any]:
             await asyncio.sleep(warmup)
             for p in players:
                 p.trips.clear()
-            ask(child, "reset")
-            cpu_before = ask(child, "stats")["cpu"]
+            cpu_before = [ask(c, "reset")["cpu"] for c in children]
             own_before = time.process_time()
             await asyncio.gather(*playing)
             await asyncio.sleep(0.5)  # the last answers
-            stats = ask(child, "stats")
+            stats = [ask(c, "stats") for c in children]
             own_cpu = time.process_time() - own_before
             for task in readers:
                 task.cancel()
             for p in players:
                 await p.ws.close()
         finally:
-            if child.stdin is not None:
-                child.stdin.write("quit\n")
-                child.stdin.flush()
-            try:
-                child.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                child.send_signal(signal.SIGKILL)
+            for child in children:
+                if child.stdin is not None:
+                    child.stdin.write("quit\n")
+                    child.stdin.flush()
+                try:
+                    child.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    child.send_signal(signal.SIGKILL)
     trips = [t for p in players for t in p.trips]
+    latencies = [v for st in stats for v in st["samples"]]
+    cpu = sum(st["cpu"] for st in stats) - sum(cpu_before)
     return {
         "rooms": rooms,
+        "servers": servers,
         "clients": len(players),
         "actions": len(trips),
         "actions_per_s": len(trips) / seconds,
         "errors": sum(p.errors for p in players),
-        "server_p50_ms": stats["p50"] * 1000,
-        "server_p99_ms": stats["p99"] * 1000,
-        "server_max_ms": stats["max"] * 1000,
+        "server_p50_ms": percentile(latencies, 0.5) * 1000,
+        "server_p99_ms": percentile(latencies, 0.99) * 1000,
+        "server_max_ms": max(latencies) * 1000,
         "rtt_p50_ms": percentile(trips, 0.5) * 1000,
         "rtt_p99_ms": percentile(trips, 0.99) * 1000,
-        "server_cpu_share": (stats["cpu"] - cpu_before) / seconds,
-        "server_cpu_ms_per_action": (stats["cpu"] - cpu_before) * 1000 / max(1, len(trips)),
+        "server_cpu_share": cpu / seconds,
+        "server_cpu_ms_per_action": cpu * 1000 / max(1, len(trips)),
         "load_average": os.getloadavg()[0],
         "generator_cpu_share": own_cpu / (seconds + 0.5),
-        "memory_per_room_kib": (stats["rss"] - hello["rss"]) * 1024 / rooms,
+        "memory_per_room_kib": sum(
+            st["rss"] - h["rss"] for st, h in zip(stats, hellos, strict=True)
+        )
+        * 1024
+        / rooms,
     }
 
 
@@ -247,23 +268,26 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, nargs="+", default=[10, 50, 200])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes, rooms spread over them (shards)"
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--server-child", metavar="DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.server_child:
         asyncio.run(serve_child(Path(args.server_child)))
         return
-    results = [asyncio.run(load(n, args.seconds, args.warmup)) for n in args.rooms]
+    results = [asyncio.run(load(n, args.seconds, args.warmup, args.servers)) for n in args.rooms]
     if args.json:
         print(json.dumps(results, indent=1))
         return
     print(
-        f"{'rooms':>5} {'clients':>7} {'act/s':>6} {'err':>4} {'srv p50':>8} {'srv p99':>8}"
+        f"{'rooms':>5} {'srv':>3} {'clients':>7} {'act/s':>6} {'err':>4} {'srv p50':>8} {'srv p99':>8}"
         f" {'rtt p50':>8} {'rtt p99':>8} {'srv cpu':>7} {'ms/act':>6} {'KiB/room':>8} {'load':>5} {'gen cpu':>7}"
     )
     for r in results:
         print(
-            f"{r['rooms']:>5} {r['clients']:>7} {r['actions_per_s']:>6.0f} {r['errors']:>4}"
+            f"{r['rooms']:>5} {r['servers']:>3} {r['clients']:>7} {r['actions_per_s']:>6.0f} {r['errors']:>4}"
             f" {r['server_p50_ms']:>6.1f}ms {r['server_p99_ms']:>6.1f}ms"
             f" {r['rtt_p50_ms']:>6.1f}ms {r['rtt_p99_ms']:>6.1f}ms"
             f" {r['server_cpu_share']:>6.0%} {r['server_cpu_ms_per_action']:>6.2f}"
