@@ -9,7 +9,7 @@ import json
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from mixmo.net.server import GameServer, Limits
+from mixmo.net.server import Connection, GameServer, Limits
 from tests.net.helpers import Raw, rack_of, running_server, two_seated
 
 
@@ -128,3 +128,24 @@ async def test_a_silent_connection_is_closed() -> None:
     async with running_server(limits=Limits(hello_timeout=0.3)) as server:
         silent = await Raw.open(server)
         assert await _closed_with(silent) == 1008
+
+
+class _Socket:
+    """Stands for a client's socket: records how the server closes it."""
+
+    def __init__(self) -> None:
+        self.closed: tuple[int, str] | None = None
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+async def test_a_client_too_slow_to_read_its_messages_is_dropped() -> None:
+    socket = _Socket()
+    conn = Connection(socket, Limits(outbox=2))  # type: ignore[arg-type]
+    for n in range(3):
+        conn.send(f"message {n}")
+    await asyncio.sleep(0)
+    assert conn.dropped and socket.closed is not None and socket.closed[0] == 1008
+    conn.send("one more")
+    assert conn.outbox.qsize() == 2

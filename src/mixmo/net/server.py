@@ -111,6 +111,8 @@ class Connection:
     room: Room | None = None
     seat: int | None = None
     watching: bool = False
+    dropped: bool = False
+    """Too slow to read its messages: being closed, sent nothing more."""
     created: int = 0
     strikes: int = 0
     bucket: TokenBucket = field(init=False)
@@ -122,9 +124,12 @@ class Connection:
 
     def send(self, text: str, arrival: float | None = None) -> None:
         """Queue ``text``; a client too slow to read its messages is dropped."""
+        if self.dropped:
+            return
         try:
             self.outbox.put_nowait((text, arrival))
         except asyncio.QueueFull:
+            self.dropped = True
             _close_later(self.ws, 1008, "too slow: messages piled up")
 
     def error(self, code: str, message: str, ref: int | None = None) -> None:
