@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # `mixmo word` needs the marks and Text, not tables or the va
 VALID_MARK = "✓"
 INVALID_MARK = "✗"
 
-DRAW_LIMIT = 20_000
+DRAW_LIMIT = 10_000
 """Grids whose bounding box has more cells than this are described, not drawn:
 no real grid comes near (a whole set is about 120 tiles), and drawing a
 thousand-column text cell by cell would take seconds."""
@@ -55,25 +55,39 @@ def grid_view(grid: Grid, letters: Mapping[Cell, str], bad_cells: set[Cell]) -> 
     text.append(" " * (width + 1) + ruler + "\n", style="dim")
     for row in range(top, bottom + 1):
         text.append(f"{row + 1:>{width}} ", style="dim")
+        run: list[str] = []
+        run_style = ""
         for col in range(left, right + 1):
-            tile = grid.get((row, col))
-            if tile is None:
-                text.append("·", style="dim")
-                continue
-            style = "bold"
-            char = tile.symbol
-            if tile.kind is TileKind.JOKER:
-                char = (tile.letter or letters.get((row, col), "?")).lower()
-                style = "bold cyan"
-            elif tile.kind is TileKind.BANDIT:
-                char = letters.get((row, col), "!").lower()
-                style = "bold magenta"
-            if (row, col) in bad_cells:
-                style += " underline red"
-            text.append(char, style=style)
+            char, style = _cell(grid, (row, col), letters, bad_cells)
+            if style != run_style and run:
+                text.append("".join(run), style=run_style)
+                run = []
+            run.append(char)
+            run_style = style
+        text.append("".join(run), style=run_style)
         text.append("\n")
     text.rstrip()
     return text
+
+
+def _cell(
+    grid: Grid, cell: Cell, letters: Mapping[Cell, str], bad_cells: set[Cell]
+) -> tuple[str, str]:
+    """The character and style of one cell (runs of one style are drawn as one span)."""
+    tile = grid.get(cell)
+    if tile is None:
+        return "·", "dim"
+    style = "bold"
+    char = tile.symbol
+    if tile.kind is TileKind.JOKER:
+        char = (tile.letter or letters.get(cell, "?")).lower()
+        style = "bold cyan"
+    elif tile.kind is TileKind.BANDIT:
+        char = letters.get(cell, "!").lower()
+        style = "bold magenta"
+    if cell in bad_cells:
+        style += " underline red"
+    return char, style
 
 
 def report_view(
