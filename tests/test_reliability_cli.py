@@ -175,3 +175,18 @@ def test_resuming_a_save_with_a_time_that_is_not_a_time(
     assert result.code == 2
     assert result.err.strip() == f"mixmo: error: {tmp_path / 'autosave.json'}: {message}"
     assert (tmp_path / "autosave.json").read_text() == text  # left untouched
+
+
+@pytest.mark.parametrize(
+    ("command", "what"),
+    [(["word", "-"], "a list of words"), (["solve", "-"], "a list of racks")],
+)
+def test_an_endless_standard_input_is_refused_without_reading_it_all(
+    command: list[str], what: str
+) -> None:
+    with open("/dev/zero", "rb") as zero:
+        result = subprocess.run([*MIXMO, *command], stdin=zero, capture_output=True, timeout=120)
+    err = one_line_error(result)
+    assert err.startswith("mixmo: error: <stdin>: more than") and err.endswith(
+        f"the limit for {what}"
+    )

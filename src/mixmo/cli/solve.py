@@ -24,6 +24,9 @@ from mixmo.cli.common import (
 )
 from mixmo.engine.grid import MAX_TEXT_CHARS
 
+RACKS_LIMIT = 16_000_000
+"""The most bytes of racks read from standard input (a million racks of 15 tiles)."""
+
 
 class Seconds(click.FloatRange):
     """A number of seconds in a range: NaN (which compares false with both bounds,
@@ -86,7 +89,8 @@ def solve(
         else None
     )
     if letters == "-":
-        racks = [line.strip() for line in read_source("-")[0].splitlines()]
+        text = read_source("-", max_bytes=RACKS_LIMIT, what="a list of racks")[0]
+        racks = [line.strip() for line in text.splitlines()]
         racks = [rack for rack in racks if rack]
         if not racks:
             fail("no rack to solve")
