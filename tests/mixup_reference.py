@@ -14,6 +14,29 @@ from mixmo.mixup.pieces import ALL_PIECES, PIECES_PER_KIND, Piece, Side
 COLUMNS, ROWS = 7, 6
 
 
+def _windows() -> list[tuple[tuple[int, int], ...]]:
+    """Every four cells in a row (across, up, both diagonals) or in a 2x2 square, 0-based."""
+    found = []
+    for col in range(COLUMNS):
+        for row in range(ROWS):
+            for cells in (
+                [(col + k, row) for k in range(4)],
+                [(col, row + k) for k in range(4)],
+                [(col + k, row + k) for k in range(4)],
+                [(col + k, row - k) for k in range(4)],
+                [(col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)],
+            ):
+                if all(0 <= c < COLUMNS and 0 <= r < ROWS for c, r in cells):
+                    found.append(tuple(cells))
+    return found
+
+
+WINDOWS = _windows()
+WINDOWS_THROUGH = {
+    (c, r): [w for w in WINDOWS if (c, r) in w] for c in range(COLUMNS) for r in range(ROWS)
+}
+
+
 class Reference:
     def __init__(self) -> None:
         self.columns: list[list[Piece]] = [[] for _ in range(COLUMNS)]
@@ -46,21 +69,10 @@ class Reference:
 
     def wins(self, side: Side, through: tuple[int, int] | None = None) -> bool:
         """A line or square of ``side``'s attribute (only those through ``through``, if given)."""
-        for col in range(COLUMNS):
-            for row in range(ROWS):
-                shapes = [
-                    [(col + k, row) for k in range(4)],
-                    [(col, row + k) for k in range(4)],
-                    [(col + k, row + k) for k in range(4)],
-                    [(col + k, row - k) for k in range(4)],
-                    [(col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)],
-                ]
-                for cells in shapes:
-                    if through is not None and through not in cells:
-                        continue
-                    pieces = [self.at(c, r) for c, r in cells]
-                    if all(pieces) and len({p.attribute(side) for p in pieces if p}) == 1:
-                        return True
+        for cells in WINDOWS if through is None else WINDOWS_THROUGH[through]:
+            pieces = [self.at(c, r) for c, r in cells]
+            if all(pieces) and len({p.attribute(side) for p in pieces if p}) == 1:
+                return True
         return False
 
     def play(self, piece: Piece, column: int) -> int:

@@ -64,6 +64,7 @@ class MixUpApp(App[None]):
         save_path: Path | None = None,
         light: bool = False,
         animate_drops: bool = True,
+        frame_seconds: float = FRAME_SECONDS,
     ) -> None:
         super().__init__()
         self.game = game
@@ -71,6 +72,7 @@ class MixUpApp(App[None]):
         self.save_path = save_path
         self.light = light
         self.animate_drops = animate_drops
+        self.frame_seconds = frame_seconds
         self.cursor = 4
         self.selected = 0
         self.news = ""
@@ -218,7 +220,7 @@ class MixUpApp(App[None]):
             return
         self.falling = (ROWS, row)
         self.refresh_views()
-        self.set_timer(FRAME_SECONDS, self._fall_step)
+        self.set_timer(self.frame_seconds, self._fall_step)
 
     def _fall_step(self) -> None:
         if self.falling is None:
@@ -231,7 +233,7 @@ class MixUpApp(App[None]):
             return
         self.falling = (now - 1, target)
         self.refresh_views()
-        self.set_timer(FRAME_SECONDS, self._fall_step)
+        self.set_timer(self.frame_seconds, self._fall_step)
 
     # --- the computer --------------------------------------------------------------------
 

@@ -91,7 +91,7 @@ class StandView(Widget):
         if y == ROWS + 2:
             numbers = "".join(f"{c:^{CELL_WIDTH}}" for c in range(1, COLUMNS + 1))
             return [Segment(" " + numbers + " ", Style(dim=True))]
-        return [Segment(" " * (COLUMNS * CELL_WIDTH + 2))]
+        return [Segment(" " * (COLUMNS * CELL_WIDTH + 2), Style())]
 
     def _cell(self, column: int, row: int) -> Segment:
         p = self.picture
