@@ -190,3 +190,10 @@ def test_an_endless_standard_input_is_refused_without_reading_it_all(
     assert err.startswith("mixmo: error: <stdin>: more than") and err.endswith(
         f"the limit for {what}"
     )
+
+
+@pytest.mark.parametrize("command", [["word", "CAT"], ["check", "-"], ["solve", "CAT"]])
+def test_a_device_as_the_dictionary_is_one_line(mixmo, command: list[str]) -> None:
+    result = mixmo(*command, "--dict", "/dev/zero", stdin="CAT\n")
+    assert result.code == 2
+    assert result.err.strip() == "mixmo: error: /dev/zero: a device, not a word-list file"

@@ -99,6 +99,7 @@ def load_lexicon(spec: str | None, language: str) -> Lexicon:
 
     from mixmo.engine.lexicon import LexiconError, open_lexicon
 
+    check_dictionary_spec(spec)
     use_compiled_lists()
     try:
         lexicon = open_lexicon(spec, language)
@@ -106,6 +107,22 @@ def load_lexicon(spec: str | None, language: str) -> Lexicon:
         fail(str(error))
     gc.freeze()
     return lexicon
+
+
+def check_dictionary_spec(spec: str | None) -> None:
+    """Refuse a --dict that names a device (``/dev/zero`` would be read forever);
+    a pipe (``<(zcat words.gz)``) is fine, and a missing file is the lexicon's to report."""
+    import os
+    import stat
+
+    if not spec or spec == "any" or spec.startswith(("enchant:", "embedded:")):
+        return
+    try:
+        mode = os.stat(spec).st_mode
+    except (OSError, ValueError):
+        return
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        fail(f"{spec}: a device, not a word-list file")
 
 
 def use_compiled_lists() -> None:

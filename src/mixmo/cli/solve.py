@@ -13,6 +13,7 @@ import click
 from mixmo.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
+    check_dictionary_spec,
     console_for,
     dict_option,
     expert_option,
@@ -100,6 +101,7 @@ def solve(
         racks = [letters.strip()]
     all_solved = True
     console = console_for()
+    check_dictionary_spec(dict_spec)
     use_compiled_lists()
     try:  # once per run: the dictionary and its index serve every rack
         session = SolveSession(lang=lang, dict_spec=dict_spec, expert=expert)
