@@ -13,6 +13,13 @@
 
     python benchmarks/bots.py ladder [--seeds 50] [--json]
     python benchmarks/bots.py table [--seeds 20] [--level normal] [--json]
+    python benchmarks/bots.py ui [--seeds 1]
+
+* ``ui``: the interface's stand-in, an asyncio loop that wakes every 5 ms,
+  runs the app's :class:`~mixmo.tui.bot_driver.BotDriver` for 6 expert bots
+  (game time 20 times real time, so they think often): how late the loop
+  wakes while they plan on the driver's worker thread, against the same loop
+  with no bots.
 """
 
 from __future__ import annotations
@@ -109,6 +116,67 @@ def table(seeds: int, level: Level) -> dict[str, Any]:
     }
 
 
+def ui(seconds: float = 20.0) -> dict[str, Any]:
+    import asyncio
+
+    from mixmo.engine.game import Game, GameRuleError
+    from mixmo.engine.state import Phase
+    from mixmo.tui.bot_driver import BotDriver
+
+    class Host:
+        def __init__(self, game: Game) -> None:
+            self.game = game
+            start = time.perf_counter()
+            self.clock = lambda: (time.perf_counter() - start) * 20
+
+        def apply(self, action: Any, *, quiet: bool = False) -> bool:
+            try:
+                self.game.apply(action)
+            except GameRuleError:
+                return False
+            return True
+
+    ticks: list[float] = []
+
+    async def loop(with_bots: bool) -> list[float]:
+        names = tuple(f"Bot {n}" for n in range(1, 7))
+        game = Game(MatchOptions(players=names, seed=1, target=1))
+        driver = BotDriver(Host(game), list(range(6)), Level.EXPERT) if with_bots else None
+        late: list[float] = []
+        end = time.perf_counter() + seconds
+        next_tick = 0.0
+        while time.perf_counter() < end and game.phase is not Phase.MATCH_OVER:
+            before = time.perf_counter()
+            await asyncio.sleep(0.005)
+            late.append(time.perf_counter() - before - 0.005)
+            if driver is not None and time.perf_counter() >= next_tick:
+                start = time.perf_counter()
+                driver.tick()
+                ticks.append(time.perf_counter() - start)
+                next_tick = time.perf_counter() + 0.1
+        if driver is not None:
+            driver.close()
+        return sorted(late)
+
+    def figures(late: list[float]) -> dict[str, float]:
+        return {
+            "wakes": len(late),
+            "late_ms_median": round(statistics.median(late) * 1000, 2),
+            "late_ms_p99": round(late[int(0.99 * (len(late) - 1))] * 1000, 2),
+            "late_ms_max": round(late[-1] * 1000, 2),
+        }
+
+    idle = asyncio.run(loop(with_bots=False))
+    busy = asyncio.run(loop(with_bots=True))
+    ticks.sort()
+    tick = {
+        "ticks": len(ticks),
+        "tick_ms_median": round(statistics.median(ticks) * 1000, 2),
+        "tick_ms_max": round(ticks[-1] * 1000, 2),
+    }
+    return {"ui": {"no_bots": figures(idle), "six_bots_thinking": figures(busy), "driver": tick}}
+
+
 def plan_figures() -> dict[str, Any]:
     """Per level: plans made, the worst work/budget ratio, CPU per plan."""
     figures = {}
@@ -117,7 +185,7 @@ def plan_figures() -> dict[str, Any]:
         if not plans:
             continue
         cpu = sorted(p["cpu"] for p in plans)
-        full = [p["cpu"] / p["budget"] * 1000 for p in plans if p["work"] >= 0.9 * p["budget"]]
+        full = [p["cpu"] * 1e6 / p["work"] for p in plans if p["work"] >= 0.9 * p["budget"]]
         figures[level.value] = {
             "plans": len(plans),
             "max_work_over_budget": round(max(p["work"] / p["budget"] for p in plans), 4),
@@ -132,7 +200,7 @@ def plan_figures() -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["ladder", "table"])
+    parser.add_argument("what", choices=["ladder", "table", "ui"])
     parser.add_argument("--seeds", type=int)
     parser.add_argument("--level", choices=[level.value for level in Level], default="normal")
     parser.add_argument("--json", action="store_true")
@@ -141,6 +209,8 @@ def main() -> None:
     Bot.plan = _timed_plan(Bot.plan)  # type: ignore[method-assign]
     if args.what == "ladder":
         report = ladder(args.seeds or 50)
+    elif args.what == "ui":
+        report = ui()
     else:
         report = table(args.seeds or 20, Level(args.level))
     report.update(plan_figures())

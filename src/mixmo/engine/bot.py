@@ -18,6 +18,7 @@ load. The time a bot takes on screen is a separate, simulated pace.
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from mixmo.engine import actions as act
 from mixmo.engine.bot_plan import Plan, PlanKind, Style, make_plan, rack_tiles
 from mixmo.engine.game import MIXMO_DRAW
-from mixmo.engine.grid import Cell
+from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon, common_words
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.themes import ThemeList, builtin_themes
@@ -144,6 +145,9 @@ class Bot:
         """Fresh looks taken since the bot's tiles last changed (see :data:`RETHINKS`)."""
         self._jitter = self.random.uniform(0.7, 1.3)
         self._roll = self.random.random()
+        if self.pace.shrewd:  # the theme lists, read once per process, before play starts
+            for theme in builtin_themes(language).values():
+                _letter_counts(theme)
         everyday = common_words(language) if self.pace.common_words else None
         usable = everyday is not None and lexicon.name == f"embedded {language}"
         self.style = Style(self.pace.work, everyday if usable else None)
@@ -334,7 +338,11 @@ class Bot:
         letters = Counter(t.letter for t in player.held().elements() if t.letter is not None)
 
         def spellable(theme: ThemeList) -> int:
-            return sum(1 for w in theme.words if len(w) >= 3 and not Counter(w) - letters)
+            return sum(
+                1
+                for needs in _letter_counts(theme)
+                if all(letters[ch] >= n for ch, n in needs.items())
+            )
 
         return max(themes, key=lambda theme: (spellable(theme), theme.id)).title
 
@@ -422,15 +430,26 @@ def _on_track(player: PlayerState, plan: Plan) -> bool:
     return sorted(held) == sorted(wanted)
 
 
+@functools.cache
+def _letter_counts(theme: ThemeList) -> tuple[Counter[str], ...]:
+    """The letters of each theme word of three letters or more (worked out once)."""
+    return tuple(Counter(word) for word in sorted(theme.words) if len(word) >= 3)
+
+
+@functools.lru_cache(maxsize=64)
+def _word_cells(target: Grid) -> tuple[tuple[Cell, ...], ...]:
+    """The cells of each word of a plan's grid (worked out once per plan, not per tick)."""
+    return tuple(word.cells for word in target.words())
+
+
 def _placing_order(plan: Plan, player: PlayerState) -> list[Cell]:
     """The plan's free cells in the order a person fills them: word by word, each word
     through a tile already down (the first word of an empty grid first)."""
     grid = player.grid
-    words = plan.target.words()
     order: list[Cell] = []
-    for word in words:
-        missing = [c for c in word.cells if c not in grid]
-        touches = not len(grid) or any(c in grid for c in word.cells)
+    for cells in _word_cells(plan.target):
+        missing = [c for c in cells if c not in grid]
+        touches = not len(grid) or any(c in grid for c in cells)
         if missing and touches:
             order += missing
     order += [c for c, _ in plan.target.items() if c not in grid]

@@ -12,6 +12,7 @@ The driver knows its host only through :class:`BotHost` (a game, a clock and
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from concurrent import futures
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -24,6 +25,9 @@ from mixmo.engine.headless import seat_levels
 
 TICK = 0.1
 """Seconds between two looks at the bots."""
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may hold the interpreter before another gets it (Python's default is
+5 ms): with bots thinking on a worker, the interface's thread gets it back sooner."""
 RETRY_DELAY = 1.0
 """Game seconds a bot waits after an action the game refused (the moment passed)."""
 
@@ -48,6 +52,7 @@ class BotDriver:
         self.bots: dict[int, Bot] = {}
         self.thinking: dict[int, Future[Plan]] = {}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mixmo-bot")
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self.reset(seats)
 
     def reset(self, seats: list[int]) -> None:
