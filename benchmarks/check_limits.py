@@ -43,6 +43,11 @@ def _random_rows(rows: int, cols: int, gap: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _mixed(rows: int, cols: int, alphabet: str) -> str:
+    rng = random.Random(rows + cols)
+    return "\n".join("".join(rng.choice(alphabet) for _ in range(cols)) for _ in range(rows)) + "\n"
+
+
 #: name -> (file contents, extra arguments)
 CASES: dict[str, tuple[Callable[[], bytes], list[str]]] = {
     "10 MB of NUL bytes (over 1 MB: refused)": (lambda: b"\0" * 10_000_000, []),
@@ -65,6 +70,20 @@ CASES: dict[str, tuple[Callable[[], bytes], list[str]]] = {
     "10 rows of 1,000 random letters": (lambda: _random_rows(20, 1000, gap=True).encode(), []),
     "1,000 rows x 'A.A.A.A.A.' (5,000 groups)": (lambda: b"A.A.A.A.A.\n" * 1000, []),
     "1 MB of empty cells and comments": (lambda: (b"#" + b"." * 998 + b"\n") * 1000, []),
+    "1,000 rows x 10 random letters, French (1,010 rejected words)": (
+        lambda: _random_rows(1000, 10, gap=False).encode(),
+        ["--lang", "fr"],
+    ),
+    "100 x 100 of letters, jokers, Bandits and gaps, French": (
+        lambda: _mixed(100, 100, "ABCDEFGHIJKLMNOPQRSTUVWXYZ?!..").encode(),
+        ["--lang", "fr"],
+    ),
+    "100 x 100, every other cell a joker": (
+        lambda: "\n".join(
+            "".join("?" if (i + j) % 2 else "E" for j in range(100)) for i in range(100)
+        ).encode(),
+        [],
+    ),
     "a row of 1,000 jokers": (lambda: b"?" * 1000 + b"\n", []),
     "'E??????' x 400 rows, French": (
         lambda: b"\n\n".join([b"E??????"] * 400) + b"\n",
