@@ -197,3 +197,34 @@ def test_a_device_as_the_dictionary_is_one_line(mixmo, command: list[str]) -> No
     result = mixmo(*command, "--dict", "/dev/zero", stdin="CAT\n")
     assert result.code == 2
     assert result.err.strip() == "mixmo: error: /dev/zero: a device, not a word-list file"
+
+
+def test_resuming_a_game_whose_dictionary_changed_names_the_word(
+    mixmo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mixmo.engine import actions as a
+    from mixmo.storage import load_game, save_game
+    from tests.game_helpers import lay_out, new_game, settle_theme
+
+    words = tmp_path / "words.txt"
+    game = new_game(2, seed=5, dictionary=str(words))
+    settle_theme(game)
+    lay_out(game, 0)
+    played = game.check_grid(0).words[0].text
+    words.write_text(f"{played.lower()}\n")
+    game.apply(a.CallMixmo(seat=0, at=10.0))
+    call = len(game.log)
+    settle_theme(game)
+    lay_out(game, 0, at=11.0)
+    save = tmp_path / "autosave.json"
+    save_game(game, save)
+    words.write_text("cat\n")
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    result = mixmo("play", "--resume")
+    assert result.code == 2
+    assert result.err.strip() == (
+        f"mixmo: error: {save}: the dictionary changed since this game was saved: {words} "
+        f"no longer accepts {played}, played by Ann (action {call})"
+    )
+    words.write_text(f"{played.lower()}\n")  # the old list back: the game resumes
+    assert load_game(save).log == game.log

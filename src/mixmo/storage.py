@@ -222,4 +222,4 @@ def load_game(path: Path | None = None, lexicon: Lexicon | None = None) -> Game:
     try:
         return loads(text, lexicon)
     except GameFileError as error:
-        raise GameFileError(f"{path}: {error}") from None
+        raise type(error)(f"{path}: {error}") from None  # DictionaryChangedError stays one
