@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from mixmo import storage
-from mixmo.storage import load_game, save_game
+from mixmo.storage import load_game
 from tests.tui.helpers import keys_for_rack, make_app, seed_where
 
 SIZE = (120, 36)
@@ -90,11 +90,6 @@ def test_mixmo_play_with_a_data_folder_that_is_a_file_plays_and_says_so(tmp_path
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], check=False)
     assert folder.read_text() == "a file, not a folder"
-
-
-def test_save_game_on_a_good_folder_is_unchanged(tmp_path: Path) -> None:
-    app, _ = make_app(save_path=tmp_path / "autosave.json")
-    assert save_game(app.game, tmp_path / "autosave.json") == tmp_path / "autosave.json"
 
 
 CRASHING_PLAY = """
