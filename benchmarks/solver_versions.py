@@ -1,18 +1,19 @@
 """Two versions of the solver side by side on the same seeded racks: speed, and no rack lost.
 
 Each version is a source tree (``src/`` of a checkout, or of ``git archive``
-of an older commit) run in a child process of its own, one rack size at a
-time, the versions alternating so that a change of load on a shared
-machine touches both alike. Every rack is solved from scratch with the same
+of an older commit) run in a child process of its own, fed one rack at a
+time, the two versions alternating rack by rack so that a change of load on
+a shared machine touches both alike. Every rack is solved from scratch with the same
 time budget and seed; the index is built before the first rack and not
 counted (its cost is in ``benchmarks/solver.py``'s index table).
 
 For each size: racks solved and proven impossible per version, the median
-and p95 time, the ratio of medians (new / old: below 1 is faster), the
+and p95 time, the ratio of CPU-time medians (new / old: below 1 is faster), the
 racks the old version solved that the new one does not (must be none: the
 regression set), and the racks only the new one settles.
 
-    git archive COMMIT src | tar -x -C /tmp/old
+    mkdir /tmp/old && git archive COMMIT src | tar -x -C /tmp/old
+    ln -s "$PWD/dictionaries" /tmp/old/dictionaries    # the same word lists for both
     python benchmarks/solver_versions.py --old /tmp/old/src [--new src]
         [--langs en fr] [--variants classic expert] [--sizes 10 21 60 120]
         [--racks 100] [--budget 2] [--json]
@@ -37,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 CHILD = r"""
 import json, sys, time
-src, lang, variant, size, racks, budget = sys.argv[1:7]
+src, lang, variant, budget = sys.argv[1:5]
 sys.path.insert(0, src)
 from mixmo.engine.bag import Bag
 from mixmo.engine.lexicon import embedded
@@ -47,30 +48,46 @@ from mixmo.engine.variants import Expert, Variant
 rules = Expert() if variant == "expert" else Variant()
 lexicon = embedded(lang)
 index_for(lexicon).prepare()
-out = []
-for seed in range(int(racks)):
-    rack, _ = Bag.shuffled(f"{size}-{seed}").draw(int(size))
+print("ready", flush=True)
+for line in sys.stdin:
+    size, seed = map(int, line.split())
+    rack, _ = Bag.shuffled(f"{size}-{seed}").draw(size)
     cpu = time.process_time()
     result = solve(rack, lexicon, rules, budget=float(budget), seed=seed)
     cpu = time.process_time() - cpu
     valid = not len(result.grid) or validate(result.grid, lexicon, rules).valid
-    out.append({"rack": "".join(t.symbol for t in rack), "solved": result.solved,
-                "proven": result.proven_impossible, "elapsed": result.elapsed,
-                "cpu": cpu, "valid": valid})
-print(json.dumps(out))
+    print(json.dumps({"rack": "".join(t.symbol for t in rack), "solved": result.solved,
+                      "proven": result.proven_impossible, "elapsed": result.elapsed,
+                      "cpu": cpu, "valid": valid}), flush=True)
 """
 
 
-def run(src: Path, lang: str, variant: str, size: int, racks: int, budget: float) -> list[dict]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(src), lang, variant, str(size), str(racks), str(budget)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    )
-    return list(json.loads(done.stdout))
+class Worker:
+    """One version's solver in a child process of its own, fed one rack at a time."""
+
+    def __init__(self, src: Path, lang: str, variant: str, budget: float) -> None:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(src), lang, variant, str(budget)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        assert self.process.stdout is not None
+        if self.process.stdout.readline().strip() != "ready":
+            raise RuntimeError(f"the solver in {src} did not start")
+
+    def solve(self, size: int, seed: int) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{size} {seed}\n")
+        self.process.stdin.flush()
+        return dict(json.loads(self.process.stdout.readline()))
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -119,23 +136,31 @@ def main() -> None:
     rows = []
     for lang in args.langs:
         for variant in args.variants:
+            old_worker = Worker(args.old, lang, variant, args.budget)
+            new_worker = Worker(args.new, lang, variant, args.budget)
             for size in args.sizes:
                 racks = args.racks if size < 60 else args.racks_large
-                old = run(args.old, lang, variant, size, racks, args.budget)
-                new = run(args.new, lang, variant, size, racks, args.budget)
+                old: list[dict[str, Any]] = []
+                new: list[dict[str, Any]] = []
+                for seed in range(racks):  # rack by rack, alternating, under the same load
+                    old.append(old_worker.solve(size, seed))
+                    new.append(new_worker.solve(size, seed))
                 rows.append({"lang": lang, "variant": variant, "size": size,
                              **summary(old, new)})  # fmt: skip
                 r = rows[-1]
                 print(
                     f"{lang} {variant:7} {size:3}  old {r['old']['solved']:3}+{r['old']['proven']:<3}"
-                    f" {r['old']['median_ms']:7.1f} ms (p95 {r['old']['p95_ms']:6.0f})  "
-                    f"new {r['new']['solved']:3}+{r['new']['proven']:<3} {r['new']['median_ms']:7.1f}"
-                    f" ms (p95 {r['new']['p95_ms']:6.0f})  ratio {r['ratio']:.2f}  "
-                    f"lost {len(r['lost'])}  settled only by new {len(r['settled_only_by_new'])}"
-                    f"  invalid {r['old']['invalid']}/{r['new']['invalid']}",
+                    f" {r['old']['cpu_median_ms']:7.1f} ms CPU (p95 {r['old']['p95_ms']:6.0f})  "
+                    f"new {r['new']['solved']:3}+{r['new']['proven']:<3} "
+                    f"{r['new']['cpu_median_ms']:7.1f} ms CPU (p95 {r['new']['p95_ms']:6.0f})  "
+                    f"ratio {r['ratio']:.2f}  lost {len(r['lost'])}  "
+                    f"settled only by new {len(r['settled_only_by_new'])}  "
+                    f"invalid {r['old']['invalid']}/{r['new']['invalid']}",
                     flush=True,
                     file=sys.stderr if args.json else sys.stdout,
                 )
+            old_worker.close()
+            new_worker.close()
     if args.json:
         print(json.dumps(rows, indent=2))
 

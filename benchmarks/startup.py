@@ -1,0 +1,161 @@
+"""How much CPU the everyday commands cost as whole processes, and when `mixmo play` first draws.
+
+Each command runs as a fresh process, as a user runs it, in rounds (every
+command once per round, so that a change of load touches them alike; one
+untimed round first warms the caches and compiles the word lists). The
+figure is the CPU time (user + system) of the child, from
+``resource.getrusage(RUSAGE_CHILDREN)``: unlike wall time it does not grow
+when other work shares the CPUs (it still grows somewhat: caches).
+
+``python -c pass`` is the interpreter alone, the floor under every command.
+The commands run with a bytecode cache (``PYTHONPYCACHEPREFIX`` in a
+temporary folder, as an installed package has), unless ``--no-bytecode``.
+
+``mixmo play`` is started on a pseudo-terminal (100x32); its first frame is
+when the screen shows the players' grids (the text ``--first-frame-text``,
+default the first player's name). Reported: wall time to it, and the CPU
+the process had used by then (from ``/proc/PID/stat``). The game is then
+killed.
+
+    python benchmarks/startup.py [--runs 15] [--python PATH] [--json]
+
+``--python`` picks the interpreter (with mixmo installed): an environment's
+start-up hooks (``.pth`` files) count in every figure, so compare on a
+clean virtual environment when the machine's own interpreter loads extra
+modules at start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pty
+import resource
+import select
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "docs" / "examples"
+
+COMMANDS: list[tuple[str, list[str]]] = [
+    ("python -c pass", ["-c", "pass"]),
+    ("mixmo --help", ["-m", "mixmo", "--help"]),
+    ("mixmo check house-en.txt", ["-m", "mixmo", "check", str(EXAMPLES / "house-en.txt")]),
+    (
+        "mixmo check maison-fr.txt --lang fr",
+        ["-m", "mixmo", "check", str(EXAMPLES / "maison-fr.txt"), "--lang", "fr"],
+    ),
+    ("mixmo word house", ["-m", "mixmo", "word", "house"]),
+    ("mixmo word ete --lang fr", ["-m", "mixmo", "word", "ete", "--lang", "fr"]),
+]
+
+
+def child_env(bytecode: bool, cache: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT / "src")
+    env["COLUMNS"] = "100"
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = cache
+    return env
+
+
+def cpu_of(python: str, args: list[str], env: dict[str, str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([python, *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def first_frame(python: str, env: dict[str, str], text: str, timeout: float) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) from start to the first frame holding ``text``."""
+    env = {**env, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "32"}
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the game on the pseudo-terminal
+        os.execvpe(python, [python, "-m", "mixmo", "play", "--seed", "1"], env)
+    start = time.perf_counter()
+    seen = b""
+    try:
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+        while time.perf_counter() - start < timeout:
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+                if text.encode() in seen:
+                    wall = time.perf_counter() - start
+                    with open(f"/proc/{pid}/stat") as stat:
+                        fields = stat.read().rsplit(")", 1)[1].split()
+                    ticks = os.sysconf("SC_CLK_TCK")
+                    return wall, (int(fields[11]) + int(fields[12])) / ticks
+        raise RuntimeError(f"no first frame with {text!r} in {timeout} s: {seen[-300:]!r}")
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+def stats(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {
+        "median": statistics.median(ordered) * 1000,
+        "min": ordered[0] * 1000,
+        "max": ordered[-1] * 1000,
+        "p90": ordered[max(0, int(0.9 * len(ordered)) - 1)] * 1000,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--no-bytecode", action="store_true")
+    parser.add_argument("--first-frame-text", default="Player 1")
+    parser.add_argument("--skip-play", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as cache:
+        env = child_env(not args.no_bytecode, cache)
+        env.setdefault("MIXMO_CACHE_DIR", str(Path(cache) / "lists"))
+        cpu: dict[str, list[float]] = {label: [] for label, _ in COMMANDS}
+        frames: list[tuple[float, float]] = []
+        for round_ in range(args.runs + 1):
+            for label, command in COMMANDS:
+                seconds = cpu_of(args.python, command, env)
+                if round_:
+                    cpu[label].append(seconds)
+            if not args.skip_play:
+                frame = first_frame(args.python, env, args.first_frame_text, 20.0)
+                if round_:
+                    frames.append(frame)
+    result: dict[str, Any] = {label: stats(values) for label, values in cpu.items()}
+    if frames:
+        result["mixmo play: first frame, wall"] = stats([w for w, _ in frames])
+        result["mixmo play: first frame, CPU"] = stats([c for _, c in frames])
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    width = max(len(label) for label in result)
+    print(f"{'':{width}}  median     min     p90     max  (ms, {args.runs} runs)")
+    for label, s in result.items():
+        print(
+            f"{label:{width}}  {s['median']:6.0f}  {s['min']:6.0f}  {s['p90']:6.0f}  {s['max']:6.0f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
