@@ -42,7 +42,7 @@ _SPECS = {
     Level.NORMAL: LevelSpec(4, None, True, "searches 4 plies: sees every forced win within them"),
     Level.HARD: LevelSpec(6, None, True, "searches 6 plies"),
     Level.SEARCHER: LevelSpec(
-        8, 30_000, True, "searches up to 8 plies (30,000 positions at most a move)"
+        8, 12_000, True, "searches up to 8 plies (12,000 positions at most a move)"
     ),
 }
 
