@@ -8,7 +8,7 @@ import pytest
 
 from mixmo.engine import actions as a
 from mixmo.engine.lexicon import AnyWord
-from mixmo.engine.save import DictionaryChangedError, GameFileError, dumps, loads
+from mixmo.engine.save import MAX_ACTIONS, DictionaryChangedError, GameFileError, dumps, loads
 from tests.game_helpers import lay_out, new_game, play_until_bag_is_empty, settle_theme
 
 
@@ -146,3 +146,9 @@ def test_a_dictionary_that_no_longer_accepts_a_played_word_says_so(tmp_path) -> 
         f"the dictionary changed since this game was saved: {words} no longer accepts "
         f"{played}, played by Ann (action {call})"
     )
+
+
+def test_an_action_log_longer_than_any_match_is_a_damaged_save() -> None:
+    text = damaged(lambda d: d["actions"].extend([d["actions"][0]] * MAX_ACTIONS))
+    with pytest.raises(GameFileError, match=f"more than a match has \\({MAX_ACTIONS:,}\\)"):
+        loads(text, lexicon=AnyWord())

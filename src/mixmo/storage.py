@@ -47,8 +47,8 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
-SAVE_SIZE_LIMIT = 64_000_000
-"""The largest saved game read (a long match is a few hundred kilobytes)."""
+SAVE_SIZE_LIMIT = 16_000_000
+"""The largest saved game read (a long match is a few megabytes at most)."""
 
 
 def _temporary_prefix(path: Path) -> str:

@@ -50,6 +50,9 @@ MAX_DEPTH = 12
 """The deepest nesting of arrays and objects a saved game has (it uses 6)."""
 MAX_DIGITS = 40
 """The longest integer a saved game holds (seeds are at most 20 digits)."""
+MAX_ACTIONS = 50_000
+"""The longest action log loaded (a 6-player match to 200 points logs about 15,000
+actions; replaying one costs about 0.3 ms, so a forged log cannot stall a start)."""
 
 
 def _refuse_constant(name: str) -> float:
@@ -291,6 +294,11 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
     raw = _read_json(text)
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise GameFileError("not a mixmo saved game")
+    actions = raw.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+        raise GameFileError(
+            f"damaged saved game: {len(actions):,} actions, more than a match has ({MAX_ACTIONS:,})"
+        )
     if raw.get("version") != VERSION:
         raise GameFileError(
             f"a saved game of version {raw.get('version')!r}; this mixmo reads version {VERSION}"
