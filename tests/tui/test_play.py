@@ -64,7 +64,7 @@ async def test_tab_and_alt_digits_switch_the_active_pane() -> None:
         assert app.query_one("#pane-0", PlayerPane).has_class("active")
         await pilot.press("tab")
         assert app.active == 1 and app.query_one("#pane-1").has_class("active")
-        assert "ACTIVE" in title_of(app, 1) and "ACTIVE" not in title_of(app, 0)
+        assert "▶" in title_of(app, 1) and "▶" not in title_of(app, 0)
         await pilot.press("alt+3")
         assert app.active == 2
         await pilot.press("shift+tab")

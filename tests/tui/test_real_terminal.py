@@ -92,7 +92,7 @@ def test_play_places_a_word_and_quits_in_a_real_terminal(tmp_path: Path) -> None
             return any(shown in line and "Rack" not in line for line in screen.splitlines())
 
         screen = wait_for(session, on_the_board)
-        assert "1 words" in screen
+        assert "1 word " in screen and "1 words" not in screen
         tmux("send-keys", "-t", session, "C-q")
         wait_for(session, lambda s: "Quit?" in s)
         tmux("send-keys", "-t", session, "y")

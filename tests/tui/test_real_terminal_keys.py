@@ -18,8 +18,13 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+SOCKET = f"mixmo-tests-{os.getpid()}"
+"""A tmux server of our own: sessions of other runs cannot change our window's size."""
+
+
 def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
+    command = ["tmux", "-L", SOCKET, *args]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
 
 
 def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
@@ -38,20 +43,23 @@ def game(tmp_path: Path):
     """`mixmo play` for three in a 120x30 tmux window; yields the session name."""
     session = f"mixmo-keys-{os.getpid()}"
     env = f"MIXMO_DATA_DIR={tmp_path} MIXMO_CONFIG_DIR={tmp_path}"
-    command = f"exec env {env} {sys.executable} -m mixmo play --seed 3 --names Ann,Bob,Cid"
+    command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo play --seed 3 --names Ann,Bob,Cid"
     tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30", command)
     try:
         wait_for(session, lambda s: "Rack" in s and "1. Ann" in s)
         yield session
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
 
 
-def rack_letters(screen: str, pane: int) -> list[str]:
-    """The letters of a pane's rack (panes side by side: the n-th "Rack" of the line)."""
-    line = next(line for line in screen.splitlines() if "Rack" in line)
-    part = line.split("Rack")[pane + 1].split("│")[0]
-    return [c for c in part.split() if len(c) == 1 and c.isalpha()]
+def rack_letters(screen: str, pane: int, panes: int = 3, width: int = 120) -> list[str]:
+    """The letters of a pane's rack (panes side by side, each width // panes columns)."""
+    for line in screen.splitlines():
+        for match in re.finditer("Rack", line):
+            if match.start() // (width // panes) == pane:
+                part = re.split("[│┃]", line[match.end() :])[0]
+                return [c for c in part.split() if len(c) == 1 and c.isalpha()]
+    raise AssertionError(f"no rack for pane {pane}:\n{screen}")
 
 
 def test_a_burst_of_letters_and_arrows_is_played_in_order(game: str) -> None:

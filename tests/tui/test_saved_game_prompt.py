@@ -71,8 +71,13 @@ tmux_only = pytest.mark.skipif(
 )
 
 
+SOCKET = f"mixmo-tests-{os.getpid()}"
+"""A tmux server of our own: sessions of other runs cannot change our window's size."""
+
+
 def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
+    command = ["tmux", "-L", SOCKET, *args]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
 
 
 def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
@@ -88,14 +93,16 @@ def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
 
 def start(session: str, folder: Path, *args: str) -> None:
     env = f"MIXMO_DATA_DIR={folder} MIXMO_CONFIG_DIR={folder}"
-    command = f"exec env {env} {sys.executable} -m mixmo play {' '.join(args)}"
+    command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo play {' '.join(args)}"
     tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", command)
 
 
 def gone(session: str, timeout: float = 10.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if subprocess.run(["tmux", "has-session", "-t", session], capture_output=True).returncode:
+        if subprocess.run(
+            ["tmux", "-L", SOCKET, "has-session", "-t", session], capture_output=True
+        ).returncode:
             return True
         time.sleep(0.2)
     return False
@@ -137,4 +144,4 @@ def test_in_a_terminal_a_new_game_asks_and_resume_or_start_anew_keep_the_old_sav
         assert (tmp_path / "autosave.previous.json").read_bytes() == resumed
         assert json.loads(save.read_text())["options"]["seed"] == 1, "the new game's save"
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)

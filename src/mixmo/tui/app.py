@@ -184,14 +184,14 @@ class MixmoApp(BoardInput, App[None]):
         """How many rows the smallest grid gets at this terminal size.
 
         A pane is its border (2), a title, the grid, the rack (wrapping when long)
-        and a news line.
+        and the news (up to two lines).
         """
         columns, rows = LAYOUTS[len(self.pane_widgets)]
         pane_width, pane_height = width // columns, (height - 2) // rows
         inside = max(1, pane_width - 4)
         longest = max(len(self.game.round.player(s).rack) for s in self.pane_widgets)
         rack_lines = min(3, max(1, -(-(len("Rack ") + 2 * longest) // inside)))
-        return pane_height - 2 - 1 - rack_lines - 1
+        return pane_height - 2 - 1 - rack_lines - 2
 
     def fit(self, width: int, height: int) -> None:
         """Show the board, or ask for a larger terminal when a grid would get too few rows."""

@@ -78,7 +78,7 @@ class PlayerPane(Vertical):
     PlayerPane.locked { border: dashed $error; color: $text-disabled; }
     PlayerPane .title { height: 1; }
     PlayerPane RackView { height: auto; max-height: 3; }
-    PlayerPane .news { height: 1; color: $text-muted; }
+    PlayerPane .news { height: auto; max-height: 2; color: $text-muted; }
     """
 
     def __init__(self, seat: int, name: str) -> None:
@@ -123,15 +123,13 @@ class PlayerPane(Vertical):
             rack.size_of_rack = len(info.rack)
             rack.update(rack_text(info.rack, info.picked))
         if last is None or last.message != info.message:
-            self.query_one(f"#news-{self.seat}", Static).update(
-                Text(info.message, overflow="ellipsis")
-            )
+            self.query_one(f"#news-{self.seat}", Static).update(Text(info.message))
 
 
 def title_text(info: PaneInfo) -> Text:
     title = Text()
     if info.active:
-        title.append("ACTIVE ", style="bold reverse")
+        title.append("▶ ", style="bold reverse")  # a mark, not only a colour (NO_COLOR)
     for flag in info.status:
         title.append(f"{flag} ", style="bold red" if flag in ("LOCKED", "OUT") else "bold yellow")
     title.append(f"{info.score} pts ", style="dim")

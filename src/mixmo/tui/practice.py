@@ -38,6 +38,8 @@ from mixmo.tui.modals import _Dialog
 
 HINT_PENALTY = 30.0
 """Seconds added to the time for each hint."""
+HASTY_PENALTY = 15.0
+"""Seconds added for a MIXMO called too soon (alone at the table, it does not lock)."""
 PLAYER = "You"
 
 
@@ -111,6 +113,7 @@ class PracticeApp(MixmoApp):
         self.record_run = record
         self.splits: list[float] = []
         self.hints = 0
+        self.hasty_calls = 0
         self.hint_level = 0
         self.result: records.Run | None = None
         game.subscribe(self._on_practice_event)
@@ -121,14 +124,15 @@ class PracticeApp(MixmoApp):
     shows_scores = False
 
     def update_header(self) -> None:
-        done = len(self.game.round.player(0).held())
+        player = self.game.round.player(0)
+        dealt = len(player.rack) + len(player.grid)
         total = tiles_per_player(len(self.game.options.players))
-        penalty = self.hints * HINT_PENALTY
+        penalty = self.penalty_seconds
         splits = " ".join(clock_text(s) for s in self.splits[-4:])
         text = (
-            f"PRACTICE {len(self.game.options.players)}-player share: {done}/{total} tiles · "
-            f"{clock_text(self.clock())}"
-            + (f" +{int(penalty)} s hints" if penalty else "")
+            f"PRACTICE {len(self.game.options.players)}-player share: {len(player.grid)} placed, "
+            f"{dealt}/{total} dealt · {clock_text(self.clock())}"
+            + (f" +{int(penalty)} s" if penalty else "")
             + (f" · splits {splits}" if splits else "")
             + (f" · daily {self.daily}" if self.daily else "")
         )
@@ -142,6 +146,31 @@ class PracticeApp(MixmoApp):
             self.hint_level = 0
         elif isinstance(event, ev.RoundScored):
             self.call_later(self.finish)
+
+    @property
+    def penalty_seconds(self) -> float:
+        """Time added to the clock: hints, and MIXMOs called too soon."""
+        return self.hints * HINT_PENALTY + self.hasty_calls * HASTY_PENALTY
+
+    def action_mixmo(self) -> None:
+        """Alone at the table a hasty call costs time instead of locking the only player."""
+        player = self.game.round.player(0)
+        if self.game.phase is Phase.PLAYING and player.may_act:
+            reasons = []
+            if player.rack:
+                reasons.append(f"tiles not placed: {''.join(t.symbol for t in player.rack)}")
+            elif not len(player.grid):
+                reasons.append("the grid is empty")
+            else:
+                report = validate(player.grid, self.game.lexicon, self.game.variant)
+                reasons += [problem.message for problem in report.problems]
+            if reasons:
+                self.hasty_calls += 1
+                self.tell(0, f"✗ not yet (+{int(HASTY_PENALTY)} s): {reasons[0]}")
+                self.bell()
+                self.update_header()
+                return
+        super().action_mixmo()
 
     def action_stuck(self) -> None:
         """Stuck alone at the table: the empty chairs are stuck too, so everyone draws 2."""
@@ -188,7 +217,7 @@ class PracticeApp(MixmoApp):
             seed=str(self.game.options.seed),
             daily=self.daily,
             seconds=seconds,
-            penalty_seconds=self.hints * HINT_PENALTY,
+            penalty_seconds=self.penalty_seconds,
             hints=self.hints,
             splits=tuple(self.splits),
             tiles=tiles,
@@ -217,7 +246,11 @@ class PracticeApp(MixmoApp):
         table.add_column()
         table.add_row("time", clock_text(result.seconds))
         if result.hints:
-            table.add_row("hints", f"{result.hints} (+{int(result.penalty_seconds)} s)")
+            table.add_row("hints", f"{result.hints} (+{int(result.hints * HINT_PENALTY)} s)")
+        if self.hasty_calls:
+            table.add_row(
+                "MIXMO too soon", f"{self.hasty_calls} (+{int(self.hasty_calls * HASTY_PENALTY)} s)"
+            )
         table.add_row("total", clock_text(result.total_seconds))
         table.add_row("splits", " ".join(clock_text(s) for s in result.splits))
         mine = Grid.parse(result.grid)
