@@ -118,7 +118,7 @@ class _Search:
         self.placed: list[Placed] = []
         self.seen: set[frozenset[Placed]] = set()
         self.steps = 0
-        self.counts = {word: Counter(word) for word in self.pool}
+        self.packed = {word: _packed(Counter(word)) for word in self.pool}
         self.by_letter: dict[str, list[str]] = {}
         for word in self.pool:
             for ch in set(word):
@@ -321,47 +321,51 @@ class _Search:
         one another (a crossing per word), else one crossing fewer suffices.
         Letters only: with a joker or the Bandit left, nothing is ruled out.
         Branches on the uncovered letter with the fewest candidate words.
+
+        Letter counts are packed one per byte in an int (:func:`_packed`), so
+        adding a word is one addition, and "no letter over its cap" one
+        subtraction: each byte carries a high guard bit that a lane going
+        below zero clears.
         """
         if self.jokers or self.bandits:
             return True
-        key = (tuple(sorted((+rest).items())), tuple(sorted((+free).items())), joined)
+        rest_packed = _packed(rest)
+        cap = _packed(Counter({ch: 2 * n for ch, n in rest.items()}) + free)
+        key = (rest_packed, cap, joined)
         known = self.cover_memo.get(key)
         if known is not None:
             return known
-        counts = self.counts
+        packed = self.packed
+        by_letter = self.by_letter
         size = rest.total()
         letters = [ch for ch, n in rest.items() if n > 0]
-        by_letter = self.by_letter
-        seen: set[tuple[tuple[tuple[str, int], ...], int]] = set()
+        cap_guarded = cap + GUARDS
+        rest_guarded = GUARDS - rest_packed
+        seen: set[tuple[int, int]] = set()
         slack = 0 if joined else 1
 
-        def fits(total: Counter[str], word: str) -> bool:
-            return all(total[ch] + n <= 2 * rest[ch] + free[ch] for ch, n in counts[word].items())
-
-        def covered(total: Counter[str], k: int) -> bool:
-            state = (tuple(sorted((+total).items())), k)
-            if state in seen:
+        def covered(total: int, k: int, length: int) -> bool:
+            if (total, k) in seen:
                 return False
-            seen.add(state)
+            seen.add((total, k))
             self._tick()
-            open_letters = [ch for ch in letters if total[ch] < rest[ch]]
-            if not open_letters:
-                if total.total() - size >= k - slack:
+            short = ~(total + rest_guarded) & GUARDS  # lanes where total < rest
+            if not short:
+                if length - size >= k - slack:
                     return True
                 choices = self.pool  # joined only with more crossings: one more word
             else:
+                open_letters = [ch for ch in letters if short >> LANE[ch] & 0x80]
                 ch = min(open_letters, key=lambda x: len(by_letter.get(x, ())))
                 choices = by_letter.get(ch, [])
             for word in choices:
-                if fits(total, word):
-                    total.update(counts[word])
-                    ok = covered(total, k + 1)
-                    total.subtract(counts[word])
-                    if ok:
-                        return True
+                after = total + packed[word]
+                fits = (cap_guarded - after) & GUARDS == GUARDS  # no letter over its cap
+                if fits and covered(after, k + 1, length + len(word)):
+                    return True
             return False
 
-        result = covered(Counter(), 0)
+        result = covered(0, 0, 0)
         self.cover_memo[key] = result
         return result
 
@@ -445,3 +449,15 @@ def settle(
         f"words these tiles can spell ({search.steps} partial grids) found none"
     )
     return None, proof, search.steps
+
+
+LANE = {chr(65 + i): 8 * i for i in range(26)}
+"""The bit offset of each letter's byte in a packed count."""
+GUARDS = sum(0x80 << lane for lane in LANE.values())
+"""The high bit of every letter's byte."""
+
+
+def _packed(counts: Counter[str]) -> int:
+    """Letter counts one per byte (counts stay under 128: racks have at most 120 tiles,
+    and a cap is at most twice a count plus the tiles on the board)."""
+    return sum(n << LANE[ch] for ch, n in counts.items() if n > 0)
