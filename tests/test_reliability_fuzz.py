@@ -193,12 +193,8 @@ def database_bytes() -> bytes:
         return path.read_bytes()
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.integers(0, 12_000), st.binary(min_size=1, max_size=64))
-def test_any_damaged_bytes_in_the_database_are_read_or_a_records_error(
-    tmp_path_factory: pytest.TempPathFactory, at: int, junk: bytes
-) -> None:
-    path = tmp_path_factory.mktemp("records") / "records.sqlite3"
+def damaged_database_property(folder: Path, at: int, junk: bytes) -> None:
+    path = folder / "records.sqlite3"
     data = bytearray(database_bytes())
     data[at : at + len(junk)] = junk
     path.write_bytes(bytes(data))
@@ -207,6 +203,23 @@ def test_any_damaged_bytes_in_the_database_are_read_or_a_records_error(
         records.personal_bests(path=path)
     except records.RecordsError as error:
         assert "\n" not in str(error)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(0, 12_000), st.binary(min_size=1, max_size=64))
+def test_any_damaged_bytes_in_the_database_are_read_or_a_records_error(
+    tmp_path_factory: pytest.TempPathFactory, at: int, junk: bytes
+) -> None:
+    damaged_database_property(tmp_path_factory.mktemp("records"), at, junk)
+
+
+@pytest.mark.slow
+@LONG
+@given(st.integers(0, 12_000), st.binary(min_size=1, max_size=512))
+def test_any_damaged_bytes_in_the_database_long_run(
+    tmp_path_factory: pytest.TempPathFactory, at: int, junk: bytes
+) -> None:
+    damaged_database_property(tmp_path_factory.mktemp("records"), at, junk)
 
 
 # --- key bindings (the TUI's loader) -------------------------------------------------------

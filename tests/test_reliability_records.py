@@ -232,3 +232,14 @@ def test_records_on_a_read_only_disk_are_still_shown(
         assert shown.code == 0 and "4:40" in shown.out
     finally:
         subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_a_damaged_header_with_a_negative_schema_version(mixmo, private_data: Path) -> None:
+    path = database(private_data)
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    data = bytearray(path.read_bytes())
+    data[60] = 0x80  # the header's user_version, now negative (found by the fuzzer)
+    path.write_bytes(bytes(data))
+    assert "the records database is damaged (schema version -" in stats_error(mixmo)

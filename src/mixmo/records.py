@@ -181,7 +181,7 @@ def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
         check(connection)
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if read_only:
-            if not isinstance(version, int) or version > SCHEMA_VERSION:
+            if not isinstance(version, int) or not 0 <= version <= SCHEMA_VERSION:
                 migrate(connection)  # says which version, without writing
         else:
             if version < SCHEMA_VERSION:
@@ -200,7 +200,9 @@ def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
 def migrate(connection: sqlite3.Connection) -> None:
     """Bring the schema up to :data:`SCHEMA_VERSION`, one migration per transaction."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
-    if not isinstance(version, int) or version > SCHEMA_VERSION:
+    if not isinstance(version, int) or version < 0:
+        raise RecordsError(f"the records database is damaged (schema version {version})")
+    if version > SCHEMA_VERSION:
         raise RecordsError(
             f"the records database has schema version {version}; this mixmo knows {SCHEMA_VERSION}"
         )
@@ -210,8 +212,11 @@ def migrate(connection: sqlite3.Connection) -> None:
 
 
 def _why(error: Exception) -> str:
-    """The database's or the system's error, as the end of a sentence."""
-    text = str(error)
+    """The database's or the system's error, as the end of a sentence (one line,
+    at most 160 characters: SQLite quotes whole damaged schema statements)."""
+    text = " ".join(str(error).split())
+    if len(text) > 160:
+        text = text[:157] + "..."
     if isinstance(error, OSError):
         from mixmo.storage import why_not_written
 
