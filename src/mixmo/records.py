@@ -238,7 +238,7 @@ def check(connection: sqlite3.Connection) -> None:
     if [row[0] for row in rows] != ["ok"]:
         lines = [line for row in rows for line in str(row[0]).splitlines()]
         first = next((line for line in lines if not line.startswith("***")), "")
-        raise RecordsError(f"the records database is damaged ({first})")
+        raise RecordsError(f"the records database is damaged ({first[:160]})")
 
 
 def check_tables(connection: sqlite3.Connection) -> None:
