@@ -150,3 +150,25 @@ async def test_a_restarted_client_takes_its_seat_back_with_its_saved_token(tmp_p
         assert (await again.join(code, "Ann")).seat == welcome.seat
         await again.close()
     assert oct((tmp_path / "seats.json").stat().st_mode & 0o777) == "0o600"
+
+
+async def test_a_watcher_s_remote_table_shows_every_grid_and_no_rack(tmp_path: Path) -> None:
+    async with running_server() as server:
+        player = GameClient(url_of(server), tokens=SeatTokens(tmp_path / "seats.json"))
+        await player.connect()
+        code = await player.create(RoomSettings(players=2, bots=1, seed=5))
+        await player.join(code, "Ann")
+        watcher = GameClient(url_of(server))
+        await watcher.connect(code)
+        await watcher.watch(code)
+        table = RemoteTable(watcher)
+        while not table.started:
+            await asyncio.sleep(0.05)
+        assert table.seat is None
+        assert all(p.rack == () for p in table.state.round.players)
+        state = table.state
+        assert [table.rack_size(s) + len(state.round.player(s).grid) for s in (0, 1)] == [6, 6]
+        refusal = await table.apply(PlaceTile(seat=0, row=0, col=0, symbol="A"))
+        assert refusal is not None and refusal.code == "refused"
+        await watcher.close()
+        await player.close()

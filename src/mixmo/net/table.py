@@ -147,13 +147,17 @@ class LocalTable(Table):
 
 
 class RemoteTable(Table):
-    """A match on a server, through a connected and seated :class:`GameClient`."""
+    """A match on a server, through a connected :class:`GameClient` that holds a seat
+    (or watches the room: then ``seat`` is None)."""
 
     def __init__(self, client: GameClient) -> None:
         super().__init__()
-        assert client.welcome is not None, "join a room before opening its table"
+        assert client.welcome is not None or client.watching is not None, (
+            "join or watch a room before opening its table"
+        )
         self.client = client
-        self.seat = client.welcome.seat
+        self.seat = client.welcome.seat if client.welcome is not None else None
+        """None for a watcher: every grid, no rack, and :meth:`apply` is refused."""
         self._view: SeatView | None = None
         self._state: MatchState | None = None
         self._connected: dict[int, bool] = {}
