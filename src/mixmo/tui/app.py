@@ -230,12 +230,12 @@ class MixmoApp(BoardInput, App[None]):
         seconds = int(self.clock())
         clock = (f"{seconds // 60:02d}:{seconds % 60:02d}", "bold")
         if self.headline is not None and self.clock() <= self.headline[1]:
+            # The news first (it is what changed), then the clock, then where the round stands.
             text = Text.assemble(
-                ("MIXMO ", "bold"),
-                f"round {round_.number} · bag {len(round_.bag)} · ",
                 (self.headline[0], "bold reverse"),
                 " · ",
                 clock,
+                f" · round {round_.number} · bag {len(round_.bag)}",
             )
         else:
             self.headline = None
