@@ -304,6 +304,13 @@ class GameServer:
 
     def _parse(self, conn: Connection, raw: str) -> ClientMessage | None:
         try:
+            message = CLIENT_MESSAGE.validate_json(raw)  # a good message: one pass
+        except (ValidationError, RecursionError):
+            pass  # a bad one: find out why, step by step, to say so
+        else:
+            if "v" in message.model_fields_set:  # the version was said, not defaulted
+                return message
+        try:
             data = json.loads(raw)
         except (ValueError, RecursionError):
             conn.error("bad-json", "not a JSON message")
