@@ -23,10 +23,11 @@ import pytest
         (["ws://127.0.0.1:9", "--new", "--bot", "easy", "--rounds", "2", "--points", "9"],
          "not both"),
         (["ws://127.0.0.1:9/CDEFGH", "--bot", "easy", "--name", " "], "--name"),
+        (["ws://127.0.0.1:9", "--new", "--bot", "easy", "--seed", str(2**64)], "seed"),
         (["ws://127.0.0.1:9/CDEFGH", "--bot", "easy"], "cannot reach ws://127.0.0.1:9"),
     ],
     ids=["human-seat", "human-creator", "http", "short-code", "no-code", "new-with-code",
-         "all-bots", "rounds-and-points", "blank-name", "unreachable"],
+         "all-bots", "rounds-and-points", "blank-name", "huge-seed", "unreachable"],
 )  # fmt: skip
 def test_join_refuses_what_it_cannot_do_in_one_line(mixmo, args: list[str], says: str) -> None:  # type: ignore[no-untyped-def]
     run = mixmo("join", *args)

@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 import click
 
-from mixmo.cli.common import expert_option, fail, lang_option
+from mixmo.cli.common import expert_option, fail, first_error, lang_option
 
 LEVELS = ("easy", "normal", "hard", "expert")
 NO_TERMINAL_CLIENT = (
@@ -48,7 +48,7 @@ def split_url(url: str, new: bool) -> tuple[str, str | None]:
 @click.option(
     "--points", type=click.IntRange(1, 100_000), help="Play to N points (option 2) [default: 200]."
 )
-@click.option("--seed", type=click.IntRange(0, 2**62), help="Shuffle the bag from this seed.")
+@click.option("--seed", type=click.IntRange(min=0), help="Shuffle the bag from this seed.")
 @click.option("--bots", type=click.IntRange(0, 6), default=0,
               help="With --new: seats the server's own bots take (the last ones).")  # fmt: skip
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
@@ -97,16 +97,19 @@ def join(
             fail(f"--bots {bots} leaves no seat for this client among {players} players")
         from mixmo.engine.variants import variant_for
 
-        settings = RoomSettings(
-            players=players,
-            variant=variant_for(expert=expert, free_spirit=free_spirit).name,
-            scoring=ScoringMode.ROUNDS if rounds else ScoringMode.POINTS,
-            target=rounds or points or 0,
-            language="fr" if lang == "fr" else "en",
-            seed=seed,
-            bots=bots,
-            bot_level=level,  # type: ignore[arg-type]
-        )
+        try:
+            settings = RoomSettings(
+                players=players,
+                variant=variant_for(expert=expert, free_spirit=free_spirit).name,
+                scoring=ScoringMode.ROUNDS if rounds else ScoringMode.POINTS,
+                target=rounds or points or 0,
+                language="fr" if lang == "fr" else "en",
+                seed=seed,
+                bots=bots,
+                bot_level=level,  # type: ignore[arg-type]
+            )
+        except ValueError as error:
+            fail(first_error(error))
     try:
         seat_name = clean_name(name or f"{bot_level.capitalize()} bot")
     except ValueError as error:
