@@ -93,7 +93,9 @@ def test_a_long_report_lists_the_first_words_and_counts_the_rest(mixmo) -> None:
 # --- point 9: tracebacks -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [["check", "-"], ["word", "-"], ["solve", "-"]])
+@pytest.mark.parametrize(
+    "command", [["check", "-"], ["word", "-"], ["solve", "-"], ["play", "--seed", "1"]]
+)
 def test_closed_standard_input_is_one_line(command: list[str]) -> None:
     err = one_line_error(run(*command, close_stdin=True))
     assert "standard input is closed" in err

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from mixmo.cli.common import (
@@ -111,6 +113,8 @@ def play(
     bots = len(bot_levels)
     if as_json and not headless:
         fail("--json goes with --headless (the result of a bots-only match)")
+    if not headless and (sys.stdin is None or sys.stdin.closed):
+        fail("standard input is closed: mixmo play needs a terminal to read keys from")
     path = autosave_path()
     if resume:
         try:
