@@ -174,3 +174,25 @@ async def test_a_hasty_call_in_practice_costs_time_and_does_not_lock() -> None:
         burst(app, keys_for_rack(app, 0)[0])
         await settle(pilot)
         assert len(game.round.player(0).grid) == 1, "the player plays on at once"
+
+
+async def test_f3_gives_a_hint_in_play_and_it_costs_30_seconds_of_play() -> None:
+    app, clock = make_app(2, lexicon=english(), seed=seed_where(2, bandit_first=False))
+    async with app.run_test(size=SIZE) as pilot:
+        burst(app, "f3")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert text_of(app, "#news-0").startswith("hint: ")
+        clock.now += 10
+        burst(app, keys_for_rack(app, 0)[0])
+        await settle(pilot)
+        assert len(app.game.round.player(0).grid) == 0
+        assert "the hint costs 30 s: play on in 20 s" in text_of(app, "#news-0")
+        burst(app, "tab", keys_for_rack(app, 1)[0], "shift+tab")
+        await settle(pilot)
+        assert len(app.game.round.player(1).grid) == 1, "the others play on"
+        clock.now += 21
+        burst(app, keys_for_rack(app, 0)[0])
+        await settle(pilot)
+        assert len(app.game.round.player(0).grid) == 1, "the cost is paid: play on"

@@ -43,6 +43,7 @@ from mixmo.storage import Autosaver, SaveOutcome, atomic_write_text
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.bot_driver import TICK, BotDriver
 from mixmo.tui.grid_view import GridPicture
+from mixmo.tui.hints import HintKey
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, FIXED_KEYS, Keymap
 from mixmo.tui.modals import ConfirmScreen, HelpScreen, NoticeScreen
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, news_for, plain, plural
@@ -81,7 +82,7 @@ def tile_symbol(event: events.Key) -> str | None:
     return char if char in "?!" else None
 
 
-class MixmoApp(BoardInput, App[None]):
+class MixmoApp(BoardInput, HintKey, App[None]):
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -126,6 +127,7 @@ class MixmoApp(BoardInput, App[None]):
         self.active = 0
         self.awaiting_highlight = False
         self.panes = [PaneState() for _ in game.options.players]
+        self.hint_paid_at = {}
         self.headline: tuple[str, float] | None = None
         """News for the whole table, shown in the header until the time given."""
         self._saved_view = ""
@@ -386,6 +388,11 @@ class MixmoApp(BoardInput, App[None]):
 
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool:
         """Carry out ``action``; a refused one is told to its player, never raised."""
+        waiting = self.refused_for_a_hint(action)
+        if waiting is not None:
+            if not quiet:
+                self.tell(action.seat, waiting)
+            return False
         try:
             self.game.apply(action)
         except GameRuleError as error:

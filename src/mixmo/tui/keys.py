@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "next_player": ("tab", "Next", "make the next player's pane active"),
     "previous_player": ("shift+tab", "Prev", "make the previous player's pane active"),
     "help": ("f1,ctrl+g", "Help", "this screen"),
+    "hint": ("f3", "Hint", "a hint from the solver; it costs 30 s (of play, or of your time)"),
     "toggle_check": ("f4", "Check", "live word checking on or off (where the game allows it)"),
     "highlight": ("f7", "Find", "then a letter: highlight every tile of that letter"),
     "take_apart": ("f8", "Apart", "take your whole grid apart, back to the rack (asks first)"),
@@ -138,6 +139,7 @@ class Keymap(BaseModel):
     next_player: str = COMMANDS["next_player"][0]
     previous_player: str = COMMANDS["previous_player"][0]
     help: str = COMMANDS["help"][0]
+    hint: str = COMMANDS["hint"][0]
     toggle_check: str = COMMANDS["toggle_check"][0]
     highlight: str = COMMANDS["highlight"][0]
     take_apart: str = COMMANDS["take_apart"][0]

@@ -34,9 +34,10 @@ from mixmo.engine.tiles import tiles_per_player
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import variant_for
 from mixmo.tui.app import MixmoApp
+from mixmo.tui.hints import HINT_COST
 from mixmo.tui.modals import _Dialog
 
-HINT_PENALTY = 30.0
+HINT_PENALTY = HINT_COST
 """Seconds added to the time for each hint."""
 HASTY_PENALTY = 15.0
 """Seconds added for a MIXMO called too soon (alone at the table, it does not lock)."""
@@ -95,8 +96,6 @@ class PracticeResultScreen(_Dialog):
 
 class PracticeApp(MixmoApp):
     """One pane, a clock with splits, hints on a key, a result screen and a record."""
-
-    BINDINGS = [Binding("f3", "hint", "Hint (+30 s)", priority=True)]
 
     def __init__(
         self,

@@ -1,0 +1,87 @@
+"""F3 in `mixmo play`: a hint from the solver for the active (human) player, at a cost.
+
+Practice adds 30 s to the player's time for a hint. At a table the clock is
+shared, so the same cost is paid in play instead: for 30 s after asking, the
+player's grid edits and MIXMO are refused (the others play on). A mixin of
+the app; the solver runs on a thread worker so the screen never waits.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mixmo.engine import actions as act
+from mixmo.engine.solver import hint
+from mixmo.engine.state import Phase
+from mixmo.engine.validation import validate
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from mixmo.engine.game import Game
+
+HINT_COST = 30.0
+"""Seconds a hint costs: the time added in practice, the time waited at a table."""
+
+WAITING_ACTIONS = (
+    act.PlaceTile,
+    act.MoveTiles,
+    act.TakeBack,
+    act.TakeApart,
+    act.Undo,
+    act.Redo,
+    act.CallMixmo,
+)
+"""What a player who took a hint may not do until its cost is paid."""
+
+
+class HintKey:
+    """The hint command of `mixmo play`."""
+
+    if TYPE_CHECKING:  # provided by MixmoApp
+        game: Game
+        active: int
+        bot_seats: list[int]
+        clock: Callable[[], float]
+        run_worker: Callable[..., Any]
+        call_from_thread: Callable[..., Any]
+
+        def tell(self, seat: int, message: str) -> None: ...
+
+    hint_paid_at: dict[int, float]
+    """Per seat: the game time when the last hint's cost is paid."""
+
+    def action_hint(self) -> None:
+        seat = self.active
+        player = self.game.round.player(seat)
+        if seat in self.bot_seats:
+            return
+        if self.game.phase is not Phase.PLAYING or not player.may_act or not player.rack:
+            self.tell(seat, "no hint now: your rack is empty or you may not play")
+            return
+        if self.hint_wait(seat) > 0:
+            self.tell(seat, f"a hint is on its way: play on in {self.hint_wait(seat):.0f} s")
+            return
+        self.hint_paid_at[seat] = self.clock() + HINT_COST
+        self.tell(seat, f"thinking about a hint (it costs {int(HINT_COST)} s of play)...")
+        rack, grid = player.rack, player.grid
+        lexicon, variant = self.game.lexicon, self.game.variant
+
+        def think() -> None:
+            start = grid if validate(grid, lexicon, variant).valid else None
+            found = hint(rack, lexicon, variant, start, 1)
+            self.call_from_thread(self.tell, seat, f"hint: {found.message}")
+
+        self.run_worker(think, thread=True, group=f"hint-{seat}", exclusive=True)
+
+    def hint_wait(self, seat: int) -> float:
+        """Seconds before ``seat`` may play again after a hint (0 when free)."""
+        return max(0.0, self.hint_paid_at.get(seat, 0.0) - self.clock())
+
+    def refused_for_a_hint(self, action: act.Action) -> str | None:
+        """Why ``action`` must wait for a hint's cost to be paid, if it must."""
+        wait = self.hint_wait(action.seat)
+        if wait > 0 and isinstance(action, WAITING_ACTIONS):
+            return f"✗ the hint costs {int(HINT_COST)} s: play on in {wait:.0f} s"
+        return None
