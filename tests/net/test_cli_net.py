@@ -51,3 +51,14 @@ def test_serve_says_when_its_port_is_taken(tmp_path) -> None:  # type: ignore[no
 def test_serve_refuses_a_shard_that_is_not_k_of_n(mixmo, tmp_path) -> None:  # type: ignore[no-untyped-def]
     run = mixmo("serve", "--port", "0", "--data", str(tmp_path), "--shard", "3/3")
     assert run.code == 2 and "--shard" in run.err and run.err.count("\n") == 1
+
+
+def test_serve_says_when_its_database_is_not_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "rooms.sqlite3").write_bytes(b"this is not a database" * 100)
+    run = subprocess.run(
+        [sys.executable, "-m", "mixmo", "serve", "--port", "0", "--data", str(tmp_path)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 2
+    last = run.stderr.splitlines()[-1]
+    assert "rooms.sqlite3: cannot use the rooms' database" in last and "Traceback" not in run.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 
 import pytest
@@ -98,3 +99,20 @@ async def test_the_lobby_says_when_the_creator_chose_the_seed() -> None:
             watcher = await Raw.open(server)
             await watcher.send({"type": "watch", "room": code})
             assert (await watcher.until("lobby"))["seeded"] is seeded
+
+
+async def test_a_damaged_room_is_left_out_and_the_others_come_back(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    async with running_server(tmp_path) as server:
+        good, ann, _ = await two_seated(server)
+        tile = rack_of(ann.seen[-1], 0)[0]
+        await ann.send({"type": "action", "ref": 1, "action": {"kind": "place", "seat": 0,
+                                                               "row": 0, "col": 0, "symbol": tile}})  # fmt: skip
+        await ann.until("events")
+        bad, _, _ = await two_seated(server)
+    with sqlite3.connect(tmp_path / "rooms.sqlite3") as db:
+        db.execute("INSERT INTO actions VALUES (?, 1, 'not an action')", (bad,))
+    async with running_server(tmp_path) as server:
+        assert set(server.rooms.rooms) == {good}
+        assert [code for code, _ in server.rooms.damaged] == [bad]
+        game = server.rooms.get(good).game
+        assert game is not None and len(game.log) == 1

@@ -46,6 +46,7 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
     import asyncio
     import logging
     import signal
+    import sqlite3
     import sys
 
     from mixmo.net.rooms import parse_shard
@@ -84,3 +85,5 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
         asyncio.run(run())
     except PermissionError as error:
         fail(f"{folder}: {error.strerror or error}")
+    except sqlite3.Error as error:
+        fail(f"{folder / 'rooms.sqlite3'}: cannot use the rooms' database ({error})")

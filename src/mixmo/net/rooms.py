@@ -348,12 +348,12 @@ class Rooms:
         """The room ``code``, from memory or (if it was put away while idle) from the store."""
         room = self.rooms.get(code)
         if room is None and self.store is not None:
-            stored = self.store.load(code)
-            if stored is not None:
-                try:
+            try:
+                stored = self.store.load(code)
+                if stored is not None:
                     room = self.rooms[code] = Room.restore(stored, self.lexicon, self.store)
-                except (GameRuleError, ValueError) as error:
-                    self.damaged.append((code, str(error)))
+            except (GameRuleError, ValueError) as error:
+                self.damaged.append((code, str(error).splitlines()[0]))
         if room is None:
             raise UnknownRoomError("no room with that code on this server")
         return room
@@ -367,11 +367,14 @@ class Rooms:
         if self.store is None:
             return []
         restored = []
-        for stored in self.store.unfinished():
+        for code in self.store.unfinished():
             try:
+                stored = self.store.load(code)
+                if stored is None:
+                    continue
                 room = Room.restore(stored, self.lexicon, self.store)
             except (GameRuleError, ValueError) as error:
-                self.damaged.append((stored.code, str(error)))
+                self.damaged.append((code, str(error).splitlines()[0]))
                 continue
             self.rooms[room.code] = room
             restored.append(room)

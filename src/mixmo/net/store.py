@@ -105,15 +105,14 @@ class RoomStore:
         row = self._db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone()
         return row is not None
 
-    def unfinished(self) -> list[StoredRoom]:
-        """Every room whose match is not over, with its action log in order."""
-        codes = self._db.execute(
-            "SELECT code FROM rooms WHERE finished = 0 ORDER BY created"
-        ).fetchall()
-        return [room for (code,) in codes if (room := self.load(code)) is not None]
+    def unfinished(self) -> list[str]:
+        """The codes of every room whose match is not over, oldest first."""
+        rows = self._db.execute("SELECT code FROM rooms WHERE finished = 0 ORDER BY created")
+        return [code for (code,) in rows]
 
     def load(self, code: str) -> StoredRoom | None:
-        """The unfinished room ``code`` (None if there is none)."""
+        """The unfinished room ``code`` (None if there is none); ValueError if its rows do
+        not read back (edited or damaged)."""
         row = self._db.execute(
             "SELECT settings, seats, options, created FROM rooms WHERE code = ? AND finished = 0",
             (code,),
