@@ -94,7 +94,8 @@ def test_a_long_report_lists_the_first_words_and_counts_the_rest(mixmo) -> None:
 
 
 @pytest.mark.parametrize(
-    "command", [["check", "-"], ["word", "-"], ["solve", "-"], ["play", "--seed", "1"]]
+    "command",
+    [["check", "-"], ["word", "-"], ["solve", "-"], ["play", "--seed", "1"], ["practice"]],
 )
 def test_closed_standard_input_is_one_line(command: list[str]) -> None:
     err = one_line_error(run(*command, close_stdin=True))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from mixmo.cli.common import (
@@ -48,6 +50,8 @@ def practice(
 
     if daily and seed is not None:
         fail("choose --daily or --seed, not both")
+    if sys.stdin is None or sys.stdin.closed:
+        fail("standard input is closed: mixmo practice needs a terminal to read keys from")
     today = date.today().isoformat() if daily else None
     deal: int | str = (
         daily_seed(today, players, lang) if today else (seed if seed is not None else random_seed())
