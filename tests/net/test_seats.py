@@ -116,3 +116,55 @@ async def test_a_damaged_room_is_left_out_and_the_others_come_back(tmp_path) -> 
         assert [code for code, _ in server.rooms.damaged] == [bad]
         game = server.rooms.get(good).game
         assert game is not None and len(game.log) == 1
+
+
+async def _lobby_of_three(server) -> tuple[str, Raw, Raw]:  # type: ignore[no-untyped-def]
+    """A 4-seat room where Ann (seat 0) and Bob (seat 1) sit and two seats are free."""
+    ann = await Raw.open(server)
+    await ann.send({"type": "create", "settings": {"players": 4}})
+    code = (await ann.until("created"))["room"]
+    await ann.send({"type": "join", "room": code, "name": "Ann"})
+    await ann.until("welcome")
+    bob = await Raw.open(server)
+    await bob.send({"type": "join", "room": code, "name": "Bob"})
+    await bob.until("welcome")
+    return code, ann, bob
+
+
+async def test_the_first_seat_starts_early_and_bots_fill_the_free_seats() -> None:
+    async with running_server() as server:
+        _code, ann, bob = await _lobby_of_three(server)
+        await ann.send({"type": "start", "fill_with_bots": True})
+        snapshot = await bob.until("snapshot")
+        assert snapshot["view"]["options"]["players"] == ["Ann", "Bob", "Bot 1", "Bot 2"]
+
+
+async def test_the_first_seat_starts_early_with_fewer_players() -> None:
+    async with running_server() as server:
+        _code, ann, bob = await _lobby_of_three(server)
+        await ann.send({"type": "start"})
+        snapshot = await bob.until("snapshot")
+        assert snapshot["view"]["options"]["players"] == ["Ann", "Bob"]
+        assert snapshot["view"]["rack_sizes"] == [6, 6]
+
+
+async def test_only_the_first_seat_starts_early() -> None:
+    async with running_server() as server:
+        _code, _ann, bob = await _lobby_of_three(server)
+        await bob.send({"type": "start"})
+        assert (await bob.until("error"))["code"] == "not-first-seat"
+
+
+async def test_a_match_cannot_start_with_one_player() -> None:
+    async with running_server() as server:
+        ann = await Raw.open(server)
+        await ann.send({"type": "create", "settings": {"players": 3}})
+        code = (await ann.until("created"))["room"]
+        await ann.send({"type": "join", "room": code, "name": "Ann"})
+        await ann.until("welcome")
+        await ann.send({"type": "start"})
+        error = await ann.until("error")
+        assert error["code"] == "too-few-players" and "two players" in error["message"]
+        bob = await Raw.open(server)  # the refusal changed nothing: the seats are still there
+        await bob.send({"type": "join", "room": code, "name": "Bob"})
+        assert (await bob.until("welcome"))["seat"] == 1

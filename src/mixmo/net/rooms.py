@@ -65,6 +65,10 @@ class NotStartedError(RoomError):
     code = "not-started"
 
 
+class TooFewPlayersError(RoomError):
+    code = "too-few-players"
+
+
 class NotFirstSeatError(RoomError):
     code = "not-first-seat"
 
@@ -211,9 +215,12 @@ class Room:
                     n += 1
                     seat.name, seat.bot_level = f"Bot {n}", self.settings.bot_level
         else:
-            self.seats = [s for s in self.seats if not s.free]
-            if len(self.seats) < 2:
-                raise RoomFullError("a match needs two players: wait for one, or fill with bots")
+            taken = [s for s in self.seats if not s.free]
+            if len(taken) < 2:
+                raise TooFewPlayersError(
+                    "a match needs two players: wait for one, or fill with bots"
+                )
+            self.seats = taken
         self._start()
 
     def _start(self) -> None:
