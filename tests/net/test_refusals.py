@@ -146,3 +146,23 @@ def test_a_shard_is_k_of_n() -> None:
     for bad in ("5/5", "x", "1/99", "-1/2"):
         with pytest.raises(ValueError, match="shard"):
             parse_shard(bad)
+
+
+async def test_an_action_the_log_cannot_take_is_heard_by_nobody_and_play_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with running_server(tmp_path) as server:
+        code, ann, bob = await two_seated(server)
+        store = server.rooms.get(code).store
+        assert store is not None
+
+        def disk_full(*_args: object) -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+        monkeypatch.setattr(store, "append_action", disk_full)
+        tile = rack_of(ann.seen[-1], 0)[0]
+        await ann.send(_place(0, tile, ref=4))
+        assert (await ann.until("error"))["code"] == "storage"
+        assert await bob.quiet() == []
+        await ann.send(_place(0, tile, ref=5, col=3))
+        assert (await ann.until("error"))["code"] == "storage"

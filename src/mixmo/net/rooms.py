@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +35,7 @@ from mixmo.net.store import RoomStore, SeatRecord, StoredRoom
 from mixmo.net.views import ViewMaker
 
 Clock = Callable[[], float]
+log = logging.getLogger("mixmo.net.rooms")
 
 
 class RoomError(ValueError):
@@ -59,6 +62,10 @@ class NotYourSeatError(RoomError):
 
 class AlreadyStartedError(RoomError):
     code = "already-started"
+
+
+class StorageError(RoomError):
+    code = "storage"
 
 
 class NotStartedError(RoomError):
@@ -135,6 +142,8 @@ class Room:
     seats: list[SeatState] = field(default_factory=list)
     game: Game | None = None
     views: ViewMaker | None = None
+    broken: bool = False
+    """An action could not be written to the log: the room refuses every action since."""
     _clock_base: float = 0.0
     _clock_start: float = field(default_factory=time.monotonic)
 
@@ -264,12 +273,21 @@ class Room:
             raise NotStartedError("the match has not started yet")
         if action.seat != seat:
             raise NotYourSeatError(f"seat {seat} cannot act for seat {action.seat}")
+        if self.broken:
+            raise StorageError("this room's moves cannot be saved: the server's operator must look")
         stamped = action.model_copy(update={"at": round(self.now(), 3)})
         events = game.apply(stamped)
         if self.store is not None:
-            self.store.append_action(self.code, len(game.log), stamped)
-            if game.phase is Phase.MATCH_OVER:
-                self.store.finish(self.code)
+            try:
+                self.store.append_action(self.code, len(game.log), stamped)
+                if game.phase is Phase.MATCH_OVER:
+                    self.store.finish(self.code)
+            except sqlite3.Error as error:
+                # Nobody hears of an action that is not in the log: the room stops here, and
+                # a restart brings it back as its players last saw it.
+                self.broken = True
+                log.error("room %s: cannot save an action (%s): play stops", self.code[:2], error)
+                raise StorageError("the server could not save this move: play stops") from None
         return events
 
     # --- what others see --------------------------------------------------------------
