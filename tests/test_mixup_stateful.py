@@ -124,5 +124,5 @@ class MixUpAgainstReference(RuleBasedStateMachine):
 
 TestMixUpAgainstReference = MixUpAgainstReference.TestCase
 TestMixUpAgainstReference.settings = settings(
-    max_examples=60, stateful_step_count=30, deadline=None
+    max_examples=30, stateful_step_count=30, deadline=None
 )

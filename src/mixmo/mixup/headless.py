@@ -12,14 +12,17 @@ from typing import Any
 
 from mixmo.mixup.board import COLUMNS, ROWS
 from mixmo.mixup.game import GameWon, MixUpGame, Outcome
-from mixmo.mixup.levels import Level, choose_move
+from mixmo.mixup.levels import ComputerPlayer, Level
 from mixmo.mixup.pieces import Side
 
 
 def play_headless(seed: int, colour: Level, shape: Level) -> Iterator[dict[str, Any]]:
     """Play a game between ``colour`` and ``shape`` levels; yield the records as they happen."""
     rng = random.Random(seed)
-    levels = {Side.COLOUR: colour, Side.SHAPE: shape}
+    players = {
+        Side.COLOUR: ComputerPlayer(colour, rng.randrange(2**31)),
+        Side.SHAPE: ComputerPlayer(shape, rng.randrange(2**31)),
+    }
     game = MixUpGame()
     yield {
         "board": {"columns": COLUMNS, "rows": ROWS},
@@ -28,7 +31,7 @@ def play_headless(seed: int, colour: Level, shape: Level) -> Iterator[dict[str, 
     }
     while not game.state.over:
         side = game.state.to_move
-        move = choose_move(game.state, levels[side], rng)
+        move = players[side].choose(game.state)
         game.apply(move)
         last = game.state.moves[-1]
         yield {

@@ -47,15 +47,31 @@ _SPECS = {
 }
 
 
+class ComputerPlayer:
+    """One computer player for a whole game: its level, its random generator, and a
+    searcher whose tables carry over from move to move (so later moves cost less)."""
+
+    def __init__(self, level: Level, seed: int) -> None:
+        self.level = level
+        self.rng = random.Random(seed)
+        spec = level.spec
+        self.searcher = Searcher(
+            max(spec.depth, 1), spec.node_limit, seed=self.rng.randrange(2**31)
+        )
+
+    def choose(self, state: MixUpState) -> DropPiece:
+        """The move this player makes in ``state`` (it must be its turn)."""
+        spec = self.level.spec
+        if spec.depth == 0:
+            wins, safe, losing = self.searcher.triage(state)
+            if wins:
+                return wins[0]
+            if spec.blocks:
+                return self.rng.choice(safe or losing)
+            return self.rng.choice(list(state.legal_moves()))
+        return self.searcher.search(state).move
+
+
 def choose_move(state: MixUpState, level: Level, rng: random.Random) -> DropPiece:
-    """The move ``level`` plays in ``state`` (the player to move is the computer)."""
-    spec = level.spec
-    searcher = Searcher(max(spec.depth, 1), spec.node_limit, seed=rng.randrange(2**31))
-    if spec.depth == 0:
-        wins, safe, losing = searcher.triage(state)
-        if wins:
-            return wins[0]
-        if spec.blocks:
-            return rng.choice(safe or losing)
-        return rng.choice(list(state.legal_moves()))
-    return searcher.search(state).move
+    """The move ``level`` plays in ``state``, from a fresh player seeded by ``rng``."""
+    return ComputerPlayer(level, rng.randrange(2**31)).choose(state)

@@ -426,7 +426,11 @@ class Searcher:
         exact_key = (*pos.colours, *pos.shapes)
         hint = self.best.get(exact_key)
         history = self.history
-        safe.sort(key=lambda m: (m != hint, -history.get(m, 0)))
+        if history:
+            safe.sort(key=lambda m: -history.get(m, 0))
+        if hint is not None and hint in safe:
+            safe.remove(hint)
+            safe.insert(0, hint)
         best_value, best_move = floor, safe[0]
         colour_to_move = pos.plies % 2 == 0
         for move in safe:
@@ -455,8 +459,20 @@ class Searcher:
         self.best[exact_key] = best_move
         return best_value
 
+    TABLE_LIMIT = 400_000
+    """Entries kept between searches; a searcher reused for a whole game starts afresh past it."""
+
     def search(self, state: MixUpState) -> SearchResult:
-        """The best move for the player to move, by iterative deepening up to ``self.depth``."""
+        """The best move for the player to move, by iterative deepening up to ``self.depth``.
+
+        A searcher may be reused move after move: what its tables learnt about
+        positions further down the game makes the next search cheaper.
+        """
+        if len(self.table) > self.TABLE_LIMIT:
+            self.table.clear()
+            self.best.clear()
+            self.history.clear()
+            self.threats.clear()
         if state.over or not state.legal_moves():
             raise ValueError("the game is over: there is no move to search")
         pos = Position(state)

@@ -20,7 +20,7 @@ from textual.widgets import Static
 from mixmo.mixup.board import COLUMNS, ROWS
 from mixmo.mixup.errors import MixUpRuleError
 from mixmo.mixup.game import DropPiece, GameWon, MixUpGame, Outcome
-from mixmo.mixup.levels import choose_move
+from mixmo.mixup.levels import ComputerPlayer
 from mixmo.mixup.pieces import ALL_PIECES, Side
 from mixmo.mixup.save import Seating
 from mixmo.tui.mixup.modals import ConfirmScreen, HelpScreen
@@ -80,6 +80,11 @@ class MixUpApp(App[None]):
         self.falling: tuple[int, int] | None = None
         """(row now, row it lands on) while a piece falls."""
         self.rng = random.Random(seating.seed + len(game.state.moves))
+        self.computer = (
+            ComputerPlayer(seating.bot_level, self.rng.randrange(2**31))
+            if seating.bot_level is not None
+            else None
+        )
 
     # --- layout ------------------------------------------------------------------------
 
@@ -241,16 +246,14 @@ class MixUpApp(App[None]):
         if self._bot_to_move() and not self.thinking:
             self.thinking = True
             self.refresh_views()
-            self._think(self.game.state, self.rng.randrange(2**31))
+            self._think(self.game.state)
 
     @work(thread=True, exclusive=True)
-    def _think(self, state: object, seed: int) -> None:
+    def _think(self, state: object) -> None:
         from mixmo.mixup.game import MixUpState
 
-        assert isinstance(state, MixUpState)
-        level = self.seating.bot_level
-        assert level is not None
-        move = choose_move(state, level, random.Random(seed))
+        assert isinstance(state, MixUpState) and self.computer is not None
+        move = self.computer.choose(state)
         self.call_from_thread(self._bot_played, state, move)
 
     def _bot_played(self, state: object, move: DropPiece) -> None:
