@@ -1,0 +1,55 @@
+"""Whatever a client sends, the server answers with a message or one clear error, never a crash."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mixmo.net.server import Connection, GameServer, Limits
+
+
+class _Socket:
+    async def close(self, code: int, reason: str) -> None:  # pragma: no cover - never full
+        pass
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5)
+    ),
+    max_leaves=12,
+)
+KEYS = st.sampled_from(["v", "type", "room", "name", "seat", "token", "ref", "action", "settings",
+                        "kind", "row", "col", "symbol", "cells", "players", "fill_with_bots"])  # fmt: skip
+TYPES = st.sampled_from(["create", "join", "reconnect", "watch", "start", "action", "teleport"])
+MESSAGES = st.fixed_dictionaries(
+    {"v": st.sampled_from([1, 1, 1, 2, "1", None]), "type": TYPES},
+    optional={"room": st.text(max_size=8), "ref": JSON, "action": JSON, "settings": JSON},
+).flatmap(lambda base: st.dictionaries(KEYS, JSON, max_size=3).map(lambda extra: {**extra, **base}))
+
+
+SERVER = GameServer()
+
+
+def _answer(server: GameServer, text: str) -> tuple[Any, list[dict[str, Any]]]:
+    conn = Connection(_Socket(), Limits(outbox=10_000))  # type: ignore[arg-type]
+    message = server._parse(conn, text)
+    sent = []
+    while not conn.outbox.empty():
+        sent.append(json.loads(conn.outbox.get_nowait()[0]))
+    return message, sent
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(JSON.map(json.dumps), MESSAGES.map(json.dumps), st.text(max_size=200)))
+def test_any_text_is_a_message_or_exactly_one_clear_error(text: str) -> None:
+    message, sent = _answer(SERVER, text)
+    if message is None:
+        assert len(sent) == 1 and sent[0]["type"] == "error"
+        assert sent[0]["code"] in {"bad-json", "bad-message", "version"} and sent[0]["message"]
+    else:
+        assert sent == [] and message.v == 1
