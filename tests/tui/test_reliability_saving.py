@@ -123,3 +123,47 @@ def test_a_crash_inside_the_game_exits_non_zero(tmp_path: Path) -> None:
         assert status.read_text().strip() == "1"
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None and not os.environ.get("CI"), reason="no tmux")
+def test_mixmo_play_on_a_read_only_disk_says_so_and_plays(tmp_path: Path) -> None:
+    """Point 1 as it was found: the data folder on a read-only file system."""
+    import re
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", str(disk)],
+                             capture_output=True)  # fmt: skip
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a read-only tmpfs here: {mounted.stderr.decode().strip()}")
+    session = f"mixmo-erofs-{os.getpid()}"
+    env = f"MIXMO_DATA_DIR={disk}/mixmo MIXMO_CONFIG_DIR={tmp_path}"
+    command = f"exec env {env} {sys.executable} -m mixmo play --seed 3 --names Ann,Bob"
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "160", "-y", "40", command],
+                   check=True)  # fmt: skip
+
+    def screen() -> str:
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
+                              capture_output=True, text=True).stdout  # fmt: skip
+
+    def wait(predicate) -> str:
+        deadline, shown = time.monotonic() + 20, ""
+        while time.monotonic() < deadline:
+            shown = screen()
+            if predicate(shown):
+                return shown
+            time.sleep(0.3)
+        raise AssertionError(shown)
+
+    try:
+        shown = wait(lambda s: "Cannot save the game to" in s and "Rack" in s)
+        assert "read-only" in shown, shown
+        rack = next(line for line in shown.splitlines() if "Rack" in line)
+        letters = re.findall(r"\b([A-Z])\b", rack.split("Rack", 1)[1].split("Rack")[0])[:2]
+        subprocess.run(["tmux", "send-keys", "-t", session, *[c.lower() for c in letters]],
+                       check=True)  # fmt: skip
+        placed = " ".join(letters)
+        wait(lambda s: any(placed in ln and "Rack" not in ln for ln in s.splitlines()))
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+        subprocess.run(["umount", "-l", str(disk)], check=False)
