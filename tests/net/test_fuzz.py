@@ -8,6 +8,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mixmo.net.protocol import RoomSettings, SendAction
 from mixmo.net.server import Connection, GameServer, Limits
 
 
@@ -53,3 +54,41 @@ def test_any_text_is_a_message_or_exactly_one_clear_error(text: str) -> None:
         assert sent[0]["code"] in {"bad-json", "bad-message", "version"} and sent[0]["message"]
     else:
         assert sent == [] and message.v == 1
+
+
+SMALL = st.integers(-3, 3)
+CELLS = st.lists(st.tuples(SMALL, SMALL), min_size=1, max_size=3)
+ACTIONS = st.one_of(
+    st.fixed_dictionaries({"kind": st.just("place"), "row": SMALL, "col": SMALL,
+                           "symbol": st.sampled_from(list("AEIRSTZ?!e"))}),
+    st.fixed_dictionaries({"kind": st.just("move"), "cells": CELLS, "drow": SMALL, "dcol": SMALL}),
+    st.fixed_dictionaries({"kind": st.just("take-back"), "cells": CELLS}),
+    st.fixed_dictionaries({"kind": st.sampled_from(["take-apart", "undo", "redo", "mixmo",
+                                                    "close-voting", "next-round"])}),
+    st.fixed_dictionaries({"kind": st.just("stuck"), "stuck": st.booleans()}),
+    st.fixed_dictionaries({"kind": st.just("theme"), "theme": st.text(min_size=1, max_size=8)}),
+    st.fixed_dictionaries({"kind": st.just("sprint"), "word_cells": st.lists(st.tuples(SMALL, SMALL))}),
+    st.fixed_dictionaries({"kind": st.just("claim"), "words": st.lists(st.text(max_size=6))}),
+    st.fixed_dictionaries({"kind": st.just("vote"), "claimant": st.integers(0, 2),
+                           "word": st.text(max_size=6), "accept": st.booleans()}),
+).map(lambda action: {**action, "seat": 0})  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(ACTIONS, min_size=1, max_size=12))
+def test_any_actions_of_a_seated_player_get_events_or_a_refusal(actions: list[Any]) -> None:
+    server = GameServer()
+    room = server.rooms.create(RoomSettings(players=2, seed=3))
+    for seat, name in enumerate(("Ann", "Bob")):
+        room.join(name)
+        assert room.seats[seat].name == name
+    conn = Connection(_Socket(), Limits(outbox=10_000))  # type: ignore[arg-type]
+    conn.room, conn.seat = room, 0
+    server.listeners[room.code] = {conn}
+    for ref, action in enumerate(actions):
+        before = room.game.state if room.game else None
+        server._dispatch(conn, SendAction.model_validate({"ref": ref, "action": action}), 0.0)
+        answer = json.loads(conn.outbox.get_nowait()[0])
+        assert answer["ref"] == ref and answer["type"] in ("events", "error")
+        if answer["type"] == "error":
+            assert room.game is not None and room.game.state is before
