@@ -3,6 +3,7 @@ never stops play; the player is told once, plainly, where saving failed."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
@@ -164,6 +165,65 @@ def test_mixmo_play_on_a_read_only_disk_says_so_and_plays(tmp_path: Path) -> Non
                        check=True)  # fmt: skip
         placed = " ".join(letters)
         wait(lambda s: any(placed in ln and "Rack" not in ln for ln in s.splitlines()))
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None and not os.environ.get("CI"), reason="no tmux")
+def test_mixmo_play_on_a_disk_that_fills_up_keeps_playing_and_saving(tmp_path: Path) -> None:
+    """Point 2 as it was found: a tiny disk fills up during play (it used to crash, exit 0)."""
+    import re
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(disk)],
+                             capture_output=True)  # fmt: skip
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    session = f"mixmo-enospc-{os.getpid()}"
+    env = f"MIXMO_DATA_DIR={disk} MIXMO_CONFIG_DIR={tmp_path}"
+    command = f"exec env {env} {sys.executable} -m mixmo play --seed 3 --names Ann,Bob"
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "160", "-y", "40", command],
+                   check=True)  # fmt: skip
+
+    def screen() -> str:
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
+                              capture_output=True, text=True).stdout  # fmt: skip
+
+    def wait(predicate) -> str:
+        deadline, shown = time.monotonic() + 20, ""
+        while time.monotonic() < deadline:
+            shown = screen()
+            if predicate(shown):
+                return shown
+            time.sleep(0.3)
+        raise AssertionError(shown)
+
+    def press(*keys: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", session, *keys], check=True)
+
+    try:
+        shown = wait(lambda s: "Rack" in s and (disk / "autosave.json").exists())
+        rack = next(line for line in shown.splitlines() if "Rack" in line)
+        letters = re.findall(r"\b([A-Z])\b", rack.split("Rack", 1)[1].split("Rack")[0])[:3]
+        good = (disk / "autosave.json").read_text()
+        filler = disk / "filler"
+        # Fill the disk to the last byte (unbuffered: closing has nothing left to write).
+        with contextlib.suppress(OSError), filler.open("wb", buffering=0) as file:
+            while True:
+                file.write(b"\0" * 4096)
+        press(letters[0].lower())
+        wait(lambda s: "Cannot save the game to" in s and "disk is full" in s)
+        assert (disk / "autosave.json").read_text() == good  # the last good save, kept
+        press(letters[1].lower())  # play goes on
+        wait(lambda s: " ".join(letters[:2]) in s)
+        filler.unlink()
+        press(letters[2].lower())
+        wait(lambda s: "The game is saved again" in s)
+        from mixmo.storage import load_game
+
+        assert len(load_game(disk / "autosave.json").log) == 3  # every move, saved on retry
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], check=False)
         subprocess.run(["umount", "-l", str(disk)], check=False)
