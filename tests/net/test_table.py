@@ -132,6 +132,7 @@ async def test_a_client_that_loses_its_connection_reconnects_by_itself(tmp_path:
                 break
             await asyncio.sleep(0.05)
         assert replaced, "no new view after the reconnection"
+        assert client.online
         assert table.state.round.player(0).rack == rack
         await _place_first_tile(table)
         await client.close()

@@ -351,5 +351,11 @@ class GameClient:
         finally:
             self._actions.pop(ref, None)
 
+    @property
+    def online(self) -> bool:
+        """Connected now (False while reconnecting: a screen can say so)."""
+        return self._online.is_set()
+
     async def wait_online(self) -> None:
+        """Until the connection is up again after a drop."""
         await self._online.wait()

@@ -8,7 +8,6 @@ tests share them.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -105,10 +104,6 @@ def decode_event(wire: WireEvent) -> ev.Event:
         raise WireEventError(f"{wire.type}: {error.errors()[0]['msg']}") from None
     assert isinstance(event, ev.Event)
     return event
-
-
-def event_fields(event: ev.Event) -> dict[str, Any]:
-    return {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
 
 
 def public_options(options: MatchOptions) -> MatchOptions:
