@@ -64,6 +64,8 @@ async def test_two_players_choose_pieces_and_columns_and_see_them_drop(tmp_path:
         await pilot.pause()
         assert cell(app, 3, 1) == "R☾" and cell(app, 3, 2) == "·"
         assert "Ann (colour) dropped R☾ (red moon) into column 3, row 1." in news(app)
+        for line in ("#news", "#hint"):  # the news and the key hint fit on the screen
+            assert app.query_one(line).region.bottom <= SIZE[1], line
         assert "x5" in pool(app)[1]
         assert "Bob (shape) to move (any shape but moon)" in status(app)
         # shape's first piece may not be a moon: the chosen piece moved on to a bolt

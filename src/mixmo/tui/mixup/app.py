@@ -38,7 +38,8 @@ class MixUpApp(App[None]):
     CSS = """
     Screen { align: center top; }
     #status { height: 2; padding: 0 1; text-style: bold; }
-    #play { height: auto; }
+    #play { height: 12; }
+    #play > Vertical { height: 12; width: 26; }
     StandView { margin: 0 2 0 1; }
     #news { height: 2; padding: 0 1; }
     #hint { height: 1; padding: 0 1; color: $text-muted; }
