@@ -19,6 +19,8 @@ from mixmo.engine.state import MatchState, Phase
 TICK = 0.05
 """Seconds between two looks at the table."""
 RETRY_DELAY = 1.0
+MIN_GAP = 0.07
+"""Real seconds between two actions at least, whatever the speed: under a server's rate limit."""
 NEXT_ROUND_DELAY = 3.0
 """Seconds of the bot's time it leaves the scores on screen before asking for the next round."""
 
@@ -44,6 +46,7 @@ class BotRunner:
         self._start = time.monotonic()
         self._stopped = False
         self._scored_since: float | None = None
+        self._last_submit = 0.0
 
     def clock(self) -> float:
         return (time.monotonic() - self._start) * self.speed
@@ -76,8 +79,9 @@ class BotRunner:
             return
         self._scored_since = None
         wanted = bot.next_action(state, now)
-        if wanted is None or wanted[0] > now:
+        if wanted is None or wanted[0] > now or time.monotonic() - self._last_submit < MIN_GAP:
             return
+        self._last_submit = time.monotonic()
         if await self.submit(wanted[1].model_copy(update={"at": 0.0})):
             bot.acted(now)
         else:
