@@ -173,3 +173,14 @@ async def test_a_watcher_s_remote_table_shows_every_grid_and_no_rack(tmp_path: P
         assert refusal is not None and refusal.code == "refused"
         await watcher.close()
         await player.close()
+
+
+async def test_a_client_that_cannot_keep_its_token_still_plays(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    async with running_server() as server:
+        client = GameClient(url_of(server), tokens=SeatTokens(blocked / "seats.json"))
+        await client.connect()
+        code = await client.create(RoomSettings(players=2))
+        assert (await client.join(code, "Ann")).seat == 0
+        await client.close()

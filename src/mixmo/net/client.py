@@ -92,9 +92,11 @@ class SeatTokens:
     def put(self, url: str, room: str, name: str, seat: int, token: str) -> None:
         data = self._read()
         data[self.key(url, room, name)] = {"seat": seat, "token": token}
-        atomic_write_text(self.path, json.dumps(data, indent=1), durable=True)
-        with contextlib.suppress(OSError):
+        try:
+            atomic_write_text(self.path, json.dumps(data, indent=1), durable=True)
             os.chmod(self.path, 0o600)
+        except OSError as error:  # the seat still plays; only a restarted client loses it
+            log.warning("cannot keep the seat's token in %s: %s", self.path, error.strerror)
 
 
 class GameClient:
