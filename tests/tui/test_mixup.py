@@ -192,3 +192,18 @@ async def test_without_colour_every_piece_still_reads(tmp_path: Path, monkeypatc
         screen = app.export_screenshot()
         assert "R☾" in screen and "Gϟ" in screen
         assert "G♦ green drop" in "\n".join(pool(app))
+
+
+async def test_a_save_the_disk_refuses_does_not_stop_the_game(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    game = MixUpGame()
+    app = MixUpApp(game, Seating("Ann", "Bob"), save_path=tmp_path / "a-file" / "save.json")
+    app.autosave()  # what the command does before the screen opens
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Cannot save to" in news(app) and "play goes on, unsaved" in news(app)
+        await pilot.press("enter")
+        await pilot.pause(0.5)
+        assert len(app.game.state.moves) == 1
+        assert "Cannot save to" in news(app)
+        assert "Ann (colour) dropped R☾" in news(app)

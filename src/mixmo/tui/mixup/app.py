@@ -78,6 +78,8 @@ class MixUpApp(App[None]):
         self.selected = 0
         self.news = ""
         self.thinking = False
+        self.save_error: str | None = None
+        """Why the last save failed (None while saving works)."""
         self.falling: tuple[int, int] | None = None
         """(row now, row it lands on) while a piece falls."""
         self.rng = random.Random(seating.seed + len(game.state.moves))
@@ -104,6 +106,8 @@ class MixUpApp(App[None]):
         if self.game.state.moves:
             last = self.game.state.moves[-1]
             self.news = f"Resumed: {self._who(last.side)} played {piece_text(last.piece)} last."
+        if self.save_error is not None:
+            self.news = self.save_error
         self._choose_a_legal_piece()
         self.refresh_views()
         self._maybe_bot()
@@ -154,8 +158,20 @@ class MixUpApp(App[None]):
         self.query_one("#news", Static).update(message)
 
     def autosave(self) -> None:
-        if self.save_path is not None:
+        """Save the game; if the disk refuses, play goes on and the players are told once."""
+        if self.save_path is None:
+            return
+        try:
             save(self.game, self.seating, self.save_path)
+        except OSError as error:
+            if self.save_error is None:
+                self.save_error = f"Cannot save to {self.save_path} ({error.strerror or error}): play goes on, unsaved."
+                if self.is_running:
+                    self.say(self.save_error)
+        else:
+            if self.save_error is not None and self.is_running:
+                self.say(f"Saving works again: {self.save_path}.")
+            self.save_error = None
 
     def _choose_a_legal_piece(self) -> None:
         """Keep the chosen kind if it can still be played, else the next one that can."""
@@ -204,7 +220,8 @@ class MixUpApp(App[None]):
             return
         self.autosave()
         last = self.game.state.moves[-1]
-        message = f"{self._who(side)} dropped {piece_text(last.piece)} ({last.piece.describe()}) into column {last.column}, row {last.row}."
+        message = self.save_error + " " if self.save_error else ""
+        message += f"{self._who(side)} dropped {piece_text(last.piece)} ({last.piece.describe()}) into column {last.column}, row {last.row}."
         for event in events:
             if isinstance(event, GameWon):
                 cells = " ".join(f"({c},{r})" for c, r in event.line)
