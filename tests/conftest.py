@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from io import StringIO
 from textwrap import dedent
@@ -13,6 +13,17 @@ import pytest
 from mixmo.cli import main
 from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import WordList, embedded
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _english_interface() -> Iterator[None]:
+    """The tests read English messages: a developer's French locale must not change them.
+
+    Tests of the French interface pass ``--ui fr`` or give a subprocess its own
+    environment."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("LANGUAGE", "en")
+        yield
 
 
 @pytest.fixture(scope="session")

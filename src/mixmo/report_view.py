@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from mixmo.engine.lexicon import lexicon_label
 from mixmo.engine.tiles import TileKind
+from mixmo.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:  # `mixmo word` needs the marks and Text, not tables or the validator
     from rich.console import RenderableType
@@ -30,26 +32,37 @@ DRAW_LIMIT = 10_000
 no real grid comes near (a whole set is about 120 tiles), and drawing a
 thousand-column text cell by cell would take seconds."""
 
+#: Words shown translated that the engine keeps in English (a word's direction,
+#: the variants' titles), marked here for the catalogues.
+ENGINE_WORDS = (
+    N_("across"),
+    N_("down"),
+    N_("Classic"),
+    N_("Free Spirit"),
+    N_("Expert"),
+    N_("Expert, Free Spirit"),
+)
+
 LIST_LIMIT = 100
 """Words, jokers and problems listed one by one; the rest are counted (Rich
 lays out a table row in about 3 ms, and --json lists everything)."""
 
 
-def _more(count: int, what: str) -> Text:
-    return Text(f"  ... and {count} more {what} (--json lists them all)", style="dim")
+def _more(sentence: str) -> Text:
+    """``... and 3 more words (--json lists them all)``, dimmed."""
+    return Text("  " + sentence, style="dim")
 
 
 def grid_view(grid: Grid, letters: Mapping[Cell, str], bad_cells: set[Cell]) -> Text:
     """The grid with row and column rulers; open tiles show their found letter in lower case."""
     text = Text()
     if not len(grid):
-        return Text("(empty grid)", style="dim")
+        return Text(_("(empty grid)"), style="dim")
     (top, left), (bottom, right) = grid.bounds()
     rows, cols = bottom - top + 1, right - left + 1
     if rows * cols > DRAW_LIMIT:
-        return Text(
-            f"(a grid of {rows} rows by {cols} columns: too large to draw here)", style="dim"
-        )
+        message = _("(a grid of {rows} rows by {cols} columns: too large to draw here)")
+        return Text(message.format(rows=rows, cols=cols), style="dim")
     width = max(len(str(top + 1)), len(str(bottom + 1)))
     ruler = "".join(str((col + 1) % 10) for col in range(left, right + 1))
     text.append(" " * (width + 1) + ruler + "\n", style="dim")
@@ -90,6 +103,13 @@ def _cell(
     return char, style
 
 
+def _count_tiles_and_words(tiles: int, words: int) -> str:
+    """``12 tiles, 3 words`` (``1 tile, 1 word``)."""
+    tiles_text = ngettext("{count} tile", "{count} tiles", tiles).format(count=tiles)
+    words_text = ngettext("{count} word", "{count} words", words).format(count=words)
+    return _("{tiles}, {words}").format(tiles=tiles_text, words=words_text)
+
+
 def report_view(
     report: ValidationReport,
     score: Score,
@@ -104,26 +124,26 @@ def report_view(
     letters = {tile.cell: tile.letter for tile in report.open_tiles if tile.letter}
     bad_cells = {cell for problem in report.problems for cell in problem.cells}
     verdict = (
-        Text(f"{VALID_MARK} VALID", style="bold green")
+        Text(f"{VALID_MARK} " + _("VALID"), style="bold green")
         if report.valid
-        else Text(f"{INVALID_MARK} INVALID", style="bold red")
+        else Text(f"{INVALID_MARK} " + _("INVALID"), style="bold red")
     )
     header = Text.assemble(
         (source, "bold"),
         "  ",
         verdict,
-        (f"  {len(report.grid)} tiles, {len(report.words)} words", ""),
-        (f"  [{report.lexicon_name}, {report.variant.title}]", "dim"),
+        ("  " + _count_tiles_and_words(len(report.grid), len(report.words)), ""),
+        (f"  [{lexicon_label(report.lexicon_name)}, {_(report.variant.title)}]", "dim"),
     )
     parts: list[RenderableType] = [header, Text(), grid_view(report.grid, letters, bad_cells)]
 
     if report.words:
-        words = Table(title="Words", title_justify="left", show_edge=False, pad_edge=False)
+        words = Table(title=_("Words"), title_justify="left", show_edge=False, pad_edge=False)
         words.add_column("", width=1)
-        words.add_column("word")
-        words.add_column("row", justify="right")
-        words.add_column("col", justify="right")
-        words.add_column("direction")
+        words.add_column(_("word"))
+        words.add_column(_("row"), justify="right")
+        words.add_column(_("col"), justify="right")
+        words.add_column(_("direction"))
         for verdict_ in report.words[:LIST_LIMIT]:
             mark = (
                 Text(VALID_MARK, style="green")
@@ -132,39 +152,51 @@ def report_view(
             )
             word_text = Text(verdict_.text, style="" if verdict_.valid else "red underline")
             if verdict_.text in report.theme_words:
-                word_text.append(" (theme)", style="yellow")
+                word_text.append(" " + _("(theme)"), style="yellow")
             words.add_row(
                 mark,
                 word_text,
                 str(verdict_.row + 1),
                 str(verdict_.col + 1),
-                verdict_.direction.value,
+                _(verdict_.direction.value),
             )
         parts += [Text(), words]
         if len(report.words) > LIST_LIMIT:
-            parts.append(_more(len(report.words) - LIST_LIMIT, "words"))
+            more = len(report.words) - LIST_LIMIT
+            sentence = ngettext(
+                "... and {count} more word (--json lists them all)",
+                "... and {count} more words (--json lists them all)",
+                more,
+            )
+            parts.append(_more(sentence.format(count=more)))
 
     if report.open_tiles:
-        jokers = Table(title="Jokers", title_justify="left", show_edge=False, pad_edge=False)
-        for column in ("tile", "row", "col", "stands for", "could also be"):
+        jokers = Table(title=_("Jokers"), title_justify="left", show_edge=False, pad_edge=False)
+        for column in (_("tile"), _("row"), _("col"), _("stands for"), _("could also be")):
             jokers.add_column(column)
         for tile in report.open_tiles[:LIST_LIMIT]:
             kind = report.grid[tile.cell]
-            name = "Bandit" if kind.kind is TileKind.BANDIT else "joker"
+            name = _("Bandit") if kind.kind is TileKind.BANDIT else _("joker")
             others = "".join(c for c in tile.options if c != tile.letter)
             jokers.add_row(
                 name,
                 str(tile.cell[0] + 1),
                 str(tile.cell[1] + 1),
-                tile.letter or "(none)",
+                tile.letter or _("(none)"),
                 " ".join(others) or "-",
             )
         parts += [Text(), jokers]
         if len(report.open_tiles) > LIST_LIMIT:
-            parts.append(_more(len(report.open_tiles) - LIST_LIMIT, "jokers"))
+            more = len(report.open_tiles) - LIST_LIMIT
+            sentence = ngettext(
+                "... and {count} more joker (--json lists them all)",
+                "... and {count} more jokers (--json lists them all)",
+                more,
+            )
+            parts.append(_more(sentence.format(count=more)))
 
     if report.problems:
-        parts += [Text(), Text("Problems", style="bold")]
+        parts += [Text(), Text(_("Problems"), style="bold")]
         text_at = {verdict.word.cells: verdict.text for verdict in report.words}
         for problem in report.problems[:LIST_LIMIT]:
             line = Text(f"  {INVALID_MARK} ", style="red")
@@ -173,9 +205,16 @@ def report_view(
             word = text_at.get(problem.cells)
             if word and suggestions.get(word):
                 proposals = ", ".join(suggestions[word])
-                parts.append(Text(f"    {word}: did you mean {proposals}?", style="dim"))
+                hint = _("{word}: did you mean {proposals}?").format(word=word, proposals=proposals)
+                parts.append(Text("    " + hint, style="dim"))
         if len(report.problems) > LIST_LIMIT:
-            parts.append(_more(len(report.problems) - LIST_LIMIT, "problems"))
+            more = len(report.problems) - LIST_LIMIT
+            sentence = ngettext(
+                "... and {count} more problem (--json lists them all)",
+                "... and {count} more problems (--json lists them all)",
+                more,
+            )
+            parts.append(_more(sentence.format(count=more)))
 
     parts += [Text(), score_view(score)]
     return Group(*parts)
@@ -184,13 +223,13 @@ def report_view(
 def score_view(score: Score) -> Table:
     from rich.table import Table
 
-    table = Table(title="Score (points option)", title_justify="left", show_edge=False)
+    table = Table(title=_("Score (points option)"), title_justify="left", show_edge=False)
     table.add_column("")
-    table.add_column("points", justify="right")
+    table.add_column(_("points"), justify="right")
     for line in score.lines:
         table.add_row(line.label, f"{line.points:+d}" if line.points < 0 else str(line.points))
     table.add_section()
-    table.add_row(Text("total", style="bold"), Text(str(score.total), style="bold"))
+    table.add_row(Text(_("total"), style="bold"), Text(str(score.total), style="bold"))
     return table
 
 

@@ -14,6 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from mixmo.i18n import _, ngettext
 from mixmo.records import Run
 
 BAR_WIDTH = 40
@@ -25,15 +26,20 @@ def clock(seconds: float) -> str:
 
 
 def bests_table(bests: Sequence[Run]) -> Table:
-    table = Table(title="Personal bests (practice)", title_justify="left")
-    for column in ("language", "table", "tiles", "time", "hints", "date"):
-        table.add_column(
-            column, justify="right" if column in ("tiles", "time", "hints") else "left"
-        )
+    table = Table(title=_("Personal bests (practice)"), title_justify="left")
+    for column, justify in (
+        (_("language"), "left"),
+        (_("table"), "left"),
+        (_("tiles"), "right"),
+        (_("time"), "right"),
+        (_("hints"), "right"),
+        (_("date"), "left"),
+    ):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for run in bests:
         table.add_row(
             run.language,
-            f"{run.table_size} players",
+            _("{count} players").format(count=run.table_size),
             str(run.tiles),
             clock(run.total_seconds),
             str(run.hints),
@@ -43,27 +49,49 @@ def bests_table(bests: Sequence[Run]) -> Table:
 
 
 def recent_table(runs: Sequence[Run]) -> Table:
-    table = Table(title="Recent results", title_justify="left")
-    for column in ("date", "kind", "player", "table", "language", "time", "result"):
+    table = Table(title=_("Recent results"), title_justify="left")
+    for column in (
+        _("date"),
+        _("kind"),
+        _("player"),
+        _("table"),
+        _("language"),
+        _("time"),
+        _("result"),
+    ):
         table.add_column(column)
     for run in runs:
-        if run.kind == "practice":
-            result = ("" if run.won else "unfinished, ") + f"{run.tiles} tiles"
-            result += f", {run.hints} hints" if run.hints else ""
-        else:
-            result = ("won" if run.won else "lost") + (
-                f", {run.score} pts" if run.score is not None else ""
-            )
         table.add_row(
             run.finished_at[:16].replace("T", " "),
-            run.kind + (" (daily)" if run.daily else ""),
+            _kind(run.kind) + (" " + _("(daily)") if run.daily else ""),
             run.player,
             f"{run.table_size}p",
             run.language,
             clock(run.total_seconds),
-            result,
+            _result(run),
         )
     return table
+
+
+def _kind(kind: str) -> str:
+    """A record's kind in the interface language (the database keeps the English name)."""
+    names = {"practice": _("practice"), "round": _("round"), "game": _("game")}
+    return names.get(kind, kind)
+
+
+def _result(run: Run) -> str:
+    """``12 tiles, 2 hints`` for a practice run, ``won, 45 pts`` for a round or game."""
+    if run.kind == "practice":
+        tiles = ngettext("{count} tile", "{count} tiles", run.tiles).format(count=run.tiles)
+        result = tiles if run.won else _("unfinished, {tiles}").format(tiles=tiles)
+        if run.hints:
+            hints = ngettext("{count} hint", "{count} hints", run.hints).format(count=run.hints)
+            result = _("{result}, {hints}").format(result=result, hints=hints)
+        return result
+    result = _("won") if run.won else _("lost")
+    if run.score is not None:
+        result = _("{result}, {score} pts").format(result=result, score=run.score)
+    return result
 
 
 def progress_chart(history: Sequence[Run], title: str) -> RenderableType:
@@ -77,7 +105,8 @@ def progress_chart(history: Sequence[Run], title: str) -> RenderableType:
         width = max(1, round(BAR_WIDTH * run.total_seconds / longest))
         line = Text(f"{run.finished_at[:10]} ")
         line.append("█" * width, style="green" if run.total_seconds == best else "cyan")
-        line.append(f" {clock(run.total_seconds)}" + (" best" if run.total_seconds == best else ""))
+        best_mark = " " + _("best") if run.total_seconds == best else ""
+        line.append(f" {clock(run.total_seconds)}" + best_mark)
         lines.append(line)
     return Group(*lines)
 

@@ -11,6 +11,7 @@ import click
 from mixmo.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
+    TranslatedCommand,
     console_for,
     dict_option,
     expert_option,
@@ -25,6 +26,7 @@ from mixmo.engine.lexicon import Lexicon, LexiconError, fold, is_tile_word
 from mixmo.engine.scoring import score
 from mixmo.engine.validation import ProblemKind, ValidationReport, validate
 from mixmo.engine.variants import variant_for
+from mixmo.i18n import N_, _
 from mixmo.report_view import report_json, report_view
 
 SUGGESTED_WORDS = 3
@@ -63,7 +65,21 @@ def suggestions_for(
     return found
 
 
-@click.command(name="check", short_help="Check a grid: its words, jokers, problems and score.")
+@click.command(
+    cls=TranslatedCommand,
+    name="check",
+    short_help=N_("Check a grid: its words, jokers, problems and score."),
+    help=N_(
+        """Check a grid file (GRID, or - for standard input) against the rules.
+
+    \b
+    Grid format: one row per line; A-Z letters, ? an open joker,
+    a-z a joker declared as that letter, ! the Bandit, . or space empty,
+    lines starting with # are comments.
+    Exit status: 0 valid, 1 invalid, 2 unreadable file or bad usage.
+    """
+    ),
+)
 @click.argument("grid_file", metavar="GRID", type=str)
 @lang_option
 @dict_option
@@ -71,19 +87,19 @@ def suggestions_for(
 @click.option(
     "--players",
     type=click.IntRange(2, 6),
-    help="Table size: the grid must hold exactly one player's share of tiles (2:60 ... 6:20).",
+    help=N_("Table size: the grid must hold exactly one player's share of tiles (2:60 ... 6:20)."),
 )
 @click.option(
-    "--theme", metavar="NAME", help="The Bandit's theme: the grid must hold a theme word."
+    "--theme", metavar="NAME", help=N_("The Bandit's theme: the grid must hold a theme word.")
 )
 @click.option(
     "--theme-word",
     "theme_words",
     multiple=True,
     metavar="WORD",
-    help="A word of the grid claimed on the theme (repeatable); it scores triple.",
+    help=N_("A word of the grid claimed on the theme (repeatable); it scores triple."),
 )
-@click.option("--winner", is_flag=True, help="Score the grid as the round's winner (+20).")
+@click.option("--winner", is_flag=True, help=N_("Score the grid as the round's winner (+20)."))
 @json_option
 def check(
     grid_file: str,
@@ -96,22 +112,16 @@ def check(
     winner: bool,
     as_json: bool,
 ) -> None:
-    """Check a grid file (GRID, or - for standard input) against the rules.
-
-    \b
-    Grid format: one row per line; A-Z letters, ? an open joker,
-    a-z a joker declared as that letter, ! the Bandit, . or space empty,
-    lines starting with # are comments.
-    Exit status: 0 valid, 1 invalid, 2 unreadable file or bad usage.
-    """
-    text, name = read_source(grid_file, max_bytes=MAX_TEXT_CHARS, what="a grid file")
+    """`mixmo check`: the verdict on one grid (its help text is above, translated)."""
+    text, name = read_source(grid_file, max_bytes=MAX_TEXT_CHARS, what=N_("a grid file"))
     try:
         grid = Grid.parse(text)
     except GridSyntaxError as error:
         fail(f"{name}:{error}")
     for word in theme_words:
         if not is_tile_word(fold(word)):
-            fail(f"--theme-word {word!r}: a theme word is spelt with letters only")
+            message = _("--theme-word {word!r}: a theme word is spelt with letters only")
+            fail(message.format(word=word))
     lexicon = load_lexicon(dict_spec, lang)
     try:
         report = validate(

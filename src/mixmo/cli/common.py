@@ -12,6 +12,8 @@ from typing import IO, TYPE_CHECKING, NoReturn
 
 import click
 
+from mixmo.i18n import N_, _, ngettext
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -35,7 +37,7 @@ def fail(message: str) -> NoReturn:
 
 
 def read_source(
-    path: str, *, max_bytes: int | None = None, what: str = "this input"
+    path: str, *, max_bytes: int | None = None, what: str = N_("this input")
 ) -> tuple[str, str]:
     """The text of ``path`` (``-`` for standard input) and the name to show for it.
 
@@ -52,13 +54,18 @@ def read_source(
             with open(path, "rb") as handle:
                 data = _read_bytes(handle, max_bytes)
     except FileNotFoundError:
-        fail(f"{path}: no such file")
+        fail(_("{path}: no such file").format(path=path))
     except IsADirectoryError:
-        fail(f"{path}: is a folder, not a grid file")
+        fail(_("{path}: is a folder, not a grid file").format(path=path))
     except OSError as error:
-        fail(f"{name}: cannot read ({error.strerror or error})")
+        fail(_("{name}: cannot read ({reason})").format(name=name, reason=error.strerror or error))
     if max_bytes is not None and len(data) > max_bytes:
-        fail(f"{name}: more than {max_bytes:,} bytes, the limit for {what}")
+        message = ngettext(
+            "{name}: more than {count} byte, the limit for {what}",
+            "{name}: more than {count} bytes, the limit for {what}",
+            max_bytes,
+        )
+        fail(message.format(name=name, count=f"{max_bytes:,}", what=_(what)))
     return decode_utf8(data, name), name
 
 
@@ -67,7 +74,7 @@ def stdin_bytes() -> IO[bytes]:
     stream = sys.stdin
     buffer = getattr(stream, "buffer", None) if stream is not None else None
     if buffer is None or stream is None or stream.closed:
-        fail("standard input is closed: give a file name, or pipe the input in")
+        fail(_("standard input is closed: give a file name, or pipe the input in"))
     return buffer  # type: ignore[no-any-return]
 
 
@@ -85,7 +92,8 @@ def decode_utf8(data: bytes, name: str) -> str:
         text_before = data[: error.start].decode("utf-8", "replace")
         line = text_before.count("\n") + 1
         col = len(text_before) - (text_before.rfind("\n") + 1) + 1
-        fail(f"{name}:{line}:{col}: not UTF-8 text (byte 0x{data[error.start]:02x})")
+        message = _("{name}:{line}:{col}: not UTF-8 text (byte 0x{byte:02x})")
+        fail(message.format(name=name, line=line, col=col, byte=data[error.start]))
 
 
 def load_lexicon(spec: str | None, language: str) -> Lexicon:
@@ -122,7 +130,7 @@ def check_dictionary_spec(spec: str | None) -> None:
     except (OSError, ValueError):
         return
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        fail(f"{spec}: a device, not a word-list file")
+        fail(_("{spec}: a device, not a word-list file").format(spec=spec))
 
 
 def use_compiled_lists() -> None:
@@ -177,18 +185,85 @@ lang_option = click.option(
     type=click.Choice(LANGUAGES),
     default="en",
     show_default=True,
-    help="Language of the embedded dictionary (and of Enchant suggestions).",
+    help=N_("Language of the embedded dictionary (and of Enchant suggestions)."),
 )
 dict_option = click.option(
     "--dict",
     "dict_spec",
     metavar="SPEC",
-    help="Dictionary to use instead: a word-list file (one word per line), "
-    "enchant:LANG for an Enchant/Hunspell dictionary of the system, "
-    "or any to accept every word (the players judge them).",
+    help=N_(
+        "Dictionary to use instead: a word-list file (one word per line), "
+        "enchant:LANG for an Enchant/Hunspell dictionary of the system, "
+        "or any to accept every word (the players judge them)."
+    ),
 )
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+json_option = click.option(
+    "--json", "as_json", is_flag=True, help=N_("Print JSON instead of text.")
+)
 expert_option = click.option(
-    "--expert", is_flag=True, help="Expert rules: words of 3+ letters, no word twice."
+    "--expert", is_flag=True, help=N_("Expert rules: words of 3+ letters, no word twice.")
 )
-light_option = click.option("--light", is_flag=True, help="Light colours, for a light terminal.")
+light_option = click.option(
+    "--light", is_flag=True, help=N_("Light colours, for a light terminal.")
+)
+
+
+class TranslatedCommand(click.Command):
+    """A command whose help speaks the interface language.
+
+    Its help text, short help and options' help are English strings marked
+    with :func:`~mixmo.i18n.N_` when the module is imported, before the
+    language is chosen; they are translated here, when the help is shown.
+    Every ``mixmo`` subcommand uses it (``@click.command(cls=TranslatedCommand)``).
+    """
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        english = self.help
+        self.help = _(english) if english else english
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = english
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        english = self.short_help
+        self.short_help = _(english) if english else english
+        try:
+            return super().get_short_help_str(limit)
+        finally:
+            self.short_help = english
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The options, their help in the interface language."""
+        rows = []
+        for param in self.get_params(ctx):
+            english = getattr(param, "help", None)
+            if english:
+                param.help = _(english)  # type: ignore[attr-defined]
+            try:
+                record = param.get_help_record(ctx)
+            finally:
+                if english:
+                    param.help = english  # type: ignore[attr-defined]
+            if record is not None:
+                rows.append(record)
+        if rows:
+            with formatter.section(_("Options")):
+                formatter.write_dl(rows)
+
+
+def follow_game_language(lang: str) -> None:
+    """A game command speaks its ``--lang`` when given, unless ``--ui`` chose otherwise.
+
+    ``mixmo play --lang fr`` is a French game, words and screen; ``mixmo --ui en
+    play --lang fr`` plays French words on an English screen; with neither, the
+    screen follows the locale (already chosen by ``main``).
+    """
+    from click.core import ParameterSource
+
+    from mixmo.i18n import set_ui_language
+
+    ctx = click.get_current_context()
+    given = ctx.get_parameter_source("lang") is ParameterSource.COMMANDLINE
+    if given and ctx.find_root().get_parameter_source("ui") is not ParameterSource.COMMANDLINE:
+        set_ui_language(lang)

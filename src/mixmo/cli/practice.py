@@ -7,29 +7,44 @@ import sys
 import click
 
 from mixmo.cli.common import (
+    TranslatedCommand,
     dict_option,
     expert_option,
     fail,
+    follow_game_language,
     lang_option,
     light_option,
     load_lexicon,
     random_seed,
 )
+from mixmo.i18n import N_, _
 
 
-@click.command(name="practice", short_help="Practice alone against the clock, with hints.")
+@click.command(
+    cls=TranslatedCommand,
+    name="practice",
+    short_help=N_("Practice alone against the clock, with hints."),
+    help=N_(
+        """Race the clock with one player's share of the tiles: MIXMO after MIXMO
+    until the bag is done. Words are checked as you type; F3 gives a hint
+    (+30 s); F6 when stuck draws 2 more. Your time goes into `mixmo stats`.
+    """
+    ),
+)
 @click.option(
     "--players",
     type=click.IntRange(2, 6),
     default=2,
     show_default=True,
-    help="Practise one player's share of this table size (2: 60 tiles ... 6: 20).",
+    help=N_("Practise one player's share of this table size (2: 60 tiles ... 6: 20)."),
 )
 @lang_option
 @dict_option
 @expert_option
-@click.option("--seed", type=int, help="Deal from this seed (the same seed, the same tiles).")
-@click.option("--daily", is_flag=True, help="Today's challenge: the same deal for everyone today.")
+@click.option("--seed", type=int, help=N_("Deal from this seed (the same seed, the same tiles)."))
+@click.option(
+    "--daily", is_flag=True, help=N_("Today's challenge: the same deal for everyone today.")
+)
 @light_option
 def practice(
     players: int,
@@ -40,18 +55,16 @@ def practice(
     daily: bool,
     light: bool,
 ) -> None:
-    """Race the clock with one player's share of the tiles: MIXMO after MIXMO
-    until the bag is done. Words are checked as you type; F3 gives a hint
-    (+30 s); F6 when stuck draws 2 more. Your time goes into `mixmo stats`.
-    """
+    """`mixmo practice`: one player's race (its help text is above, translated)."""
     from datetime import date
 
     from mixmo.tui.practice import PracticeApp, daily_seed, practice_game
 
+    follow_game_language(lang)
     if daily and seed is not None:
-        fail("choose --daily or --seed, not both")
+        fail(_("choose --daily or --seed, not both"))
     if sys.stdin is None or sys.stdin.closed:
-        fail("standard input is closed: mixmo practice needs a terminal to read keys from")
+        fail(_("standard input is closed: mixmo practice needs a terminal to read keys from"))
     today = date.today().isoformat() if daily else None
     deal: int | str = (
         daily_seed(today, players, lang) if today else (seed if seed is not None else random_seed())

@@ -13,6 +13,7 @@ import click
 from mixmo.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
+    TranslatedCommand,
     check_dictionary_spec,
     console_for,
     dict_option,
@@ -24,6 +25,7 @@ from mixmo.cli.common import (
     use_compiled_lists,
 )
 from mixmo.engine.grid import MAX_TEXT_CHARS
+from mixmo.i18n import N_, _, ngettext
 
 RACKS_LIMIT = 16_000_000
 """The most bytes of racks read from standard input (a million racks of 15 tiles)."""
@@ -36,17 +38,31 @@ class Seconds(click.FloatRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = super().convert(value, param, ctx)
         if math.isnan(number):
-            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+            self.fail(_("{value!r} is not a number of seconds").format(value=value), param, ctx)
         return number
 
 
-@click.command(name="solve", short_help="Complete a rack into a valid grid.")
+@click.command(
+    cls=TranslatedCommand,
+    name="solve",
+    short_help=N_("Complete a rack into a valid grid."),
+    help=N_(
+        """Find a valid grid that uses every tile of LETTERS (A-Z, ? a joker,
+    ! the Bandit), printed in the grid text format so that `mixmo check`
+    accepts it. With - , read one rack per line from standard input.
+
+    \b
+    Exit status: 0 when every rack was solved, 1 when one was not (the best
+    partial grid is printed, with the tiles left), 2 on bad input.
+    """
+    ),
+)
 @click.argument("letters")
 @click.option(
     "--grid",
     "grid_file",
     metavar="FILE",
-    help="A grid to complete (the rack's tiles are added to it).",
+    help=N_("A grid to complete (the rack's tiles are added to it)."),
 )
 @lang_option
 @dict_option
@@ -57,10 +73,10 @@ class Seconds(click.FloatRange):
     type=Seconds(0.01, 600),
     default=2.0,
     show_default=True,
-    help="Time budget in seconds, per rack.",
+    help=N_("Time budget in seconds, per rack."),
 )
 @click.option(
-    "--seed", type=int, default=0, show_default=True, help="Seed of the search's choices."
+    "--seed", type=int, default=0, show_default=True, help=N_("Seed of the search's choices.")
 )
 @json_option
 def solve(
@@ -73,30 +89,23 @@ def solve(
     seed: int,
     as_json: bool,
 ) -> None:
-    """Find a valid grid that uses every tile of LETTERS (A-Z, ? a joker,
-    ! the Bandit), printed in the grid text format so that `mixmo check`
-    accepts it. With - , read one rack per line from standard input.
-
-    \b
-    Exit status: 0 when every rack was solved, 1 when one was not (the best
-    partial grid is printed, with the tiles left), 2 on bad input.
-    """
+    """`mixmo solve`: a grid for each rack (its help text is above, translated)."""
     from mixmo.engine.solver import result_as_dict
     from mixmo.engine.solver.request import SolveSession
 
     grid_text = (
-        read_source(grid_file, max_bytes=MAX_TEXT_CHARS, what="a grid file")[0]
+        read_source(grid_file, max_bytes=MAX_TEXT_CHARS, what=N_("a grid file"))[0]
         if grid_file
         else None
     )
     if letters == "-":
-        text = read_source("-", max_bytes=RACKS_LIMIT, what="a list of racks")[0]
+        text = read_source("-", max_bytes=RACKS_LIMIT, what=N_("a list of racks"))[0]
         racks = [line.strip() for line in text.splitlines()]
         racks = [rack for rack in racks if rack]
         if not racks:
-            fail("no rack to solve")
+            fail(_("no rack to solve"))
     elif not letters.strip():
-        fail("no tiles to solve")
+        fail(_("no tiles to solve"))
     else:
         racks = [letters.strip()]
     all_solved = True
@@ -127,18 +136,28 @@ def solve(
             click.echo(json.dumps(data, ensure_ascii=False))
             continue
         tiles = len(result.grid)
-        verdict = "solved" if result.solved else "not solved"
+        if result.solved:
+            line = ngettext(
+                "# {rack}: solved in {ms} ms, {count} tile placed",
+                "# {rack}: solved in {ms} ms, {count} tiles placed",
+                tiles,
+            )
+        else:
+            line = ngettext(
+                "# {rack}: not solved in {ms} ms, {count} tile placed",
+                "# {rack}: not solved in {ms} ms, {count} tiles placed",
+                tiles,
+            )
+        line = line.format(rack=rack, ms=f"{result.elapsed * 1000:.0f}", count=tiles)
         setup = session.setup_seconds * 1000
-        shown = f"{setup:.0f}" if setup >= 10 else f"{setup:.1f}"
-        console.print(
-            f"# {rack}: {verdict} in {result.elapsed * 1000:.0f} ms, {tiles} tiles placed"
-            + (f" (and {shown} ms to load the dictionary and index it)" if setup >= 0.05 else ""),
-            highlight=False,
-        )
+        if setup >= 0.05:
+            shown = f"{setup:.0f}" if setup >= 10 else f"{setup:.1f}"
+            line += " " + _("(and {ms} ms to load the dictionary and index it)").format(ms=shown)
+        console.print(line, highlight=False)
         if result.tiles_left:
             left = "".join(tile.symbol for tile in result.tiles_left)
             console.print(
-                f"# tiles left: {left}"
+                _("# tiles left: {tiles}").format(tiles=left)
                 + (f" ({result.explanation})" if result.explanation else ""),
                 highlight=False,
             )

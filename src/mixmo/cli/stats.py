@@ -6,24 +6,32 @@ import json
 
 import click
 
-from mixmo.cli.common import console_for, fail, json_option
+from mixmo.cli.common import TranslatedCommand, console_for, fail, json_option
+from mixmo.i18n import N_, _
 
 
-@click.command(name="stats", short_help="Personal bests, recent results and progress over time.")
+@click.command(
+    cls=TranslatedCommand,
+    name="stats",
+    short_help=N_("Personal bests, recent results and progress over time."),
+    help=N_(
+        """Show your records: the best practice time for each table size and
+    language (finished runs only), your recent practice runs, finished rounds
+    and games, and your progress. A records database that cannot be read is
+    one sentence and exit status 2."""
+    ),
+)
 @click.option(
     "--recent",
     "recent_count",
     type=click.IntRange(1, 1000),
     default=10,
     show_default=True,
-    help="How many recent results to list.",
+    help=N_("How many recent results to list."),
 )
 @json_option
 def stats(recent_count: int, as_json: bool) -> None:
-    """Show your records: the best practice time for each table size and
-    language (finished runs only), your recent practice runs, finished rounds
-    and games, and your progress. A records database that cannot be read is
-    one sentence and exit status 2."""
+    """`mixmo stats`: the player's records (its help text is above, translated)."""
     from mixmo import records
     from mixmo.stats_view import bests_table, progress_chart, recent_table, stats_json
 
@@ -43,7 +51,7 @@ def stats(recent_count: int, as_json: bool) -> None:
     console = console_for()
     if not latest:
         console.print(
-            "No records yet: finish a practice run (mixmo practice) or a game (mixmo play)."
+            _("No records yet: finish a practice run (mixmo practice) or a game (mixmo play).")
         )
         return
     if bests:
@@ -51,4 +59,5 @@ def stats(recent_count: int, as_json: bool) -> None:
     console.print(recent_table(latest))
     if history:
         size, language = history[0].table_size, history[0].language
-        console.print(progress_chart(history, f"Progress, {size} players, {language}"))
+        title = _("Progress, {size} players, {language}").format(size=size, language=language)
+        console.print(progress_chart(history, title))

@@ -11,6 +11,7 @@ import click
 from mixmo.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
+    TranslatedCommand,
     console_for,
     dict_option,
     fail,
@@ -19,7 +20,8 @@ from mixmo.cli.common import (
     load_lexicon,
     read_source,
 )
-from mixmo.engine.lexicon import fold, is_tile_word
+from mixmo.engine.lexicon import fold, is_tile_word, lexicon_label
+from mixmo.i18n import N_, _
 from mixmo.report_view import INVALID_MARK, VALID_MARK
 
 STDIN_LIMIT = 64_000_000
@@ -28,26 +30,35 @@ STDIN_LIMIT = 64_000_000
 GREEN, RED, RESET = "\x1b[32m", "\x1b[31m", "\x1b[0m"
 
 
-@click.command(name="word", short_help="Settle a dispute: is each word in the dictionary?")
-@click.argument("words", nargs=-1, required=True)
-@lang_option
-@dict_option
-@json_option
-def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) -> None:
-    """Settle a dispute: is each WORD valid? (- reads words from standard input.)
+@click.command(
+    cls=TranslatedCommand,
+    name="word",
+    short_help=N_("Settle a dispute: is each word in the dictionary?"),
+    help=N_(
+        """Settle a dispute: is each WORD valid? (- reads words from standard input.)
 
     Accents do not matter: ETE, ete and été are the same tiles. In French the
     accented forms a word stands for are shown.
     Exit status: 0 when every word is valid, 1 otherwise, 2 on bad usage.
     """
+    ),
+)
+@click.argument("words", nargs=-1, required=True)
+@lang_option
+@dict_option
+@json_option
+def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) -> None:
+    """`mixmo word`: each word's verdict (its help text is above, translated)."""
     queries: list[str] = []
     for argument in words:
         if argument == "-":
-            queries += read_source("-", max_bytes=STDIN_LIMIT, what="a list of words")[0].split()
+            queries += read_source("-", max_bytes=STDIN_LIMIT, what=N_("a list of words"))[
+                0
+            ].split()
         else:
             queries.append(argument)
     if not queries:
-        fail("no word to look up")
+        fail(_("no word to look up"))
     lexicon = load_lexicon(dict_spec, lang)
     results: list[dict[str, Any]] = []
     for query in queries:
@@ -58,7 +69,7 @@ def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) 
                     "word": query,
                     "valid": False,
                     "forms": [],
-                    "reason": "not spelt with letters A-Z only",
+                    "reason": _("not spelt with letters A-Z only"),
                 }
             )
             continue
@@ -87,7 +98,10 @@ def text_view(results: Sequence[dict[str, Any]], lexicon_name: str) -> str:
         if result["valid"]:
             mark, detail, tint = VALID_MARK, ", ".join(result["forms"]), GREEN
         else:
-            mark, detail, tint = INVALID_MARK, result.get("reason") or f"not in {lexicon_name}", RED
+            reason = result.get("reason") or _("not in {lexicon}").format(
+                lexicon=lexicon_label(lexicon_name)
+            )
+            mark, detail, tint = INVALID_MARK, reason, RED
         head = f"{mark} {result['word']}"
         lines.append(f"{tint}{head}{RESET}  {detail}" if colour else f"{head}  {detail}")
     return "\n".join(lines) + "\n"

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from mixmo.engine.tiles import Tile
+from mixmo.i18n import _
 
 Cell = tuple[int, int]
 """A board position as ``(row, col)``; rows grow downwards, columns rightwards."""
@@ -65,7 +66,8 @@ class SyntaxProblem:
     char: str
 
     def __str__(self) -> str:
-        return f"{self.line}:{self.col}: {self.char!r} is not a grid cell (use A-Z, a-z, ?, ! or .)"
+        message = _("{char!r} is not a grid cell (use A-Z, a-z, ?, ! or .)").format(char=self.char)
+        return f"{self.line}:{self.col}: {message}"
 
 
 class GridSyntaxError(ValueError):
@@ -77,7 +79,7 @@ class GridSyntaxError(ValueError):
         self.total = max(total or 0, len(self.problems))
         first = self.problems[0]
         more = self.total - 1
-        suffix = f" (and {more} more)" if more else ""
+        suffix = " " + _("(and {count} more)").format(count=more) if more else ""
         super().__init__(f"{first}{suffix}")
 
     @property
@@ -173,8 +175,9 @@ class Grid:
             raise GridTooLargeError(
                 at_line,
                 at_col,
-                f"the grid text is longer than {MAX_TEXT_CHARS:,} characters "
-                "(a Mixmo grid is far smaller)",
+                _(
+                    "the grid text is longer than {count} characters (a Mixmo grid is far smaller)"
+                ).format(count=f"{MAX_TEXT_CHARS:,}"),
             )
         numbered = [
             (number, line.rstrip("\r"))
@@ -190,7 +193,9 @@ class Grid:
         numbered = numbered[first:last]
         if len(numbered) > MAX_ROWS:
             raise GridTooLargeError(
-                numbered[MAX_ROWS][0], 1, f"the grid has more than {MAX_ROWS:,} rows"
+                numbered[MAX_ROWS][0],
+                1,
+                _("the grid has more than {count} rows").format(count=f"{MAX_ROWS:,}"),
             )
         tiles: dict[Cell, Tile] = {}
         problems: list[SyntaxProblem] = []
@@ -198,7 +203,9 @@ class Grid:
         for row, (number, line) in enumerate(numbered):
             if len(line.rstrip(" .")) > MAX_COLUMNS:
                 raise GridTooLargeError(
-                    number, MAX_COLUMNS + 1, f"the row is wider than {MAX_COLUMNS:,} columns"
+                    number,
+                    MAX_COLUMNS + 1,
+                    _("the row is wider than {count} columns").format(count=f"{MAX_COLUMNS:,}"),
                 )
             for col, char in enumerate(line):
                 tile = _TILE_OF.get(char)
@@ -209,7 +216,8 @@ class Grid:
                     if len(problems) < MAX_REPORTED:
                         problems.append(SyntaxProblem(number, col + 1, char))
             if len(tiles) > MAX_TILES:
-                raise GridTooLargeError(number, 1, f"the grid holds more than {MAX_TILES:,} tiles")
+                message = _("the grid holds more than {count} tiles")
+                raise GridTooLargeError(number, 1, message.format(count=f"{MAX_TILES:,}"))
         if problems:
             raise GridSyntaxError(problems, bad)
         return cls(tiles)
@@ -295,7 +303,7 @@ class Grid:
         """The same grid moved so that its bounding box starts at ``(0, 0)``."""
         if not self._tiles:
             return self
-        (top, left), _ = self.bounds()
+        (top, left), _corner = self.bounds()
         return self.shifted(-top, -left)
 
     # --- reading ------------------------------------------------------------

@@ -22,6 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from mixmo.i18n import N_, _
+
 EMBEDDED_LANGUAGES = ("en", "fr")
 
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss"})
@@ -56,6 +58,19 @@ class _CompiledForms:
     def get(self, key: str, /) -> str | None:
         values = self._trie.get(key)
         return values[0].decode("utf-8") if values else None
+
+
+def lexicon_label(name: str) -> str:
+    """A dictionary's name for people, in the interface language: ``embedded fr``
+    (the name a save keeps) is shown as the embedded French list."""
+    for kind, label in (
+        ("embedded ", N_("embedded {language}")),
+        ("common ", N_("common {language}")),
+    ):
+        language = name[len(kind) :]
+        if name.startswith(kind) and language in EMBEDDED_LANGUAGES:
+            return _(label).format(language=language)
+    return name
 
 
 class LexiconError(ValueError):
@@ -168,13 +183,17 @@ class WordList:
                 raw = gzip.decompress(raw)
             text = raw.decode("utf-8")
         except FileNotFoundError:
-            raise LexiconError(f"{path}: no such word list") from None
+            raise LexiconError(_("{path}: no such word list").format(path=path)) from None
         except IsADirectoryError:
-            raise LexiconError(f"{path}: is a folder, not a word list") from None
+            raise LexiconError(
+                _("{path}: is a folder, not a word list").format(path=path)
+            ) from None
         except (OSError, EOFError, zlib.error) as error:  # zlib: a corrupt gzip stream
-            raise LexiconError(f"{path}: cannot read the word list ({error})") from None
+            message = _("{path}: cannot read the word list ({reason})")
+            raise LexiconError(message.format(path=path, reason=error)) from None
         except UnicodeDecodeError as error:
-            raise LexiconError(f"{path}: a word list must be UTF-8 text ({error.reason})") from None
+            message = _("{path}: a word list must be UTF-8 text ({reason})")
+            raise LexiconError(message.format(path=path, reason=error.reason)) from None
         return cls.from_lines(text.splitlines(), name=str(path), language=language)
 
     def __contains__(self, word: object) -> bool:
@@ -285,7 +304,8 @@ def _dictionary_file(name: str) -> bytes:
     """The bytes of an embedded dictionary file."""
     path = dictionary_path(name)
     if path is None or not path.is_file():
-        raise LexiconError(f"the embedded dictionary {name} is missing from this installation")
+        message = _("the embedded dictionary {name} is missing from this installation")
+        raise LexiconError(message.format(name=name))
     return path.read_bytes()
 
 
@@ -312,7 +332,9 @@ def embedded(language: str) -> WordList:
     """The word list shipped for ``language`` (``en`` or ``fr``), loaded once."""
     if language not in EMBEDDED_LANGUAGES:
         raise LexiconError(
-            f"no embedded dictionary for {language!r}: choose one of {', '.join(EMBEDDED_LANGUAGES)}"
+            _("no embedded dictionary for {language!r}: choose one of {choices}").format(
+                language=language, choices=", ".join(EMBEDDED_LANGUAGES)
+            )
         )
     name = f"{language}.txt.gz"
 

@@ -10,11 +10,12 @@ from mixmo.engine.state import RoundState
 from mixmo.engine.themes import builtin_themes
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
+from mixmo.i18n import N_, _
 
 WRONG_FINAL_PENALTY = -20
 """What a final MIXMO called with an invalid grid costs with the points option."""
-WRONG_FINAL_LABEL = "final MIXMO with an invalid grid"
-WRONG_FINAL_ROUND_LABEL = "final MIXMO with an invalid grid: one round won taken away"
+WRONG_FINAL_LABEL = N_("final MIXMO with an invalid grid")
+WRONG_FINAL_ROUND_LABEL = N_("final MIXMO with an invalid grid: one round won taken away")
 
 
 def judge_claims(
@@ -65,10 +66,10 @@ def score_round(
     sheets = []
     for seat, player in enumerate(round_.players):
         if not player.in_round:
-            sheets.append(ev.PlayerScore(seat, (("sat this round out", 0),), 0, False))
+            sheets.append(ev.PlayerScore(seat, ((_("sat this round out"), 0),), 0, False))
             continue
         if seat in round_.final_penalties:
-            label = WRONG_FINAL_LABEL if penalty else WRONG_FINAL_ROUND_LABEL
+            label = _(WRONG_FINAL_LABEL if penalty else WRONG_FINAL_ROUND_LABEL)
             sheets.append(ev.PlayerScore(seat, ((label, penalty),), penalty, False))
             continue
         report = validate(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from mixmo.engine.tiles import HARD_LETTERS, TileKind
 from mixmo.engine.validation import ValidationReport
+from mixmo.i18n import _
 
 WIN_BONUS = 20
 HARD_LETTER_BONUS = 5
@@ -54,26 +55,31 @@ def score(report: ValidationReport, *, unplaced: int = 0, winner: bool = False) 
     if not report.valid:
         if winner:
             return Score(
-                (ScoreLine("final MIXMO with an invalid grid", INVALID_FINAL_CALL_PENALTY),)
+                (ScoreLine(_("final MIXMO with an invalid grid"), INVALID_FINAL_CALL_PENALTY),)
             )
-        return Score((ScoreLine("invalid grid", 0),))
+        return Score((ScoreLine(_("invalid grid"), 0),))
     placed = len(report.grid)
-    held = f", {placed + unplaced} held" if unplaced else ""
-    lines = [ScoreLine(f"tiles placed ({placed}{held})", placed)]
+    if unplaced:
+        label = _("tiles placed ({placed}, {held} held)").format(
+            placed=placed, held=placed + unplaced
+        )
+    else:
+        label = _("tiles placed ({placed})").format(placed=placed)
+    lines = [ScoreLine(label, placed)]
     if winner:
-        lines.append(ScoreLine("round won", WIN_BONUS))
+        lines.append(ScoreLine(_("round won"), WIN_BONUS))
     hard = sorted(
         tile.letter
         for tile in report.grid.tiles()
         if tile.kind is TileKind.LETTER and tile.letter in HARD_LETTERS
     )
     for letter in hard:
-        lines.append(ScoreLine(f"{letter} placed", HARD_LETTER_BONUS))
+        lines.append(ScoreLine(_("{letter} placed").format(letter=letter), HARD_LETTER_BONUS))
     for verdict in report.words:
         if len(verdict.text) >= LONG_WORD_LENGTH:
-            lines.append(ScoreLine(f"long word {verdict.text}", len(verdict.text)))
+            label = _("long word {word}").format(word=verdict.text)
+            lines.append(ScoreLine(label, len(verdict.text)))
     for word in report.theme_words:
-        lines.append(
-            ScoreLine(f"theme word {word} (3 x {len(word)})", THEME_MULTIPLIER * len(word))
-        )
+        label = _("theme word {word} (3 x {length})").format(word=word, length=len(word))
+        lines.append(ScoreLine(label, THEME_MULTIPLIER * len(word)))
     return Score(tuple(lines))

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 
 from mixmo.engine.grid import Cell, Direction, Grid, Word
 from mixmo.engine.jokers import OpenTile, Resolution, resolve
-from mixmo.engine.lexicon import Lexicon, fold
+from mixmo.engine.lexicon import Lexicon, fold, lexicon_label
 from mixmo.engine.tiles import TileKind, excess_over_set, tiles_per_player
 from mixmo.engine.variants import Variant
+from mixmo.i18n import N_, _, ngettext
 
-SET_NAMES = {"?": "joker", "!": "Bandit"}
+SET_NAMES = {"?": N_("joker"), "!": N_("Bandit")}
 
 
 class ProblemKind(enum.Enum):
@@ -99,16 +100,13 @@ class ValidationReport:
 def where(word: Word) -> str:
     """A word's place for people: 1-based row and column, and direction."""
     row, col = word.start
-    return f"{word.direction.value} at row {row + 1}, column {col + 1}"
-
-
-def _count(number: int, noun: str) -> str:
-    """``1 tile``, ``3 tiles``."""
-    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+    return _("{direction} at row {row}, column {col}").format(
+        direction=_(word.direction.value), row=row + 1, col=col + 1
+    )
 
 
 def _cell_name(cell: Cell) -> str:
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+    return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
 
 
 def _word_verdicts(
@@ -135,23 +133,26 @@ def _word_verdicts(
         reason: str | None = None
         has_open = word.has_open_tiles
         if len(word) < variant.min_word_length:
-            reason = f"{text} ({where(word)}) is shorter than {variant.min_word_length} letters"
+            reason = ngettext(
+                "{word} ({where}) is shorter than {count} letter",
+                "{word} ({where}) is shorter than {count} letters",
+                variant.min_word_length,
+            ).format(word=text, where=where(word), count=variant.min_word_length)
             kind = ProblemKind.TOO_SHORT
         elif (word.start, word.direction) in unresolved:
-            reason = (
-                f"{word.pattern} ({where(word)}) crosses too many jokers for their letters "
-                "to be worked out"
-            )
+            reason = _(
+                "{word} ({where}) crosses too many jokers for their letters to be worked out"
+            ).format(word=word.pattern, where=where(word))
             kind = ProblemKind.UNRESOLVED_JOKERS
             if over_set:
                 verdicts.append(WordVerdict(word, text, False, reason, kind))
                 not_searched.append(word)
                 continue
         elif (word.start, word.direction) in conflicted:
-            reason = (
-                f"{word.pattern} ({where(word)}) cannot be a word with the letters "
+            reason = _(
+                "{word} ({where}) cannot be a word with the letters "
                 "its jokers must take for the words that cross it"
-            )
+            ).format(word=word.pattern, where=where(word))
             # No letters work: show the word as laid (JA?), not the letters tried (JAB).
             verdicts.append(
                 WordVerdict(word, word.pattern, False, reason, ProblemKind.JOKER_CONFLICT)
@@ -159,14 +160,22 @@ def _word_verdicts(
             continue
         elif "?" in text or text not in lexicon:
             shown = word.pattern if has_open else text
-            no_letter = " with any letter for its jokers" if has_open else ""
-            reason = f"{shown} ({where(word)}) is not a word{no_letter} in {lexicon.name}"
+            if has_open:
+                sentence = _(
+                    "{word} ({where}) is not a word with any letter for its jokers in {lexicon}"
+                )
+            else:
+                sentence = _("{word} ({where}) is not a word in {lexicon}")
+            reason = sentence.format(
+                word=shown, where=where(word), lexicon=lexicon_label(lexicon.name)
+            )
             bandits = sum(tile.kind is TileKind.BANDIT for tile in word.tiles)
             if has_open and bandits:
-                reason += (
-                    f": {_count(bandits, 'Bandit')} there, and a Bandit stands only for "
-                    "K, W, X, Y or Z"
-                )
+                reason += ngettext(
+                    ": {count} Bandit there, and a Bandit stands only for K, W, X, Y or Z",
+                    ": {count} Bandits there, and a Bandit stands only for K, W, X, Y or Z",
+                    bandits,
+                ).format(count=bandits)
             kind = ProblemKind.NOT_A_WORD
         if reason is None:
             verdicts.append(WordVerdict(word, text, True))
@@ -177,9 +186,15 @@ def _word_verdicts(
         problems.append(
             Problem(
                 ProblemKind.UNRESOLVED_JOKERS,
-                f"{_count(len(not_searched), 'word')} through jokers or Bandits "
-                "could not be checked: the grid holds more of them than the set "
-                "(2 jokers and 1 Bandit), too many for their letters to be worked out",
+                ngettext(
+                    "{count} word through jokers or Bandits could not be checked: the grid "
+                    "holds more of them than the set (2 jokers and 1 Bandit), too many for "
+                    "their letters to be worked out",
+                    "{count} words through jokers or Bandits could not be checked: the grid "
+                    "holds more of them than the set (2 jokers and 1 Bandit), too many for "
+                    "their letters to be worked out",
+                    len(not_searched),
+                ).format(count=f"{len(not_searched):,}"),
                 tuple(cell for word in not_searched for cell in word.cells),
             )
         )
@@ -187,12 +202,14 @@ def _word_verdicts(
         open_cells = sorted(
             {c for w in group for c, t in zip(w.cells, w.tiles, strict=True) if t.is_open}
         )
-        jokers = " and ".join(_cell_name(cell) for cell in open_cells)
+        jokers = _(" and ").join(_cell_name(cell) for cell in open_cells)
         spelt = ", ".join(f"{w.pattern} ({where(w)})" for w in group)
         problems.append(
             Problem(
                 ProblemKind.JOKER_CONFLICT,
-                f"no letters for the jokers at {jokers} make these words at once: {spelt}",
+                _("no letters for the jokers at {jokers} make these words at once: {words}").format(
+                    jokers=jokers, words=spelt
+                ),
                 tuple(cell for w in group for cell in w.cells),
             )
         )
@@ -204,7 +221,9 @@ def _word_verdicts(
                 problems.append(
                     Problem(
                         ProblemKind.REPEATED_WORD,
-                        f"{text} appears {count} times; {variant.title} allows each word once",
+                        _("{word} appears {count} times; {variant} allows each word once").format(
+                            word=text, count=count, variant=_(variant.title)
+                        ),
                         cells,
                     )
                 )
@@ -213,20 +232,33 @@ def _word_verdicts(
 
 def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:
     if not len(grid):
-        return [Problem(ProblemKind.EMPTY_GRID, "the grid holds no tile")]
+        return [Problem(ProblemKind.EMPTY_GRID, _("the grid holds no tile"))]
     problems = []
     groups = grid.groups()
     if len(groups) > 1:
-        listed = [f"{_count(len(group), 'tile')} at {_cell_name(min(group))}" for group in groups]
+        listed = [
+            ngettext("{count} tile at {cell}", "{count} tiles at {cell}", len(group)).format(
+                count=f"{len(group):,}", cell=_cell_name(min(group))
+            )
+            for group in groups
+        ]
         if len(groups[0]) == len(groups[1]):  # no largest group to measure the others by
-            message = f"the tiles form {len(groups)} separate groups, not one: " + "; ".join(listed)
+            message = _("the tiles form {count} separate groups, not one: {groups}").format(
+                count=len(groups), groups="; ".join(listed)
+            )
             apart = groups
         else:
-            verb = "stands" if len(groups) == 2 and len(groups[1]) == 1 else "stand"
-            message = (
-                f"the tiles form {len(groups)} separate groups, not one: "
-                f"{', '.join(listed[1:])} {verb} apart from the largest group"
-            )
+            if len(groups) == 2 and len(groups[1]) == 1:
+                sentence = _(
+                    "the tiles form {count} separate groups, not one: "
+                    "{groups} stands apart from the largest group"
+                )
+            else:
+                sentence = _(
+                    "the tiles form {count} separate groups, not one: "
+                    "{groups} stand apart from the largest group"
+                )
+            message = sentence.format(count=len(groups), groups=", ".join(listed[1:]))
             apart = groups[1:]
         problems.append(
             Problem(
@@ -236,7 +268,9 @@ def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:
             )
         )
     if not words:
-        problems.append(Problem(ProblemKind.NO_WORD, "the grid holds no word of two tiles or more"))
+        problems.append(
+            Problem(ProblemKind.NO_WORD, _("the grid holds no word of two tiles or more"))
+        )
     return problems
 
 
@@ -244,11 +278,13 @@ def _set_problems(grid: Grid, excess: dict[str, tuple[int, int]]) -> list[Proble
     """Tiles held more times than the set has them (too many jokers, a second Z...)."""
     problems = []
     for key, (held, in_set) in excess.items():
-        name = SET_NAMES.get(key, key)
+        name = _(SET_NAMES[key]) if key in SET_NAMES else key
         problems.append(
             Problem(
                 ProblemKind.TOO_MANY_OF_A_TILE,
-                f"the grid holds {held} {name} tiles but the set has only {in_set}",
+                _("the grid holds {held} {name} tiles but the set has only {in_set}").format(
+                    held=held, name=name, in_set=in_set
+                ),
                 tuple(cell for cell, tile in grid.items() if tile.set_key == key),
             )
         )
@@ -264,8 +300,13 @@ def _count_problems(grid: Grid, players: int | None) -> list[Problem]:
             problems.append(
                 Problem(
                     ProblemKind.WRONG_TILE_COUNT,
-                    f"the grid holds {len(grid)} tiles; with {players} players "
-                    f"each grid holds exactly {expected}",
+                    ngettext(
+                        "the grid holds {count} tile; with {players} players "
+                        "each grid holds exactly {expected}",
+                        "the grid holds {count} tiles; with {players} players "
+                        "each grid holds exactly {expected}",
+                        len(grid),
+                    ).format(count=len(grid), players=players, expected=expected),
                 )
             )
     return problems
@@ -310,14 +351,16 @@ def validate(
             problems.append(
                 Problem(
                     ProblemKind.THEME_WORD_MISSING,
-                    f"the theme word {claim} is not a valid word of this grid",
+                    _("the theme word {word} is not a valid word of this grid").format(word=claim),
                 )
             )
     if theme and variant.themes and not found_claims:
         problems.append(
             Problem(
                 ProblemKind.NO_THEME_WORD,
-                f"the theme is {theme!r} but the grid holds no word claimed on it",
+                _("the theme is {theme!r} but the grid holds no word claimed on it").format(
+                    theme=theme
+                ),
             )
         )
     return ValidationReport(
