@@ -207,3 +207,18 @@ async def test_a_save_the_disk_refuses_does_not_stop_the_game(tmp_path: Path) ->
         assert len(app.game.state.moves) == 1
         assert "Cannot save to" in news(app)
         assert "Ann (colour) dropped R☾" in news(app)
+
+
+async def test_the_computer_opens_when_it_plays_colour(tmp_path: Path) -> None:
+    app = make_app(
+        tmp_path, colour="Cpu", shape="Ann", bot_side=Side.COLOUR, bot_level=Level.NORMAL
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.5)
+        assert [m.side for m in app.game.state.moves] == [Side.COLOUR]
+        assert "Ann (shape) to move" in status(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "You have not moved yet" in news(app)
