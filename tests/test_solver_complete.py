@@ -11,7 +11,7 @@ from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import AnyWord, WordList
 from mixmo.engine.solver import index_for, solve
 from mixmo.engine.solver.board import Words, make_tile
-from mixmo.engine.solver.exhaustive import SearchAbandoned, complete_search, settle
+from mixmo.engine.solver.exhaustive import SearchAbandoned, _Search, complete_search, settle
 from mixmo.engine.solver.index import LexiconIndex
 from mixmo.engine.tiles import Tile
 from mixmo.engine.validation import validate
@@ -139,3 +139,37 @@ def test_no_rack_the_heuristic_solves_is_ever_proven_impossible(english, variant
             assert sorted(t.set_key for t in _grid(found).tiles()) == sorted(
                 t.set_key for t in rack
             )
+
+
+def test_jokers_and_the_bandit_count_as_any_letter_in_the_counting_proof(english) -> None:
+    result = solve("NNU!V", english, budget=30.0)
+    assert result.proven_impossible
+    assert "no set of the" in result.explanation
+
+
+def test_the_counting_argument_never_rules_out_a_rack_that_has_a_grid(english) -> None:
+    """The same racks, with and without the counting argument's pruning: same verdicts."""
+    index = index_for(english).prepare(13)
+    checked = 0
+    for seed in range(40):
+        rack, _ = Bag.shuffled(f"counting-{seed}").draw(5)
+        if seed % 2 and all(t.letter is not None for t in rack):
+            continue
+        verdicts = []
+        for counting in (True, False):
+            search = _Search(
+                rack,
+                index,
+                Words(english),
+                Variant(),
+                deadline=time.perf_counter() + 60,
+                clock=time.perf_counter,
+                step_limit=None,
+            )
+            if not counting:
+                search._rest_can_be_covered = lambda: True  # type: ignore[method-assign]
+                search.words_cannot_cover = lambda: False  # type: ignore[method-assign]
+            verdicts.append(not search.words_cannot_cover() and search.run() is not None)
+        assert verdicts[0] == verdicts[1], rack
+        checked += 1
+    assert checked >= 20

@@ -31,7 +31,7 @@ from mixmo.engine.variants import Variant
 
 ATTACH_RESTARTS = 2
 """Restarts spent attaching the new tiles to the grid as it is, before taking words back."""
-SMALL_RACK_RESTARTS = 8
+SMALL_RACK_RESTARTS = 3
 """Restarts of the heuristic search on a small rack before the complete search
 (:mod:`.exhaustive`) takes over, to find its grid or prove there is none."""
 SETTLE_STEP_WORK = 64

@@ -119,6 +119,7 @@ class _Search:
         self.seen: set[frozenset[Placed]] = set()
         self.steps = 0
         self.packed = {word: _packed(Counter(word)) for word in self.pool}
+        self.items = {word: list(Counter(word).items()) for word in self.pool}
         self.by_letter: dict[str, list[str]] = {}
         for word in self.pool:
             for ch in set(word):
@@ -311,40 +312,55 @@ class _Search:
         more than twice, and the words, connected through their crossings,
         need at least one crossing fewer than there are words.
         """
-        return not self._can_cover(self.letters, Counter(), joined=False)
+        blanks = self.jokers + self.bandits
+        return not self._can_cover(self.letters, Counter(), blanks, joined=False)
 
-    def _can_cover(self, rest: Counter[str], free: Counter[str], *, joined: bool) -> bool:
+    def _can_cover(
+        self, rest: Counter[str], free: Counter[str], blanks: int, *, joined: bool
+    ) -> bool:
         """Whether words can hold the tiles ``rest`` by the counting argument.
 
         ``free`` are letters of tiles already on the board that one more word
         may cross; with ``joined`` the new words must each cross the board or
         one another (a crossing per word), else one crossing fewer suffices.
-        Letters only: with a joker or the Bandit left, nothing is ruled out.
-        Branches on the uncovered letter with the fewest candidate words.
+        ``blanks`` jokers (and the Bandit, counted as a joker here) may stand
+        for any letter, each in one or two words: together they may take a
+        letter over its cap by at most twice their number. Branches on the
+        uncovered letter with the fewest candidate words.
 
         Letter counts are packed one per byte in an int (:func:`_packed`), so
         adding a word is one addition, and "no letter over its cap" one
         subtraction: each byte carries a high guard bit that a lane going
         below zero clears.
         """
-        if self.jokers or self.bandits:
-            return True
         rest_packed = _packed(rest)
-        cap = _packed(Counter({ch: 2 * n for ch, n in rest.items()}) + free)
-        key = (rest_packed, cap, joined)
+        caps = Counter({ch: 2 * n for ch, n in rest.items()}) + free
+        cap = _packed(caps)
+        key = (rest_packed, cap, blanks, joined)
         known = self.cover_memo.get(key)
         if known is not None:
             return known
         packed = self.packed
         by_letter = self.by_letter
-        size = rest.total()
+        size = rest.total() + blanks
         letters = [ch for ch, n in rest.items() if n > 0]
         cap_guarded = cap + GUARDS
         rest_guarded = GUARDS - rest_packed
         seen: set[tuple[int, int]] = set()
         slack = 0 if joined else 1
+        spare = 2 * blanks
+        items = self.items
 
-        def covered(total: int, k: int, length: int) -> bool:
+        def over_cap(total: int, word: str) -> int:
+            """How far adding ``word`` takes its letters over their caps, in all."""
+            over = 0
+            for ch, n in items[word]:
+                excess = ((total >> LANE[ch]) & 0xFF) + n - caps[ch]
+                if excess > 0:
+                    over += min(excess, n)
+            return over
+
+        def covered(total: int, k: int, length: int, over: int = 0) -> bool:
             if (total, k) in seen:
                 return False
             seen.add((total, k))
@@ -360,9 +376,13 @@ class _Search:
                 choices = by_letter.get(ch, [])
             for word in choices:
                 after = total + packed[word]
-                fits = (cap_guarded - after) & GUARDS == GUARDS  # no letter over its cap
-                if fits and covered(after, k + 1, length + len(word)):
-                    return True
+                if (cap_guarded - after) & GUARDS == GUARDS:  # no letter over its cap
+                    if covered(after, k + 1, length + len(word), over):
+                        return True
+                elif blanks:
+                    extra = over + over_cap(total, word)
+                    if extra <= spare and covered(after, k + 1, length + len(word), extra):
+                        return True
             return False
 
         result = covered(0, 0, 0)
@@ -370,12 +390,13 @@ class _Search:
         return result
 
     def _rest_can_be_covered(self) -> bool:
-        """The counting argument for the tiles not yet placed (letters only)."""
+        """The counting argument for the tiles not yet placed."""
         rest = self.letters - self.need
+        spent = sum(max(0, n - self.letters[ch]) for ch, n in self.need.items())
         free: Counter[str] = Counter(
             ch for cell, ch in self.cells.items() if self.covered.get(cell, 0) != 3
         )
-        return self._can_cover(rest, free, joined=True)
+        return self._can_cover(rest, free, self.jokers + self.bandits - spent, joined=True)
 
     def run(self) -> dict[Cell, tuple[str, str]] | None:
         for word in self.pool:
