@@ -241,3 +241,23 @@ def test_the_command_runs_as_a_program() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1])["result"] in ("colour", "shape", "draw")
+
+
+def test_a_new_game_from_the_command_keeps_the_unfinished_one_and_says_where(
+    mixmo, tmp_path: Path, monkeypatch
+) -> None:
+    from mixmo.tui.mixup.app import MixUpApp
+
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(MixUpApp, "run", lambda self: None)  # no screen in this test
+    save(play("Rm4 Gb4 Rd3"), Seating("Ann", "Bob"), autosave_path())
+    run = mixmo("mixup", "--names", "Cid,Dee")
+    assert run.code == 0, run.err
+    kept = tmp_path / "mixup-unfinished-1.json"
+    assert f"your unfinished game is kept in {kept}" in run.err
+    assert f"mixmo mixup --resume --save-file {kept}" in run.err
+    assert len(load(kept)[0].state.moves) == 3
+    game, seating = load(autosave_path())
+    assert game.state.moves == () and seating.colour == "Cid"
+    run = mixmo("mixup", "--resume", "--save-file", str(kept))
+    assert run.code == 0
