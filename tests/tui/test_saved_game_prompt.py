@@ -117,8 +117,8 @@ def test_in_a_terminal_a_new_game_asks_and_resume_or_start_anew_keep_the_old_sav
     try:
         screen = wait_for(session, lambda s: "Rack" in s and "1. Ann" in s)
         rack = screen.split("Rack", 1)[1].split()[:3]
-        tmux("send-keys", "-t", session, *[c.lower() for c in rack])
-        wait_for(session, lambda s: "3 words" in s or "1 word" in s)
+        tmux("send-keys", "-t", session, *[c.lower() for c in rack], "F4")
+        wait_for(session, lambda s: "check on" in s)
         tmux("send-keys", "-t", session, "C-q")
         wait_for(session, lambda s: "Quit?" in s)
         tmux("send-keys", "-t", session, "y")
@@ -130,7 +130,7 @@ def test_in_a_terminal_a_new_game_asks_and_resume_or_start_anew_keep_the_old_sav
         wait_for(session, lambda s: "An unfinished game is saved: round 1, Ann 0, Bob 0" in s)
         assert save.read_bytes() == before, "asking changes nothing"
         tmux("send-keys", "-t", session, "r", "Enter")
-        wait_for(session, lambda s: " ".join(rack) in s.split("Rack", 1)[0])
+        wait_for(session, lambda s: " ".join(rack) in s.split("Rack", 1)[0] and "check on" in s)
         tmux("send-keys", "-t", session, "C-q")
         wait_for(session, lambda s: "Quit?" in s)
         tmux("send-keys", "-t", session, "y")

@@ -171,7 +171,7 @@ def play(
         save_path=path,
         keymap=keymap,
         keymap_error=keymap_error,
-        live_check=live_check,
+        live_check=live_check or None,  # not given: a resumed game keeps its own setting
         light=light,
         bots=bots,
         level=bot_levels or Level(level),
