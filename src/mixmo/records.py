@@ -18,6 +18,7 @@ placed in a valid grid, not locked); a match records each finished round
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import sqlite3
@@ -26,6 +27,7 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mixmo.i18n import _
 from mixmo.storage import data_dir
 
 SCHEMA_VERSION = 2
@@ -89,7 +91,21 @@ TIMEOUT = 2.0
 
 
 class RecordsError(ValueError):
-    """The records database cannot be used (damaged, or from a newer mixmo)."""
+    """The records database cannot be used (damaged, or from a newer mixmo).
+
+    ``read_only_may_work``: the failure was a read-only disk or folder, or a
+    database that could not be opened for writing; a reader then retries
+    read-only. Decided from the error itself, not from the (translated) sentence.
+    """
+
+    def __init__(self, message: str, *, read_only_may_work: bool = False) -> None:
+        super().__init__(message)
+        self.read_only_may_work = read_only_may_work
+
+
+def _prefixed(path: Path, error: RecordsError) -> RecordsError:
+    """The same error, its sentence starting with the database's path."""
+    return RecordsError(f"{path}: {error}", read_only_may_work=error.read_only_may_work)
 
 
 @dataclass(frozen=True)
@@ -142,20 +158,41 @@ def connect(path: Path | None = None, *, reading: bool = False) -> Iterator[sqli
     try:
         connection = _open(path, read_only=False)
     except RecordsError as error:
-        if not (reading and path.is_file() and _READ_ONLY_HINTS & set(str(error).split())):
+        if not (reading and path.is_file() and error.read_only_may_work):
             raise
         connection = _open(path, read_only=True)
     with closing(connection):
         try:
             yield connection
         except RecordsError as error:
-            raise RecordsError(f"{path}: {error}") from None
+            raise _prefixed(path, error) from None
         except (sqlite3.Error, OSError, UnicodeError, OverflowError) as error:
-            raise RecordsError(f"{path}: the records database {_why(error)}") from None
+            raise _database_error(path, error) from None
 
 
-_READ_ONLY_HINTS = {"read-only", "opened"}
-"""Words of the errors after which a reader retries read-only."""
+def _database_error(path: Path, error: Exception) -> RecordsError:
+    """``PATH: the records database is damaged (...)`` and the like."""
+    return RecordsError(
+        _("{path}: the records database {why}").format(path=path, why=_why(error)),
+        read_only_may_work=_read_only_may_work(error),
+    )
+
+
+def _cannot_open(path: Path, error: Exception) -> RecordsError:
+    return RecordsError(
+        _("cannot open the records at {path}: {why}").format(path=path, why=_why(error)),
+        read_only_may_work=_read_only_may_work(error),
+    )
+
+
+def _read_only_may_work(error: Exception) -> bool:
+    """A read-only disk or folder, or a database not writable or not openable for writing."""
+    if isinstance(error, OSError):
+        return error.errno == errno.EROFS
+    text = str(error)
+    if "locked" in text or "busy" in text:
+        return False
+    return "readonly" in text or "read-only" in text or "unable to open" in text
 
 
 def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
@@ -164,9 +201,10 @@ def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
         if not read_only:
             path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise RecordsError(f"cannot open the records at {path}: {_why(error)}") from None
+        raise _cannot_open(path, error) from None
     if path.is_dir():
-        raise RecordsError(f"cannot open the records at {path}: it is a folder")
+        message = _("cannot open the records at {path}: it is a folder")
+        raise RecordsError(message.format(path=path))
     try:
         if read_only:  # immutable: no journal or shared-memory file to create
             uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
@@ -174,7 +212,7 @@ def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
         else:
             connection = sqlite3.connect(path, timeout=TIMEOUT)
     except sqlite3.Error as error:
-        raise RecordsError(f"cannot open the records at {path}: {_why(error)}") from None
+        raise _cannot_open(path, error) from None
     # Damaged text is shown with replacement marks rather than failing to decode.
     connection.text_factory = lambda data: data.decode("utf-8", "replace")
     try:
@@ -190,10 +228,10 @@ def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
         check_tables(connection)
     except RecordsError as error:
         connection.close()
-        raise RecordsError(f"{path}: {error}") from None
+        raise _prefixed(path, error) from None
     except (sqlite3.Error, OSError, UnicodeError, OverflowError) as error:
         connection.close()
-        raise RecordsError(f"{path}: the records database {_why(error)}") from None
+        raise _database_error(path, error) from None
     return connection
 
 
@@ -201,10 +239,13 @@ def migrate(connection: sqlite3.Connection) -> None:
     """Bring the schema up to :data:`SCHEMA_VERSION`, one migration per transaction."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     if not isinstance(version, int) or version < 0:
-        raise RecordsError(f"the records database is damaged (schema version {version})")
+        message = _("the records database is damaged (schema version {version})")
+        raise RecordsError(message.format(version=version))
     if version > SCHEMA_VERSION:
         raise RecordsError(
-            f"the records database has schema version {version}; this mixmo knows {SCHEMA_VERSION}"
+            _("the records database has schema version {version}; this mixmo knows {known}").format(
+                version=version, known=SCHEMA_VERSION
+            )
         )
     for target in range(version + 1, SCHEMA_VERSION + 1):
         with connection:  # one transaction: all of a migration or none of it
@@ -222,14 +263,14 @@ def _why(error: Exception) -> str:
 
         return why_not_written(error)
     if "locked" in text or "busy" in text:
-        return "is locked by another program (close it and try again)"
+        return _("is locked by another program (close it and try again)")
     if "readonly" in text or "read-only" in text:
-        return "is read-only"
+        return _("is read-only")
     if "malformed" in text or "not a database" in text or "corrupt" in text:
-        return f"is damaged ({text})"
+        return _("is damaged ({error})").format(error=text)
     if "unable to open" in text:
-        return "cannot be opened (check the folder and its permissions)"
-    return f"cannot be read ({text})"
+        return _("cannot be opened (check the folder and its permissions)")
+    return _("cannot be read ({error})").format(error=text)
 
 
 def check(connection: sqlite3.Connection) -> None:
@@ -238,16 +279,17 @@ def check(connection: sqlite3.Connection) -> None:
     if [row[0] for row in rows] != ["ok"]:
         lines = [line for row in rows for line in str(row[0]).splitlines()]
         first = next((line for line in lines if not line.startswith("***")), "")
-        raise RecordsError(f"the records database is damaged ({first[:160]})")
+        message = _("the records database is damaged ({error})")
+        raise RecordsError(message.format(error=first[:160]))
 
 
 def check_tables(connection: sqlite3.Connection) -> None:
     """The table the version promises, with its columns."""
     columns = [row[1] for row in connection.execute("PRAGMA table_info(runs)").fetchall()]
     if not columns:
-        raise RecordsError("the records database is damaged: its version has no runs table")
+        raise RecordsError(_("the records database is damaged: its version has no runs table"))
     if columns != ["id", *COLUMNS]:
-        raise RecordsError("the records database is damaged: the runs table has other columns")
+        raise RecordsError(_("the records database is damaged: the runs table has other columns"))
 
 
 COLUMNS = [
@@ -330,9 +372,11 @@ def _run(row: Sequence[object]) -> Run:
     data = dict(zip(["id", *COLUMNS], row, strict=True))
     wrong = [name for name, kind in _TYPES.items() if not isinstance(data[name], kind)]
     if wrong or data["kind"] not in KINDS:
+        column = (wrong or ["kind"])[0]
         raise RecordsError(
-            f"the records database is damaged: record {data['id']!r} has a wrong "
-            f"{(wrong or ['kind'])[0]} ({data[(wrong or ['kind'])[0]]!r})"
+            _(
+                "the records database is damaged: record {id!r} has a wrong {column} ({value!r})"
+            ).format(id=data["id"], column=column, value=data[column])
         )
     try:
         splits = json.loads(str(data["splits"]))
@@ -342,7 +386,9 @@ def _run(row: Sequence[object]) -> Run:
             raise ValueError("not a list of times")
     except (ValueError, RecursionError) as error:
         raise RecordsError(
-            f"the records database is damaged: record {data['id']} has bad splits ({error})"
+            _("the records database is damaged: record {id} has bad splits ({error})").format(
+                id=data["id"], error=error
+            )
         ) from None
     data["splits"] = tuple(float(s) for s in splits)
     data["won"] = bool(data["won"])

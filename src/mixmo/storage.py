@@ -27,6 +27,7 @@ import platformdirs
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.save import GameFileError, dumps, loads
+from mixmo.i18n import N_, _
 
 APP_NAME = "mixmo"
 
@@ -124,21 +125,22 @@ def clean_temporary_files(path: Path) -> list[Path]:
 
 
 _REASONS = {
-    errno.EROFS: "the folder is read-only",
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOTDIR: "a file stands where the folder should be",
-    errno.EEXIST: "a file stands where the folder should be",
-    errno.EISDIR: "a folder stands where the save file should be",
-    errno.EIO: "the disk reports an input/output error",
+    errno.EROFS: N_("the folder is read-only"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.ENOTDIR: N_("a file stands where the folder should be"),
+    errno.EEXIST: N_("a file stands where the folder should be"),
+    errno.EISDIR: N_("a folder stands where the save file should be"),
+    errno.EIO: N_("the disk reports an input/output error"),
 }
 
 
 def why_not_written(error: OSError) -> str:
     """A plain reason for a failed write, for the player."""
-    return _REASONS.get(error.errno or 0) or (error.strerror or str(error)).lower()
+    known = _REASONS.get(error.errno or 0)
+    return _(known) if known else (error.strerror or str(error)).lower()
 
 
 @dataclass(frozen=True)
@@ -180,13 +182,16 @@ class Autosaver:
             return SaveOutcome(
                 saved=False,
                 error=error,
-                message=f"Cannot save the game to {self.path}: {reason}. "
-                "Play goes on, and saving is tried again after every move.",
+                message=_(
+                    "Cannot save the game to {path}: {reason}. "
+                    "Play goes on, and saving is tried again after every move."
+                ).format(path=self.path, reason=reason),
             )
         if self.failing is None:
             return SaveOutcome(saved=True)
         self.failing = None
-        return SaveOutcome(saved=True, message=f"The game is saved again to {self.path}.")
+        message = _("The game is saved again to {path}.").format(path=self.path)
+        return SaveOutcome(saved=True, message=message)
 
 
 def save_game(game: Game, path: Path | None = None, *, durable: bool = True) -> Path:
@@ -204,21 +209,22 @@ def load_game(path: Path | None = None, lexicon: Lexicon | None = None) -> Game:
             data = file.read(SAVE_SIZE_LIMIT + 1)
         if len(data) > SAVE_SIZE_LIMIT:
             raise GameFileError(
-                f"{path}: damaged saved game: larger than {SAVE_SIZE_LIMIT:,} bytes"
+                _("{path}: damaged saved game: larger than {count} bytes").format(
+                    path=path, count=f"{SAVE_SIZE_LIMIT:,}"
+                )
             )
         text = data.decode("utf-8")
     except FileNotFoundError:
-        raise GameFileError(f"{path}: no saved game to resume") from None
+        raise GameFileError(_("{path}: no saved game to resume").format(path=path)) from None
     except IsADirectoryError:
-        raise GameFileError(f"{path}: is a folder, not a saved game") from None
+        message = _("{path}: is a folder, not a saved game")
+        raise GameFileError(message.format(path=path)) from None
     except OSError as error:
-        raise GameFileError(
-            f"{path}: cannot read the saved game ({why_not_written(error)})"
-        ) from None
+        message = _("{path}: cannot read the saved game ({reason})")
+        raise GameFileError(message.format(path=path, reason=why_not_written(error))) from None
     except UnicodeDecodeError as error:
-        raise GameFileError(
-            f"{path}: damaged saved game: not UTF-8 text (byte {error.start})"
-        ) from None
+        message = _("{path}: damaged saved game: not UTF-8 text (byte {byte})")
+        raise GameFileError(message.format(path=path, byte=error.start)) from None
     try:
         return loads(text, lexicon)
     except GameFileError as error:

@@ -24,7 +24,7 @@ from mixmo.cli.common import (
     read_source,
     use_compiled_lists,
 )
-from mixmo.engine.grid import MAX_TEXT_CHARS
+from mixmo.engine.grid import MAX_TEXT_CHARS, GridSyntaxError
 from mixmo.i18n import N_, _, ngettext
 
 RACKS_LIMIT = 16_000_000
@@ -91,7 +91,7 @@ def solve(
 ) -> None:
     """`mixmo solve`: a grid for each rack (its help text is above, translated)."""
     from mixmo.engine.solver import result_as_dict
-    from mixmo.engine.solver.request import SolveSession
+    from mixmo.engine.solver.request import InvalidGridError, SolveSession
 
     grid_text = (
         read_source(grid_file, max_bytes=MAX_TEXT_CHARS, what=N_("a grid file"))[0]
@@ -121,7 +121,8 @@ def solve(
         try:
             result = session.solve(rack, grid_text=grid_text, seconds=seconds, seed=seed)
         except ValueError as error:
-            where = f"{grid_file}: " if grid_file and "grid" in str(error) else ""
+            about_grid = isinstance(error, (GridSyntaxError, InvalidGridError))
+            where = f"{grid_file}: " if grid_file and about_grid else ""
             fail(f"{where}{rack}: {error}" if len(racks) > 1 else f"{where}{error}")
         gc.freeze()
         all_solved = all_solved and result.solved

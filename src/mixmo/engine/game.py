@@ -35,6 +35,7 @@ from mixmo.engine.themes import find_theme
 from mixmo.engine.tiles import BANDIT, JOKER, Tile, TileError, TileKind, tiles_per_player
 from mixmo.engine.undo import EditHistory, NothingToUndoError, regrid
 from mixmo.engine.validation import ValidationReport, validate
+from mixmo.i18n import _
 
 OPENING_DRAW = 6
 MIXMO_DRAW = 2
@@ -105,7 +106,7 @@ class Game:
     def apply(self, action: act.Action) -> list[ev.Event]:
         """Carry out ``action``; the events it caused. Raises GameRuleError, changing nothing."""
         if not 0 <= action.seat < len(self.options.players):
-            raise UnknownSeatError(f"no player at seat {action.seat}")
+            raise UnknownSeatError(_("no player at seat {seat}").format(seat=action.seat))
         handler: Callable[[MatchState, act.Action], tuple[MatchState, list[ev.Event]]]
         handler = getattr(self, f"_on_{type(action).__name__}")
         state, events = handler(self.state, action)
@@ -191,11 +192,15 @@ class Game:
     def _editor(self, state: MatchState, seat: int) -> PlayerState:
         """The player at ``seat``, if they may edit their grid now."""
         if state.round.phase is not Phase.PLAYING:
-            raise WrongPhaseError(f"grids cannot change now ({state.round.phase.value})")
+            raise WrongPhaseError(
+                _("grids cannot change now ({phase})").format(phase=state.round.phase.value)
+            )
         player = state.round.player(seat)
         if not player.may_act:
             raise PlayerLockedError(
-                f"{player.name} may not act on their grid {_why_locked(player)}"
+                _("{player} may not act on their grid {why}").format(
+                    player=player.name, why=_why_locked(player)
+                )
             )
         return player
 
@@ -219,10 +224,18 @@ class Game:
         from_rack = JOKER if placed.kind is TileKind.JOKER else placed
         rack = list(player.rack)
         if from_rack not in rack:
-            raise TileNotInRackError(f"{player.name} has no {_tile_name(from_rack)} on their rack")
+            raise TileNotInRackError(
+                _("{player} has no {tile} on their rack").format(
+                    player=player.name, tile=_tile_name(from_rack)
+                )
+            )
         cell = (action.row, action.col)
         if cell in player.grid:
-            raise CellTakenError(f"row {action.row}, column {action.col} already holds a tile")
+            raise CellTakenError(
+                _("row {row}, column {col} already holds a tile").format(
+                    row=action.row, col=action.col
+                )
+            )
         rack.remove(from_rack)
         player = player.with_(rack=tuple(rack), grid=player.grid.place(cell, placed))
         return self._edited(state, action.seat, player, [cell])
@@ -238,7 +251,11 @@ class Game:
         clash = sorted(set(moved) & set(kept))
         if clash:
             row, col = clash[0]
-            raise CellTakenError(f"the tiles cannot move there: row {row}, column {col} is taken")
+            raise CellTakenError(
+                _("the tiles cannot move there: row {row}, column {col} is taken").format(
+                    row=row, col=col
+                )
+            )
         player = player.with_(grid=Grid({**kept, **moved}))
         return self._edited(state, action.seat, player, sorted(cells | set(moved)))
 
@@ -283,11 +300,17 @@ class Game:
     ) -> tuple[MatchState, list[ev.Event]]:
         seat = action.seat
         round_ = _in_phase(
-            state, Phase.PLAYING, f"MIXMO cannot be called now ({state.round.phase.value})"
+            state,
+            Phase.PLAYING,
+            _("MIXMO cannot be called now ({phase})").format(phase=state.round.phase.value),
         )
         player = round_.player(seat)
         if not player.may_act:
-            raise PlayerLockedError(f"{player.name} cannot call MIXMO {_why_locked(player)}")
+            raise PlayerLockedError(
+                _("{player} cannot call MIXMO {why}").format(
+                    player=player.name, why=_why_locked(player)
+                )
+            )
         events: list[ev.Event] = [ev.MixmoCalled(seat, action.at)]
         reasons = self._wrong_call_reasons(player)
 
@@ -299,7 +322,7 @@ class Game:
         ):
             # Called together with the last MIXMO: the draws do not add up, even
             # when that MIXMO emptied the bag (this call is not the final one).
-            grid_reasons = [r for r in reasons if not r.startswith("tiles")]
+            grid_reasons = reasons[1:] if player.rack else reasons  # not the rack's reason
             if not grid_reasons:
                 events.append(ev.SimultaneousMixmo(seat))
                 player = player.with_(ready_at_draw=False)
@@ -319,13 +342,14 @@ class Game:
     def _wrong_call_reasons(self, player: PlayerState) -> list[str]:
         reasons = []
         if player.rack:
-            reasons.append(f"tiles not placed: {''.join(t.symbol for t in player.rack)}")
+            left = "".join(t.symbol for t in player.rack)
+            reasons.append(_("tiles not placed: {tiles}").format(tiles=left))
         if len(player.grid):
             reasons += [
                 p.message for p in validate(player.grid, self.lexicon, self.variant).problems
             ]
         elif not player.rack:
-            reasons.append("the grid is empty")
+            reasons.append(_("the grid is empty"))
         return reasons
 
     def _lock(
@@ -381,11 +405,17 @@ class Game:
         self, state: MatchState, action: act.SayStuck
     ) -> tuple[MatchState, list[ev.Event]]:
         round_ = _in_phase(
-            state, Phase.PLAYING, f"no one can be stuck now ({state.round.phase.value})"
+            state,
+            Phase.PLAYING,
+            _("no one can be stuck now ({phase})").format(phase=state.round.phase.value),
         )
         player = round_.player(action.seat)
         if not player.may_act:
-            raise PlayerLockedError(f"{player.name} is not playing now {_why_locked(player)}")
+            raise PlayerLockedError(
+                _("{player} is not playing now {why}").format(
+                    player=player.name, why=_why_locked(player)
+                )
+            )
         round_ = round_.with_player(action.seat, player.with_(stuck=action.stuck))
         events: list[ev.Event] = [ev.PlayerStuck(action.seat, action.stuck)]
         acting = [s for s in round_.active_seats() if round_.player(s).may_act]
@@ -401,14 +431,16 @@ class Game:
     def _on_ChooseTheme(
         self, state: MatchState, action: act.ChooseTheme
     ) -> tuple[MatchState, list[ev.Event]]:
-        round_ = _in_phase(state, Phase.CHOOSING_THEME, "no theme is waiting to be chosen")
+        round_ = _in_phase(state, Phase.CHOOSING_THEME, _("no theme is waiting to be chosen"))
         if action.seat != round_.bandit_seat:
             raise WrongPhaseError(
-                f"the theme is {self.name(round_.bandit_seat or 0)}'s to choose: they drew the Bandit"
+                _("the theme is {player}'s to choose: they drew the Bandit").format(
+                    player=self.name(round_.bandit_seat or 0)
+                )
             )
         theme = " ".join(action.theme.split())
         if not theme:
-            raise ClaimError("a theme needs a name")
+            raise ClaimError(_("a theme needs a name"))
         builtin = find_theme(theme, self.options.language)
         round_ = round_.with_(
             phase=Phase.PLAYING, theme=theme, theme_list=builtin.id if builtin else None
@@ -422,7 +454,7 @@ class Game:
     def _on_FinishSprint(
         self, state: MatchState, action: act.FinishSprint
     ) -> tuple[MatchState, list[ev.Event]]:
-        round_ = _in_phase(state, Phase.SPRINT, "the final sprint is not on")
+        round_ = _in_phase(state, Phase.SPRINT, _("the final sprint is not on"))
         player = round_.player(action.seat)
         if (
             action.seat == round_.final_caller
@@ -430,12 +462,16 @@ class Game:
             or player.out
             or player.sprint_done
         ):
-            raise PlayerLockedError(f"{player.name} has no sprint to finish")
+            raise PlayerLockedError(
+                _("{player} has no sprint to finish").format(player=player.name)
+            )
         events: list[ev.Event] = []
         if action.word_cells:
             own = sprint_take_back(player.grid, tuple(action.word_cells))
             if own is None:
-                raise NoTileThereError("the sprint takes back tiles of one word of the grid only")
+                raise NoTileThereError(
+                    _("the sprint takes back tiles of one word of the grid only")
+                )
             player = _take_back(player, own)
             events.append(ev.GridChanged(action.seat, tuple(sorted(own))))
         round_ = round_.with_player(action.seat, player.with_(sprint_done=True))
@@ -463,17 +499,23 @@ class Game:
     def _on_ClaimThemeWords(
         self, state: MatchState, action: act.ClaimThemeWords
     ) -> tuple[MatchState, list[ev.Event]]:
-        round_ = _in_phase(state, Phase.CLAIMING, "theme words are claimed at the end of a round")
+        round_ = _in_phase(
+            state, Phase.CLAIMING, _("theme words are claimed at the end of a round")
+        )
         player = round_.player(action.seat)
         if not player.in_round or player.claims is not None:
-            raise ClaimError(f"{player.name} has no claim to make now")
+            raise ClaimError(_("{player} has no claim to make now").format(player=player.name))
         words = tuple(dict.fromkeys(fold(word) for word in action.words))
         # Checked as the verdict will read the grid: its jokers spell the claimed words if they can.
         checked = validate(player.grid, self.lexicon, self.variant, theme_words=words)
         in_grid = {v.text for v in checked.words if v.valid}
         missing = [word for word in words if word not in in_grid]
         if missing:
-            raise ClaimError(f"{', '.join(missing)}: not a valid word of {player.name}'s grid")
+            raise ClaimError(
+                _("{words}: not a valid word of {player}'s grid").format(
+                    words=", ".join(missing), player=player.name
+                )
+            )
         round_ = round_.with_player(action.seat, player.with_(claims=words))
         events: list[ev.Event] = [ev.ThemeClaimed(action.seat, words)]
         if any(round_.player(s).claims is None for s in round_.active_seats()):
@@ -484,17 +526,23 @@ class Game:
         return state, events
 
     def _on_Vote(self, state: MatchState, action: act.Vote) -> tuple[MatchState, list[ev.Event]]:
-        round_ = _in_phase(state, Phase.VOTING, "there is no vote on now")
+        round_ = _in_phase(state, Phase.VOTING, _("there is no vote on now"))
         if action.claimant == action.seat:
-            raise ClaimError("players do not vote on their own claims")
+            raise ClaimError(_("players do not vote on their own claims"))
         if not 0 <= action.claimant < len(round_.players):
-            raise UnknownSeatError(f"no player at seat {action.claimant}")
+            raise UnknownSeatError(_("no player at seat {seat}").format(seat=action.claimant))
         word = fold(action.word)
         claims = round_.player(action.claimant).claims or ()
         if word not in claims:
-            raise ClaimError(f"{self.name(action.claimant)} did not claim {word}")
+            raise ClaimError(
+                _("{player} did not claim {word}").format(
+                    player=self.name(action.claimant), word=word
+                )
+            )
         if not round_.player(action.seat).in_round:
-            raise PlayerLockedError(f"{self.name(action.seat)} sits this round out")
+            raise PlayerLockedError(
+                _("{player} sits this round out").format(player=self.name(action.seat))
+            )
         votes = dict(round_.votes)
         ballot = dict(votes.get((action.claimant, word), {}))
         ballot[action.seat] = action.accept
@@ -509,7 +557,7 @@ class Game:
         self, state: MatchState, action: act.CloseVoting
     ) -> tuple[MatchState, list[ev.Event]]:
         if state.round.phase is not Phase.VOTING:
-            raise WrongPhaseError("there is no vote on now")
+            raise WrongPhaseError(_("there is no vote on now"))
         return self._close_voting(state, [])
 
     def _all_votes_in(self, round_: RoundState) -> bool:
@@ -582,7 +630,7 @@ class Game:
         self, state: MatchState, action: act.NextRound
     ) -> tuple[MatchState, list[ev.Event]]:
         if state.round.phase is not Phase.SCORED:
-            raise WrongPhaseError("the next round starts once this one is scored")
+            raise WrongPhaseError(_("the next round starts once this one is scored"))
         round_, events = self._new_round(state.round.number + 1, state.sit_out_next)
         return state.with_(round=round_, sit_out_next=()), events
 
@@ -615,25 +663,25 @@ def _set_tile(tile: Tile) -> Tile:
 
 def _tile_name(tile: Tile) -> str:
     if tile.kind is TileKind.JOKER:
-        return "joker"
+        return _("joker")
     if tile.kind is TileKind.BANDIT:
-        return "Bandit"
-    return f"{tile.letter} tile"
+        return _("Bandit")
+    return _("{letter} tile").format(letter=tile.letter)
 
 
 def _why_locked(player: PlayerState) -> str:
     if player.sitting_out:
-        return "(sitting this round out)"
+        return _("(sitting this round out)")
     if player.out:
-        return "(out of this round after a wrong final MIXMO)"
-    return "(locked after a hasty MIXMO until the next one)"
+        return _("(out of this round after a wrong final MIXMO)")
+    return _("(locked after a hasty MIXMO until the next one)")
 
 
 def _require_tiles(grid: Grid, cells: set[Cell]) -> None:
     empty = sorted(cell for cell in cells if cell not in grid)
     if empty:
         row, col = empty[0]
-        raise NoTileThereError(f"row {row}, column {col} holds no tile")
+        raise NoTileThereError(_("row {row}, column {col} holds no tile").format(row=row, col=col))
 
 
 def _take_back(player: PlayerState, cells: set[Cell]) -> PlayerState:

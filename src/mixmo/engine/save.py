@@ -33,6 +33,7 @@ from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase, PlayerState, RoundResult, RoundState
 from mixmo.engine.tiles import Tile
 from mixmo.engine.validation import ProblemKind
+from mixmo.i18n import _, ngettext
 
 FORMAT: Final = "mixmo-game"
 VERSION: Final = 1
@@ -56,13 +57,19 @@ played to 177 points (issue 10); replaying one costs about 0.3 ms, so a forged
 log cannot stall a start for more than seconds."""
 
 
+def _damaged(detail: str) -> GameFileError:
+    """``damaged saved game: <detail>``, in the interface language."""
+    return GameFileError(_("damaged saved game: {detail}").format(detail=detail))
+
+
 def _refuse_constant(name: str) -> float:
-    raise GameFileError(f"damaged saved game: {name} is not a number a save can hold")
+    raise _damaged(_("{name} is not a number a save can hold").format(name=name))
 
 
 def _bounded_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise GameFileError(f"damaged saved game: a number of {len(digits.lstrip('-')):,} digits")
+        count = f"{len(digits.lstrip('-')):,}"
+        raise _damaged(_("a number of {count} digits").format(count=count))
     return int(digits)
 
 
@@ -79,13 +86,13 @@ def _check_values(raw: object) -> None:
     while stack:
         value, depth, key = stack.pop()
         if depth > MAX_DEPTH:
-            raise GameFileError("damaged saved game: nested deeper than a saved game is")
+            raise _damaged(_("nested deeper than a saved game is"))
         if isinstance(value, dict):
             stack.extend((item, depth + 1, str(name)) for name, item in value.items())
         elif isinstance(value, list):
             stack.extend((item, depth + 1, key) for item in value)
         elif (key == "at" or key.endswith("_at")) and isinstance(value, int | float) and value < 0:
-            raise GameFileError(f"damaged saved game: {key} is a negative time ({value})")
+            raise _damaged(_("{key} is a negative time ({value})").format(key=key, value=value))
 
 
 def _read_json(text: str) -> object:
@@ -98,15 +105,14 @@ def _read_json(text: str) -> object:
             parse_float=_bounded_float,
         )
     except json.JSONDecodeError as error:
-        raise GameFileError(
-            f"not a saved game: invalid JSON at line {error.lineno}, column {error.colno}"
-        ) from None
+        message = _("not a saved game: invalid JSON at line {line}, column {col}")
+        raise GameFileError(message.format(line=error.lineno, col=error.colno)) from None
     except RecursionError:
-        raise GameFileError("damaged saved game: nested deeper than a saved game is") from None
+        raise _damaged(_("nested deeper than a saved game is")) from None
     except GameFileError:
         raise
     except ValueError as error:  # e.g. an integer Python refuses to convert
-        raise GameFileError(f"damaged saved game: {error}") from None
+        raise _damaged(str(error)) from None
     _check_values(raw)
     return raw
 
@@ -116,7 +122,7 @@ def _check_dictionary(spec: str | None) -> None:
     if spec is None or spec == "any" or spec.startswith(("enchant:", "embedded:")):
         return
     if os.path.exists(spec) and not os.path.isfile(spec):
-        raise GameFileError(f"damaged saved game: its dictionary {spec} is not a word-list file")
+        raise _damaged(_("its dictionary {spec} is not a word-list file").format(spec=spec))
 
 
 def _words_refused(game: Game, seat: int) -> list[str]:
@@ -294,30 +300,36 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
     """The game a saved-game JSON holds, replayed from its log and checked against its state."""
     raw = _read_json(text)
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise GameFileError("not a mixmo saved game")
+        raise GameFileError(_("not a mixmo saved game"))
     actions = raw.get("actions")
     if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
-        raise GameFileError(
-            f"damaged saved game: {len(actions):,} actions, more than a match has ({MAX_ACTIONS:,})"
+        raise _damaged(
+            _("{count} actions, more than a match has ({most})").format(
+                count=f"{len(actions):,}", most=f"{MAX_ACTIONS:,}"
+            )
         )
     if raw.get("version") != VERSION:
         raise GameFileError(
-            f"a saved game of version {raw.get('version')!r}; this mixmo reads version {VERSION}"
+            _("a saved game of version {version!r}; this mixmo reads version {known}").format(
+                version=raw.get("version"), known=VERSION
+            )
         )
     try:
         saved = SavedGame.model_validate(raw)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        raise GameFileError(
-            f"damaged saved game: {where}: {first['msg']} ({error.error_count()} problem(s))"
+        problems = ngettext("{count} problem", "{count} problems", error.error_count())
+        raise _damaged(
+            f"{where}: {first['msg']} ({problems.format(count=error.error_count())})"
         ) from None
     if lexicon is None:
         _check_dictionary(saved.options.dictionary)
     try:
         game = Game(saved.options, lexicon)
     except LexiconError as error:
-        raise GameFileError(f"the saved game's dictionary cannot be opened: {error}") from None
+        message = _("the saved game's dictionary cannot be opened: {error}")
+        raise GameFileError(message.format(error=error)) from None
     refused: tuple[int, str, list[str]] | None = None
     """The first call the dictionary refused: action number, player, words."""
     for number, action in enumerate(saved.actions, start=1):
@@ -325,8 +337,8 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
             events = game.apply(action)
         except GameRuleError as error:
             _blame_dictionary(game, refused)
-            raise GameFileError(
-                f"damaged saved game: action {number} does not replay ({error})"
+            raise _damaged(
+                _("action {number} does not replay ({error})").format(number=number, error=error)
             ) from None
         if refused is None:
             for event in events:
@@ -337,10 +349,10 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
     try:
         snapshot = saved.state.state()
     except ValueError as error:
-        raise GameFileError(f"damaged saved game: {error}") from None
+        raise _damaged(str(error)) from None
     if snapshot != game.state:
         _blame_dictionary(game, refused)
-        raise GameFileError("damaged saved game: its state does not match its action log")
+        raise _damaged(_("its state does not match its action log"))
     return game
 
 
@@ -351,6 +363,10 @@ def _blame_dictionary(game: Game, refused: tuple[int, str, list[str]] | None) ->
         return
     number, player, words = refused
     raise DictionaryChangedError(
-        f"the dictionary changed since this game was saved: {game.lexicon.name} no longer "
-        f"accepts {', '.join(words[:3])}, played by {player} (action {number})"
+        _(
+            "the dictionary changed since this game was saved: {lexicon} no longer "
+            "accepts {words}, played by {player} (action {number})"
+        ).format(
+            lexicon=game.lexicon.name, words=", ".join(words[:3]), player=player, number=number
+        )
     )

@@ -25,6 +25,7 @@ from mixmo.engine.solver.index import index_for
 from mixmo.engine.solver.search import Clock, Search
 from mixmo.engine.tiles import Tile
 from mixmo.engine.variants import Variant
+from mixmo.i18n import _
 
 LEVELS = {1: "a word", 2: "a hard letter", 3: "a full grid"}
 
@@ -70,15 +71,14 @@ def _place(board: Board, move: Move) -> Grid:
 def _where(word: str, cells: Sequence[Cell], new: Sequence[Cell], grid: Grid | None) -> str:
     """Where a word goes, told by the grid tile it crosses (row and column 1-based, as
     ``mixmo check`` counts them on the player's grid)."""
-    direction = "across" if cells[0][0] == cells[-1][0] else "down"
+    direction = _("across") if cells[0][0] == cells[-1][0] else _("down")
     crossed = [(i, cell) for i, cell in enumerate(cells) if cell not in new]
     if grid is None or not crossed:
-        return f"{word} {direction}"
-    (top, left), _ = grid.bounds()
+        return _("{word} {direction}").format(word=word, direction=direction)
+    (top, left), _corner = grid.bounds()
     i, (r, c) = crossed[0]
-    return (
-        f"{word} {direction}, its {word[i]} on the {word[i]} at row {r - top + 1}, "
-        f"column {c - left + 1}"
+    return _("{word} {direction}, its {letter} on the {letter} at row {row}, column {col}").format(
+        word=word, direction=direction, letter=word[i], row=r - top + 1, col=c - left + 1
     )
 
 
@@ -100,7 +100,9 @@ def hint(
     """
     if level not in LEVELS:
         raise ValueError(
-            f"a hint level is 1 (a word), 2 (a hard letter) or 3 (a full grid), not {level}"
+            _(
+                "a hint level is 1 (a word), 2 (a hard letter) or 3 (a full grid), not {level}"
+            ).format(level=level)
         )
     variant = variant or Variant()
     tiles = parse_rack(rack)
@@ -108,10 +110,12 @@ def hint(
     if level == 3:
         result = solve(tiles, lexicon, variant, base, budget=budget, seed=seed, clock=clock)
         if result.solved:
-            message = "a full grid with every tile"
+            message = _("a full grid with every tile")
         else:
             left = "".join(tile.symbol for tile in result.tiles_left)
-            message = f"the best grid found still leaves {left}: {result.explanation}"
+            message = _("the best grid found still leaves {tiles}: {why}").format(
+                tiles=left, why=result.explanation
+            )
         return Hint(3, message, grid=result.grid, solved=result.solved)
 
     index = index_for(lexicon).prepare(len(tiles) + (len(base) if base else 0) + 1)
@@ -131,24 +135,28 @@ def hint(
         if letter is None:
             hardest = letters[0] if letters else None
             if hardest is None:
-                return Hint(2, "the rack holds no letter tile: jokers fit anywhere")
+                return Hint(2, _("the rack holds no letter tile: jokers fit anywhere"))
             return Hint(
                 2,
-                f"no word places {hardest} here yet: it may need the grid rearranged",
+                _("no word places {letter} here yet: it may need the grid rearranged").format(
+                    letter=hardest
+                ),
                 letter=hardest,
             )
     moves = _moves(board, search, letter, 1)
     if not moves:
-        return Hint(level, "no word from this rack fits the grid as it is: try a full grid")
+        return Hint(level, _("no word from this rack fits the grid as it is: try a full grid"))
     move = moves[0]
     cells = tuple(cell for cell, _, _ in move.tiles)
     word_cells = _word_cells(move, board)
     placed = _place(board, move)
     where = _where(move.word, word_cells, cells, base)
     if letter is not None:
-        message = f"{letter} can go in {where}"
+        message = _("{letter} can go in {where}").format(letter=letter, where=where)
+    elif base:
+        message = _("try {word}: {where}").format(word=move.word, where=where)
     else:
-        message = f"try {move.word}" + (f": {where}" if base else "")
+        message = _("try {word}").format(word=move.word)
     return Hint(level, message, word=move.word, letter=letter, cells=cells, grid=placed)
 
 

@@ -18,6 +18,11 @@ from mixmo.engine.solver.index import index_for
 from mixmo.engine.solver.search import Clock
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant, variant_for
+from mixmo.i18n import _
+
+
+class InvalidGridError(ValueError):
+    """The grid to complete breaks a rule (a grid the player gave, not a rack)."""
 
 
 class SolveSession:
@@ -66,7 +71,8 @@ class SolveSession:
         if grid is not None and len(grid):
             report = validate(grid, self.lexicon, self.variant)
             if not report.valid:
-                raise ValueError(f"the grid to complete is not valid: {report.problems[0]}")
+                message = _("the grid to complete is not valid: {problem}")
+                raise InvalidGridError(message.format(problem=report.problems[0]))
         longest = len(tiles) + (len(grid) if grid is not None else 0) + 1
         index_for(self.lexicon).prepare(longest)
         self.setup_seconds = self._pending_setup + self.clock() - start
