@@ -196,3 +196,11 @@ async def test_f3_gives_a_hint_in_play_and_it_costs_30_seconds_of_play() -> None
         burst(app, keys_for_rack(app, 0)[0])
         await settle(pilot)
         assert len(app.game.round.player(0).grid) == 1, "the cost is paid: play on"
+
+
+def test_a_word_keeps_its_place_and_a_cell_refusal_says_that_cell() -> None:
+    assert plain("EJ (across at row 1, column 1) is not a word") == (
+        "EJ (across at row 1, column 1) is not a word"
+    )
+    assert plain("row 0, column 2 holds no tile") == "that cell holds no tile"
+    assert "-" not in plain("the grid at row -3, column -1 is odd")

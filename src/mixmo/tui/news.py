@@ -34,10 +34,14 @@ PHASES = {
 def plain(message: str) -> str:
     """An engine refusal in the words of the table: no phase ids, no coordinates."""
     message = re.sub(r"\(([a-z-]+)\)", lambda m: f"({PHASES.get(m[1], m[1])})", message)
-    message = re.sub(r"row -?\d+, column -?\d+ (is taken|already holds a tile)", r"that cell \1",
-                     message)  # fmt: skip
-    message = re.sub(r"row -?\d+, column -?\d+", "that cell", message)
-    return message
+    # The board has no row numbers: a refusal about one cell says "that cell"; a
+    # word's place in the grid (counted from its top-left tile, from 1) stays.
+    message = re.sub(
+        r"row -?\d+, column -?\d+ (is taken|already holds a tile|holds no tile)",
+        r"that cell \1",
+        message,
+    )
+    return re.sub(r"row -\d+, column -?\d+|row -?\d+, column -\d+", "that cell", message)
 
 
 def plural(count: int, word: str) -> str:

@@ -112,8 +112,16 @@ class RoundFlow:
         words = round_.player(seat).grid.words()
         report = validate(round_.player(seat).grid, self.app.game.lexicon, self.app.game.variant)
         unfinished = [v for v in report.words if not v.valid]
+        # Places counted from the grid's top-left tile, from 1 (as `mixmo check` says them).
+        grid = round_.player(seat).grid
+        top = min((r for r, _ in grid), default=0)
+        left = min((c for _, c in grid), default=0)
         options = [
-            (f"{v.text} ({v.direction.value} at {v.row + 1},{v.col + 1})", v.word.cells)
+            (
+                f"{v.text} ({v.direction.value} at row {v.row - top + 1}, "
+                f"column {v.col - left + 1})",
+                v.word.cells,
+            )
             for v in unfinished
         ]
         choices = [("keep my grid as it is", ()), *options]
