@@ -85,3 +85,26 @@ def _row(word: str):
     from mixmo.engine.grid import Grid
 
     return Grid.parse(word + "\n")
+
+
+async def test_the_sprint_names_unfinished_words_by_their_place_in_the_grid() -> None:
+    from mixmo.engine import actions as act
+    from mixmo.engine.variants import variant_for
+    from mixmo.tui.modals import SprintScreen
+
+    app, clock = make_app(
+        2,
+        seed=seed_where(2, bandit_first=False),
+        variant=variant_for(expert=True, free_spirit=True).name,
+        target=10_000,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        rack = app.game.round.player(1).rack
+        for col, tile in enumerate(rack[:2]):  # two letters: too short for Expert
+            app.apply(act.PlaceTile(seat=1, row=-5, col=col - 7, symbol=tile.symbol))
+        await play_to_the_end(app, pilot, clock)
+        await settle(pilot)
+        assert isinstance(app.screen, SprintScreen)
+        labels = [label for label, _ in app.screen.choices]
+        word = "".join(t.symbol for t in rack[:2])
+        assert f"{word} (across at row 1, column 1)" in labels
