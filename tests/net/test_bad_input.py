@@ -26,7 +26,7 @@ async def _room_still_plays(server: GameServer, ann: Raw, bob: Raw) -> None:
 
 async def _closed_with(raw: Raw) -> int | None:
     with pytest.raises(ConnectionClosed) as closed:
-        for _ in range(100):
+        for _ in range(2000):
             await raw.recv()
     return closed.value.rcvd.code if closed.value.rcvd else None
 
