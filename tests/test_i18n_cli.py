@@ -164,3 +164,23 @@ def test_practice_speaks_the_language_of_its_word_list(mixmo) -> None:
 def test_ui_overrides_the_word_list_language_of_practice(mixmo) -> None:
     run = mixmo("--ui", "en", "practice", "--lang", "fr", "--daily", "--seed", "1")
     assert run.err == "mixmo: error: choose --daily or --seed, not both\n"
+
+
+def test_play_speaks_the_language_of_its_word_list(mixmo) -> None:
+    run = mixmo("play", "--lang", "fr", "--rounds", "2", "--points", "3")
+    assert run.code == 2
+    assert run.err == "mixmo : erreur : choisissez --rounds ou --points, pas les deux\n"
+
+
+def test_ui_overrides_the_word_list_language_of_play(mixmo) -> None:
+    run = mixmo("--ui", "en", "play", "--lang", "fr", "--rounds", "2", "--points", "3")
+    assert run.err == "mixmo: error: choose --rounds or --points, not both\n"
+
+
+def test_a_french_locale_plays_in_french_without_lang(mixmo, monkeypatch) -> None:
+    monkeypatch.setenv("LANGUAGE", "fr")
+    run = mixmo("play", "--names", "Ann")
+    assert run.err == (
+        "mixmo : erreur : --names demande de 2 à 6 noms, un par place, "
+        "séparés par des virgules ; il en donne 1\n"
+    )

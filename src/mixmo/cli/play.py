@@ -7,11 +7,13 @@ import sys
 import click
 
 from mixmo.cli.common import (
+    TranslatedCommand,
     console_for,
     dict_option,
     expert_option,
     fail,
     first_error,
+    follow_game_language,
     lang_option,
     light_option,
     load_lexicon,
@@ -19,56 +21,90 @@ from mixmo.cli.common import (
 )
 from mixmo.engine.bot import Level
 from mixmo.engine.game import Game
+from mixmo.i18n import N_, _, ngettext
 
 
-@click.command(name="play", short_help="Play Mixmo: 2 to 6 players at one keyboard.")
+@click.command(
+    cls=TranslatedCommand,
+    name="play",
+    short_help=N_("Play Mixmo: 2 to 6 players at one keyboard."),
+    help=N_(
+        """Play Mixmo in this terminal: one pane per player, at one keyboard.
+
+    \b
+    Type letters to place tiles, F5 to call MIXMO, 1-6 or Tab to switch
+    players, ctrl+z to undo, F1 for every key. The game is saved after every
+    move: if the terminal closes, `mixmo play --resume` picks it up, and a
+    new game asks before it replaces an unfinished one.
+
+    \b
+    --players counts every seat; --bots N gives the last N of them to bots,
+    so `--players 4 --bots 2` is two people and two bots. At least one seat
+    is a person's, unless --headless (bots only, no screen).
+    """
+    ),
+)
 @click.option(
     "--players",
     type=click.IntRange(2, 6),
     default=None,
-    help="Seats at the table, people and bots together (2-6) [default: 2, or one more "
-    "than --bots so that a person plays; with --headless, one per bot].",
+    help=N_(
+        "Seats at the table, people and bots together (2-6) [default: 2, or one more "
+        "than --bots so that a person plays; with --headless, one per bot]."
+    ),
 )
 @click.option(
-    "--names", metavar="A,B,...", help="The players' names, comma-separated, in seat order."
+    "--names", metavar="A,B,...", help=N_("The players' names, comma-separated, in seat order.")
 )
 @lang_option
 @dict_option
 @expert_option
-@click.option("--free-spirit", is_flag=True, help="Free Spirit: no theme when the Bandit is drawn.")
-@click.option("--rounds", type=click.IntRange(1, 99), help="Play to N rounds won (option 1).")
 @click.option(
-    "--points", type=click.IntRange(1, 100_000), help="Play to N points (option 2) [default: 200]."
+    "--free-spirit", is_flag=True, help=N_("Free Spirit: no theme when the Bandit is drawn.")
+)
+@click.option("--rounds", type=click.IntRange(1, 99), help=N_("Play to N rounds won (option 1)."))
+@click.option(
+    "--points",
+    type=click.IntRange(1, 100_000),
+    help=N_("Play to N points (option 2) [default: 200]."),
 )
 @click.option(
-    "--seed", type=int, help="Shuffle the bag from this seed (the same seed deals the same tiles)."
+    "--seed",
+    type=int,
+    help=N_("Shuffle the bag from this seed (the same seed deals the same tiles)."),
 )
-@click.option("--live-check", is_flag=True, help="Start with live word checking on (F4 toggles).")
-@click.option("--resume", is_flag=True, help="Continue the last game, saved after every move.")
+@click.option(
+    "--live-check", is_flag=True, help=N_("Start with live word checking on (F4 toggles).")
+)
+@click.option("--resume", is_flag=True, help=N_("Continue the last game, saved after every move."))
 @light_option
 @click.option(
     "--bots",
     "bots_spec",
     metavar="N|LEVELS",
     default="0",
-    help="Bots take the last seats: how many (at --level), or their levels in seat order "
-    "(--bots hard,normal).",
+    help=N_(
+        "Bots take the last seats: how many (at --level), or their levels in seat order "
+        "(--bots hard,normal)."
+    ),
 )
 @click.option(
     "--level",
     type=click.Choice([level.value for level in Level]),
     default="normal",
     show_default=True,
-    help="The bots' strength and speed, for a count of --bots.",
+    help=N_("The bots' strength and speed, for a count of --bots."),
 )
 @click.option(
-    "--headless", is_flag=True, help="No screen: bots play a whole match and the result is printed."
+    "--headless",
+    is_flag=True,
+    help=N_("No screen: bots play a whole match and the result is printed."),
 )
 @click.option(
     "--json",
     "as_json",
     is_flag=True,
-    help="With --headless: print the result as one JSON object (winner, standings, seed).",
+    help=N_("With --headless: print the result as one JSON object (winner, standings, seed)."),
 )
 def play(
     players: int | None,
@@ -88,19 +124,7 @@ def play(
     headless: bool,
     as_json: bool,
 ) -> None:
-    """Play Mixmo in this terminal: one pane per player, at one keyboard.
-
-    \b
-    Type letters to place tiles, F5 to call MIXMO, 1-6 or Tab to switch
-    players, ctrl+z to undo, F1 for every key. The game is saved after every
-    move: if the terminal closes, `mixmo play --resume` picks it up, and a
-    new game asks before it replaces an unfinished one.
-
-    
-    --players counts every seat; --bots N gives the last N of them to bots,
-    so `--players 4 --bots 2` is two people and two bots. At least one seat
-    is a person's, unless --headless (bots only, no screen).
-    """
+    """`mixmo play`: a game at one keyboard (its help text is above, translated)."""
     from mixmo.cli.saved_game import ask_about_saved_game
     from mixmo.engine.options import MatchOptions, ScoringMode
     from mixmo.engine.save import GameFileError
@@ -109,12 +133,13 @@ def play(
     from mixmo.tui.app import MixmoApp
     from mixmo.tui.keys import load_keymap
 
+    follow_game_language(lang)
     bot_levels = bot_levels_option(bots_spec, Level(level))
     bots = len(bot_levels)
     if as_json and not headless:
-        fail("--json goes with --headless (the result of a bots-only match)")
+        fail(_("--json goes with --headless (the result of a bots-only match)"))
     if not headless and (sys.stdin is None or sys.stdin.closed):
-        fail("standard input is closed: mixmo play needs a terminal to read keys from")
+        fail(_("standard input is closed: mixmo play needs a terminal to read keys from"))
     path = autosave_path()
     if resume:
         try:
@@ -123,28 +148,40 @@ def play(
             fail(str(error))
     else:
         if rounds and points:
-            fail("choose --rounds or --points, not both")
+            fail(_("choose --rounds or --points, not both"))
         seats = [name.strip() for name in names.split(",")] if names else []
         if seats and not 2 <= len(seats) <= 6:
-            fail(
-                f"--names needs 2 to 6 names, one per seat, comma-separated; it gives {len(seats)}"
+            message = _(
+                "--names needs 2 to 6 names, one per seat, comma-separated; it gives {count}"
             )
+            fail(message.format(count=len(seats)))
         if players is None:
             players = len(seats) or (bots if headless else max(2, bots + 1))
         if bots > players:
-            fail(f"--bots {bots} is more than the {players} players")
+            fail(
+                _("--bots {bots} is more than the {players} players").format(
+                    bots=bots, players=players
+                )
+            )
         if not headless and bots == players:
             fail(
-                f"--players {players} --bots {bots} leaves no seat for a person: "
-                f"use --bots {players - 1}, or --headless to watch bots play"
+                _(
+                    "--players {players} --bots {bots} leaves no seat for a person: "
+                    "use --bots {fewer}, or --headless to watch bots play"
+                ).format(players=players, bots=bots, fewer=players - 1)
             )
         if headless and bots != players:
-            fail("--headless needs a bot in every seat: --bots N with N players")
+            fail(_("--headless needs a bot in every seat: --bots N with N players"))
         if seats and len(seats) != players:
-            fail(f"--names gives {len(seats)} names for {players} players")
+            fail(
+                _("--names gives {count} names for {players} players").format(
+                    count=len(seats), players=players
+                )
+            )
         humans = players - bots
         seats = seats or [
-            f"Player {n}" if n <= humans else f"Bot {n - humans}" for n in range(1, players + 1)
+            _("Player {n}").format(n=n) if n <= humans else _("Bot {n}").format(n=n - humans)
+            for n in range(1, players + 1)
         ]
         scoring = ScoringMode.ROUNDS if rounds else ScoringMode.POINTS
         try:
@@ -195,7 +232,7 @@ def bot_levels_option(spec: str, level: Level) -> list[Level]:
         except ValueError as error:
             fail(f"--bots {spec}: {error}")
     if len(levels) > MAX_BOTS:
-        fail(f"--bots {spec}: at most {MAX_BOTS} bots")
+        fail(_("--bots {spec}: at most {count} bots").format(spec=spec, count=MAX_BOTS))
     return levels
 
 
@@ -223,13 +260,20 @@ def play_bots_headless(game: Game, levels: list[Level], *, as_json: bool = False
         return
     rounds = [e for e in game.events if isinstance(e, ev.RoundScored)]
     names = game.options.players
-    table = Table(title=f"{len(rounds)} round(s), seed {game.options.seed}", title_justify="left")
-    table.add_column("player")
-    table.add_column("rounds won", justify="right")
-    table.add_column("points", justify="right")
+    title = ngettext("{count} round, seed {seed}", "{count} rounds, seed {seed}", len(rounds))
+    table = Table(
+        title=title.format(count=len(rounds), seed=game.options.seed), title_justify="left"
+    )
+    table.add_column(_("player"))
+    table.add_column(_("rounds won"), justify="right")
+    table.add_column(_("points"), justify="right")
     for seat in sorted(range(len(names)), key=lambda s: -game.state.totals[s]):
         table.add_row(names[seat], str(game.state.rounds_won[seat]), str(game.state.totals[seat]))
     console = console_for()
     console.print(table)
     winner = game.state.winner
-    console.print(f"{names[winner]} wins the match." if winner is not None else "No winner.")
+    console.print(
+        _("{player} wins the match.").format(player=names[winner])
+        if winner is not None
+        else _("No winner.")
+    )
