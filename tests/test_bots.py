@@ -87,10 +87,14 @@ def test_a_seeded_headless_match_gives_the_same_result_under_any_load(tmp_path) 
     command = [sys.executable, "-m", "mixmo", "play", "--headless", "--bots", "hard,normal,easy,hard,normal,easy",
                "--seed", "21", "--points", "1", "--json"]  # fmt: skip
     env = {**os.environ, "MIXMO_DATA_DIR": str(tmp_path)}
-    quiet = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    # Different string hashes too, as another machine's Python would have.
+    quiet_env, loaded_env = {**env, "PYTHONHASHSEED": "1"}, {**env, "PYTHONHASHSEED": "2"}
+    quiet = subprocess.run(command, capture_output=True, text=True, env=quiet_env, timeout=600)
     hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     try:
-        loaded = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+        loaded = subprocess.run(
+            command, capture_output=True, text=True, env=loaded_env, timeout=600
+        )
     finally:
         hog.kill()
         hog.wait()
