@@ -139,3 +139,18 @@ def test_the_searcher_beats_a_random_player_99_times_in_100(side: Side) -> None:
     """About 0.5 s of CPU a move, some 450 moves a side: minutes, hence slow."""
     wins = sum(_against_random(seed, side, Level.SEARCHER) is side for seed in range(100))
     assert wins >= 99
+
+
+@pytest.mark.parametrize("depth", [4, 5])
+def test_skipping_quiet_moves_near_the_horizon_changes_no_result(depth: int) -> None:
+    """The searcher with and without its quiet-move pruning: the same value in every window
+    (full, around 0, and the null windows either side), on positions from random games."""
+    for game in _positions(15, range(8, 24), depth):
+        for low, high in ((-2 * WIN, 2 * WIN), (-1, 1), (0, 1), (-1, 0)):
+            values = []
+            for prune in (True, False):
+                searcher = Searcher(depth)
+                searcher.prune_quiet = prune
+                value = searcher.negamax(Position(game.state), depth, low, high, 0)
+                values.append(min(max(value, low), high))
+            assert values[0] == values[1], (low, high, game.state.board.format())
