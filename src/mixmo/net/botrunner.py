@@ -66,7 +66,7 @@ class BotRunner:
     async def step(self, state: MatchState) -> None:
         """One look at the table: think if needed, then act if an action is due."""
         bot, now = self.bot, self.clock()
-        if bot.needs_plan(state):
+        if bot.needs_plan(state, now):
             plan = await asyncio.to_thread(bot.plan, state)
             bot.adopt(plan, self.clock())
             return
