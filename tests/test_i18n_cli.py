@@ -184,3 +184,30 @@ def test_a_french_locale_plays_in_french_without_lang(mixmo, monkeypatch) -> Non
         "mixmo : erreur : --names demande de 2 à 6 noms, un par place, "
         "séparés par des virgules ; il en donne 1\n"
     )
+
+
+def test_the_saved_game_question_is_asked_in_french(mixmo, tmp_path, monkeypatch) -> None:
+    from mixmo.engine import actions as act
+    from mixmo.engine.game import Game
+    from mixmo.engine.options import MatchOptions
+    from mixmo.storage import save_game
+
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("MIXMO_CONFIG_DIR", str(tmp_path))
+    game = next(
+        game
+        for seed in range(50)
+        if (game := Game(MatchOptions(players=("Ann", "Bob"), seed=seed))).phase.value == "playing"
+    )
+    game.apply(act.PlaceTile(seat=0, row=0, col=0, symbol=game.round.player(0).rack[0].symbol))
+    save_game(game, tmp_path / "autosave.json")
+    run = mixmo("play", "--lang", "fr", "--seed", "1", stdin="q\n")
+    assert run.code == 0
+    assert "Une partie inachevée est sauvegardée : manche 1, Ann 0, Bob 0 (1 coup)." in run.out
+    assert "[r] la reprendre, [n] commencer une nouvelle partie" in run.out
+    assert "La partie sauvegardée reste telle quelle" in run.out
+
+
+def test_the_tutorials_help_is_french(mixmo) -> None:
+    text = " ".join(mixmo("--ui", "fr", "tutorial", "--help").out.split())
+    assert "Apprendre Mixmo sur le vrai plateau" in text

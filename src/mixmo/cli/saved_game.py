@@ -18,6 +18,7 @@ from mixmo.cli.common import fail
 from mixmo.engine.game import Game
 from mixmo.engine.save import GameFileError
 from mixmo.engine.state import Phase
+from mixmo.i18n import _, ngettext
 
 RESUME, NEW, QUIT = "r", "n", "q"
 
@@ -56,7 +57,10 @@ def describe(game: Game) -> str:
         f"{name} {total}"
         for name, total in zip(game.options.players, game.state.totals, strict=True)
     )
-    return f"round {game.round.number}, {scores} ({len(game.log)} moves)"
+    moves = ngettext("{count} move", "{count} moves", len(game.log)).format(count=len(game.log))
+    return _("round {number}, {scores} ({moves})").format(
+        number=game.round.number, scores=scores, moves=moves
+    )
 
 
 def ask_about_saved_game(path: Path) -> Game | None:
@@ -69,15 +73,17 @@ def ask_about_saved_game(path: Path) -> Game | None:
         return None
     backup = backup_path(path)
     if found.game is not None:
-        click.echo(f"An unfinished game is saved: {describe(found.game)}.")
+        click.echo(_("An unfinished game is saved: {game}.").format(game=describe(found.game)))
         choices = [RESUME, NEW, QUIT]
-        question = (
-            f"[r] resume it, [n] start a new game (the old one is kept as {backup.name}), [q] quit"
-        )
+        question = _(
+            "[r] resume it, [n] start a new game (the old one is kept as {backup}), [q] quit"
+        ).format(backup=backup.name)
     else:
-        click.echo(f"A saved game cannot be resumed: {found.problem}")
+        click.echo(_("A saved game cannot be resumed: {problem}").format(problem=found.problem))
         choices = [NEW, QUIT]
-        question = f"[n] start a new game (the old file is kept as {backup.name}), [q] quit"
+        question = _("[n] start a new game (the old file is kept as {backup}), [q] quit").format(
+            backup=backup.name
+        )
     try:
         answer = click.prompt(
             question,
@@ -86,10 +92,14 @@ def ask_about_saved_game(path: Path) -> Game | None:
             show_choices=False,
         )
     except click.Abort:
-        fail("no answer: the saved game is left as it was")
+        fail(_("no answer: the saved game is left as it was"))
     answer = answer.lower()
     if answer == QUIT:
-        click.echo(f"The saved game is left as it was: `mixmo play --resume` picks it up ({path}).")
+        click.echo(
+            _(
+                "The saved game is left as it was: `mixmo play --resume` picks it up ({path})."
+            ).format(path=path)
+        )
         raise SystemExit(0)
     if answer == RESUME:
         return found.game
@@ -100,6 +110,10 @@ def ask_about_saved_game(path: Path) -> Game | None:
         if view_path(path).exists():
             os.replace(view_path(path), view_path(backup))
     except OSError as error:
-        fail(f"cannot keep the old save as {backup} ({error}); it is left as it was")
-    click.echo(f"The old game is kept as {backup}.")
+        fail(
+            _("cannot keep the old save as {backup} ({error}); it is left as it was").format(
+                backup=backup, error=error
+            )
+        )
+    click.echo(_("The old game is kept as {backup}.").format(backup=backup))
     return None

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import click
 
-from mixmo.cli.common import LANGUAGES, fail, light_option, load_lexicon
+from mixmo.cli.common import LANGUAGES, TranslatedCommand, fail, light_option, load_lexicon
 from mixmo.i18n import N_, _
 
 
-@click.command(name="tutorial", short_help=N_("Learn to play, one lesson at a time."))
+@click.command(
+    cls=TranslatedCommand,
+    name="tutorial",
+    short_help=N_("Learn to play, one lesson at a time."),
+    help=N_(
+        """Learn Mixmo on the real board: placing tiles, MIXMO, a hasty call,
+    jokers, the Bandit, scoring and the Expert variant. Each lesson is judged
+    by the rules engine; what you learnt is kept, so `mixmo tutorial` picks up
+    where you stopped."""
+    ),
+)
 @click.option(
     "--lang",
     type=click.Choice(LANGUAGES),
@@ -24,10 +34,7 @@ from mixmo.i18n import N_, _
 @click.option("--restart", is_flag=True, help=N_("Forget the lessons learnt and start again."))
 @light_option
 def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -> None:
-    """Learn Mixmo on the real board: placing tiles, MIXMO, a hasty call,
-    jokers, the Bandit, scoring and the Expert variant. Each lesson is judged
-    by the rules engine; what you learnt is kept, so `mixmo tutorial` picks up
-    where you stopped."""
+    """`mixmo tutorial`: the lessons (its help text is above, translated)."""
     from mixmo.i18n import set_ui_language, ui_language
     from mixmo.lessons import LESSONS, Progress, ProgressError, load_progress
     from mixmo.storage import data_dir
