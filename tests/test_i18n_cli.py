@@ -211,3 +211,15 @@ def test_the_saved_game_question_is_asked_in_french(mixmo, tmp_path, monkeypatch
 def test_the_tutorials_help_is_french(mixmo) -> None:
     text = " ".join(mixmo("--ui", "fr", "tutorial", "--help").out.split())
     assert "Apprendre Mixmo sur le vrai plateau" in text
+
+
+def test_the_network_commands_help_and_errors_are_french(mixmo) -> None:
+    text = " ".join(mixmo("--ui", "fr", "serve", "--help").out.split())
+    assert "Faire tourner un serveur de jeu mixmo jusqu'à son interruption." in text
+    assert "Port d'écoute (0 : n'importe quel port libre)." in text
+    run = mixmo("--ui", "fr", "join", "http://example.org")
+    assert run.code == 2
+    assert run.err == (
+        "mixmo : erreur : http://example.org : pas une adresse de serveur "
+        "(ws://HÔTE:PORT ou wss://HÔTE, puis /CODE)\n"
+    )

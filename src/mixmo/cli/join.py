@@ -6,10 +6,11 @@ from urllib.parse import urlsplit
 
 import click
 
-from mixmo.cli.common import expert_option, fail, first_error, lang_option
+from mixmo.cli.common import TranslatedCommand, expert_option, fail, first_error, lang_option
+from mixmo.i18n import N_, _
 
 LEVELS = ("easy", "normal", "hard", "expert")
-NO_TERMINAL_CLIENT = (
+NO_TERMINAL_CLIENT = N_(
     "the terminal client for networked play is not available yet: "
     "a seat can be played by a bot (--bot LEVEL) for now"
 )
@@ -21,43 +22,68 @@ def split_url(url: str, new: bool) -> tuple[str, str | None]:
 
     parts = urlsplit(url)
     if parts.scheme not in ("ws", "wss") or not parts.netloc:
-        fail(f"{url}: not a server address (ws://HOST:PORT or wss://HOST, then /CODE)")
+        fail(
+            _("{url}: not a server address (ws://HOST:PORT or wss://HOST, then /CODE)").format(
+                url=url
+            )
+        )
     path = parts.path.strip("/")
     server = f"{parts.scheme}://{parts.netloc}"
     if new:
         if path:
-            fail("--new opens a new room: give the server's address without a room code")
+            fail(_("--new opens a new room: give the server's address without a room code"))
         return server, None
     if not path:
-        fail(f"{url}: which room? add its code (ws://HOST:PORT/CODE), or --new to open one")
+        fail(
+            _("{url}: which room? add its code (ws://HOST:PORT/CODE), or --new to open one").format(
+                url=url
+            )
+        )
     try:
         return server, normalize_room_code(path)
     except ValueError as error:
         fail(str(error))
 
 
-@click.command(name="join", short_help="Join a room of a mixmo server (or open one with --new).")
+@click.command(
+    cls=TranslatedCommand,
+    name="join",
+    short_help=N_("Join a room of a mixmo server (or open one with --new)."),
+    help=N_(
+        """Open a room (--new) or take a seat in one: ws://HOST:PORT/CODE.
+
+    \b
+    With --new the first line printed is `room CODE`: give the code to the
+    other players. The match starts when every seat is taken. A seat whose
+    connection drops is held: the client reconnects by itself.
+    """
+    ),
+)
 @click.argument("url", metavar="ws://HOST:PORT[/CODE]")
-@click.option("--new", is_flag=True, help="Open a new room and print its code first.")
+@click.option("--new", is_flag=True, help=N_("Open a new room and print its code first."))
 @click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
-              help="With --new: seats at the table.")  # fmt: skip
+              help=N_("With --new: seats at the table."))  # fmt: skip
 @lang_option
 @expert_option
-@click.option("--free-spirit", is_flag=True, help="Free Spirit: no theme when the Bandit is drawn.")
-@click.option("--rounds", type=click.IntRange(1, 99), help="Play to N rounds won (option 1).")
 @click.option(
-    "--points", type=click.IntRange(1, 100_000), help="Play to N points (option 2) [default: 200]."
+    "--free-spirit", is_flag=True, help=N_("Free Spirit: no theme when the Bandit is drawn.")
 )
-@click.option("--seed", type=click.IntRange(min=0), help="Shuffle the bag from this seed.")
+@click.option("--rounds", type=click.IntRange(1, 99), help=N_("Play to N rounds won (option 1)."))
+@click.option(
+    "--points",
+    type=click.IntRange(1, 100_000),
+    help=N_("Play to N points (option 2) [default: 200]."),
+)
+@click.option("--seed", type=click.IntRange(min=0), help=N_("Shuffle the bag from this seed."))
 @click.option("--bots", type=click.IntRange(0, 6), default=0,
-              help="With --new: seats the server's own bots take (the last ones).")  # fmt: skip
+              help=N_("With --new: seats the server's own bots take (the last ones)."))  # fmt: skip
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
-              help="With --new: the server's bots' level.")  # fmt: skip
+              help=N_("With --new: the server's bots' level."))  # fmt: skip
 @click.option("--bot", "bot_level", type=click.Choice(LEVELS), metavar="LEVEL",
-              help="Play this seat with a bot of LEVEL, with no screen; print the standings.")  # fmt: skip
-@click.option("--name", help="Your name at the table.")
+              help=N_("Play this seat with a bot of LEVEL, with no screen; print the standings."))  # fmt: skip
+@click.option("--name", help=N_("Your name at the table."))
 @click.option("--speed", type=click.FloatRange(0.1, 1000), default=1.0, show_default=True,
-              help="With --bot: play FACTOR times faster than the level's pace (tests, demos).")  # fmt: skip
+              help=N_("With --bot: play FACTOR times faster than the level's pace (tests, demos)."))  # fmt: skip
 def join(
     url: str,
     new: bool,
@@ -74,13 +100,7 @@ def join(
     name: str | None,
     speed: float,
 ) -> None:
-    """Open a room (--new) or take a seat in one: ws://HOST:PORT/CODE.
-
-    \b
-    With --new the first line printed is `room CODE`: give the code to the
-    other players. The match starts when every seat is taken. A seat whose
-    connection drops is held: the client reconnects by itself.
-    """
+    """`mixmo join`: a seat at a server (its help text is above, translated)."""
     import asyncio
 
     from mixmo.engine.options import ScoringMode
@@ -88,13 +108,17 @@ def join(
 
     server, code = split_url(url, new)
     if bot_level is None:
-        fail(NO_TERMINAL_CLIENT)
+        fail(_(NO_TERMINAL_CLIENT))
     if rounds and points:
-        fail("choose --rounds or --points, not both")
+        fail(_("choose --rounds or --points, not both"))
     settings = None
     if new:
         if bots >= players:
-            fail(f"--bots {bots} leaves no seat for this client among {players} players")
+            fail(
+                _("--bots {bots} leaves no seat for this client among {players} players").format(
+                    bots=bots, players=players
+                )
+            )
         from mixmo.engine.variants import variant_for
 
         try:

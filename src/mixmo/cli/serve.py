@@ -6,43 +6,53 @@ from pathlib import Path
 
 import click
 
-from mixmo.cli.common import fail
+from mixmo.cli.common import TranslatedCommand, fail
+from mixmo.i18n import N_, _
 
 
-@click.command(name="serve", short_help="Run a game server: every player on their own keyboard.")
-@click.option(
-    "--host",
-    default="127.0.0.1",
-    show_default=True,
-    help="Address to listen on (0.0.0.0 opens the server to the local network).",
-)
-@click.option(
-    "--port",
-    type=click.IntRange(0, 65535),
-    default=8765,
-    show_default=True,
-    help="Port to listen on (0: any free port).",
-)
-@click.option(
-    "--data",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Folder of the rooms' database (every action is written there; a restart brings "
-    "back every unfinished room) [default: the mixmo data folder's server/].",
-)
-@click.option(
-    "--shard",
-    metavar="K/N",
-    help="One of N servers behind a proxy: new room codes start with this server's letters.",
-)
-@click.option("--bot-speed", type=click.FloatRange(0.1, 1000), default=1.0, hidden=True)
-def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed: float) -> None:
-    """Run a mixmo game server until interrupted.
+@click.command(
+    cls=TranslatedCommand,
+    name="serve",
+    short_help=N_("Run a game server: every player on their own keyboard."),
+    help=N_(
+        """Run a mixmo game server until interrupted.
 
     \b
     Players join with `mixmo join ws://HOST:PORT/CODE` after one of them
     opens a room with `mixmo join ws://HOST:PORT --new --players N`.
     Use a reverse proxy for TLS (wss://): docs/network.md.
     """
+    ),
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help=N_("Address to listen on (0.0.0.0 opens the server to the local network)."),
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help=N_("Port to listen on (0: any free port)."),
+)
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    help=N_(
+        "Folder of the rooms' database (every action is written there; a restart brings "
+        "back every unfinished room) [default: the mixmo data folder's server/]."
+    ),
+)
+@click.option(
+    "--shard",
+    metavar="K/N",
+    help=N_("One of N servers behind a proxy: new room codes start with this server's letters."),
+)
+@click.option("--bot-speed", type=click.FloatRange(0.1, 1000), default=1.0, hidden=True)
+def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed: float) -> None:
+    """`mixmo serve`: the game server (its help text is above, translated)."""
     import asyncio
     import logging
     import signal
@@ -60,7 +70,7 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
 
     folder = data if data is not None else data_dir() / "server"
     if folder.exists() and not folder.is_dir():
-        fail(f"{folder}: not a folder")
+        fail(_("{folder}: not a folder").format(folder=folder))
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr
     )
@@ -70,7 +80,11 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
         try:
             await server.start(host, port)
         except OSError as error:
-            fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+            fail(
+                _("cannot listen on {host}:{port}: {reason}").format(
+                    host=host, port=port, reason=error.strerror or error
+                )
+            )
         shown = f"[{host}]" if ":" in host else host
         click.echo(f"mixmo server on ws://{shown}:{server.port}")
         sys.stdout.flush()
@@ -86,4 +100,8 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
     except PermissionError as error:
         fail(f"{folder}: {error.strerror or error}")
     except sqlite3.Error as error:
-        fail(f"{folder / 'rooms.sqlite3'}: cannot use the rooms' database ({error})")
+        fail(
+            _("{path}: cannot use the rooms' database ({error})").format(
+                path=folder / "rooms.sqlite3", error=error
+            )
+        )
