@@ -223,3 +223,14 @@ def test_the_network_commands_help_and_errors_are_french(mixmo) -> None:
         "mixmo : erreur : http://example.org : pas une adresse de serveur "
         "(ws://HÔTE:PORT ou wss://HÔTE, puis /CODE)\n"
     )
+
+
+def test_a_bad_option_value_is_one_french_line(mixmo) -> None:
+    run = mixmo("--ui", "fr", "check", "grid.txt", "--players", "9")
+    assert run.code == 2
+    assert run.err == (
+        "mixmo check : erreur : Valeur invalide pour '--players' : "
+        "9 n'est pas dans l'intervalle 2<=x<=6. (voir mixmo check --help)\n"
+    )
+    run = mixmo("--ui", "fr", "word", "qi", "--lang", "de")
+    assert "'de' n'est pas parmi 'en', 'fr'." in run.err

@@ -46,6 +46,9 @@ LIBRARY_MESSAGES = (
     "Invalid value for {param_hint}: {message}",
     "Did you mean {possibility}?",
     "%(prog)s, version %(version)s",
+    "{value} is not in the range {range}.",
+    "{value!r} is not a valid {number_type}.",
+    ("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
 )
 
 
