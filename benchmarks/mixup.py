@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from _common import emit_json, ms, summary, table
 
 from mixmo.mixup.game import MixUpGame
-from mixmo.mixup.levels import Level, choose_move
+from mixmo.mixup.levels import ComputerPlayer, Level
 from mixmo.mixup.pieces import Side
 from mixmo.mixup.search import Searcher
 
@@ -53,11 +53,12 @@ def games(seeds: int, level: Level) -> dict[str, object]:
     for side in Side:
         for seed in range(seeds):
             rng = random.Random(seed)
+            computer = ComputerPlayer(level, seed)  # one per game, as in play
             game = MixUpGame()
             while not game.state.over:
                 if game.state.to_move is side:
                     start = time.process_time()
-                    move = choose_move(game.state, level, rng)
+                    move = computer.choose(game.state)
                     per_move.append(time.process_time() - start)
                     game.apply(move)
                 else:
