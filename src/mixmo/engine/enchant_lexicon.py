@@ -22,6 +22,7 @@ from mixmo.engine.lexicon import (
     is_tile_word,
     match_by_enumeration,
 )
+from mixmo.i18n import N_, _
 
 ACCENTED = {
     "a": "aàâä",
@@ -43,7 +44,7 @@ PREFERRED_REGIONS = {"en": "en_US", "fr": "fr_FR"}
 VARIANT_LIMIT = 4096
 """Accent spellings tried per word before falling back to suggestions."""
 
-INSTALL_HINT = (
+INSTALL_HINT = N_(
     "install the Enchant C library and a Hunspell dictionary "
     "(Debian/Ubuntu: apt-get install libenchant-2-2 hunspell-en-us hunspell-fr)"
 )
@@ -53,7 +54,8 @@ def _import_enchant() -> Any:
     try:
         import enchant
     except ImportError as error:
-        raise LexiconError(f"Enchant is not available ({error}): {INSTALL_HINT}") from None
+        message = _("Enchant is not available ({error}): {hint}")
+        raise LexiconError(message.format(error=error, hint=_(INSTALL_HINT))) from None
     return enchant
 
 
@@ -104,10 +106,12 @@ class EnchantLexicon:
                 return cls(broker.request_dict(candidate), tag=tag)
             except enchant.errors.DictNotFoundError:
                 continue
-        shown = ", ".join(available) or "none"
+        shown = ", ".join(available) or _("none")
         raise LexiconError(
-            f"no Enchant dictionary for {tag!r} (available: {shown}): "
-            f"install one, e.g. apt-get install hunspell-{language.lower()}"
+            _(
+                "no Enchant dictionary for {tag!r} (available: {shown}): "
+                "install one, e.g. apt-get install hunspell-{language}"
+            ).format(tag=tag, shown=shown, language=language.lower())
         )
 
     def forms(self, word: str) -> list[str]:
@@ -132,8 +136,10 @@ class EnchantLexicon:
     def matching(self, slots: Sequence[str]) -> set[str]:
         if combinations(slots) > ENUMERATION_LIMIT:
             raise LexiconError(
-                f"{self.name} cannot match a pattern with {combinations(slots)} spellings; "
-                "use a word list for grids with this many jokers in one word"
+                _(
+                    "{lexicon} cannot match a pattern with {count} spellings; "
+                    "use a word list for grids with this many jokers in one word"
+                ).format(lexicon=self.name, count=combinations(slots))
             )
         return match_by_enumeration(self, slots)
 
