@@ -154,3 +154,20 @@ def test_skipping_quiet_moves_near_the_horizon_changes_no_result(depth: int) -> 
                 value = searcher.negamax(Position(game.state), depth, low, high, 0)
                 values.append(min(max(value, low), high))
             assert values[0] == values[1], (low, high, game.state.board.format())
+
+
+def test_a_search_out_of_budget_still_plays_a_legal_move() -> None:
+    """A tiny position budget stops the deepening early: the move comes from the last
+    depth finished, and the position searched is left as it was."""
+    game = play("Rm3 Gb7 Rb4 Gd7 Bd3 Gm4 Rd5")
+    for limit in (1, 5, 50, 500):
+        result = Searcher(8, node_limit=limit).search(game.state)
+        assert result.move in game.state.legal_moves()
+        assert not result.complete or result.nodes <= limit
+    # colour to move has safe moves, but every one loses within 4 plies: the search
+    # then looks for the longest resistance, which may run out of budget too
+    losing = play("Gm7 Gb1 Rb7 Rb1 Gd3 Rd4 Gd7 Rd3 Gb7 Bm3")
+    assert Searcher(4).search(losing.state).forced_loss
+    for limit in (1, 10, 30, 60, 100):
+        result = Searcher(4, node_limit=limit).search(losing.state)
+        assert result.move in losing.state.legal_moves()

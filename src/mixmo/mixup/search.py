@@ -505,6 +505,7 @@ class Searcher:
                         return SearchResult(_action(move), values[move], depth, self.nodes, True)
             except _OutOfNodes:
                 complete = False
+                pos = Position(state)  # the search stopped with moves still made
                 break
             reached = depth
             holding = [m for m in alive if values[m] > -1]
@@ -536,12 +537,15 @@ class Searcher:
     ) -> SearchResult:
         """Every move loses within ``depth``: the one that holds out longest."""
         best, best_value = moves[0], -WIN * 2
-        for move in moves:
-            pos.make(*move)
-            value = -self.negamax(pos, depth - 1, -WIN * 2, WIN * 2, 1)
-            pos.unmake(*move)
-            if value > best_value:
-                best, best_value = move, value
+        try:
+            for move in moves:
+                pos.make(*move)
+                value = -self.negamax(pos, depth - 1, -WIN * 2, WIN * 2, 1)
+                pos.unmake(*move)
+                if value > best_value:
+                    best, best_value = move, value
+        except _OutOfNodes:
+            return SearchResult(_action(best), max(best_value, -WIN), reached, self.nodes, False)
         return SearchResult(_action(best), best_value, reached, self.nodes, True)
 
 
