@@ -107,4 +107,35 @@ async def test_the_sprint_names_unfinished_words_by_their_place_in_the_grid() ->
         assert isinstance(app.screen, SprintScreen)
         labels = [label for label, _ in app.screen.choices]
         word = "".join(t.symbol for t in rack[:2])
-        assert f"{word} (across at row 1, column 1)" in labels
+        assert f"{word} (across at row 1, column 1): the whole word" in labels
+
+
+async def test_the_sprint_takes_back_just_the_unfinished_part_of_a_word() -> None:
+    """HOUSEB on the way to HOUSEBOAT: the B goes back, HOUSE stays (here: two letters
+    that Expert refuses as a word; taking back the second keeps the first as a lone tile)."""
+    from mixmo.engine import actions as act
+    from mixmo.engine.variants import variant_for
+    from mixmo.tui.modals import SprintScreen
+
+    app, clock = make_app(
+        2,
+        seed=seed_where(2, bandit_first=False),
+        variant=variant_for(expert=True, free_spirit=True).name,
+        target=10_000,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        rack = app.game.round.player(1).rack
+        for col, tile in enumerate(rack[:2]):
+            app.apply(act.PlaceTile(seat=1, row=0, col=col, symbol=tile.symbol))
+        await play_to_the_end(app, pilot, clock)
+        await settle(pilot)
+        assert isinstance(app.screen, SprintScreen)
+        first, second = rack[0].symbol, rack[1].symbol
+        label = f"{first}{second} (across at row 1, column 1): take back {second}, keep {first}"
+        labels = [label for label, _ in app.screen.choices]
+        await pilot.press(*["down"] * labels.index(label), "enter")
+        await settle(pilot)
+        bob = app.game.round.player(1)
+        assert bob.sprint_done
+        assert [tile.symbol for tile in bob.grid.tiles()] == [first]
+        assert rack[1] in bob.rack

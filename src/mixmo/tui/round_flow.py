@@ -25,6 +25,7 @@ from mixmo.tui.modals import (
     VoteScreen,
     scores_table,
 )
+from mixmo.tui.sprint_choices import sprint_choices
 
 
 class FlowHost(Protocol):
@@ -109,22 +110,11 @@ class RoundFlow:
         if not waiting:
             return
         seat = waiting[0]
-        words = round_.player(seat).grid.words()
-        report = validate(round_.player(seat).grid, self.app.game.lexicon, self.app.game.variant)
-        unfinished = [v for v in report.words if not v.valid]
-        # Places counted from the grid's top-left tile, from 1 (as `mixmo check` says them).
         grid = round_.player(seat).grid
-        top = min((r for r, _ in grid), default=0)
-        left = min((c for _, c in grid), default=0)
-        options = [
-            (
-                f"{v.text} ({v.direction.value} at row {v.row - top + 1}, "
-                f"column {v.col - left + 1})",
-                v.word.cells,
-            )
-            for v in unfinished
-        ]
-        choices = [("keep my grid as it is", ()), *options]
+        words = grid.words()
+        game = self.app.game
+        report = validate(grid, game.lexicon, game.variant)
+        choices = sprint_choices(grid, report, game.lexicon, game.variant)
 
         def finish(cells: tuple[Cell, ...] | None) -> None:
             self.app.apply(act.FinishSprint(seat=seat, word_cells=cells or (), at=self.app.clock()))
@@ -194,18 +184,18 @@ class RoundFlow:
             names, scored.scores, self.app.game.state.totals, self._why_invalid(scored)
         )
         winner = (
-            f"{names[scored.winner]} wins round {scored.round}"
+            _("{name} wins round {number}").format(name=names[scored.winner], number=scored.round)
             if scored.winner is not None
-            else f"Round {scored.round} ends with no winner"
+            else _("Round {number} ends with no winner").format(number=scored.round)
         )
         if not final:
             self._open(
-                ScoresScreen(winner, table, "Next round (Enter)"),
+                ScoresScreen(winner, table, _("Next round (Enter)")),
                 lambda _: self.app.apply(act.NextRound(seat=0, at=self.app.clock())),
             )
             return
         match_winner = self.app.game.state.winner
-        heading = f"{winner}. {names[match_winner or 0]} wins the match!"
+        heading = winner + ". " + _("{name} wins the match!").format(name=names[match_winner or 0])
         self._open(MatchOverScreen(heading, table, ""), self._after_match)
 
     def _why_invalid(self, scored: ev.RoundScored) -> dict[int, list[str]]:
