@@ -234,3 +234,11 @@ def test_a_bad_option_value_is_one_french_line(mixmo) -> None:
     )
     run = mixmo("--ui", "fr", "word", "qi", "--lang", "de")
     assert "'de' n'est pas parmi 'en', 'fr'." in run.err
+
+
+def test_a_rack_with_a_tile_that_is_no_tile_is_one_french_line(mixmo) -> None:
+    run = mixmo("--ui", "fr", "solve", "QI*")
+    assert run.code == 2
+    assert run.err == (
+        "mixmo : erreur : '*' n'est pas une tuile (A-Z, a-z pour un joker déclaré, ? ou !)\n"
+    )

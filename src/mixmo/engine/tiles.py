@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from mixmo.i18n import _
+
 LETTERS = string.ascii_uppercase
 BANDIT_LETTERS = "KWXYZ"
 """The only letters the Bandit may stand for."""
@@ -48,11 +50,13 @@ class Tile:
 
     def __post_init__(self) -> None:
         if self.kind is TileKind.LETTER and (self.letter is None or self.letter not in LETTERS):
-            raise TileError(f"a letter tile needs a letter A-Z, not {self.letter!r}")
+            message = _("a letter tile needs a letter A-Z, not {letter!r}")
+            raise TileError(message.format(letter=self.letter))
         if self.kind is TileKind.JOKER and self.letter is not None and self.letter not in LETTERS:
-            raise TileError(f"a joker can only be declared as a letter A-Z, not {self.letter!r}")
+            message = _("a joker can only be declared as a letter A-Z, not {letter!r}")
+            raise TileError(message.format(letter=self.letter))
         if self.kind is TileKind.BANDIT and self.letter is not None:
-            raise TileError("the Bandit is never declared: its letter is found among K W X Y Z")
+            raise TileError(_("the Bandit is never declared: its letter is found among K W X Y Z"))
 
     @classmethod
     def from_symbol(cls, symbol: str) -> Tile:
@@ -66,7 +70,8 @@ class Tile:
                 return BANDIT
             if symbol in string.ascii_lowercase:
                 return cls(TileKind.JOKER, symbol.upper())
-        raise TileError(f"{symbol!r} is not a tile (A-Z, a-z for a declared joker, ? or !)")
+        message = _("{symbol!r} is not a tile (A-Z, a-z for a declared joker, ? or !)")
+        raise TileError(message.format(symbol=symbol))
 
     @property
     def symbol(self) -> str:
@@ -140,7 +145,9 @@ def tiles_per_player(players: int) -> int:
         return TILES_PER_PLAYER[players]
     except KeyError:
         raise ValueError(
-            f"Mixmo is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+            _("Mixmo is played by {least} to {most} players, not {players}").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS, players=players
+            )
         ) from None
 
 
