@@ -242,3 +242,13 @@ def test_a_rack_with_a_tile_that_is_no_tile_is_one_french_line(mixmo) -> None:
     assert run.err == (
         "mixmo : erreur : '*' n'est pas une tuile (A-Z, a-z pour un joker déclaré, ? ou !)\n"
     )
+
+
+def test_solve_explains_an_impossible_rack_in_french_and_in_english(mixmo) -> None:
+    french = mixmo("--ui", "fr", "solve", "Q", "--time", "1")
+    assert french.code == 1
+    assert "# tuiles restantes : Q (1 tuile ne peut pas former un mot de 2 lettres)" in french.out
+    assert "0 tuile posée" in french.out
+    english = mixmo("--ui", "en", "solve", "Q", "--time", "1")
+    assert "# tiles left: Q (1 tile cannot make a word of 2 letters)" in english.out
+    assert "0 tiles placed" in english.out

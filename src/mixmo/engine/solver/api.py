@@ -28,6 +28,7 @@ from mixmo.engine.solver.search import Clock, OutOfTime, Search
 from mixmo.engine.tiles import Tile
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
+from mixmo.i18n import _, ngettext
 
 ATTACH_RESTARTS = 2
 """Restarts spent attaching the new tiles to the grid as it is, before taking words back."""
@@ -258,7 +259,7 @@ def solve(
             tuple(tiles),
             proof is not None,
             clock() - start,
-            proof or "no valid grid found in time",
+            proof or _("no valid grid found in time"),
             nodes,
             spent,
         )
@@ -270,7 +271,12 @@ def solve(
         tuple(placed),
         proof is not None,
         clock() - start,
-        proof or f"{left} tile(s) left: no full grid found within {_budget_text(budget, work)}",
+        proof
+        or ngettext(
+            "{count} tile left: no full grid found within {budget}",
+            "{count} tiles left: no full grid found within {budget}",
+            left,
+        ).format(count=left, budget=_budget_text(budget, work)),
         nodes,
         spent,
         method,
@@ -281,8 +287,8 @@ def _budget_text(budget: float | None, work: int | None) -> str:
     """The budget in words: "2 s", "20000 units of work", or both."""
     parts = [f"{budget:g} s"] if budget is not None else []
     if work is not None:
-        parts.append(f"{work} units of work")
-    return " or ".join(parts) or "no budget"
+        parts.append(_("{count} units of work").format(count=work))
+    return _(" or ").join(parts) or _("no budget")
 
 
 def _tiles_left(all_tiles: list[Tile], grid: Grid) -> list[Tile]:

@@ -47,6 +47,7 @@ from mixmo.engine.solver.board import BANDIT_KIND, JOKER, LETTER, Words
 from mixmo.engine.solver.index import LexiconIndex
 from mixmo.engine.tiles import BANDIT_LETTERS, Tile, TileKind
 from mixmo.engine.variants import Variant
+from mixmo.i18n import _
 
 EXHAUSTIVE_MAX_TILES = 12
 """Racks up to this size are searched exhaustively when the heuristic search fails."""
@@ -227,7 +228,7 @@ class _Search:
         cells = self.cells
         seen_words: set[str] = set()
         for dr, dc in (ACROSS, DOWN):
-            for (r, c), _ in cells.items():
+            for r, c in cells:
                 if (r - dr, c - dc) in cells:
                     continue
                 run = []
@@ -452,11 +453,11 @@ def settle(
     )
     try:
         if index.lists_every_word and search.words_cannot_cover():
-            proof = (
-                f"no grid holds every tile: no set of the {len(search.pool)} words these "
+            proof = _(
+                "no grid holds every tile: no set of the {count} words these "
                 "tiles can spell holds each tile once or twice (at a crossing) with "
                 "enough crossings to join them"
-            )
+            ).format(count=len(search.pool))
             return None, proof, search.steps
         snapshot = search.run()
     except SearchAbandoned:
@@ -465,10 +466,10 @@ def settle(
         return snapshot, None, search.steps
     if not index.lists_every_word:
         return None, None, search.steps
-    proof = (
-        f"no grid holds every tile: an exhaustive search through the {len(search.pool)} "
-        f"words these tiles can spell ({search.steps} partial grids) found none"
-    )
+    proof = _(
+        "no grid holds every tile: an exhaustive search through the {count} "
+        "words these tiles can spell ({steps} partial grids) found none"
+    ).format(count=len(search.pool), steps=search.steps)
     return None, proof, search.steps
 
 

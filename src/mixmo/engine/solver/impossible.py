@@ -17,18 +17,26 @@ from collections.abc import Sequence
 from mixmo.engine.solver.index import LexiconIndex
 from mixmo.engine.tiles import BANDIT_LETTERS, Tile, TileKind, excess_over_set
 from mixmo.engine.variants import Variant
+from mixmo.i18n import _, ngettext
 
 
 def impossibility(tiles: Sequence[Tile], index: LexiconIndex, variant: Variant) -> str | None:
     """Why no valid grid holds every tile of ``tiles``, or None when no cheap proof is found."""
     if not tiles:
-        return "there are no tiles to place"
+        return _("there are no tiles to place")
     if len(tiles) < variant.min_word_length:
-        return f"{len(tiles)} tile(s) cannot make a word of {variant.min_word_length} letters"
+        return ngettext(
+            "{count} tile cannot make a word of {length} letters",
+            "{count} tiles cannot make a word of {length} letters",
+            len(tiles),
+        ).format(count=len(tiles), length=variant.min_word_length)
     excess = excess_over_set(tiles)
     if excess:
         key, (held, in_set) = next(iter(excess.items()))
-        return f"{held} {key} tiles, but the set has only {in_set}"
+        name = {"?": _("joker"), "!": _("Bandit")}.get(key, key)
+        return _("{held} {name} tiles, but the set has only {in_set}").format(
+            held=held, name=name, in_set=in_set
+        )
     letters = Counter(t.letter for t in tiles if t.kind is TileKind.LETTER and t.letter)
     blanks = sum(1 for t in tiles if t.kind is not TileKind.LETTER)
     bandit = any(t.kind is TileKind.BANDIT for t in tiles)
@@ -55,7 +63,7 @@ def impossibility(tiles: Sequence[Tile], index: LexiconIndex, variant: Variant) 
                 break
     if unseen:
         shown = ", ".join(sorted(unseen))
-        return f"no word that these tiles can spell holds {shown}"
+        return _("no word that these tiles can spell holds {letters}").format(letters=shown)
     if need_bandit:
-        return "no word that these tiles can spell has a K, W, X, Y or Z for the Bandit"
+        return _("no word that these tiles can spell has a K, W, X, Y or Z for the Bandit")
     return None
