@@ -252,3 +252,9 @@ def test_solve_explains_an_impossible_rack_in_french_and_in_english(mixmo) -> No
     english = mixmo("--ui", "en", "solve", "Q", "--time", "1")
     assert "# tiles left: Q (1 tile cannot make a word of 2 letters)" in english.out
     assert "0 tiles placed" in english.out
+
+
+def test_two_players_of_one_name_are_refused_in_french(mixmo) -> None:
+    run = mixmo("play", "--lang", "fr", "--names", "Ann,ann")
+    assert run.code == 2
+    assert run.err == "mixmo : erreur : players: deux joueurs ne peuvent pas avoir le même nom\n"

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
 from mixmo.engine.variants import VARIANTS, Variant, variant_named
+from mixmo.i18n import _
 
 
 class ScoringMode(enum.StrEnum):
@@ -44,16 +45,17 @@ class MatchOptions(BaseModel):
     def _names_are_distinct_and_not_blank(cls, names: tuple[str, ...]) -> tuple[str, ...]:
         cleaned = tuple(name.strip() for name in names)
         if any(not name for name in cleaned):
-            raise ValueError("a player's name cannot be blank")
+            raise ValueError(_("a player's name cannot be blank"))
         if len({name.casefold() for name in cleaned}) != len(cleaned):
-            raise ValueError("two players cannot have the same name")
+            raise ValueError(_("two players cannot have the same name"))
         return cleaned
 
     @field_validator("variant")
     @classmethod
     def _variant_is_registered(cls, name: str) -> str:
         if name not in VARIANTS:
-            raise ValueError(f"no variant {name!r}: choose one of {', '.join(sorted(VARIANTS))}")
+            message = _("no variant {name!r}: choose one of {choices}")
+            raise ValueError(message.format(name=name, choices=", ".join(sorted(VARIANTS))))
         return name
 
     @model_validator(mode="after")

@@ -20,6 +20,7 @@ from mixmo.engine import actions as act
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.state import MatchState, PlayerState
 from mixmo.engine.tiles import JOKER, Tile, TileKind
+from mixmo.i18n import _
 
 GRID_EDITS = (act.PlaceTile, act.MoveTiles, act.TakeBack, act.TakeApart)
 """The actions an undo can take back."""
@@ -67,7 +68,7 @@ def regrid(player: PlayerState, grid: Grid) -> PlayerState:
     rack = list(player.rack) + list((now - wanted).elements())
     for tile in (wanted - now).elements():
         if tile not in rack:
-            raise NothingToUndoError("the tiles of that grid are no longer on the rack")
+            raise NothingToUndoError(_("the tiles of that grid are no longer on the rack"))
         rack.remove(tile)
     return player.with_(grid=grid, rack=tuple(rack))
 
@@ -91,14 +92,14 @@ class EditHistory:
         """The edit an undo would take back now (the player's grid is ``grid``)."""
         done = self._stacks(seat).done
         if not done or done[-1].after != grid:
-            raise NothingToUndoError("nothing to undo")
+            raise NothingToUndoError(_("nothing to undo"))
         return done[-1]
 
     def to_redo(self, seat: int, grid: Grid) -> Edit:
         """The edit a redo would make again now."""
         undone = self._stacks(seat).undone
         if not undone or undone[-1].before != grid:
-            raise NothingToUndoError("nothing to redo")
+            raise NothingToUndoError(_("nothing to redo"))
         return undone[-1]
 
     def record(self, action: act.Action, before: MatchState, after: MatchState) -> None:

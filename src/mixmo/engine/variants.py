@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mixmo.i18n import _
+
 VARIANTS: dict[str, type[Variant]] = {}
 """Every variant by its registry name."""
 
@@ -78,7 +80,8 @@ def variant_named(name: str) -> Variant:
         return VARIANTS[name]()
     except KeyError:
         known = ", ".join(sorted(VARIANTS))
-        raise UnknownVariantError(f"no variant {name!r}: choose one of {known}") from None
+        message = _("no variant {name!r}: choose one of {choices}")
+        raise UnknownVariantError(message.format(name=name, choices=known)) from None
 
 
 def variant_for(*, expert: bool = False, free_spirit: bool = False) -> Variant:
