@@ -96,6 +96,15 @@ from mixmo.i18n import N_, _, ngettext
     help=N_("The bots' strength and speed, for a count of --bots."),
 )
 @click.option(
+    "--relay",
+    "relay_spec",
+    metavar="SECONDS",
+    help=N_(
+        "Hot-seat relay: the keyboard passes to the next person by itself after "
+        "SECONDS (10-600), with a short hand-over pause; each player's time is shown."
+    ),
+)
+@click.option(
     "--headless",
     is_flag=True,
     help=N_("No screen: bots play a whole match and the result is printed."),
@@ -121,6 +130,7 @@ def play(
     light: bool,
     bots_spec: str,
     level: str,
+    relay_spec: str | None,
     headless: bool,
     as_json: bool,
 ) -> None:
@@ -136,6 +146,7 @@ def play(
     follow_game_language(lang)
     bot_levels = bot_levels_option(bots_spec, Level(level))
     bots = len(bot_levels)
+    relay = relay_seconds(relay_spec)
     if as_json and not headless:
         fail(_("--json goes with --headless (the result of a bots-only match)"))
     if not headless and (sys.stdin is None or sys.stdin.closed):
@@ -212,6 +223,7 @@ def play(
         light=light,
         bots=bots,
         level=bot_levels or Level(level),
+        relay=relay,
     )
     app.autosave()
     app.run()
@@ -237,6 +249,25 @@ def bot_levels_option(spec: str, level: Level) -> list[Level]:
 
 
 MAX_BOTS = 6
+
+
+def relay_seconds(spec: str | None) -> float | None:
+    """``--relay``: seconds at the keyboard for each person, a number from 10 to 600."""
+    from mixmo.tui.relay import MAX_RELAY, MIN_RELAY
+
+    if spec is None:
+        return None
+    try:
+        seconds = float(spec)
+    except ValueError:
+        seconds = float("nan")
+    if not MIN_RELAY <= seconds <= MAX_RELAY:  # also refuses nan and inf
+        fail(
+            _(
+                "--relay {spec}: give the seconds at the keyboard, a number from {low} to {high}"
+            ).format(spec=spec, low=MIN_RELAY, high=MAX_RELAY)
+        )
+    return seconds
 
 
 def play_bots_headless(game: Game, levels: list[Level], *, as_json: bool = False) -> None:

@@ -49,6 +49,7 @@ from mixmo.tui.modals import ConfirmScreen, HelpScreen, NoticeScreen
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, news_for, plain, plural
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.player_pane import PaneInfo, PlayerPane
+from mixmo.tui.relay import RELAY_TICK, RelayKeys, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.view_state import capture, load_view, restore, view_path
 
@@ -82,7 +83,7 @@ def tile_symbol(event: events.Key) -> str | None:
     return char if char in "?!" else None
 
 
-class MixmoApp(BoardInput, HintKey, App[None]):
+class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -111,6 +112,7 @@ class MixmoApp(BoardInput, HintKey, App[None]):
         light: bool = False,
         bots: int = 0,
         level: Level | Sequence[Level] = Level.NORMAL,
+        relay: float | None = None,
     ) -> None:
         super().__init__()
         if light:
@@ -143,6 +145,9 @@ class MixmoApp(BoardInput, HintKey, App[None]):
         seats = len(game.options.players)
         self.bot_seats = list(range(seats - bots, seats))
         self.bots = BotDriver(self, self.bot_seats, level) if bots else None
+        humans = [seat for seat in range(seats) if seat not in self.bot_seats]
+        self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
+        self.active = self.relay.holder if self.relay else self.active
 
     # --- layout ----------------------------------------------------------------------
 
@@ -171,6 +176,8 @@ class MixmoApp(BoardInput, HintKey, App[None]):
         self.set_interval(1.0, self.tick)
         if self.bots is not None:
             self.set_interval(TICK, self.bots.tick)
+        if self.relay is not None:
+            self.set_interval(RELAY_TICK, self.relay_tick)
         self.refresh_all()
         self.focus_active()
         self.flow.sync()
@@ -253,6 +260,7 @@ class MixmoApp(BoardInput, HintKey, App[None]):
                 f"{self.game.variant.title} · {checking} · ",
                 clock,
             )
+        text = Text.assemble(self.relay_header(), text)
         if text.plain != self._header_text:
             self._header_text = text.plain
             self.header.update(text)
@@ -318,6 +326,7 @@ class MixmoApp(BoardInput, HintKey, App[None]):
                 score=self.game.state.totals[seat],
                 words=words,
                 message=message,
+                built=self.relay_clock(seat),
             )
         )
         widget.grid_view.picture = GridPicture(
@@ -371,6 +380,8 @@ class MixmoApp(BoardInput, HintKey, App[None]):
     async def board_key(self, event: events.Key) -> bool:
         """Run a board key at once; False when it is not one (commands go on to the bindings)."""
         action = FIXED_ACTIONS.get(event.key)
+        if self.relay_holds_keys():  # the hand-over pause: the board's keys go nowhere
+            return action is not None or tile_symbol(event) is not None
         if action is not None:
             await self.run_action(action)
             return True
@@ -382,7 +393,8 @@ class MixmoApp(BoardInput, HintKey, App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a dialog is open it takes every key: the game's commands wait."""
-        return action not in COMMAND_ACTIONS or self.screen is self.screen_stack[0]
+        on_board = action not in COMMAND_ACTIONS or self.screen is self.screen_stack[0]
+        return on_board and self.relay_allows(action)
 
     # --- the engine --------------------------------------------------------------------
 
@@ -431,7 +443,9 @@ class MixmoApp(BoardInput, HintKey, App[None]):
         """
         if self.save_path is None:
             return
-        view = capture(self.game, self.panes, live_check=self.live_check, active=self.active)
+        relay = self.relay
+        view = capture(self.game, self.panes, live_check=self.live_check, active=self.active,
+                       built=relay.built if relay else None, relay_turn=relay.turn if relay else 0.0)  # fmt: skip
         text = view.model_dump_json()
         if text != self._saved_view:
             try:
@@ -518,6 +532,8 @@ class MixmoApp(BoardInput, HintKey, App[None]):
         self.active = 0
         if self.bots is not None:
             self.bots.reset(self.bot_seats)
+        if self.relay is not None:
+            self.relay = make_relay(self.relay.seconds, self.relay.seats, None, self.clock())
         self.autosave()
         self.refresh_all()
         self.focus_active()
@@ -526,7 +542,7 @@ class MixmoApp(BoardInput, HintKey, App[None]):
     # --- panes -------------------------------------------------------------------------
 
     def activate(self, seat: int) -> None:
-        if seat == self.active or seat not in self.pane_widgets:
+        if seat == self.active or seat not in self.pane_widgets or not self.relay_may_switch(seat):
             return
         previous, self.active = self.active, seat
         self.refresh_pane(previous)

@@ -31,6 +31,8 @@ class PaneInfo:
     score: int = 0
     words: str = ""
     message: str = ""
+    built: str = ""
+    """The player's building time in a relay (``--relay``), or nothing."""
 
 
 def rack_text(rack: tuple[Tile, ...], picked: int | None) -> Text:
@@ -111,11 +113,12 @@ class PlayerPane(Vertical):
             self.border_title = f"{marker}{info.seat + 1}. {info.name}"
             self.set_class(info.active, "active")
             self.set_class("LOCKED" in info.status, "locked")
-        if last is None or (last.active, last.status, last.score, last.words) != (
+        if last is None or (last.active, last.status, last.score, last.words, last.built) != (
             info.active,
             info.status,
             info.score,
             info.words,
+            info.built,
         ):
             self.query_one(f"#title-{self.seat}", Static).update(title_text(info))
         if last is None or (last.rack, last.picked) != (info.rack, info.picked):
@@ -134,4 +137,6 @@ def title_text(info: PaneInfo) -> Text:
         title.append(f"{flag} ", style="bold red" if flag in ("LOCKED", "OUT") else "bold yellow")
     title.append(f"{info.score} pts ", style="dim")
     title.append(info.words, style="dim")
+    if info.built:
+        title.append(f" · {info.built}", style="bold")
     return title

@@ -1,5 +1,5 @@
 """What the interface remembers across a resume: live checking, the active pane,
-each rack's order, each cursor and typing direction.
+each rack's order, each cursor and typing direction, and the relay's times.
 
 The engine's save holds the match; this small file beside it
 (``autosave.view.json`` next to ``autosave.json``) holds how the players had
@@ -30,6 +30,8 @@ class PaneView(BaseModel):
     direction: Direction = Direction.ACROSS
     rack: str = Field(default="", max_length=200)
     """The rack's tiles in the player's order, as symbols."""
+    built: float = Field(default=0.0, ge=0, le=10**7)
+    """Seconds this player held the keyboard in a relay (``--relay``, see tui/relay.py)."""
 
 
 class ViewState(BaseModel):
@@ -42,6 +44,8 @@ class ViewState(BaseModel):
     live_check: bool = False
     active: int = 0
     panes: list[PaneView] = Field(default_factory=list, max_length=6)
+    relay_turn: float = Field(default=0.0, ge=0, le=10**7)
+    """Seconds of the relay turn already used by the active player."""
 
 
 def view_path(save_path: Path) -> Path:
@@ -53,7 +57,16 @@ def match_key(game: Game) -> str:
     return json.dumps([str(game.options.seed), list(game.options.players)])
 
 
-def capture(game: Game, panes: list[PaneState], *, live_check: bool, active: int) -> ViewState:
+def capture(
+    game: Game,
+    panes: list[PaneState],
+    *,
+    live_check: bool,
+    active: int,
+    built: dict[int, float] | None = None,
+    relay_turn: float = 0.0,
+) -> ViewState:
+    built = built or {}
     return ViewState(
         match=match_key(game),
         live_check=live_check,
@@ -63,9 +76,11 @@ def capture(game: Game, panes: list[PaneState], *, live_check: bool, active: int
                 cursor=pane.cursor,
                 direction=pane.direction,
                 rack="".join(t.symbol for t in pane.rack),
+                built=built.get(seat, 0.0),
             )
-            for pane in panes
+            for seat, pane in enumerate(panes)
         ],
+        relay_turn=relay_turn,
     )
 
 
