@@ -258,3 +258,12 @@ def test_two_players_of_one_name_are_refused_in_french(mixmo) -> None:
     run = mixmo("play", "--lang", "fr", "--names", "Ann,ann")
     assert run.code == 2
     assert run.err == "mixmo : erreur : players: deux joueurs ne peuvent pas avoir le même nom\n"
+
+
+def test_mixup_help_and_errors_are_french(mixmo) -> None:
+    text = " ".join(mixmo("--ui", "fr", "mixup", "--help").out.split())
+    assert "Jouer à MixUp : un joueur gagne avec quatre alignés" in text
+    assert "check Vérifier un plateau de MixUp" in text
+    run = mixmo("--ui", "fr", "mixup", "--json")
+    assert run.code == 2
+    assert run.err == "mixmo : erreur : --json va avec --headless\n"

@@ -252,6 +252,17 @@ class TranslatedCommand(click.Command):
                 formatter.write_dl(rows)
 
 
+class TranslatedGroup(TranslatedCommand, click.Group):
+    """A command with subcommands whose help, options and command list speak the
+    interface language (its subcommands are :class:`TranslatedCommand`)."""
+
+    command_class = TranslatedCommand
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        TranslatedCommand.format_options(self, ctx, formatter)
+        self.format_commands(ctx, formatter)
+
+
 def follow_game_language(lang: str) -> None:
     """A game command speaks its ``--lang`` when given, unless ``--ui`` chose otherwise.
 

@@ -11,52 +11,75 @@ import click
 
 from mixmo.cli.common import (
     EXIT_INVALID,
+    TranslatedGroup,
     fail,
     json_option,
     light_option,
     random_seed,
     read_source,
 )
+from mixmo.i18n import N_, _
 
 LEVELS = ("beginner", "easy", "normal", "hard", "searcher")
 
 
 @click.group(
+    cls=TranslatedGroup,
     name="mixup",
     invoke_without_command=True,
-    short_help="Play MixUp: colours against shapes, 2 players or you against the computer.",
+    short_help=N_("Play MixUp: colours against shapes, 2 players or you against the computer."),
+    help=N_(
+        """Play MixUp: one player wins with four in a row or a 2x2 square of one
+    colour, the other with one shape.
+
+    \b
+    Left/Right or 1-7 choose the column, Up/Down the piece, Enter drops it,
+    U asks to take the last move back, F1 shows every key. The game is saved
+    after every move: `mixmo mixup --resume` picks it up.
+    """
+    ),
 )
 @click.option(
-    "--bot", "bot_level", type=click.Choice(LEVELS), help="Play against the computer at this level."
+    "--bot",
+    "bot_level",
+    type=click.Choice(LEVELS),
+    help=N_("Play against the computer at this level."),
 )
 @click.option(
     "--side",
     type=click.Choice(["colour", "shape"]),
-    help="Your side against the computer [default: colour, who moves first].",
+    help=N_("Your side against the computer [default: colour, who moves first]."),
 )
-@click.option("--names", metavar="A,B", help="The players' names: colour first, then shape.")
-@click.option("--resume", is_flag=True, help="Continue the saved game (saved after every move).")
+@click.option("--names", metavar="A,B", help=N_("The players' names: colour first, then shape."))
+@click.option(
+    "--resume", is_flag=True, help=N_("Continue the saved game (saved after every move).")
+)
 @click.option(
     "--save-file",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="The save to use instead of the MixUp autosave.",
+    help=N_("The save to use instead of the MixUp autosave."),
 )
-@click.option("--headless", is_flag=True, help="No screen: two computer players play a whole game.")
+@click.option(
+    "--headless", is_flag=True, help=N_("No screen: two computer players play a whole game.")
+)
 @click.option(
     "--bots",
     type=click.IntRange(0, 2),
     default=0,
-    help="How many computer players (2 with --headless).",
+    help=N_("How many computer players (2 with --headless)."),
 )
 @click.option(
     "--level",
     "levels",
     type=click.Choice(LEVELS),
     multiple=True,
-    help="The computer's level; with --bots 2, once for both or twice (colour, then shape) [default: searcher].",
+    help=N_(
+        "The computer's level; with --bots 2, once for both or twice (colour, then shape) "
+        "[default: searcher]."
+    ),
 )
 @click.option(
-    "--seed", type=int, help="Seed for the computer's choices (the same seed, the same game)."
+    "--seed", type=int, help=N_("Seed for the computer's choices (the same seed, the same game).")
 )
 @json_option
 @light_option
@@ -75,37 +98,30 @@ def mixup(
     as_json: bool,
     light: bool,
 ) -> None:
-    """Play MixUp: one player wins with four in a row or a 2x2 square of one
-    colour, the other with one shape.
-
-    \b
-    Left/Right or 1-7 choose the column, Up/Down the piece, Enter drops it,
-    U asks to take the last move back, F1 shows every key. The game is saved
-    after every move: `mixmo mixup --resume` picks it up.
-    """
+    """`mixmo mixup`: a MixUp game (its help text is above, translated)."""
     if ctx.invoked_subcommand is not None:
         return
     if len(levels) > 2:
-        fail("--level is given once (both computer players) or twice (colour, then shape)")
+        fail(_("--level is given once (both computer players) or twice (colour, then shape)"))
     seed = seed if seed is not None else random_seed()
     if headless:
         if bots != 2:
-            fail("--headless plays computer against computer: add --bots 2")
+            fail(_("--headless plays computer against computer: add --bots 2"))
         if bot_level or side or resume or names:
-            fail("--headless takes --bots 2, --level, --seed and --json only")
+            fail(_("--headless takes --bots 2, --level, --seed and --json only"))
         chosen = levels or ("searcher",)
         play_headless(seed, chosen[0], chosen[-1], as_json)
         return
     if as_json:
-        fail("--json goes with --headless")
+        fail(_("--json goes with --headless"))
     if bots == 2:
-        fail("two computer players play only --headless (add --headless)")
+        fail(_("two computer players play only --headless (add --headless)"))
     if len(levels) > 1:
-        fail("one computer player takes one --level")
+        fail(_("one computer player takes one --level"))
     if bots == 1 or levels:
         bot_level = bot_level or (levels[0] if levels else "searcher")
     if side and not bot_level:
-        fail("--side says your side against the computer: add --bot LEVEL")
+        fail(_("--side says your side against the computer: add --bot LEVEL"))
     run_app(bot_level, side or "colour", names, resume, save_file, seed, light)
 
 
@@ -156,7 +172,7 @@ def run_app(
     path = save_file or autosave_path()
     if resume:
         if bot_level or names:
-            fail("--resume continues the saved game as it was: no --bot, --side or --names")
+            fail(_("--resume continues the saved game as it was: no --bot, --side or --names"))
         try:
             game, seating = load(path)
         except SaveFileError as error:
@@ -164,7 +180,7 @@ def run_app(
     else:
         seats = [n.strip() for n in names.split(",")] if names else []
         if names and (len(seats) != 2 or not all(seats)):
-            fail("--names takes two names, colour first: --names Ann,Bob")
+            fail(_("--names takes two names, colour first: --names Ann,Bob"))
         bot_side = Side(side).other if bot_level else None
         default = {Side.COLOUR: "Colour", Side.SHAPE: "Shape"}
         if bot_side is not None:
@@ -180,11 +196,17 @@ def run_app(
         try:
             kept = keep_unfinished(path)
         except OSError as error:
-            fail(f"{path}: cannot keep the unfinished game ({error.strerror or error})")
+            fail(
+                _("{path}: cannot keep the unfinished game ({reason})").format(
+                    path=path, reason=error.strerror or error
+                )
+            )
         if kept is not None:
             click.echo(
-                f"mixmo mixup: your unfinished game is kept in {kept} "
-                f"(mixmo mixup --resume --save-file {kept})",
+                _(
+                    "mixmo mixup: your unfinished game is kept in {path} "
+                    "(mixmo mixup --resume --save-file {path})"
+                ).format(path=kept),
                 err=True,
             )
         game = MixUpGame()
@@ -193,15 +215,21 @@ def run_app(
     app.run()
 
 
-@mixup.command(name="check", short_help="Check a MixUp board: can it happen, who won, whose turn.")
-@json_option
-@click.argument("boardfile")
-def check(as_json: bool, boardfile: str) -> None:
-    """Check a board in the MixUp text format (docs/mixup.md; - reads standard input).
+@mixup.command(
+    name="check",
+    short_help=N_("Check a MixUp board: can it happen, who won, whose turn."),
+    help=N_(
+        """Check a board in the MixUp text format (docs/mixup.md; - reads standard input).
 
     Exit 0 when the board can happen in a game, 1 when it breaks a rule, 2 when
     it cannot be read.
     """
+    ),
+)
+@json_option
+@click.argument("boardfile")
+def check(as_json: bool, boardfile: str) -> None:
+    """`mixmo mixup check`: a board's audit (its help text is above, translated)."""
     from mixmo.mixup.audit import audit
     from mixmo.mixup.board import Board, BoardSyntaxError
 
