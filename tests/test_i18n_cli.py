@@ -267,3 +267,9 @@ def test_mixup_help_and_errors_are_french(mixmo) -> None:
     run = mixmo("--ui", "fr", "mixup", "--json")
     assert run.code == 2
     assert run.err == "mixmo : erreur : --json va avec --headless\n"
+
+
+def test_an_unknown_bot_level_is_refused_in_french(mixmo) -> None:
+    run = mixmo("--ui", "fr", "play", "--bots", "hard,genius")
+    assert run.code == 2
+    assert "genius n'est pas un niveau de bot (easy, normal, hard, expert)" in run.err

@@ -33,6 +33,7 @@ from mixmo.engine.themes import ThemeList, builtin_themes
 from mixmo.engine.tiles import JOKER, TileKind
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
+from mixmo.i18n import _
 
 __all__ = ["PACES", "Bot", "Level", "Pace", "Plan", "PlanKind", "bot_seed", "parse_levels"]
 
@@ -117,7 +118,8 @@ def parse_levels(spec: str) -> list[Level]:
     bad = [name for name in names if name not in known]
     if bad:
         choices = ", ".join(known)
-        raise ValueError(f"{bad[0] or 'an empty name'} is not a bot level ({choices})")
+        message = _("{name} is not a bot level ({choices})")
+        raise ValueError(message.format(name=bad[0] or _("an empty name"), choices=choices))
     return [known[name] for name in names]
 
 

@@ -16,6 +16,7 @@ from mixmo.engine.bot import Bot, Level, bot_seed
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
+from mixmo.i18n import _
 
 STEP_LIMIT = 200_000
 RETRY_DELAY = 1.0
@@ -34,9 +35,10 @@ def seat_levels(levels: Level | Sequence[Level], seats: int) -> list[Level]:
     if isinstance(levels, Level):
         return [levels] * seats
     if not levels:
-        raise ValueError("no bot level given")
+        raise ValueError(_("no bot level given"))
     if len(levels) > seats:
-        raise ValueError(f"{len(levels)} bot levels for {seats} bot seats")
+        message = _("{count} bot levels for {seats} bot seats")
+        raise ValueError(message.format(count=len(levels), seats=seats))
     return list(levels) + [levels[-1]] * (seats - len(levels))
 
 
@@ -97,7 +99,7 @@ def play_headless(
         bots = {}
     bots.update(bots_for(game, range(len(options.players)), levels))
     now = 0.0
-    for _ in range(STEP_LIMIT):
+    for _step in range(STEP_LIMIT):
         if game.phase is Phase.MATCH_OVER:
             return game
         reached = step(game, bots, now)
