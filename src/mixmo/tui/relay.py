@@ -136,6 +136,8 @@ class RelayKeys:
         if relay.advance(self.clock(), running=running):
             self.activate(relay.holder)
             self.save_view()
+        elif running and self.active != relay.holder:  # back in play after a free-for-all
+            self.activate(relay.holder)
         if running or was_paused != relay.paused:
             self.refresh_pane(self.active)
             self.update_header()
@@ -149,8 +151,10 @@ class RelayKeys:
         return not self.relay_holds_keys() or action in OPEN_IN_PAUSE
 
     def relay_may_switch(self, seat: int) -> bool:
-        """With a relay the keyboard goes round by itself: no taking it to another pane."""
-        return self.relay is None or seat == self.relay.holder
+        """With a relay the keyboard goes round by itself: no taking it to another pane
+        while the round is in play (the final sprint, claims and votes are everyone's)."""
+        relay = self.relay
+        return relay is None or seat == relay.holder or self.game.phase is not Phase.PLAYING
 
     def relay_clock(self, seat: int) -> str:
         """A seat's building time, for its pane title ('' without a relay, or for a bot)."""
