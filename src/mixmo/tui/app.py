@@ -39,16 +39,18 @@ from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase, PlayerState
 from mixmo.engine.validation import ValidationReport, validate
+from mixmo.i18n import N_, _, ngettext
 from mixmo.storage import Autosaver, SaveOutcome, atomic_write_text
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.bot_driver import TICK, BotDriver
 from mixmo.tui.grid_view import GridPicture
 from mixmo.tui.hints import HintKey
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, FIXED_KEYS, Keymap
+from mixmo.tui.labels import translate_bindings
 from mixmo.tui.modals import ConfirmScreen, HelpScreen, NoticeScreen
-from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, news_for, plain, plural
+from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, news_for, plain
 from mixmo.tui.pane_state import PaneState, reconcile
-from mixmo.tui.player_pane import PaneInfo, PlayerPane
+from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
 from mixmo.tui.relay import RELAY_TICK, RelayKeys, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.view_state import capture, load_view, restore, view_path
@@ -118,6 +120,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         if light:
             self.theme = "textual-light"
         self.keymap_config = keymap or Keymap()
+        translate_bindings(self)
         self.game = game
         self.save_path = save_path
         self.saver = Autosaver(save_path) if save_path is not None else None
@@ -171,8 +174,8 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
     def on_mount(self) -> None:
         self.set_keymap(self.keymap_config.model_dump())
         if self.keymap_error:
-            lines = [*self.keymap_error.splitlines(), "", "The other keys work as before."]
-            self.push_screen(NoticeScreen("Some key bindings were refused", lines))
+            lines = [*self.keymap_error.splitlines(), "", _("The other keys work as before.")]
+            self.push_screen(NoticeScreen(_("Some key bindings were refused"), lines))
         self.set_interval(1.0, self.tick)
         if self.bots is not None:
             self.set_interval(TICK, self.bots.tick)
@@ -199,7 +202,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         pane_width, pane_height = width // columns, (height - 2) // rows
         inside = max(1, pane_width - 4)
         longest = max(len(self.game.round.player(s).rack) for s in self.pane_widgets)
-        rack_lines = min(3, max(1, -(-(len("Rack ") + 2 * longest) // inside)))
+        rack_lines = min(3, max(1, -(-(len(rack_label()) + 2 * longest) // inside)))
         return pane_height - 2 - 1 - rack_lines - 2
 
     def fit(self, width: int, height: int) -> None:
@@ -211,8 +214,16 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         if small:
             need = (max(width, columns * MIN_PANE_WIDTH), height + max(0, short) * rows)
             self.too_small.update(
-                f"Please enlarge the terminal: {len(self.pane_widgets)} players need at least "
-                f"{need[0]}x{need[1]} (it is {width}x{height})."
+                _(
+                    "Please enlarge the terminal: {players} players need at least "
+                    "{need_width}x{need_height} (it is {width}x{height})."
+                ).format(
+                    players=len(self.pane_widgets),
+                    need_width=need[0],
+                    need_height=need[1],
+                    width=width,
+                    height=height,
+                )
             )
 
     # --- pushing state down ------------------------------------------------------------
@@ -244,20 +255,29 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
                 (self.headline[0], "bold reverse"),
                 " · ",
                 clock,
-                f" · round {round_.number} · bag {len(round_.bag)}",
+                " · "
+                + _("round {number} · bag {bag}").format(number=round_.number, bag=len(round_.bag)),
             )
         else:
             self.headline = None
-            theme = round_.theme or ("none (Free Spirit)" if not self.game.variant.themes else "—")
-            options = self.game.options
-            goal = (
-                f"{options.target} {'pts' if options.scoring is ScoringMode.POINTS else 'rounds'}"
+            theme = round_.theme or (
+                _("none (Free Spirit)") if not self.game.variant.themes else "—"
             )
-            checking = "check on" if self.live_check else "check off"
+            options = self.game.options
+            if options.scoring is ScoringMode.POINTS:
+                goal = _("{target} pts").format(target=options.target)
+            else:
+                goal = ngettext("{target} round", "{target} rounds", options.target).format(
+                    target=options.target
+                )
+            checking = _("check on") if self.live_check else _("check off")
             text = Text.assemble(
                 ("MIXMO ", "bold"),
-                f"round {round_.number} · bag {len(round_.bag)} · theme {theme} · to {goal} · ",
-                f"{self.game.variant.title} · {checking} · ",
+                _("round {number} · bag {bag} · theme {theme} · to {goal}").format(
+                    number=round_.number, bag=len(round_.bag), theme=theme, goal=goal
+                )
+                + " · ",
+                f"{_(self.game.variant.title)} · {checking} · ",
                 clock,
             )
         text = Text.assemble(self.relay_header(), text)
@@ -274,7 +294,9 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         """How to start, shown on the active pane until the first tile is placed."""
         keys = self.keymap_config
         mixmo, help_ = keys.mixmo.split(",")[0].upper(), keys.help.split(",")[0].upper()
-        return f"type letters to place tiles · Space: across/down · {mixmo}: MIXMO · {help_}: help"
+        return _(
+            "type letters to place tiles · Space: across/down · {mixmo}: MIXMO · {help}: help"
+        ).format(mixmo=mixmo, help=help_)
 
     def refresh_pane(self, seat: int, *, force: bool = False) -> None:
         if seat not in self.pane_widgets:
@@ -293,24 +315,28 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
             valid = report.valid
             letters = {t.cell: t.letter for t in report.open_tiles if t.letter}
             invalid = [v for v in report.words if not v.valid]
-            words = plural(len(report.words), "word")
+            count = len(report.words)
+            words = ngettext("{count} word", "{count} words", count).format(count=count)
             if self.live_check:
                 bad = frozenset(c for p in report.problems for c in p.cells)
-                words += f", {len(invalid)} invalid" if invalid else ", all valid"
+                if invalid:
+                    words += ", " + _("{count} invalid").format(count=len(invalid))
+                else:
+                    words += ", " + _("all valid")
         status = []
         if player.sitting_out:
-            status.append("SITTING OUT")
+            status.append(N_("SITTING OUT"))
         if player.out:
-            status.append("OUT")
+            status.append(N_("OUT"))
         if player.locked:
-            status.append("LOCKED")
+            status.append(N_("LOCKED"))
         if player.stuck:
-            status.append("STUCK")
+            status.append(N_("STUCK"))
         if not player.rack and len(player.grid) and self.game.phase is Phase.PLAYING:
             if valid:
-                status.append("ready: MIXMO?")
+                status.append(N_("ready: MIXMO?"))
             elif not self.live_check:
-                status.append("rack empty")
+                status.append(N_("rack empty"))
         message = pane.message
         if not message and seat == self.active and self.is_first_move():
             message = self.first_steps()
@@ -493,7 +519,9 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         try:
             records.record_all(runs)
         except records.RecordsError as error:
-            self.announce(f"the round could not be recorded: {error}", seconds=10)
+            self.announce(
+                _("the round could not be recorded: {error}").format(error=error), seconds=10
+            )
 
     def record_match(self, over: ev.MatchOver) -> None:
         """Store the finished match in the records, one entry per human player."""
@@ -522,7 +550,9 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
                     )
                 )
         except (records.RecordsError, OSError) as error:
-            self.announce(f"the game could not be recorded: {error}", seconds=10)
+            self.announce(
+                _("the game could not be recorded: {error}").format(error=error), seconds=10
+            )
 
     def start_match(self, game: Game) -> None:
         """Play ``game`` from now on (a new match after "play again")."""
@@ -578,8 +608,9 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
 
     def action_help(self) -> None:
         config = self.keymap_config.model_dump()
-        keys = [(config[c].replace(",", " / "), text) for c, (_, _, text) in COMMANDS.items()]
-        self.push_screen(HelpScreen(FIXED_KEYS + keys))
+        keys = [(config[c].replace(",", " / "), _(text)) for c, (*_keys, text) in COMMANDS.items()]
+        fixed = [(_(key), _(meaning)) for key, meaning in FIXED_KEYS]
+        self.push_screen(HelpScreen(fixed + keys))
 
     def action_toggle_check(self) -> None:
         self.live_check = not self.live_check
@@ -588,7 +619,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
 
     def action_highlight(self) -> None:
         self.awaiting_highlight = True
-        self.tell(self.active, "type a letter to highlight it (again to clear)")
+        self.tell(self.active, _("type a letter to highlight it (again to clear)"))
 
     def action_quit_game(self) -> None:
         def answer(yes: object) -> None:
@@ -597,11 +628,16 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
                     outcome = self.saver.save(self.game, durable=True)
                     if not outcome.saved:
                         where = f"{self.saver.path}: {self.saver.failing}"
-                        self.exit(return_code=1, message=f"The game could not be saved to {where}.")
+                        self.exit(
+                            return_code=1,
+                            message=_("The game could not be saved to {where}.").format(
+                                where=where
+                            ),
+                        )
                         return
                     self.save_view()
                 self.exit()
 
         self.push_screen(
-            ConfirmScreen("Quit? The game is saved: `mixmo play --resume` picks it up."), answer
+            ConfirmScreen(_("Quit? The game is saved: `mixmo play --resume` picks it up.")), answer
         )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from mixmo.engine import actions as act
 from mixmo.engine.grid import Direction
+from mixmo.i18n import _, ngettext
 from mixmo.tui.grid_view import GridView
 from mixmo.tui.modals import ConfirmScreen
 from mixmo.tui.pane_state import flipped, rectangle
@@ -119,7 +120,7 @@ class BoardInput:
         grid = self.game.round.player(seat).grid
         cells = tuple(c for c in pane.selection if c in grid)
         if not cells:
-            self.tell(seat, "select tiles first (shift+arrows)")
+            self.tell(seat, _("select tiles first (shift+arrows)"))
             return
         if self.apply(act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.clock())):
             pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
@@ -147,12 +148,13 @@ class BoardInput:
         cells = sorted(c for c in pane.selection if c in player.grid)
         if not cells or not player.may_act:
             self.tell(
-                seat, "select tiles first (shift+arrows)" if not cells else "you may not act now"
+                seat,
+                _("select tiles first (shift+arrows)") if not cells else _("you may not act now"),
             )
             return
         target = flipped(cells)
         if any(t in player.grid and t not in target for t in target.values()):
-            self.tell(seat, "✗ cannot flip: a tile is in the way")
+            self.tell(seat, "✗ " + _("cannot flip: a tile is in the way"))
             return
         symbols = {cell: player.grid[cell].symbol for cell in cells}
         self.apply(act.TakeBack(seat=seat, cells=tuple(cells), at=self.clock()))
@@ -177,7 +179,11 @@ class BoardInput:
             if yes:
                 self.apply(act.TakeApart(seat=seat, at=self.clock()))
 
-        question = f"Take all {tiles} tiles of your grid back to the rack? (ctrl+z undoes it)"
+        question = ngettext(
+            "Take the {count} tile of your grid back to the rack? (ctrl+z undoes it)",
+            "Take all {count} tiles of your grid back to the rack? (ctrl+z undoes it)",
+            tiles,
+        ).format(count=tiles)
         self.push_screen(ConfirmScreen(question), answer)
 
     def action_undo(self) -> None:

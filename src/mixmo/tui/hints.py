@@ -14,6 +14,7 @@ from mixmo.engine import actions as act
 from mixmo.engine.solver import hint
 from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
+from mixmo.i18n import _
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -58,20 +59,28 @@ class HintKey:
         if seat in self.bot_seats:
             return
         if self.game.phase is not Phase.PLAYING or not player.may_act or not player.rack:
-            self.tell(seat, "no hint now: your rack is empty or you may not play")
+            self.tell(seat, _("no hint now: your rack is empty or you may not play"))
             return
         if self.hint_wait(seat) > 0:
-            self.tell(seat, f"a hint is on its way: play on in {self.hint_wait(seat):.0f} s")
+            wait = f"{self.hint_wait(seat):.0f}"
+            self.tell(seat, _("a hint is on its way: play on in {seconds} s").format(seconds=wait))
             return
         self.hint_paid_at[seat] = self.clock() + HINT_COST
-        self.tell(seat, f"thinking about a hint (it costs {int(HINT_COST)} s of play)...")
+        self.tell(
+            seat,
+            _("thinking about a hint (it costs {seconds} s of play)...").format(
+                seconds=int(HINT_COST)
+            ),
+        )
         rack, grid = player.rack, player.grid
         lexicon, variant = self.game.lexicon, self.game.variant
 
         def think() -> None:
             start = grid if validate(grid, lexicon, variant).valid else None
             found = hint(rack, lexicon, variant, start, 1)
-            self.call_from_thread(self.tell, seat, f"hint: {found.message}")
+            self.call_from_thread(
+                self.tell, seat, _("hint: {message}").format(message=found.message)
+            )
 
         self.run_worker(think, thread=True, group=f"hint-{seat}", exclusive=True)
 
@@ -83,5 +92,6 @@ class HintKey:
         """Why ``action`` must wait for a hint's cost to be paid, if it must."""
         wait = self.hint_wait(action.seat)
         if wait > 0 and isinstance(action, WAITING_ACTIONS):
-            return f"✗ the hint costs {int(HINT_COST)} s: play on in {wait:.0f} s"
+            text = _("the hint costs {cost} s: play on in {seconds} s")
+            return "✗ " + text.format(cost=int(HINT_COST), seconds=f"{wait:.0f}")
         return None

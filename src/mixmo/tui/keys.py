@@ -23,27 +23,41 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
+from mixmo.i18n import N_
+
 COMMANDS: dict[str, tuple[str, str, str]] = {
     # id: (default keys, footer label, help text)
-    "mixmo": ("f5", "MIXMO!", "call MIXMO: your rack is empty and your grid is valid"),
+    "mixmo": ("f5", N_("MIXMO!"), N_("call MIXMO: your rack is empty and your grid is valid")),
     "stuck": (
         "f6",
-        "Stuck",
-        "say you are stuck (again: you are not); all stuck = everyone draws 2",
+        N_("Stuck"),
+        N_("say you are stuck (again: you are not); all stuck = everyone draws 2"),
     ),
-    "next_player": ("tab", "Next", "make the next player's pane active"),
-    "previous_player": ("shift+tab", "Prev", "make the previous player's pane active"),
-    "help": ("f1,ctrl+g", "Help", "this screen"),
-    "hint": ("f3", "Hint", "a hint from the solver; it costs 30 s (of play, or of your time)"),
-    "toggle_check": ("f4", "Check", "live word checking on or off (where the game allows it)"),
-    "highlight": ("f7", "Find", "then a letter: highlight every tile of that letter"),
-    "take_apart": ("f8", "Apart", "take your whole grid apart, back to the rack (asks first)"),
-    "sort_rack": ("f9", "Sort", "sort your rack"),
-    "shuffle_rack": ("f10", "Shuffle", "shuffle your rack"),
-    "undo": ("ctrl+z", "Undo", "undo your last grid edit (never a draw or a lock)"),
-    "redo": ("ctrl+y", "Redo", "redo the grid edit you undid"),
-    "flip": ("ctrl+r", "Flip", "flip the selected block (rows become columns)"),
-    "quit": ("ctrl+q,ctrl+c", "Quit", "save and quit (asks first)"),
+    "next_player": ("tab", N_("Next"), N_("make the next player's pane active")),
+    "previous_player": ("shift+tab", N_("Prev"), N_("make the previous player's pane active")),
+    "help": ("f1,ctrl+g", N_("Help"), N_("this screen")),
+    "hint": (
+        "f3",
+        N_("Hint"),
+        N_("a hint from the solver; it costs 30 s (of play, or of your time)"),
+    ),
+    "toggle_check": (
+        "f4",
+        N_("Check"),
+        N_("live word checking on or off (where the game allows it)"),
+    ),
+    "highlight": ("f7", N_("Find"), N_("then a letter: highlight every tile of that letter")),
+    "take_apart": (
+        "f8",
+        N_("Apart"),
+        N_("take your whole grid apart, back to the rack (asks first)"),
+    ),
+    "sort_rack": ("f9", N_("Sort"), N_("sort your rack")),
+    "shuffle_rack": ("f10", N_("Shuffle"), N_("shuffle your rack")),
+    "undo": ("ctrl+z", N_("Undo"), N_("undo your last grid edit (never a draw or a lock)")),
+    "redo": ("ctrl+y", N_("Redo"), N_("redo the grid edit you undid")),
+    "flip": ("ctrl+r", N_("Flip"), N_("flip the selected block (rows become columns)")),
+    "quit": ("ctrl+q,ctrl+c", N_("Quit"), N_("save and quit (asks first)")),
 }
 
 ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -75,17 +89,17 @@ FIXED_ACTIONS = _fixed_actions()
 """Fixed key -> action. The app runs these itself, in the order the keys arrive."""
 
 FIXED_KEYS: list[tuple[str, str]] = [
-    ("A-Z", "place a tile of that letter from your rack, then step on"),
-    ("?  !", "place a joker / the Bandit"),
-    ("arrows", "move the cursor"),
-    ("space", "type across or down"),
-    ("backspace / delete", "send the tile before / under the cursor back to the rack"),
-    ("shift+arrows", "select a block of tiles"),
-    ("alt+arrows", "move the selected block"),
-    ("ctrl+arrows", "shift the whole grid"),
-    ("escape", "clear the selection"),
-    ("1 ... 6", "make that player's pane active (also alt+1 ... alt+6)"),
-    ("mouse", "click a pane to make it active; click a rack tile then a cell; drag a tile"),
+    ("A-Z", N_("place a tile of that letter from your rack, then step on")),
+    ("?  !", N_("place a joker / the Bandit")),
+    (N_("arrows"), N_("move the cursor")),
+    (N_("space"), N_("type across or down")),
+    (N_("backspace / delete"), N_("send the tile before / under the cursor back to the rack")),
+    (N_("shift+arrows"), N_("select a block of tiles")),
+    (N_("alt+arrows"), N_("move the selected block")),
+    (N_("ctrl+arrows"), N_("shift the whole grid")),
+    (N_("escape"), N_("clear the selection")),
+    ("1 ... 6", N_("make that player's pane active (also alt+1 ... alt+6)")),
+    (N_("mouse"), N_("click a pane to make it active; click a rack tile then a cell; drag a tile")),
 ]
 
 MAX_FILE_BYTES = 64 * 1024

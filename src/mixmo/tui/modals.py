@@ -20,6 +20,8 @@ from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from mixmo.engine.events import PlayerScore
+from mixmo.i18n import N_, _
+from mixmo.tui.labels import translate_bindings
 
 
 class TickList(SelectionList[Any]):
@@ -40,6 +42,10 @@ class TickList(SelectionList[Any]):
 
 
 class _Dialog(ModalScreen[object]):
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
     DEFAULT_CSS = """
     _Dialog, ThemeScreen, ClaimScreen, VoteScreen, ScoresScreen, MatchOverScreen,
     ConfirmScreen, HelpScreen, SprintScreen, NoticeScreen { align: center middle; }
@@ -61,13 +67,16 @@ class ThemeScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(
-                f"BANDIT! {self.drawer} drew the Bandit: choose a theme.", classes="heading"
+                _("BANDIT! {name} drew the Bandit: choose a theme.").format(name=self.drawer),
+                classes="heading",
             )
             yield Static(
-                "Every final grid must hold a word on it. Type one, or Tab to the lists "
-                "(arrows, then Enter):"
+                _(
+                    "Every final grid must hold a word on it. Type one, or Tab to the lists "
+                    "(arrows, then Enter):"
+                )
             )
-            yield Input(placeholder="a theme, e.g. animals", id="theme-input")
+            yield Input(placeholder=_("a theme, e.g. animals"), id="theme-input")
             yield OptionList(
                 *[Option(title, id=theme_id) for theme_id, title in self.builtin], id="theme-list"
             )
@@ -85,7 +94,7 @@ class ThemeScreen(_Dialog):
 class ClaimScreen(_Dialog):
     """A player ticks the words of their grid that are on the theme."""
 
-    BINDINGS = [Binding("enter", "done", "Done", priority=True)]
+    BINDINGS = [Binding("enter", "done", N_("Done"), priority=True)]
 
     def __init__(
         self, name: str, theme: str, words: Sequence[str], suggested: Sequence[str]
@@ -99,7 +108,9 @@ class ClaimScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(
-                f"{self.player}: which of your words are on the theme “{self.theme}”?",
+                _("{name}: which of your words are on the theme “{theme}”?").format(
+                    name=self.player, theme=self.theme
+                ),
                 classes="heading",
             )
             if self.words:
@@ -107,9 +118,9 @@ class ClaimScreen(_Dialog):
                     *[(word, word, word in self.suggested) for word in self.words], id="claims"
                 )
             else:
-                yield Static("Your grid holds no valid word.")
-            yield Static("Space ticks a word, Enter confirms.", classes="hint")
-            yield Button("Claim these words", id="done", variant="primary")
+                yield Static(_("Your grid holds no valid word."))
+            yield Static(_("Space ticks a word, Enter confirms."), classes="hint")
+            yield Button(_("Claim these words"), id="done", variant="primary")
 
     def action_done(self) -> None:
         selected = self.query(SelectionList)
@@ -158,7 +169,7 @@ class ClaimToJudge:
 class VoteScreen(_Dialog):
     """The table judges every claim: ticked claims are accepted by the other players."""
 
-    BINDINGS = [Binding("enter", "done", "Done", priority=True)]
+    BINDINGS = [Binding("enter", "done", N_("Done"), priority=True)]
 
     def __init__(self, theme: str, claims: Sequence[ClaimToJudge]) -> None:
         super().__init__()
@@ -168,7 +179,9 @@ class VoteScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(
-                f"Theme “{self.theme}”: accept each claim? (the other players decide)",
+                _("Theme “{theme}”: accept each claim? (the other players decide)").format(
+                    theme=self.theme
+                ),
                 classes="heading",
             )
             yield TickList(
@@ -179,15 +192,15 @@ class VoteScreen(_Dialog):
                 id="votes",
             )
             yield Static(
-                "Space accepts or rejects, Enter confirms. The list's verdict is ticked.",
+                _("Space accepts or rejects, Enter confirms. The list's verdict is ticked."),
                 classes="hint",
             )
-            yield Button("Judge", id="done", variant="primary")
+            yield Button(_("Judge"), id="done", variant="primary")
 
     @staticmethod
     def _label(claim: ClaimToJudge) -> str:
-        verdict = {True: "on the list", False: "not on the list", None: "no list"}[claim.on_list]
-        return f"{claim.name}: {claim.word} ({verdict})"
+        verdict = {True: _("on the list"), False: _("not on the list"), None: _("no list")}
+        return f"{claim.name}: {claim.word} ({verdict[claim.on_list]})"
 
     def action_done(self) -> None:
         accepted = set(self.query_one(SelectionList).selected)
@@ -206,16 +219,16 @@ def scores_table(
 ) -> Table:
     """The round's score sheets; an invalid grid says why (its first problems)."""
     table = Table(expand=True)
-    table.add_column("player")
-    table.add_column("this round", justify="left")
-    table.add_column("points", justify="right")
-    table.add_column("total", justify="right")
+    table.add_column(_("player"))
+    table.add_column(_("this round"), justify="left")
+    table.add_column(_("points"), justify="right")
+    table.add_column(_("total"), justify="right")
     for sheet in scores:
         detail = "\n".join(f"{label}: {points:+d}" for label, points in sheet.lines)
         reasons = (why_invalid or {}).get(sheet.seat, ())
         if reasons:
             detail += "\n" + "\n".join(f"✗ {reason}" for reason in reasons)
-        mark = "" if sheet.valid else " ✗ invalid"
+        mark = "" if sheet.valid else " ✗ " + _("invalid")
         table.add_row(names[sheet.seat] + mark, detail, str(sheet.total), str(totals[sheet.seat]))
     return table
 
@@ -223,7 +236,7 @@ def scores_table(
 class ScoresScreen(_Dialog):
     """The round's scores, with every bonus."""
 
-    BINDINGS = [Binding("enter", "close", "Next", priority=True)]
+    BINDINGS = [Binding("enter", "close", N_("Next"), priority=True)]
 
     def __init__(self, heading: str, table: Table, button: str) -> None:
         super().__init__()
@@ -250,16 +263,16 @@ class MatchOverScreen(ScoresScreen):
     """The match's end: standings, then play again or quit."""
 
     BINDINGS = [
-        Binding("enter", "again", "Play again", priority=True),
-        Binding("escape", "leave", "Quit", priority=True),
+        Binding("enter", "again", N_("Play again"), priority=True),
+        Binding("escape", "leave", N_("Quit"), priority=True),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.heading, classes="heading")
             yield Static(self.table)
-            yield Button("Play again (Enter)", id="again", variant="primary")
-            yield Button("Quit (Esc)", id="leave")
+            yield Button(_("Play again (Enter)"), id="again", variant="primary")
+            yield Button(_("Quit (Esc)"), id="leave")
 
     def action_again(self) -> None:
         self.dismiss(True)
@@ -280,8 +293,8 @@ class ConfirmScreen(_Dialog):
     """A yes/no question (quitting)."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", priority=True),
-        Binding("n,escape", "answer(False)", "No", priority=True),
+        Binding("y", "answer(True)", N_("Yes"), priority=True),
+        Binding("n,escape", "answer(False)", N_("No"), priority=True),
     ]
 
     def __init__(self, question: str) -> None:
@@ -291,8 +304,8 @@ class ConfirmScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="heading")
-            yield Button("Yes (y)", id="yes", variant="error")
-            yield Button("No (n)", id="no", variant="primary")
+            yield Button(_("Yes (y)"), id="yes", variant="error")
+            yield Button(_("No (n)"), id="no", variant="primary")
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -305,7 +318,7 @@ class ConfirmScreen(_Dialog):
 class NoticeScreen(_Dialog):
     """Something the players must read before play (a key binding refused): Enter closes it."""
 
-    BINDINGS = [Binding("enter,escape", "close", "OK", priority=True)]
+    BINDINGS = [Binding("enter,escape", "close", N_("OK"), priority=True)]
 
     def __init__(self, heading: str, lines: Sequence[str]) -> None:
         super().__init__()
@@ -316,13 +329,13 @@ class NoticeScreen(_Dialog):
         with VerticalScroll(classes="dialog"):
             yield Static(self.heading, classes="heading")
             yield Static(Text("\n".join(self.lines)), id="notice")
-            yield Static("\nEnter closes this message.", classes="hint")
+            yield Static("\n" + _("Enter closes this message."), classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-RULES_SUMMARY = (
+RULES_SUMMARY = N_(
     "Build one connected crossword grid from all your tiles. Words read left to right "
     "and top to bottom. When your rack is empty and your grid is valid, call MIXMO: "
     "everyone draws 2 more tiles. A wrong call keeps the draw and locks you until the "
@@ -337,7 +350,7 @@ RULES_SUMMARY = (
 class HelpScreen(_Dialog):
     """Every key, and the rules in short."""
 
-    BINDINGS = [Binding("escape,f1,q", "close", "Close", priority=True)]
+    BINDINGS = [Binding("escape,f1,q", "close", N_("Close"), priority=True)]
 
     def __init__(self, keys: Sequence[tuple[str, str]]) -> None:
         super().__init__()
@@ -350,11 +363,11 @@ class HelpScreen(_Dialog):
         for key, meaning in self.keys:
             table.add_row(key, meaning)
         with VerticalScroll(classes="dialog"):
-            yield Static("Keys", classes="heading")
+            yield Static(_("Keys"), classes="heading")
             yield Static(table)
-            yield Static("\nRules in short", classes="heading")
-            yield Static(Text(RULES_SUMMARY))
-            yield Static("\nEsc closes this screen.", classes="hint")
+            yield Static("\n" + _("Rules in short"), classes="heading")
+            yield Static(Text(_(RULES_SUMMARY)))
+            yield Static("\n" + _("Esc closes this screen."), classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mixmo.engine import events as ev
+from mixmo.i18n import N_, _, ngettext
 
 TABLE_NEWS_SECONDS = 6.0
 """How long a line for the whole table stays in the header."""
@@ -21,19 +22,21 @@ PANE_NEWS_SECONDS = 12.0
 """How long a line for one player stays on their pane."""
 
 PHASES = {
-    "playing": "play is on",
-    "choosing-theme": "the Bandit's drawer is choosing a theme",
-    "sprint": "the final sprint is on",
-    "claiming": "theme words are being claimed",
-    "voting": "the table is voting",
-    "scored": "the round is over",
-    "match-over": "the match is over",
+    "playing": N_("play is on"),
+    "choosing-theme": N_("the Bandit's drawer is choosing a theme"),
+    "sprint": N_("the final sprint is on"),
+    "claiming": N_("theme words are being claimed"),
+    "voting": N_("the table is voting"),
+    "scored": N_("the round is over"),
+    "match-over": N_("the match is over"),
 }
 
 
 def plain(message: str) -> str:
     """An engine refusal in the words of the table: no phase ids, no coordinates."""
-    message = re.sub(r"\(([a-z-]+)\)", lambda m: f"({PHASES.get(m[1], m[1])})", message)
+    message = re.sub(
+        r"\(([a-z-]+)\)", lambda m: f"({_(PHASES[m[1]]) if m[1] in PHASES else m[1]})", message
+    )
     # The board has no row numbers: a refusal about one cell says "that cell"; a
     # word's place in the grid (counted from its top-left tile, from 1) stays.
     message = re.sub(
@@ -44,14 +47,9 @@ def plain(message: str) -> str:
     return re.sub(r"row -\d+, column -?\d+|row -?\d+, column -\d+", "that cell", message)
 
 
-def plural(count: int, word: str) -> str:
-    """``1 word``, ``2 words``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def subject(name: str, verb_s: str, verb: str) -> str:
-    """``Ann is`` but ``You are`` (practice calls its player "You")."""
-    return f"{name} {verb if name == 'You' else verb_s}"
+def is_you(name: str) -> bool:
+    """Whether ``name`` is practice's player, "You" (the sentence changes with it)."""
+    return name in ("You", _("You"))
 
 
 @dataclass(frozen=True)
@@ -67,31 +65,49 @@ class News:
 def news_for(event: ev.Event, name: Callable[[int], str]) -> list[News]:
     """What to tell about ``event``."""
     if isinstance(event, ev.MixmoCalled):
-        return [News(f"MIXMO! {name(event.seat)} called: everyone draws 2", bell=True)]
+        text = _("MIXMO! {name} called: everyone draws 2").format(name=name(event.seat))
+        return [News(text, bell=True)]
     if isinstance(event, ev.HastyCall):
         reason = plain(event.reasons[0]) if event.reasons else ""
-        who = subject(name(event.seat), "is", "are")
+        if is_you(name(event.seat)):
+            locked = _("Hasty call! You are locked until the next MIXMO")
+        else:
+            locked = _("Hasty call! {name} is locked until the next MIXMO").format(
+                name=name(event.seat)
+            )
         return [
-            News(f"✗ hasty call: {reason}", seat=event.seat, error=True),
-            News(f"Hasty call! {who} locked until the next MIXMO", error=True),
+            News(
+                "✗ " + _("hasty call: {reason}").format(reason=reason), seat=event.seat, error=True
+            ),
+            News(locked, error=True),
         ]
     if isinstance(event, ev.SimultaneousMixmo):
-        return [News(f"{name(event.seat)} called MIXMO at the same time: no extra draw")]
+        text = _("{name} called MIXMO at the same time: no extra draw")
+        return [News(text.format(name=name(event.seat)))]
     if isinstance(event, ev.TilesDrawn):
-        return [News(f"drew {' '.join(t.symbol for t in event.tiles)}", seat=event.seat)]
+        tiles = " ".join(t.symbol for t in event.tiles)
+        return [News(_("drew {tiles}").format(tiles=tiles), seat=event.seat)]
     if isinstance(event, ev.BanditDrawn):
-        return [News(f"BANDIT! {name(event.seat)} drew the Bandit")]
+        return [News(_("BANDIT! {name} drew the Bandit").format(name=name(event.seat)))]
     if isinstance(event, ev.ThemeSet):
-        return [News(f"Theme: {event.theme}")]
+        return [News(_("Theme: {theme}").format(theme=event.theme))]
     if isinstance(event, ev.DeadlockDraw):
-        return [News("Everyone is stuck: everyone draws 2")]
+        return [News(_("Everyone is stuck: everyone draws 2"))]
     if isinstance(event, ev.FinalMixmo):
-        return [News(f"Final MIXMO by {name(event.seat)}! Everyone stops.", bell=True)]
+        text = _("Final MIXMO by {name}! Everyone stops.").format(name=name(event.seat))
+        return [News(text, bell=True)]
     if isinstance(event, ev.FinalCallRejected):
-        cost = f", {event.penalty} points" if event.penalty else ""
         reason = plain(event.reasons[0]) if event.reasons else ""
+        if event.penalty:
+            invalid = ngettext(
+                "{name}'s final grid is invalid, {penalty} point: play goes on",
+                "{name}'s final grid is invalid, {penalty} points: play goes on",
+                event.penalty,
+            )
+        else:
+            invalid = _("{name}'s final grid is invalid: play goes on")
         return [
-            News(f"{name(event.seat)}'s final grid is invalid{cost}: play goes on", error=True),
+            News(invalid.format(name=name(event.seat), penalty=event.penalty), error=True),
             News(f"✗ {reason}", seat=event.seat, error=True),
         ]
     return []

@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from mixmo.engine.tiles import Tile, TileKind
+from mixmo.i18n import _
 from mixmo.tui.grid_view import GridView
 
 RACK_CELL = 2
@@ -35,10 +36,15 @@ class PaneInfo:
     """The player's building time in a relay (``--relay``), or nothing."""
 
 
+def rack_label() -> str:
+    """``Rack `` in the interface language: the rack's tiles start after it."""
+    return _("Rack") + " "
+
+
 def rack_text(rack: tuple[Tile, ...], picked: int | None) -> Text:
-    text = Text("Rack ", style="dim")
+    text = Text(rack_label(), style="dim")
     if not rack:
-        text.append("empty", style="dim italic")
+        text.append(_("empty"), style="dim italic")
     for index, tile in enumerate(rack):
         style = "bold"
         if tile.kind is TileKind.JOKER:
@@ -66,8 +72,8 @@ class RackView(Static):
         self.size_of_rack = 0
 
     def on_click(self, event: events.Click) -> None:
-        index = (event.x - len("Rack ")) // RACK_CELL
-        if 0 <= index < self.size_of_rack and (event.x - len("Rack ")) >= 0:
+        index = (event.x - len(rack_label())) // RACK_CELL
+        if 0 <= index < self.size_of_rack and (event.x - len(rack_label())) >= 0:
             self.post_message(self.Picked(self.seat, index))
 
 
@@ -134,8 +140,9 @@ def title_text(info: PaneInfo) -> Text:
     if info.active:
         title.append("▶ ", style="bold reverse")  # a mark, not only a colour (NO_COLOR)
     for flag in info.status:
-        title.append(f"{flag} ", style="bold red" if flag in ("LOCKED", "OUT") else "bold yellow")
-    title.append(f"{info.score} pts ", style="dim")
+        style = "bold red" if flag in ("LOCKED", "OUT") else "bold yellow"
+        title.append(_(flag) + " ", style=style)
+    title.append(_("{score} pts").format(score=info.score) + " ", style="dim")
     title.append(info.words, style="dim")
     if info.built:
         title.append(f" · {info.built}", style="bold")

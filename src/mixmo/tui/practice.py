@@ -33,6 +33,7 @@ from mixmo.engine.state import Phase
 from mixmo.engine.tiles import tiles_per_player
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import variant_for
+from mixmo.i18n import N_, _
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.hints import HINT_COST
 from mixmo.tui.modals import _Dialog
@@ -41,14 +42,16 @@ HINT_PENALTY = HINT_COST
 """Seconds added to the time for each hint."""
 HASTY_PENALTY = 15.0
 """Seconds added for a MIXMO called too soon (alone at the table, it does not lock)."""
-PLAYER = "You"
+PLAYER = N_("You")
+"""The player's name on screen (translated); the records keep it in English."""
 
 
 def practice_game(
     players: int, lexicon: Lexicon, *, seed: int | str, language: str, expert: bool
 ) -> Game:
     """A practice table: the player in seat 0, the other seats empty chairs."""
-    names = (PLAYER, *(f"seat {n}" for n in range(2, players + 1)))
+    chairs = (_("seat {number}").format(number=n) for n in range(2, players + 1))
+    names = (_(PLAYER), *chairs)
     options = MatchOptions(
         players=names,
         variant=variant_for(expert=expert, free_spirit=True).name,
@@ -72,7 +75,7 @@ def clock_text(seconds: float) -> str:
 class PracticeResultScreen(_Dialog):
     """The end of a practice run: time, splits, the grid, and the solver's grid."""
 
-    BINDINGS = [Binding("enter,escape", "close", "Close", priority=True)]
+    BINDINGS = [Binding("enter,escape", "close", N_("Close"), priority=True)]
 
     def __init__(self, summary: Table, grids: Text) -> None:
         super().__init__()
@@ -81,11 +84,11 @@ class PracticeResultScreen(_Dialog):
 
     def compose(self) -> Any:
         with Vertical(classes="dialog"):
-            yield Static("Practice over", classes="heading")
+            yield Static(_("Practice over"), classes="heading")
             with VerticalScroll():
                 yield Static(self.summary)
                 yield Static(self.grids)
-            yield Button("Done (Enter)", id="close", variant="primary")
+            yield Button(_("Done (Enter)"), id="close", variant="primary")
 
     def action_close(self) -> None:
         self.dismiss(True)
@@ -129,11 +132,18 @@ class PracticeApp(MixmoApp):
         penalty = self.penalty_seconds
         splits = " ".join(clock_text(s) for s in self.splits[-4:])
         text = (
-            f"PRACTICE {len(self.game.options.players)}-player share: {len(player.grid)} placed, "
-            f"{dealt}/{total} dealt · {clock_text(self.clock())}"
+            _(
+                "PRACTICE {players}-player share: {placed} placed, {dealt}/{total} dealt · {clock}"
+            ).format(
+                players=len(self.game.options.players),
+                placed=len(player.grid),
+                dealt=dealt,
+                total=total,
+                clock=clock_text(self.clock()),
+            )
             + (f" +{int(penalty)} s" if penalty else "")
-            + (f" · splits {splits}" if splits else "")
-            + (f" · daily {self.daily}" if self.daily else "")
+            + (" · " + _("splits {splits}").format(splits=splits) if splits else "")
+            + (" · " + _("daily {day}").format(day=self.daily) if self.daily else "")
         )
         if text != self._header_text:
             self._header_text = text
@@ -157,15 +167,17 @@ class PracticeApp(MixmoApp):
         if self.game.phase is Phase.PLAYING and player.may_act:
             reasons = []
             if player.rack:
-                reasons.append(f"tiles not placed: {''.join(t.symbol for t in player.rack)}")
+                tiles = "".join(t.symbol for t in player.rack)
+                reasons.append(_("tiles not placed: {tiles}").format(tiles=tiles))
             elif not len(player.grid):
-                reasons.append("the grid is empty")
+                reasons.append(_("the grid is empty"))
             else:
                 report = validate(player.grid, self.game.lexicon, self.game.variant)
                 reasons += [problem.message for problem in report.problems]
             if reasons:
                 self.hasty_calls += 1
-                self.tell(0, f"✗ not yet (+{int(HASTY_PENALTY)} s): {reasons[0]}")
+                text = _("not yet (+{seconds} s): {reason}")
+                self.tell(0, "✗ " + text.format(seconds=int(HASTY_PENALTY), reason=reasons[0]))
                 self.bell()
                 self.update_header()
                 return
@@ -181,11 +193,11 @@ class PracticeApp(MixmoApp):
     def action_hint(self) -> None:
         player = self.game.round.player(0)
         if not player.rack or self.game.phase is not Phase.PLAYING:
-            self.tell(0, "no hint needed: your rack is empty (F5 calls MIXMO)")
+            self.tell(0, _("no hint needed: your rack is empty (F5 calls MIXMO)"))
             return
         self.hint_level = min(self.hint_level + 1, 3)
         self.hints += 1
-        self.tell(0, f"thinking about a hint (+{int(HINT_PENALTY)} s)...")
+        self.tell(0, _("thinking about a hint (+{seconds} s)...").format(seconds=int(HINT_PENALTY)))
         self._find_hint(self.hint_level)
 
     @work(thread=True, exclusive=True, group="hint")
@@ -197,7 +209,8 @@ class PracticeApp(MixmoApp):
             else None
         )
         found = hint(player.rack, self.game.lexicon, self.game.variant, grid, level)
-        self.call_from_thread(self.tell, 0, f"hint {level}: {found.message}")
+        text = _("hint {level}: {message}").format(level=level, message=found.message)
+        self.call_from_thread(self.tell, 0, text)
 
     def finish(self) -> None:
         """Show the result, store the run, and leave."""
@@ -227,7 +240,9 @@ class PracticeApp(MixmoApp):
             try:
                 records.record(self.result)
             except (records.RecordsError, OSError) as error:
-                self.announce(f"the run could not be recorded: {error}", seconds=10)
+                self.announce(
+                    _("the run could not be recorded: {error}").format(error=error), seconds=10
+                )
         self.push_screen(PracticeResultScreen(*self._summary()), lambda _: self.exit())
 
     def finished_run(self) -> bool:
@@ -243,15 +258,16 @@ class PracticeApp(MixmoApp):
         table = Table(show_header=False, box=None)
         table.add_column(style="bold")
         table.add_column()
-        table.add_row("time", clock_text(result.seconds))
+        table.add_row(_("time"), clock_text(result.seconds))
         if result.hints:
-            table.add_row("hints", f"{result.hints} (+{int(result.hints * HINT_PENALTY)} s)")
+            table.add_row(_("hints"), f"{result.hints} (+{int(result.hints * HINT_PENALTY)} s)")
         if self.hasty_calls:
             table.add_row(
-                "MIXMO too soon", f"{self.hasty_calls} (+{int(self.hasty_calls * HASTY_PENALTY)} s)"
+                _("MIXMO too soon"),
+                f"{self.hasty_calls} (+{int(self.hasty_calls * HASTY_PENALTY)} s)",
             )
-        table.add_row("total", clock_text(result.total_seconds))
-        table.add_row("splits", " ".join(clock_text(s) for s in result.splits))
+        table.add_row(_("total"), clock_text(result.total_seconds))
+        table.add_row(_("splits"), " ".join(clock_text(s) for s in result.splits))
         mine = Grid.parse(result.grid)
         all_tiles = list(self.game.round.player(0).held().elements())
         best = solve(all_tiles, self.game.lexicon, self.game.variant, budget=2.0, seed=0).grid
@@ -259,9 +275,9 @@ class PracticeApp(MixmoApp):
         solver_words = [v.text for v in validate(best, self.game.lexicon, self.game.variant).words]
         missed = max((w for w in solver_words if w not in my_words), key=len, default=None)
         if missed:
-            table.add_row("longest word missed", missed)
-        grids = Text("\nYour grid\n", style="bold")
+            table.add_row(_("longest word missed"), missed)
+        grids = Text("\n" + _("Your grid") + "\n", style="bold")
         grids.append(mine.normalized().to_text())
-        grids.append("\nThe solver's grid, same tiles\n", style="bold")
-        grids.append(best.normalized().to_text() or "(none found)\n")
+        grids.append("\n" + _("The solver's grid, same tiles") + "\n", style="bold")
+        grids.append(best.normalized().to_text() or _("(none found)") + "\n")
         return table, grids

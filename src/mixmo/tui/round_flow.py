@@ -15,6 +15,7 @@ from mixmo.engine.grid import Cell
 from mixmo.engine.state import Phase
 from mixmo.engine.themes import builtin_themes
 from mixmo.engine.validation import validate
+from mixmo.i18n import _
 from mixmo.tui.modals import (
     ClaimScreen,
     ClaimToJudge,
