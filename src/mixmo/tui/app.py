@@ -100,6 +100,9 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
     #too-small { display: none; height: 1fr; content-align: center middle; text-style: bold; }
     .too-small #board { display: none; }
     .too-small #too-small { display: block; }
+    /* AA contrast (tests/tui/test_readability.py): the light theme's border colours are too pale for text */
+    App.-light-mode PlayerPane { border-title-color: $text; }
+    App.-light-mode FooterKey .footer-key--key { color: $text; }
     """
 
     def __init__(
