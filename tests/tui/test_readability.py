@@ -8,7 +8,7 @@ from rich.color import ColorTriplet
 from textual.color import Color
 
 from mixmo.tui.app import MixmoApp
-from tests.tui.helpers import keys_for_rack, make_app, seed_where
+from tests.tui.helpers import english, keys_for_rack, make_app, seed_where
 
 AA_TEXT = 4.5
 """WCAG 2.x success criterion 1.4.3 (AA), normal-size text."""
@@ -91,3 +91,58 @@ async def test_the_dark_theme_meets_aa_contrast_for_every_text_but_inactive_pane
 async def test_the_dark_theme_names_inactive_panes_with_aa_contrast() -> None:
     pairs = await rendered_pairs("textual-dark")
     assert pairs[("#45505a", "#121212")][0] >= AA_TEXT
+
+
+# --- without colour (NO_COLOR): glyphs and styles carry the meaning --------------------------
+
+
+def screen_cells(app: MixmoApp) -> list[list[tuple[str, bool, bool]]]:
+    """The screen as the terminal gets it: per row, each character with (bold, underline)."""
+    rows = []
+    for strip in app.screen._compositor.render_strips():
+        for f in app._filters:
+            strip = strip.apply_filter(f, Color(0, 0, 0))
+        row = []
+        for segment in strip:
+            style = segment.style
+            for char in segment.text:
+                row.append((char, bool(style and style.bold), bool(style and style.underline)))
+        rows.append(row)
+    return rows
+
+
+def tile_row(app: MixmoApp, word: str, before: int = 0) -> list[tuple[str, bool, bool]]:
+    """The tiles of the first screen row that shows ``word`` as tiles, with ``before`` more
+    cells to its left (a cell is 2 columns: the tile and a spacer)."""
+    for row in screen_cells(app):
+        text = "".join(char for char, _, _ in row)
+        at = text.find(" ".join(word))
+        if at >= 0:
+            return row[at - 2 * before : at + 2 * len(word) - 1 : 2]
+    raise AssertionError(f"{word} is not on the screen")
+
+
+async def test_without_colour_tiles_jokers_invalid_words_and_the_active_pane_stand_apart(
+    monkeypatch,
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, _ = make_app(2, lexicon=english(), seed=1)  # Ann's rack: ? M T N L I
+    assert app.no_color
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("question_mark", "m", "t", "n")
+        await pilot.pause()
+        joker, *letters = tile_row(app, "MTN", before=1)
+        assert joker[0].islower(), "a joker shows the letter it stands for, small: never a tile"
+        assert all(char.isupper() and bold for char, bold, _ in letters), (
+            "letter tiles: bold capitals"
+        )
+        assert not any(underline for _, _, underline in (joker, *letters)), "no check yet"
+        await pilot.press("f4")  # live checking: ?MTN is no word
+        await pilot.pause()
+        assert all(underline for _, _, underline in tile_row(app, "MTN", before=1)), "invalid"
+        top = "".join(char for char, _, _ in screen_cells(app)[1])
+        assert "▶ 1. Ann" in top and "▶ 2. Bob" not in top, "the active pane is marked ▶"
+        await pilot.press("tab")
+        await pilot.pause()
+        top = "".join(char for char, _, _ in screen_cells(app)[1])
+        assert "▶ 2. Bob" in top and "▶ 1. Ann" not in top
