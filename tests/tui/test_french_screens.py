@@ -57,14 +57,16 @@ async def test_the_header_says_round_bag_theme_and_goal_in_french(french_screen:
         await pilot.pause()
         header = text_of(app, "#header")
         assert header.startswith(
-            "MIXMO manche 1 · pioche 108 · thème — · en 200 pts · Classique · vérif. non · "
+            "MIXMO manche 1 · sac 108 · thème — · 200 pts · Classique · vérif. non · 00:00"
         )
         await pilot.press("f4")
         await settle(pilot)
         assert "· vérif. oui ·" in text_of(app, "#header")
 
 
-async def test_the_footer_labels_are_french_and_fit_80_columns(french_screen: None) -> None:
+async def test_the_footer_labels_and_the_header_are_french_and_fit_80_columns(
+    french_screen: None,
+) -> None:
     app, _ = make_app(2, seed=seed_where(2, bandit_first=False))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -73,6 +75,7 @@ async def test_the_footer_labels_are_french_and_fit_80_columns(french_screen: No
             assert label in labels
         assert "Help" not in labels and "Stuck" not in labels
         assert all(len(label) <= 8 for label in labels), "short enough for the footer"
+        assert len(text_of(app, "#header")) <= 78, "the header, clock included, fits 80 columns"
 
 
 async def test_the_panes_say_chevalet_points_and_how_to_start(french_screen: None) -> None:
