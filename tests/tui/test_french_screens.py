@@ -17,6 +17,7 @@ from textual.widgets._footer import FooterKey
 
 from mixmo.engine.state import Phase
 from mixmo.i18n import restore_ui_language, set_ui_language
+from mixmo.tui.keys import parse_keymap
 from mixmo.tui.modals import ClaimScreen, HelpScreen, ScoresScreen, ThemeScreen, VoteScreen
 from tests.tui.helpers import burst, keys_for_rack, make_app, seed_where, settle
 
@@ -159,3 +160,11 @@ async def test_the_end_of_a_round_claims_judges_and_scores_in_french(french_scre
             assert column in text
         assert "Manche suivante (Entrée)" in text
         assert "this round" not in text and "Next round" not in text
+
+
+def test_a_refused_key_binding_is_explained_in_french(french_screen: None) -> None:
+    _, problems = parse_keymap('[keys]\nmixmo = "a"\nhelp = "f5"\n', "keys.toml")
+    assert problems == [
+        "keys.toml:2 : mixmo : 'a' pose des tuiles ; mixmo reste sur f5",
+        "keys.toml:3 : help : 'f5' est la touche de mixmo ; help reste sur f1,ctrl+g",
+    ]

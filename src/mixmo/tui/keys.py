@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from mixmo.i18n import N_
+from mixmo.i18n import N_, _
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     # id: (default keys, footer label, help text)
@@ -133,13 +133,15 @@ def real_key(key: str) -> bool:
 def key_problem(key: str) -> str | None:
     """Why ``key`` cannot carry a command, or None if it can."""
     if len(key) == 1 and (key.isalpha() or key in "?!"):
-        return f"{key!r} types tiles"
+        return _("{key!r} types tiles").format(key=key)
     if key in FIXED_ACTIONS or key in ("enter", "shift+space"):
-        return f"{key!r} is a fixed key of the board"
+        return _("{key!r} is a fixed key of the board").format(key=key)
     if key in _TERMINAL_ALIASES:
-        return f"{key!r} reaches the game as {_TERMINAL_ALIASES[key]}"
+        return _("{key!r} reaches the game as {other}").format(
+            key=key, other=_TERMINAL_ALIASES[key]
+        )
     if not real_key(key):
-        return f"{key!r} is not a key (try names like f2, ctrl+e, alt+k, home)"
+        return _("{key!r} is not a key (try names like f2, ctrl+e, alt+k, home)").format(key=key)
     return None
 
 
@@ -179,34 +181,47 @@ def _lines(text: str) -> dict[str, int]:
 def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]]:
     """The keymap a keys.toml text asks for, and one message per binding refused."""
     if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
-        return Keymap(), [f"{where}: too large for a key bindings file; using the default keys"]
+        message = _("{where}: too large for a key bindings file; using the default keys")
+        return Keymap(), [message.format(where=where)]
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, MemoryError, ValueError) as error:
-        reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
-        return Keymap(), [f"{where}: cannot read the key bindings ({reason}); using the defaults"]
+        reason = _("nested too deeply") if isinstance(error, RecursionError) else str(error)
+        message = _("{where}: cannot read the key bindings ({reason}); using the defaults")
+        return Keymap(), [message.format(where=where, reason=reason)]
     keys = data.get("keys", {})
     if not isinstance(keys, dict):
-        return Keymap(), [f'{where}: [keys] must be a table of command = "key"; using defaults']
+        message = _('{where}: [keys] must be a table of command = "key"; using defaults')
+        return Keymap(), [message.format(where=where)]
     lines = _lines(text)
     problems: list[str] = []
     chosen: dict[str, str] = {}
     for command, value in keys.items():
         at = f"{where}:{lines.get(command, 1)}"
         if command not in COMMANDS:
-            problems.append(f"{at}: {command!r} is not a command ({', '.join(COMMANDS)})")
+            problems.append(
+                _("{at}: {command!r} is not a command ({commands})").format(
+                    at=at, command=command, commands=", ".join(COMMANDS)
+                )
+            )
             continue
         default = COMMANDS[command][0]
         if not isinstance(value, str):
             problems.append(
-                f'{at}: {command} needs a key in quotes, e.g. "f2"; {command} stays on {default}'
+                _(
+                    '{at}: {command} needs a key in quotes, e.g. "f2"; {command} stays on {default}'
+                ).format(at=at, command=command, default=default)
             )
             continue
         wanted = [k.strip().lower() for k in value.split(",") if k.strip()]
         bad = next((p for p in map(key_problem, wanted) if p), None)
         if not wanted or bad:
-            reason = bad or "needs at least one key"
-            problems.append(f"{at}: {command}: {reason}; {command} stays on {default}")
+            reason = bad or _("needs at least one key")
+            problems.append(
+                _("{at}: {command}: {reason}; {command} stays on {default}").format(
+                    at=at, command=command, reason=reason, default=default
+                )
+            )
             continue
         chosen[command] = ",".join(wanted)
     # A key serves one command only: a binding that clashes keeps its command's default
@@ -225,7 +240,9 @@ def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]
         other = next(c for c in sharing if c != refused)
         at = f"{where}:{lines.get(refused, 1)}"
         problems.append(
-            f"{at}: {refused}: {key!r} is {other}'s key; {refused} stays on {COMMANDS[refused][0]}"
+            _("{at}: {refused}: {key!r} is {other}'s key; {refused} stays on {default}").format(
+                at=at, refused=refused, key=key, other=other, default=COMMANDS[refused][0]
+            )
         )
         del chosen[refused]
     return Keymap(**final), problems
@@ -239,9 +256,11 @@ def load_keymap(path: Path) -> tuple[Keymap, str | None]:
         with path.open("rb") as file:
             raw = file.read(MAX_FILE_BYTES + 1)
         if len(raw) > MAX_FILE_BYTES:
-            return Keymap(), f"{path}: too large for a key bindings file; using the default keys"
+            message = _("{where}: too large for a key bindings file; using the default keys")
+            return Keymap(), message.format(where=path)
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        return Keymap(), f"{path}: cannot read the key bindings ({error}); using the defaults"
+        message = _("{where}: cannot read the key bindings ({reason}); using the defaults")
+        return Keymap(), message.format(where=path, reason=error)
     keymap, problems = parse_keymap(text, str(path))
     return keymap, "\n".join(problems) or None

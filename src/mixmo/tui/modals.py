@@ -146,9 +146,10 @@ class SprintScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(
-                f"Final sprint: {self.player}, take back one unfinished word?", classes="heading"
+                _("Final sprint: {name}, take back one unfinished word?").format(name=self.player),
+                classes="heading",
             )
-            yield Static("Its tiles go back to your rack (tiles shared with other words stay).")
+            yield Static(_("Its tiles go back to your rack (tiles shared with other words stay)."))
             yield OptionList(
                 *[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)]
             )
