@@ -9,17 +9,20 @@ Bandit, MIXMO par erreur).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 
 import pytest
 from rich.console import Console
 from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 
+from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.tui.keys import parse_keymap
 from mixmo.tui.modals import ClaimScreen, HelpScreen, ScoresScreen, ThemeScreen, VoteScreen
-from tests.tui.helpers import burst, keys_for_rack, make_app, seed_where, settle
+from mixmo.tui.practice import PracticeApp, PracticeResultScreen, practice_game
+from tests.tui.helpers import FakeClock, burst, keys_for_rack, make_app, seed_where, settle
 
 SIZE = (120, 30)
 
@@ -168,3 +171,30 @@ def test_a_refused_key_binding_is_explained_in_french(french_screen: None) -> No
         "keys.toml:2 : mixmo : 'a' pose des tuiles ; mixmo reste sur f5",
         "keys.toml:3 : help : 'f5' est la touche de mixmo ; help reste sur f1,ctrl+g",
     ]
+
+
+async def test_a_practice_run_speaks_french_to_its_result(
+    french_screen: None, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    game = practice_game(6, AnyWord(language="fr"), seed=5, language="fr", expert=False)
+    clock = FakeClock()
+    app = PracticeApp(game, clock=clock, now=lambda: datetime(2026, 11, 29, 10, 0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.game.name(0) == "Vous"
+        header = text_of(app, "#header")
+        assert header.startswith("ENTRAÎNEMENT part de 6 joueurs : 0 posées, ")
+        await pilot.press("f5")  # too soon: tiles are left on the rack
+        await settle(pilot)
+        assert text_of(app, "#news-0").startswith("✗ pas encore (+15 s) : tuiles non posées : ")
+        while game.phase is Phase.PLAYING:
+            clock.now += 20
+            await pilot.press(*keys_for_rack(app, 0), "f5")
+            await pilot.pause()
+        await settle(pilot)
+        assert isinstance(app.screen, PracticeResultScreen)
+        text = dialog_text(app)
+        assert "Entraînement terminé" in text and "temps intermédiaires" in text
+        assert "MIXMO trop tôt" in text and "Votre grille" in text
+        assert "Fini (Entrée)" in text
