@@ -21,6 +21,7 @@ from mixmo.engine.state import Phase
 from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.tui.keys import parse_keymap
 from mixmo.tui.modals import ClaimScreen, HelpScreen, ScoresScreen, ThemeScreen, VoteScreen
+from mixmo.tui.news import plain
 from mixmo.tui.practice import PracticeApp, PracticeResultScreen, practice_game
 from tests.tui.helpers import FakeClock, burst, keys_for_rack, make_app, seed_where, settle
 
@@ -198,3 +199,14 @@ async def test_a_practice_run_speaks_french_to_its_result(
         assert "Entraînement terminé" in text and "temps intermédiaires" in text
         assert "MIXMO trop tôt" in text and "Votre grille" in text
         assert "Fini (Entrée)" in text
+
+
+def test_a_refusal_names_no_internal_coordinates_in_french(french_screen: None) -> None:
+    said = plain("les tuiles ne peuvent pas aller là : la case ligne -6, colonne 3 est prise")
+    assert said == "les tuiles ne peuvent pas aller là : cette case est prise"
+    assert plain("la case ligne 0, colonne 2 n'a pas de tuile") == "cette case n'a pas de tuile"
+    assert plain("MIXMO cannot be called now (choosing-theme)").endswith(
+        "(qui a pioché le sacré Bandit choisit un thème)"
+    )
+    word = "EJ (horizontal en ligne 1, colonne 1) n'est pas un mot"
+    assert plain(word) == word, "a word's place from the grid's top-left stays"

@@ -44,7 +44,32 @@ def plain(message: str) -> str:
         r"that cell \1",
         message,
     )
-    return re.sub(r"row -\d+, column -?\d+|row -?\d+, column -\d+", "that cell", message)
+    message = re.sub(r"row -\d+, column -?\d+|row -?\d+, column -\d+", "that cell", message)
+    # The same, for the engine's sentences in the interface language.
+    for sentence, said in CELL_SENTENCES:
+        message = _cell_pattern(_(sentence)).sub(_(said), message)
+    negative = _cell_pattern(_(A_CELL), row=r"-\d+"), _cell_pattern(_(A_CELL), col=r"-\d+")
+    for pattern in negative:
+        message = pattern.sub(_("that cell"), message)
+    return message
+
+
+A_CELL = N_("row {row}, column {col}")
+CELL_SENTENCES = (
+    (N_("row {row}, column {col} already holds a tile"), N_("that cell already holds a tile")),
+    (N_("row {row}, column {col} holds no tile"), N_("that cell holds no tile")),
+    (
+        N_("the tiles cannot move there: row {row}, column {col} is taken"),
+        N_("the tiles cannot move there: that cell is taken"),
+    ),
+)
+"""The engine's sentences that name a cell by its internal coordinates, and what to say."""
+
+
+def _cell_pattern(template: str, *, row: str = r"-?\d+", col: str = r"-?\d+") -> re.Pattern[str]:
+    """A regular expression for ``template`` with its ``{row}`` and ``{col}`` filled."""
+    escaped = re.escape(template)
+    return re.compile(escaped.replace(r"\{row\}", row).replace(r"\{col\}", col))
 
 
 def is_you(name: str) -> bool:
