@@ -146,3 +146,36 @@ async def test_without_colour_tiles_jokers_invalid_words_and_the_active_pane_sta
         await pilot.pause()
         top = "".join(char for char, _, _ in screen_cells(app)[1])
         assert "▶ 2. Bob" in top and "▶ 1. Ann" not in top
+
+
+# --- --big: tiles a table can read from a distance ------------------------------------------
+
+
+async def test_big_tiles_are_full_width_and_a_click_finds_its_cell() -> None:
+    from rich.cells import cell_len
+
+    from mixmo.engine.game import Game
+    from mixmo.engine.options import MatchOptions
+    from mixmo.tui.grid_view import GridView
+
+    BIG_T = "\uff34"
+
+    game = Game(MatchOptions(players=("Ann", "Bob"), seed=1), english())  # Ann: ? M T N L I
+    app = MixmoApp(game, big=True)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("m", "t", "n")
+        await pilot.pause()
+        lines = ["".join(char for char, _, _ in row) for row in screen_cells(app)]
+        big_mtn = "\uff2d \uff34 \uff2e \u30fb→"  # full-width M T N, then the cursor's empty cell
+        assert any(big_mtn in line for line in lines), "double-width letters"
+        assert any("\u30fb \u30fb \u30fb" in line for line in lines), "empty cells too"
+        view = app.query_one("#grid-0", GridView)
+        row = next(y for y in range(view.size.height) if BIG_T in view.render_line(y).text)
+        text = view.render_line(row).text
+        x = cell_len(text[: text.index(BIG_T)])
+        t_cell = next(
+            cell for cell, tile in app.game.round.player(0).grid.items() if tile.symbol == "T"
+        )
+        assert view.cell_at(x, row) == t_cell, "a click on the big T finds the T"
+        assert view.cell_at(x + 2, row) == t_cell, "its second column and the spacer too"
+        assert view.cell_at(x + 3, row) != t_cell

@@ -105,6 +105,11 @@ from mixmo.i18n import N_, _, ngettext
     ),
 )
 @click.option(
+    "--big",
+    is_flag=True,
+    help=N_("Big tiles (full width), for a table watching one screen from a distance."),
+)
+@click.option(
     "--headless",
     is_flag=True,
     help=N_("No screen: bots play a whole match and the result is printed."),
@@ -131,6 +136,7 @@ def play(
     bots_spec: str,
     level: str,
     relay_spec: str | None,
+    big: bool,
     headless: bool,
     as_json: bool,
 ) -> None:
@@ -224,6 +230,7 @@ def play(
         bots=bots,
         level=bot_levels or Level(level),
         relay=relay,
+        big=big,
     )
     app.autosave()
     app.run()

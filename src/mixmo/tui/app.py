@@ -118,11 +118,14 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         bots: int = 0,
         level: Level | Sequence[Level] = Level.NORMAL,
         relay: float | None = None,
+        big: bool = False,
     ) -> None:
         super().__init__()
         if light:
             self.theme = "textual-light"
         self.keymap_config = keymap or Keymap()
+        self.big = big
+        """Full-width tiles (``--big``), for a table watching one screen from a distance."""
         translate_bindings(self)
         self.game = game
         self.save_path = save_path
@@ -162,7 +165,9 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         self.header = Static(id="header")
         self.too_small = Static(id="too-small")
         names = self.game.options.players
-        self.pane_widgets = {seat: PlayerPane(seat, names[seat]) for seat in self.visible_seats()}
+        self.pane_widgets = {
+            seat: PlayerPane(seat, names[seat], big=self.big) for seat in self.visible_seats()
+        }
         if self.active not in self.pane_widgets:
             self.active = next(iter(self.pane_widgets))
         yield self.header

@@ -23,6 +23,10 @@ from mixmo.engine.grid import Cell, Direction, Grid
 from mixmo.engine.tiles import TileKind
 
 CELL_WIDTH = 2
+BIG_CELL_WIDTH = 3
+"""With ``--big``: a double-width (full-width) tile and a spacer, for a table watching one screen."""
+WIDE = {chr(c): chr(c + 0xFEE0) for c in range(0x21, 0x7F)} | {"·": "・"}
+"""ASCII and the empty-cell dot to their full-width forms (two columns each)."""
 MARGIN = 2
 """Empty cells shown around the tiles, so there is room to build."""
 
@@ -81,9 +85,11 @@ class GridView(ScrollView, can_focus=True):
         start: Cell
         end: Cell
 
-    def __init__(self, seat: int, *, id: str | None = None) -> None:
+    def __init__(self, seat: int, *, id: str | None = None, big: bool = False) -> None:
         super().__init__(id=id)
         self.seat = seat
+        self.big = big
+        self.cell_width = BIG_CELL_WIDTH if big else CELL_WIDTH
         self._origin: Cell = (0, 0)
         self._drag_start: Cell | None = None
 
@@ -99,7 +105,7 @@ class GridView(ScrollView, can_focus=True):
         """Fit the board to the tiles and the cursor, filling at least the visible area."""
         (top, left), (bottom, right) = picture.window()
         spare_rows = self.size.height - (bottom - top + 1)
-        spare_cols = self.size.width // CELL_WIDTH - (right - left + 1)
+        spare_cols = self.size.width // self.cell_width - (right - left + 1)
         if spare_rows > 0:
             top -= spare_rows // 2
             bottom += spare_rows - spare_rows // 2
@@ -108,10 +114,12 @@ class GridView(ScrollView, can_focus=True):
             right += spare_cols - spare_cols // 2
         if (top, left) != self._origin:
             self._origin = (top, left)
-        self.virtual_size = Size((right - left + 1) * CELL_WIDTH, bottom - top + 1)
+        self.virtual_size = Size((right - left + 1) * self.cell_width, bottom - top + 1)
         row, col = picture.cursor
         self.scroll_to_region(
-            Region((col - left) * CELL_WIDTH, row - top, CELL_WIDTH, 1), animate=False, force=True
+            Region((col - left) * self.cell_width, row - top, self.cell_width, 1),
+            animate=False,
+            force=True,
         )
         self.refresh()
 
@@ -124,9 +132,11 @@ class GridView(ScrollView, can_focus=True):
         if y + scroll_y >= self.virtual_size.height:
             return Strip.blank(self.size.width, Style())  # a style, never None (NO_COLOR filter)
         segments = []
-        for index in range(width // CELL_WIDTH):
+        for index in range(width // self.cell_width):
             cell = (row, left + index)
             char, style = self._cell(picture, cell)
+            if self.big:
+                char = WIDE.get(char, char)
             spacer = " "
             if cell == picture.cursor and picture.active:
                 style = style + CURSOR
@@ -161,7 +171,7 @@ class GridView(ScrollView, can_focus=True):
         """The board cell under a point of the widget."""
         scroll_x, scroll_y = self.scroll_offset
         top, left = self._origin
-        return (top + y + int(scroll_y), left + (x + int(scroll_x)) // CELL_WIDTH)
+        return (top + y + int(scroll_y), left + (x + int(scroll_x)) // self.cell_width)
 
     # --- input ----------------------------------------------------------------------
 

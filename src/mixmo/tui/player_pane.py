@@ -89,15 +89,16 @@ class PlayerPane(Vertical):
     PlayerPane .news { height: auto; max-height: 2; color: $text-muted; }
     """
 
-    def __init__(self, seat: int, name: str) -> None:
+    def __init__(self, seat: int, name: str, *, big: bool = False) -> None:
         super().__init__(id=f"pane-{seat}")
         self.seat = seat
+        self.big = big
         self.border_title = name
         self._last: PaneInfo | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(classes="title", id=f"title-{self.seat}")
-        yield GridView(self.seat, id=f"grid-{self.seat}")
+        yield GridView(self.seat, id=f"grid-{self.seat}", big=self.big)
         yield RackView(self.seat, id=f"rack-{self.seat}")
         yield Static(classes="news", id=f"news-{self.seat}")
 

@@ -118,6 +118,8 @@ class RelayKeys:
         clock: Callable[[], float]
         screen: Screen[object]
         screen_stack: list[Screen[object]]
+        is_running: bool
+        _exit: bool
 
         def activate(self, seat: int) -> None: ...
         def refresh_pane(self, seat: int, *, force: bool = False) -> None: ...
@@ -129,8 +131,8 @@ class RelayKeys:
     def relay_tick(self) -> None:
         """Advance the relay; at a hand-over, give the next player's pane the keyboard."""
         relay = self.relay
-        if relay is None:
-            return
+        if relay is None or self._exit or not self.is_running:
+            return  # the timer can fire once more while the app closes and its panes go
         running = self.game.phase is Phase.PLAYING and self.screen is self.screen_stack[0]
         was_paused = relay.paused
         if relay.advance(self.clock(), running=running):
