@@ -218,10 +218,11 @@ class Search:
     # --- the search -------------------------------------------------------------
 
     def _spend(self, units: int = 1) -> None:
-        """Count ``units`` of work; :class:`OutOfTime` once the work budget is spent."""
-        self.work += units
-        if self.work > self.work_limit:
+        """Count ``units`` of work about to be done; :class:`OutOfTime` (and nothing
+        counted) when they would overrun the work budget."""
+        if self.work + units > self.work_limit:
             raise OutOfTime
+        self.work += units
 
     def _remember(self) -> None:
         left = self.board.rack_size
