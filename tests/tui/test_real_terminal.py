@@ -104,3 +104,20 @@ def test_play_places_a_word_and_quits_in_a_real_terminal(tmp_path: Path) -> None
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     saved = (tmp_path / "autosave.json").read_text()
     assert '"kind":"place"' in saved.replace(" ", "")
+
+
+def test_a_first_game_suggests_the_tutorial_and_later_ones_do_not(tmp_path: Path) -> None:
+    session = f"mixmo-first-{os.getpid()}"
+    start(session, tmp_path, "--seed", "3")
+    try:
+        screen = wait_for(session, lambda s: "Rack" in s)
+        assert "New to Mixmo? Quit and try `mixmo tutorial`" in screen
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    again = f"{session}-again"
+    start(again, tmp_path, "--resume")
+    try:
+        screen = wait_for(again, lambda s: "Rack" in s)
+        assert "mixmo tutorial" not in screen
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", again], capture_output=True)

@@ -51,7 +51,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "join",
         N_("Join a room of a mixmo server (or open one with --new)."),
     ),
-    "mixup": ("mixmo.cli.mixup", "mixup", N_("Play MixUp: colours against shapes, 2 players or vs the computer.")),
+    "mixup": (
+        "mixmo.cli.mixup",
+        "mixup",
+        N_("Play MixUp: colours against shapes, 2 players or vs the computer."),
+    ),
 }
 
 

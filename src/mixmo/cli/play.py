@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -219,6 +220,7 @@ def play(
     if headless:
         play_bots_headless(game, bot_levels or [Level(level)], as_json=as_json)
         return
+    first_start = is_first_start(path.parent)
     keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
     app = MixmoApp(
         game,
@@ -231,6 +233,7 @@ def play(
         level=bot_levels or Level(level),
         relay=relay,
         big=big,
+        welcome=_(TUTORIAL_SUGGESTION) if first_start else None,
     )
     app.autosave()
     app.run()
@@ -275,6 +278,16 @@ def relay_seconds(spec: str | None) -> float | None:
             ).format(spec=spec, low=MIN_RELAY, high=MAX_RELAY)
         )
     return seconds
+
+
+TUTORIAL_SUGGESTION = N_("New to Mixmo? Quit and try `mixmo tutorial`")
+
+
+def is_first_start(data: Path) -> bool:
+    """No game saved, no record and no tutorial yet: mixmo play suggests the tutorial."""
+    return not any(
+        (data / name).exists() for name in ("autosave.json", "records.sqlite3", "tutorial.json")
+    )
 
 
 def play_bots_headless(game: Game, levels: list[Level], *, as_json: bool = False) -> None:

@@ -59,6 +59,8 @@ LAYOUTS = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
 """Columns and rows of panes for each number of players."""
 MIN_PANE_WIDTH = 24
 """The narrowest pane that still shows a usable grid and rack."""
+WELCOME_SECONDS = 10.0
+"""How long the welcome (the tutorial's suggestion) stays in the header."""
 MIN_GRID_ROWS = 5
 """Fewer grid rows than this and the screen asks for a larger terminal."""
 
@@ -119,14 +121,15 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         level: Level | Sequence[Level] = Level.NORMAL,
         relay: float | None = None,
         big: bool = False,
+        welcome: str | None = None,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         if light:
             self.theme = "textual-light"
         self.keymap_config = keymap or Keymap()
         self.big = big
         """Full-width tiles (``--big``), for a table watching one screen from a distance."""
-        translate_bindings(self)
         self.game = game
         self.save_path = save_path
         self.saver = Autosaver(save_path) if save_path is not None else None
@@ -156,6 +159,8 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         self.bots = BotDriver(self, self.bot_seats, level) if bots else None
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
+        self.welcome = welcome
+        """Said in the header for a while at the start (the tutorial's suggestion on a first game)."""
         self.active = self.relay.holder if self.relay else self.active
 
     # --- layout ----------------------------------------------------------------------
@@ -190,6 +195,8 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         if self.relay is not None:
             self.set_interval(RELAY_TICK, self.relay_tick)
         self.refresh_all()
+        if self.welcome:
+            self.announce(self.welcome, seconds=WELCOME_SECONDS)
         self.focus_active()
         self.flow.sync()
 

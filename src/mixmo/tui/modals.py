@@ -133,7 +133,7 @@ class ClaimScreen(_Dialog):
 
 
 class SprintScreen(_Dialog):
-    """Expert's final sprint: take back the tiles of one unfinished word, or nothing."""
+    """The final sprint: take back the tiles of one unfinished word (or part of it), or nothing."""
 
     def __init__(
         self, name: str, choices: Sequence[tuple[str, tuple[tuple[int, int], ...]]], words: int
