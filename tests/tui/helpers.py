@@ -70,3 +70,17 @@ async def settle(pilot, rounds: int = 4) -> None:
     """Let every queued key and message be handled."""
     for _ in range(rounds):
         await pilot.pause()
+
+
+async def play_to_the_end(app: MixmoApp, pilot, clock: FakeClock) -> None:
+    """Ann lays out her rack and calls MIXMO until the final MIXMO (theme: a built-in list)."""
+    from mixmo.tui.modals import ThemeScreen
+
+    while app.game.phase in (Phase.PLAYING, Phase.CHOOSING_THEME):
+        if isinstance(app.screen, ThemeScreen):
+            await pilot.press(*"wheels", "enter")
+            await pilot.pause()
+            continue
+        clock.now += 5
+        await pilot.press(*keys_for_rack(app, 0), "f5")
+        await pilot.pause()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from mixmo.engine.lexicon import AnyWord
-from mixmo.engine.state import Phase
 from mixmo.engine.tiles import Tile
 from mixmo.storage import load_game
 from mixmo.tui.grid_view import GridView
@@ -16,7 +15,7 @@ from mixmo.tui.modals import (
     VoteScreen,
 )
 from mixmo.tui.player_pane import PlayerPane
-from tests.tui.helpers import keys_for_rack, make_app, seed_where
+from tests.tui.helpers import keys_for_rack, make_app, play_to_the_end, seed_where
 
 SIZE = (100, 30)
 
@@ -115,18 +114,6 @@ async def test_the_bandit_modal_asks_its_drawer_for_a_theme() -> None:
         app.tick()
         assert "theme music" in str(app.query_one("#header").render())
         assert not isinstance(app.screen, ThemeScreen)
-
-
-async def play_to_the_end(app, pilot, clock) -> None:
-    """Ann lays out her rack and calls MIXMO until the final MIXMO (theme: a built-in list)."""
-    while app.game.phase in (Phase.PLAYING, Phase.CHOOSING_THEME):
-        if isinstance(app.screen, ThemeScreen):
-            await pilot.press(*"wheels", "enter")
-            await pilot.pause()
-            continue
-        clock.now += 5
-        await pilot.press(*keys_for_rack(app, 0), "f5")
-        await pilot.pause()
 
 
 async def test_a_whole_round_to_the_final_mixmo_claims_votes_and_scores() -> None:

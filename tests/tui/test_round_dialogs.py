@@ -3,22 +3,10 @@
 from __future__ import annotations
 
 from mixmo.engine.state import Phase
-from mixmo.tui.modals import ClaimScreen, ScoresScreen, ThemeScreen, VoteScreen
-from tests.tui.helpers import burst, keys_for_rack, make_app, seed_where, settle
+from mixmo.tui.modals import ClaimScreen, ScoresScreen, VoteScreen
+from tests.tui.helpers import burst, keys_for_rack, make_app, play_to_the_end, seed_where, settle
 
 SIZE = (100, 30)
-
-
-async def play_to_the_end(app, pilot, clock) -> None:
-    """Ann lays out her rack and calls MIXMO until the final MIXMO."""
-    while app.game.phase in (Phase.PLAYING, Phase.CHOOSING_THEME):
-        if isinstance(app.screen, ThemeScreen):
-            await pilot.press(*"wheels", "enter")
-            await pilot.pause()
-            continue
-        clock.now += 5
-        await pilot.press(*keys_for_rack(app, 0), "f5")
-        await pilot.pause()
 
 
 async def test_one_enter_judges_every_claim_even_when_several_votes_are_needed() -> None:
