@@ -4,45 +4,19 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-import pytest
+from tests.tui.tmux import alive, kill, needs_tmux, tmux, wait_for
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("tmux") is None and not os.environ.get("CI"),
-    reason="tmux is not installed (apt-get install tmux); CI installs it",
-)
-
-
-def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
-
-
-def alive(session: str) -> bool:
-    return (
-        subprocess.run(["tmux", "has-session", "-t", session], capture_output=True).returncode == 0
-    )
-
-
-def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
-    deadline = time.monotonic() + timeout
-    screen = ""
-    while time.monotonic() < deadline:
-        screen = tmux("capture-pane", "-p", "-t", session)
-        if predicate(screen):
-            return screen
-        time.sleep(0.2)
-    raise AssertionError(f"the screen never showed what was expected:\n{screen}")
+pytestmark = needs_tmux
 
 
 def start(session: str, tmp_path: Path, *args: str) -> None:
     env = f"MIXMO_DATA_DIR={tmp_path} MIXMO_CONFIG_DIR={tmp_path}"
-    command = f"exec env {env} {sys.executable} -m mixmo play {' '.join(args)}"
+    command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo play {' '.join(args)}"
     tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
 
 
@@ -63,7 +37,7 @@ def test_a_game_killed_with_sigkill_resumes_where_it_was(tmp_path: Path) -> None
         while time.monotonic() < deadline and alive(session):
             time.sleep(0.2)
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        kill(session)
     resumed = f"{session}-again"
     start(resumed, tmp_path, "--resume")
     pattern = re.compile(".".join(word))  # the cursor may sit between the letters
@@ -72,7 +46,7 @@ def test_a_game_killed_with_sigkill_resumes_where_it_was(tmp_path: Path) -> None
             resumed, lambda s: any(pattern.search(ln) and "Rack" not in ln for ln in s.splitlines())
         )
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", resumed], capture_output=True)
+        kill(resumed)
 
 
 def test_play_places_a_word_and_quits_in_a_real_terminal(tmp_path: Path) -> None:
@@ -101,7 +75,7 @@ def test_play_places_a_word_and_quits_in_a_real_terminal(tmp_path: Path) -> None
             time.sleep(0.2)
         assert not alive(session), "mixmo did not quit"
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        kill(session)
     saved = (tmp_path / "autosave.json").read_text()
     assert '"kind":"place"' in saved.replace(" ", "")
 
@@ -113,11 +87,11 @@ def test_a_first_game_suggests_the_tutorial_and_later_ones_do_not(tmp_path: Path
         screen = wait_for(session, lambda s: "Rack" in s)
         assert "New to Mixmo? Quit and try `mixmo tutorial`" in screen
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        kill(session)
     again = f"{session}-again"
     start(again, tmp_path, "--resume")
     try:
         screen = wait_for(again, lambda s: "Rack" in s)
         assert "mixmo tutorial" not in screen
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", again], capture_output=True)
+        kill(again)

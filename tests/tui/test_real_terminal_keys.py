@@ -4,38 +4,14 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("tmux") is None and not os.environ.get("CI"),
-    reason="tmux is not installed (apt-get install tmux); CI installs it",
-)
+from tests.tui.tmux import kill, needs_tmux, tmux, wait_for
 
-
-SOCKET = f"mixmo-tests-{os.getpid()}"
-"""A tmux server of our own: sessions of other runs cannot change our window's size."""
-
-
-def tmux(*args: str) -> str:
-    command = ["tmux", "-L", SOCKET, *args]
-    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
-
-
-def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
-    deadline = time.monotonic() + timeout
-    screen = ""
-    while time.monotonic() < deadline:
-        screen = tmux("capture-pane", "-p", "-t", session)
-        if predicate(screen):
-            return screen
-        time.sleep(0.2)
-    raise AssertionError(f"the screen never showed what was expected:\n{screen}")
+pytestmark = needs_tmux
 
 
 @pytest.fixture
@@ -49,7 +25,7 @@ def game(tmp_path: Path):
         wait_for(session, lambda s: "Rack" in s and "1. Ann" in s)
         yield session
     finally:
-        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
+        kill(session)
 
 
 def rack_letters(screen: str, pane: int, panes: int = 3, width: int = 120) -> list[str]:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -16,6 +14,7 @@ from mixmo.engine import actions as act
 from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
 from mixmo.storage import save_game
+from tests.tui.tmux import alive, kill, needs_tmux, tmux, wait_for
 
 
 @pytest.fixture
@@ -65,30 +64,7 @@ def test_a_save_that_cannot_be_resumed_is_kept_too(mixmo, data) -> None:
     assert save.read_text().startswith('{"format"')
 
 
-tmux_only = pytest.mark.skipif(
-    shutil.which("tmux") is None and not os.environ.get("CI"),
-    reason="tmux is not installed (apt-get install tmux); CI installs it",
-)
-
-
-SOCKET = f"mixmo-tests-{os.getpid()}"
-"""A tmux server of our own: sessions of other runs cannot change our window's size."""
-
-
-def tmux(*args: str) -> str:
-    command = ["tmux", "-L", SOCKET, *args]
-    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
-
-
-def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
-    deadline = time.monotonic() + timeout
-    screen = ""
-    while time.monotonic() < deadline:
-        screen = tmux("capture-pane", "-p", "-t", session)
-        if predicate(screen):
-            return screen
-        time.sleep(0.2)
-    raise AssertionError(f"the screen never showed what was expected:\n{screen}")
+tmux_only = needs_tmux
 
 
 def start(session: str, folder: Path, *args: str) -> None:
@@ -100,9 +76,7 @@ def start(session: str, folder: Path, *args: str) -> None:
 def gone(session: str, timeout: float = 10.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if subprocess.run(
-            ["tmux", "-L", SOCKET, "has-session", "-t", session], capture_output=True
-        ).returncode:
+        if not alive(session):
             return True
         time.sleep(0.2)
     return False
@@ -144,4 +118,4 @@ def test_in_a_terminal_a_new_game_asks_and_resume_or_start_anew_keep_the_old_sav
         assert (tmp_path / "autosave.previous.json").read_bytes() == resumed
         assert json.loads(save.read_text())["options"]["seed"] == 1, "the new game's save"
     finally:
-        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
+        kill(session)

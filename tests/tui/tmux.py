@@ -1,0 +1,44 @@
+"""A real terminal for tests: tmux on a server of our own, send-keys to type, capture-pane to read."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+
+import pytest
+
+needs_tmux = pytest.mark.skipif(
+    shutil.which("tmux") is None and not os.environ.get("CI"),
+    reason="tmux is not installed (apt-get install tmux); CI installs it",
+)
+
+SOCKET = f"mixmo-tests-{os.getpid()}"
+"""A tmux server of our own: sessions of other runs cannot change our window's size."""
+
+
+def tmux(*args: str) -> str:
+    command = ["tmux", "-L", SOCKET, *args]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+def alive(session: str) -> bool:
+    command = ["tmux", "-L", SOCKET, "has-session", "-t", session]
+    return subprocess.run(command, capture_output=True).returncode == 0
+
+
+def kill(session: str) -> None:
+    subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
+
+
+def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
+    """The screen once ``predicate`` holds for it; fails with the last screen after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = tmux("capture-pane", "-p", "-t", session)
+        if predicate(screen):
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"the screen never showed what was expected:\n{screen}")
