@@ -4,8 +4,9 @@ import gzip
 
 import pytest
 
+from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.enchant_lexicon import EnchantLexicon, accent_spellings, suggestions
-from mixmo.engine.lexicon import LexiconError, WordList, embedded, fold, open_lexicon
+from mixmo.engine.lexicon import LexiconError, WordList, embedded, fold
 
 
 def test_tiles_match_accent_folded_forms() -> None:

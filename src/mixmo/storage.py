@@ -94,7 +94,8 @@ def _process_alive(pid: int) -> bool:
 
 
 _TEMPORARY = re.compile(r"^\.(?P<name>.+?)\.(?P<pid>\d{1,9})\.[^.]+$")
-"""A temporary file of :func:`atomic_write_text`: ``.NAME.PID.XXXXXXXX``."""
+"""A temporary file of :func:`atomic_write_text`: a dot, the file's name, the writing
+process's id and a random suffix from :func:`tempfile.mkstemp` (``.autosave.json.4242.k3j9x1q``)."""
 
 
 def clean_temporary_files(path: Path) -> list[Path]:

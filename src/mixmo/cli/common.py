@@ -105,7 +105,8 @@ def load_lexicon(spec: str | None, language: str) -> Lexicon:
     """
     import gc
 
-    from mixmo.engine.lexicon import LexiconError, open_lexicon
+    from mixmo.engine.dictionary_spec import open_lexicon
+    from mixmo.engine.lexicon import LexiconError
 
     check_dictionary_spec(spec)
     use_compiled_lists()

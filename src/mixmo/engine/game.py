@@ -20,8 +20,9 @@ from types import MappingProxyType
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.bag import Bag
+from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.grid import Cell, Grid
-from mixmo.engine.lexicon import Lexicon, fold, open_lexicon
+from mixmo.engine.lexicon import Lexicon, fold
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.round_end import (
     WRONG_FINAL_PENALTY,

@@ -364,23 +364,3 @@ def common_words(language: str) -> WordList | None:
     except LexiconError:
         return None
     return WordList(data.decode("ascii").split(), name=f"common {language}", language=language)
-
-
-def open_lexicon(spec: str | None, language: str = "en") -> Lexicon:
-    """The lexicon a ``--dict`` option names.
-
-    ``None`` is the embedded list for ``language``; ``enchant:LANG`` an
-    Enchant dictionary; ``any`` accepts every word; anything else is a path
-    to a word list.
-    """
-    if spec is None or spec == "":
-        return embedded(language)
-    if spec.startswith("enchant:"):
-        from mixmo.engine.enchant_lexicon import EnchantLexicon
-
-        return EnchantLexicon.open(spec.removeprefix("enchant:") or language)
-    if spec == "any":
-        return AnyWord(language=language)
-    if spec.startswith("embedded:"):
-        return embedded(spec.removeprefix("embedded:"))
-    return WordList.from_file(spec, language=language)

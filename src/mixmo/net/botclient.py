@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from mixmo.engine import events as ev
 from mixmo.engine.bot import Bot, Level
-from mixmo.engine.lexicon import Lexicon, open_lexicon
+from mixmo.engine.dictionary_spec import open_lexicon
+from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.state import MatchState, Phase
 from mixmo.engine.variants import variant_named

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
+from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.game import Game, GameRuleError
-from mixmo.engine.lexicon import Lexicon, open_lexicon
+from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
 from mixmo.net.protocol import (

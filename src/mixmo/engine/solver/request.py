@@ -11,8 +11,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.grid import Grid
-from mixmo.engine.lexicon import Lexicon, open_lexicon
+from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.solver.api import SolveResult, parse_rack, solve
 from mixmo.engine.solver.index import index_for
 from mixmo.engine.solver.search import Clock
