@@ -137,6 +137,11 @@ class Lesson:
     expert: bool = False
     teacher: Callable[[Game, float], list[act.Action]] = field(default=_no_teacher)
 
+    @property
+    def has_teacher(self) -> bool:
+        """Whether the teacher ever acts in this lesson."""
+        return self.teacher is not _no_teacher
+
     def new_game(self, lexicon: Lexicon, language: str) -> Game:
         """A fresh table for this lesson, in ``language`` (its deal and its dictionary)."""
         options = MatchOptions(

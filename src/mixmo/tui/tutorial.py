@@ -115,7 +115,8 @@ class TutorialApp(MixmoApp):
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool:
         applied = super().apply(action, quiet=quiet)
         if applied and action.seat == LEARNER:
-            if lessons.teacher_moves(self.lesson, self.game, self.clock()):
+            # The teacher answers a lock after a pause (working out its moves once, then).
+            if self.lesson.has_teacher and self.game.round.player(LEARNER).locked:
                 self.set_timer(self.teacher_delay, self.teacher_acts)
             self.judge()
         return applied
