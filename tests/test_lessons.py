@@ -210,3 +210,16 @@ def test_a_damaged_progress_file_is_named_in_one_line(tmp_path: Path, text: str)
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ProgressError, match=str(path)):
         lessons.load_progress(path)
+
+
+def test_a_damaged_progress_file_is_told_in_french_too(tmp_path: Path) -> None:
+    from mixmo.i18n import restore_ui_language, set_ui_language
+
+    path = tmp_path / "tutorial.json"
+    path.write_text('{"version": 2, "learnt": []}', encoding="utf-8")
+    saved = set_ui_language("fr")
+    try:
+        with pytest.raises(ProgressError, match="pas un fichier de progression du tutoriel"):
+            lessons.load_progress(path)
+    finally:
+        restore_ui_language(saved)

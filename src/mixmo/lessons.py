@@ -278,12 +278,12 @@ class Progress:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:
-            raise ProgressError(f"not JSON ({error})") from None
+            raise ProgressError(_("not JSON ({reason})").format(reason=error)) from None
         if not isinstance(data, dict) or data.get("version") != 1:
-            raise ProgressError("not a tutorial progress file of this version")
+            raise ProgressError(_("not a tutorial progress file of this version"))
         learnt = data.get("learnt")
         if not isinstance(learnt, list):
-            raise ProgressError("not a tutorial progress file of this version")
+            raise ProgressError(_("not a tutorial progress file of this version"))
         return cls(tuple(key for key in learnt if key in LESSON_KEYS))
 
 
@@ -294,7 +294,11 @@ def load_progress(path: Path) -> Progress:
     except FileNotFoundError:
         return Progress()
     except (OSError, UnicodeDecodeError) as error:
-        raise ProgressError(f"{path}: cannot read ({error})") from None
+        raise ProgressError(
+            _("{name}: cannot read ({reason})").format(
+                name=path, reason=getattr(error, "strerror", None) or error
+            )
+        ) from None
     except ProgressError as error:
         raise ProgressError(f"{path}: {error}") from None
 
