@@ -1,0 +1,109 @@
+"""`mixmo web`: a room's seats for players who only have a browser (docs/network.md)."""
+
+from __future__ import annotations
+
+import click
+
+from mixmo.cli.common import TranslatedCommand, fail
+from mixmo.i18n import N_, _
+
+NEEDS_TEXTUAL_SERVE = N_(
+    "mixmo web needs textual-serve: pip install 'mixmo[web]' (or pip install textual-serve)"
+)
+
+
+@click.command(
+    cls=TranslatedCommand,
+    name="web",
+    short_help=N_("Let players join a room from a web browser."),
+    help=N_(
+        """Serve a room's client to web browsers until interrupted.
+
+    \b
+    Each visitor types a name and gets their own `mixmo join` at the
+    table: a seat in the same room as the players in terminals. Open the
+    room first (`mixmo join ws://HOST:PORT --new`), then give the players
+    the address this command prints. Use a reverse proxy for TLS (https):
+    docs/network.md.
+    """
+    ),
+)
+@click.argument("url", metavar="ws://HOST:PORT/CODE")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help=N_("Address to listen on (0.0.0.0 opens the page to the local network)."),
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help=N_("Port to listen on (0: any free port)."),
+)
+def web(url: str, host: str, port: int) -> None:
+    """`mixmo web`: the browser front of a room (its help text is above, translated)."""
+    from mixmo.cli.join import split_url
+
+    server, code = split_url(url, new=False)
+    assert code is not None
+    try:
+        import aiohttp  # noqa: F401
+        import textual_serve  # noqa: F401
+    except ImportError:
+        fail(_(NEEDS_TEXTUAL_SERVE))
+    import asyncio
+
+    asyncio.run(_serve(server, code, host, port))
+
+
+async def _serve(server: str, code: str, host: str, port: int) -> None:
+    import asyncio
+    import signal
+    import sys
+
+    from aiohttp import web as aioweb
+
+    from mixmo.storage import data_dir
+    from mixmo.webfront import WebFront
+
+    front = WebFront(server, code, data_dir() / "web")
+    runner = aioweb.AppRunner(front.application(), access_log=None, handle_signals=False)
+    await runner.setup()
+    try:
+        site = aioweb.TCPSite(runner, host, port)
+        try:
+            await site.start()
+        except OSError as error:
+            fail(
+                _("cannot listen on {host}:{port}: {reason}").format(
+                    host=host, port=port, reason=error.strerror or error
+                )
+            )
+        await _check_room(server, code)
+        bound = runner.addresses[0][1] if runner.addresses else port
+        shown = f"[{host}]" if ":" in host else host
+        click.echo(f"mixmo web on http://{shown}:{bound}")
+        sys.stdout.flush()
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+    finally:
+        await runner.cleanup()
+
+
+async def _check_room(server: str, code: str) -> None:
+    """Exit 2 now if the server cannot be reached or has no such room (a typo in the code)."""
+    from mixmo.net.client import ClientError, GameClient
+
+    client = GameClient(server, reconnect_for=0)
+    try:
+        await client.connect(code)
+        await client.watch(code)
+    except ClientError as error:
+        fail(f"{server}/{code}: {error}")
+    finally:
+        await client.close()

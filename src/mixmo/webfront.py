@@ -1,0 +1,382 @@
+"""The browser front of a room (``mixmo web``): one ``mixmo join`` process per visitor.
+
+A visitor opens the page, types a name, and their browser gets a terminal
+(textual-serve's xterm.js page script, ``textual.js``) wired over a websocket
+to their own ``mixmo join SERVER/CODE --name NAME`` process, run by
+textual-serve's :class:`~textual_serve.app_service.AppService` with Textual's
+web driver. The browser and the terminal therefore share one client: whatever
+``mixmo join`` shows in a terminal, the browser shows.
+
+What this module adds around textual-serve, and why:
+
+* **A name form** (``/``): the visitor chooses the name the table sees
+  (``/play?name=Ann`` skips it, for links). The game server makes names
+  unique in a room ("Ann 2").
+* **A seat per browser, kept across reloads.** A random cookie identifies the
+  browser; each one gets its own data folder (``DATA/web/<hash of the cookie>``,
+  given to the child as ``MIXMO_DATA_DIR``), where ``mixmo join`` keeps its
+  seat's secret token. A reload (or a dropped connection) takes the same seat
+  back; two visitors who type the same name never share a seat, which a shared
+  token file keyed by name would do.
+* **Relative addresses everywhere** (page, script, websocket): the page works
+  behind a reverse proxy, under a path prefix, over https/wss, with no
+  "public URL" setting (docs/network.md, Browser).
+* **No third-party requests**: the font is textual-serve's bundled Roboto Mono,
+  not Google Fonts.
+* **A failure the visitor can read**: when ``mixmo join`` stops before drawing
+  anything (a full room, a match already started), its one-line error is
+  written into the visitor's terminal instead of a blank page.
+* **Limits**: at most :data:`MAX_VISITORS` processes at once, browser frames of
+  at most 64 KiB, terminal sizes clamped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import html
+import json
+import secrets
+import shlex
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from urllib.parse import quote
+
+import textual_serve
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from mixmo.i18n import _, ui_language
+from mixmo.net.protocol import MAX_NAME, clean_name
+
+STATIC = Path(textual_serve.__file__).parent / "static"
+"""textual-serve's page script (xterm.js and its Textual bridge), its CSS and fonts."""
+
+MAX_VISITORS = 16
+"""Processes at once: a room has at most 6 seats; the rest is for reloads and watchers."""
+
+MAX_FRAME = 64 * 1024
+COOKIE = "mixmo_visitor"
+STOP_GRACE = 5.0
+"""Seconds a visitor's process has to quit once its browser has gone, before it is killed."""
+
+
+def visitor_folder(root: Path, visitor: str) -> Path:
+    """The private data folder of the browser holding cookie ``visitor``.
+
+    The folder is named after a hash of the cookie, so a directory listing
+    does not give away the cookies (which take the seats back)."""
+    return root / hashlib.sha256(visitor.encode()).hexdigest()[:32]
+
+
+class VisitorApp(AppService):
+    """One visitor's ``mixmo join`` process, with its own environment.
+
+    Also keeps what the process wrote on standard error and whether it ever
+    drew anything, so a process that stops at once can tell the visitor why.
+    """
+
+    def __init__(
+        self,
+        command: str,
+        environment: dict[str, str],
+        *,
+        write_bytes: Callable[[bytes], Awaitable[None]],
+        write_str: Callable[[str], Awaitable[None]],
+        close: Callable[[], Awaitable[None]],
+        download_manager: DownloadManager,
+    ) -> None:
+        super().__init__(
+            command,
+            write_bytes=write_bytes,
+            write_str=write_str,
+            close=close,
+            download_manager=download_manager,
+        )
+        self.environment = environment
+        self.process: asyncio.subprocess.Process | None = None
+        self.errors = bytearray()
+        self.drew = False
+        self.ended = asyncio.Event()
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return {**super()._build_environment(width, height), **self.environment}
+
+    async def _open_app_process(
+        self, width: int = 80, height: int = 24
+    ) -> asyncio.subprocess.Process:
+        process = await super()._open_app_process(width, height)
+        self.process = process
+        if process.stderr is not None:
+            process.stderr = _Tee(process.stderr, self.errors)  # type: ignore[assignment]
+        return process
+
+    async def run(self) -> None:
+        try:
+            await super().run()
+        finally:
+            self.ended.set()
+
+    async def on_data(self, payload: bytes) -> None:
+        self.drew = True
+        await super().on_data(payload)
+
+    async def end(self) -> None:
+        """Ask the process to quit, and kill it if it has not within :data:`STOP_GRACE`."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.stop(), STOP_GRACE)
+        process = self.process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+
+
+class _Tee:
+    """A stream reader that also keeps (the first 4 KiB of) what was read."""
+
+    def __init__(self, stream: asyncio.StreamReader, kept: bytearray) -> None:
+        self.stream = stream
+        self.kept = kept
+
+    async def read(self, n: int = -1) -> bytes:
+        data = await self.stream.read(n)
+        if len(self.kept) < 4096:
+            self.kept.extend(data[: 4096 - len(self.kept)])
+        return data
+
+
+class WebFront:
+    """The web application: the name form, the terminal page and one process per visitor."""
+
+    def __init__(self, server: str, room: str, data: Path) -> None:
+        self.server = server
+        self.room = room
+        self.data = data
+        self.visitors: set[VisitorApp] = set()
+        self.downloads = DownloadManager()
+
+    def command_for(self, name: str) -> str:
+        """The shell command textual-serve runs for a visitor called ``name``."""
+        argv = [sys.executable, "-m", "mixmo", "--ui", ui_language(), "join",
+                f"{self.server}/{self.room}", "--name", name]  # fmt: skip
+        return shlex.join(argv)
+
+    def application(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_FRAME)
+        app.add_routes(
+            [
+                web.get("/", self.form),
+                web.get("/play", self.play),
+                web.get("/ws/{name}", self.terminal),
+                web.static("/static", STATIC),
+            ]
+        )
+        app.on_shutdown.append(self._close_visitors)
+        return app
+
+    # --- pages ---------------------------------------------------------------------------
+
+    async def form(self, request: web.Request) -> web.Response:
+        """The name form (the last name this browser used, filled in)."""
+        return self._form(request.cookies.get("mixmo_name", ""), error=None)
+
+    def _form(self, name: str, error: str | None, status: int = 200) -> web.Response:
+        body = FORM_PAGE.format(
+            lang=ui_language(),
+            title=html.escape(_("Mixmo: room {room}").format(room=self.room)),
+            heading=html.escape(_("Room {room}").format(room=self.room)),
+            server=html.escape(_("on {server}").format(server=self.server)),
+            label=html.escape(_("Your name at the table")),
+            name=html.escape(name, quote=True),
+            max=MAX_NAME,
+            button=html.escape(_("Take a seat")),
+            error=f'<p class="error">{html.escape(error)}</p>' if error else "",
+        )
+        return web.Response(text=body, content_type="text/html", status=status)
+
+    async def play(self, request: web.Request) -> web.Response:
+        """The terminal page for the name asked (back to the form if it is not a name)."""
+        try:
+            name = clean_name(request.query.get("name", ""))
+        except ValueError as error:
+            return self._form(request.query.get("name", ""), str(error), status=400)
+        body = TERMINAL_PAGE.format(
+            lang=ui_language(),
+            title=html.escape(_("Mixmo: {name} in room {room}").format(name=name, room=self.room)),
+            socket=json.dumps("ws/" + quote(name, safe="")),
+            connecting=html.escape(_("Connecting to room {room}…").format(room=self.room)),
+            ended=html.escape(_("The session has ended.")),
+            again=html.escape(_("Play again")),
+            change=html.escape(_("Change name")),
+        )
+        response = web.Response(text=body, content_type="text/html")
+        response.headers["Cache-Control"] = "no-store"
+        if COOKIE not in request.cookies:
+            response.set_cookie(COOKIE, secrets.token_urlsafe(24), httponly=True,
+                                samesite="Strict", max_age=30 * 24 * 3600)  # fmt: skip
+        response.set_cookie("mixmo_name", name, samesite="Strict", max_age=30 * 24 * 3600)
+        return response
+
+    # --- a visitor's terminal ------------------------------------------------------------
+
+    async def terminal(self, request: web.Request) -> web.StreamResponse:
+        """The websocket of a visitor's terminal: start their process, relay both ways."""
+        try:
+            name = clean_name(request.match_info["name"])
+        except ValueError as error:
+            raise web.HTTPBadRequest(text=str(error)) from None
+        if len(self.visitors) >= MAX_VISITORS:
+            raise web.HTTPServiceUnavailable(text=_("too many visitors at once: try again later"))
+        visitor = request.cookies.get(COOKIE) or secrets.token_urlsafe(24)
+        folder = visitor_folder(self.data, visitor)
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+
+        socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_FRAME)
+        await socket.prepare(request)
+        app = VisitorApp(
+            self.command_for(name),
+            {"MIXMO_DATA_DIR": str(folder)},
+            write_bytes=socket.send_bytes,
+            write_str=socket.send_str,
+            close=lambda: _close(socket),
+            download_manager=self.downloads,
+        )
+        self.visitors.add(app)
+        try:
+            await app.start(_size(request, "width", 80), _size(request, "height", 24))
+            relay = asyncio.create_task(_relay(socket, app))
+            ended = asyncio.create_task(app.ended.wait())
+            try:
+                await asyncio.wait({relay, ended}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                relay.cancel()
+                ended.cancel()
+                await asyncio.gather(relay, ended, return_exceptions=True)
+            if app.ended.is_set() and not app.drew and not socket.closed:
+                await _show_failure(socket, app)
+        finally:
+            await app.end()
+            self.visitors.discard(app)
+            if not socket.closed:
+                await socket.close()
+        return socket
+
+    async def _close_visitors(self, _app: web.Application) -> None:
+        await asyncio.gather(*(app.end() for app in list(self.visitors)))
+
+
+def _size(request: web.Request, key: str, default: int) -> int:
+    """A terminal dimension from the page, clamped to something a screen can be."""
+    try:
+        value = int(request.query.get(key, default))
+    except ValueError:
+        value = default
+    return max(10, min(value, 500))
+
+
+async def _relay(socket: web.WebSocketResponse, app: VisitorApp) -> None:
+    """Keys, resizes and focus from the browser to the visitor's process (textual.js's messages)."""
+    async for message in socket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        try:
+            kind, data = json.loads(message.data)
+        except (ValueError, TypeError):
+            continue
+        if kind == "stdin" and isinstance(data, str):
+            await app.send_bytes(data.encode("utf-8"))
+        elif kind == "resize" and isinstance(data, dict):
+            width, height = data.get("width"), data.get("height")
+            if isinstance(width, int) and isinstance(height, int):
+                await app.set_terminal_size(max(10, min(width, 500)), max(10, min(height, 500)))
+        elif kind == "ping":
+            await socket.send_json(["pong", data])
+        elif kind == "blur":
+            await app.blur()
+        elif kind == "focus":
+            await app.focus()
+
+
+async def _close(socket: web.WebSocketResponse) -> None:
+    await socket.close()
+
+
+async def _show_failure(socket: web.WebSocketResponse, app: VisitorApp) -> None:
+    """Write why the process stopped (its last error line) into the visitor's terminal."""
+    lines = bytes(app.errors).decode("utf-8", "replace").strip().splitlines()
+    reason = lines[-1] if lines else _("mixmo join stopped without a word")
+    text = "\r\n  " + reason.replace("\r", "") + "\r\n"
+    with contextlib.suppress(ConnectionError, RuntimeError):
+        await socket.send_bytes(text.encode("utf-8"))
+
+
+FORM_PAGE = """<!DOCTYPE html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+@font-face {{ font-family: "Roboto Mono"; src: url("static/fonts/RobotoMono-VariableFont_wght.ttf"); }}
+body {{ background: #0c181f; color: #f0f0f0; font-family: "Roboto Mono", monospace;
+       display: flex; align-items: center; justify-content: center; height: 100vh; margin: 0; }}
+form {{ background: #12232d; padding: 2em 3em; border: 1px solid #ffa62b; }}
+h1 {{ color: #ffa62b; margin-top: 0; }}
+label, input, button {{ font: inherit; display: block; margin: 0.5em 0; }}
+input {{ padding: 0.4em; width: 16em; }}
+button {{ background: #ffa62b; color: #0c181f; border: none; padding: 0.5em 1.5em; cursor: pointer; }}
+.error {{ color: #ff7b7b; }}
+</style>
+</head>
+<body>
+<form action="play" method="get">
+<h1>{heading}</h1>
+<p>{server}</p>
+<label for="name">{label}</label>
+<input id="name" name="name" value="{name}" maxlength="{max}" required autofocus>
+{error}
+<button type="submit">{button}</button>
+</form>
+</body>
+</html>
+"""
+
+TERMINAL_PAGE = """<!DOCTYPE html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<link rel="stylesheet" href="static/css/xterm.css">
+<script src="static/js/textual.js"></script>
+<style>
+@font-face {{ font-family: "Roboto Mono"; src: url("static/fonts/RobotoMono-VariableFont_wght.ttf"); }}
+body {{ background: #0c181f; color: #f0f0f0; font-family: "Roboto Mono", monospace; }}
+.notice {{ position: absolute; left: 0; right: 0; bottom: 0; padding: 0.6em 1em;
+          background: #12232d; display: none; z-index: 10; }}
+.notice a {{ color: #ffa62b; margin-left: 1.5em; }}
+.connecting {{ position: absolute; top: 40%; width: 100%; text-align: center; }}
+body.-first-byte .connecting, body.-closed .connecting {{ display: none; }}
+body.-closed .ended {{ display: block; }}
+.textual-terminal {{ opacity: 0; }}
+body.-first-byte .textual-terminal {{ opacity: 1; }}
+#start {{ display: none; }}
+</style>
+</head>
+<body>
+<p class="connecting">{connecting}</p>
+<div id="terminal" class="textual-terminal" data-font-size="16"></div>
+<script>
+  const address = new URL({socket}, window.location.href);
+  address.protocol = address.protocol === "https:" ? "wss:" : "ws:";
+  document.getElementById("terminal").dataset.sessionWebsocketUrl = address.href;
+</script>
+<p class="notice ended">{ended}
+<a href="javascript:window.location.reload()">{again}</a> <a href="./">{change}</a></p>
+<button id="start" type="button"></button>
+</body>
+</html>
+"""

@@ -1,0 +1,96 @@
+"""`mixmo web` as a user types it: one-line errors with exit 2, the name form, Ctrl+C."""
+
+from __future__ import annotations
+
+import shlex
+import socket
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import MIXMO, Started, open_room, serve_web
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("http://127.0.0.1:8765/CDEFGH", "not a server address"),
+        ("ws://127.0.0.1:8765", "which room?"),
+        ("ws://127.0.0.1:8765/ABC", "'ABC' is not a room code"),
+        ("ws://127.0.0.1:9/CDEFGH", "cannot reach ws://127.0.0.1:9"),
+    ],
+    ids=["http", "no-code", "short-code", "unreachable"],
+)
+def test_web_refuses_an_address_that_is_not_a_room_in_one_line(mixmo, url: str, says: str) -> None:  # type: ignore[no-untyped-def]
+    run = mixmo("web", url, "--port", "0")
+    assert run.code == 2
+    assert says in run.err and run.err.count("\n") == 1 and "Traceback" not in run.err
+    assert "mixmo web on" not in run.out
+
+
+def test_web_without_textual_serve_says_how_to_install_it(mixmo, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(sys.modules, "textual_serve", None)  # what an ImportError looks like
+    run = mixmo("web", "ws://127.0.0.1:9/CDEFGH")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "pip install 'mixmo[web]'" in run.err
+
+
+def test_web_says_when_its_port_is_taken(mixmo) -> None:  # type: ignore[no-untyped-def]
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = mixmo("web", "ws://127.0.0.1:9/CDEFGH", "--port", str(port))
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in run.err
+
+
+def test_web_refuses_a_room_the_server_does_not_have(mixmo, game_server: str) -> None:  # type: ignore[no-untyped-def]
+    run = mixmo("web", f"{game_server}/CDEFGH", "--port", "0")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert f"{game_server}/CDEFGH" in run.err and "room" in run.err
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_web_serves_a_name_form_for_the_room_and_stops_on_ctrl_c(
+    game_server: str, environment: dict[str, str], processes: list[Started], tmp_path: Path
+) -> None:
+    code = open_room(game_server, environment, processes, tmp_path / "bot.log")
+    page = serve_web(f"{game_server}/{code}", environment, processes, tmp_path / "web.log")
+
+    status, form = _get(page + "/")
+    assert status == 200
+    assert f"Room {code}" in form and "Your name at the table" in form
+    assert '<form action="play"' in form and 'name="name"' in form
+
+    status, terminal = _get(page + "/play?name=Ann")
+    assert status == 200
+    assert f"Mixmo: Ann in room {code}" in terminal and '"ws/Ann"' in terminal
+
+    status, refused = _get(page + "/play?name=%20%20")
+    assert status == 400 and "cannot be blank" in refused and "<form" in refused
+    status, refused = _get(page + "/play?name=" + "x" * 25)
+    assert status == 400 and "at most 24 characters" in refused
+
+    assert processes[-1].interrupt() == 0
+
+
+@pytest.mark.parametrize("name", ["Ann O'Neil", "$(touch pwned)", "a; rm -rf ~", "`id` & Zoé"])
+def test_a_visitors_name_reaches_mixmo_join_as_one_argument_never_as_shell(name: str) -> None:
+    """textual-serve runs a shell command per visitor: the name is quoted, whatever it holds."""
+    from mixmo.webfront import WebFront
+
+    front = WebFront("ws://127.0.0.1:8765", "CDEFGH", Path("/unused"))
+    argv = shlex.split(front.command_for(name))
+    assert argv[:3] == MIXMO
+    assert argv[3:] == ["--ui", "en", "join", "ws://127.0.0.1:8765/CDEFGH", "--name", name]
