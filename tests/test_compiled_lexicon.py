@@ -122,4 +122,5 @@ def test_the_command_caches_where_platformdirs_says(xdg, monkeypatch) -> None:
         monkeypatch.setenv("XDG_CACHE_HOME", xdg)
     monkeypatch.setattr(lexicon_module, "_cache_folder", None)
     use_compiled_lists()
-    assert lexicon_module._cache_folder == Path(platformdirs.user_cache_dir("mixmo"))
+    assert lexicon_module._cache_folder is not None
+    assert Path(lexicon_module._cache_folder) == Path(platformdirs.user_cache_dir("mixmo"))

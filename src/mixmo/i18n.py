@@ -18,11 +18,15 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 from collections.abc import Mapping
-from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 DOMAIN = "mixmo"
-LOCALE_DIR = Path(__file__).parent / "locale"
+_LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
+"""The catalogues' folder as a string: every command starts here, and
+``pathlib`` (with the modules it imports) is a tenth of ``mixmo word``."""
 UI_LANGUAGES = ("en", "fr")
 """The interface languages with a catalogue (English is the source language)."""
 DEFAULT_UI_LANGUAGE = "en"
@@ -31,6 +35,15 @@ _ENVIRONMENT_ORDER = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = DEFAULT_UI_LANGUAGE
+
+
+def __getattr__(name: str) -> Path:
+    """``LOCALE_DIR``, the catalogues' folder as a ``Path``, built when first asked for."""
+    if name == "LOCALE_DIR":
+        from pathlib import Path
+
+        return Path(_LOCALE_DIR)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
@@ -69,11 +82,11 @@ def set_ui_language(language: str | None) -> SavedLanguage:
     saved = SavedLanguage(_language, os.environ.get("LANGUAGE"), _gettext.textdomain())
     chosen = language if language in UI_LANGUAGES else language_from_environment()
     _translation = _gettext.translation(
-        DOMAIN, localedir=LOCALE_DIR, languages=[chosen], fallback=True
+        DOMAIN, localedir=_LOCALE_DIR, languages=[chosen], fallback=True
     )
     _language = chosen
     os.environ["LANGUAGE"] = chosen
-    _gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    _gettext.bindtextdomain(DOMAIN, _LOCALE_DIR)
     _gettext.textdomain(DOMAIN)
     return saved
 
@@ -88,7 +101,7 @@ def restore_ui_language(saved: SavedLanguage) -> None:
     _gettext.textdomain(saved.domain)
     _language = saved.language
     _translation = _gettext.translation(
-        DOMAIN, localedir=LOCALE_DIR, languages=[saved.language], fallback=True
+        DOMAIN, localedir=_LOCALE_DIR, languages=[saved.language], fallback=True
     )
 
 

@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
-
 from mixmo.engine.lexicon import lexicon_label
 from mixmo.engine.tiles import TileKind
 from mixmo.i18n import N_, _, ngettext
 
-if TYPE_CHECKING:  # `mixmo word` needs the marks and Text, not tables or the validator
+if TYPE_CHECKING:  # Rich is imported where a view is built: `--json` and `mixmo word` never load it
     from rich.console import RenderableType
     from rich.table import Table
+    from rich.text import Text
 
     from mixmo.engine.grid import Cell, Grid
     from mixmo.engine.scoring import Score
@@ -50,11 +49,15 @@ lays out a table row in about 3 ms, and --json lists everything)."""
 
 def _more(sentence: str) -> Text:
     """``... and 3 more words (--json lists them all)``, dimmed."""
+    from rich.text import Text
+
     return Text("  " + sentence, style="dim")
 
 
 def grid_view(grid: Grid, letters: Mapping[Cell, str], bad_cells: set[Cell]) -> Text:
     """The grid with row and column rulers; open tiles show their found letter in lower case."""
+    from rich.text import Text
+
     text = Text()
     if not len(grid):
         return Text(_("(empty grid)"), style="dim")
@@ -120,6 +123,7 @@ def report_view(
     """Everything `mixmo check` shows about one grid."""
     from rich.console import Group
     from rich.table import Table
+    from rich.text import Text
 
     letters = {tile.cell: tile.letter for tile in report.open_tiles if tile.letter}
     bad_cells = {cell for problem in report.problems for cell in problem.cells}
@@ -222,6 +226,7 @@ def report_view(
 
 def score_view(score: Score) -> Table:
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=_("Score (points option)"), title_justify="left", show_edge=False)
     table.add_column("")

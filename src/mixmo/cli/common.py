@@ -139,7 +139,6 @@ def use_compiled_lists() -> None:
     (``MIXMO_CACHE_DIR`` overrides): every start after the first maps them in a
     millisecond instead of parsing them (:mod:`mixmo.engine.compiled_lexicon`)."""
     import os
-    from pathlib import Path
 
     from mixmo.engine.lexicon import use_cache_folder
 
@@ -152,7 +151,62 @@ def use_compiled_lists() -> None:
         import platformdirs
 
         folder = platformdirs.user_cache_dir("mixmo")
-    use_cache_folder(Path(folder))
+    use_cache_folder(folder)
+
+
+def writes_styles(stream: IO[str] | None = None) -> bool:
+    """Whether Rich would write escape codes (bold, colour) to ``stream``.
+
+    Rich's own rules (``Console.is_terminal`` and its colour system), without
+    importing Rich (40 ms of a 100 ms command): ``TTY_COMPATIBLE=0/1`` decides,
+    else ``FORCE_COLOR`` (set and not empty: styles), else whether the stream
+    is a terminal; a ``TERM`` of ``dumb`` or ``unknown``, IDLE and Jupyter get
+    none (Jupyter gets HTML from Rich, so it is left to Rich). A test holds
+    this equal to Rich's answer.
+    """
+    import os
+
+    stream = sys.stdout if stream is None else stream
+    if stream is None or _in_jupyter():
+        return False
+    if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
+        return False
+    tty_compatible = os.environ.get("TTY_COMPATIBLE", "")
+    force_color = os.environ.get("FORCE_COLOR")
+    if tty_compatible in ("0", "1"):
+        terminal = tty_compatible == "1"
+    elif force_color is not None:
+        terminal = force_color != ""
+    else:
+        isatty = getattr(stream, "isatty", None)
+        try:
+            terminal = bool(isatty()) if isatty is not None else False
+        except ValueError:  # a closed stream
+            terminal = False
+    return terminal and os.environ.get("TERM", "").lower() not in ("dumb", "unknown")
+
+
+def writes_colours(stream: IO[str] | None = None) -> bool:
+    """Whether Rich would colour ``stream``: styles, and ``NO_COLOR`` unset or empty."""
+    import os
+
+    return writes_styles(stream) and os.environ.get("NO_COLOR", "") == ""
+
+
+def _in_jupyter() -> bool:
+    """Rich's test for a notebook (it then renders HTML, not text)."""
+    import builtins
+    import os
+
+    get_ipython = getattr(builtins, "get_ipython", None)
+    if get_ipython is None:
+        return False
+    shell = get_ipython().__class__
+    return (
+        "google.colab" in str(shell)
+        or bool(os.getenv("DATABRICKS_RUNTIME_VERSION"))
+        or shell.__name__ == "ZMQInteractiveShell"
+    )
 
 
 def console_for(stream: IO[str] | None = None) -> Console:

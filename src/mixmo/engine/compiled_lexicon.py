@@ -22,26 +22,39 @@ from __future__ import annotations
 
 import gzip
 import os
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+StrPath = str | os.PathLike[str]
+"""A file or folder, as a string or a ``Path`` (strings on the commands' path:
+``pathlib`` and what it imports cost more than mapping a list)."""
 
 FORMAT = 1
 """Bumped when the compiled layout changes, so that old caches are ignored."""
 
 
-def fingerprint(source: Path) -> str:
+def fingerprint(source: StrPath) -> str:
     """The source file's size, CRC-32 and uncompressed length, as a short name part."""
-    size = source.stat().st_size
-    with source.open("rb") as handle:
+    size = os.stat(source).st_size
+    with open(source, "rb") as handle:
         handle.seek(max(0, size - 8))
         trailer = handle.read(8)
     return f"v{FORMAT}-{size:x}-{trailer.hex()}"
 
 
-def compiled_path(source: Path, folder: Path, kind: str) -> Path:
+def compiled_path(source: StrPath, folder: StrPath, kind: str) -> Path:
     """Where the compiled form of ``source`` lives in ``folder``."""
-    stem = source.name.removesuffix(".gz").removesuffix(".txt")
-    return folder / f"{stem}-{fingerprint(source)}.{kind}.marisa"
+    from pathlib import Path
+
+    return Path(_compiled_file(source, folder, kind))
+
+
+def _compiled_file(source: StrPath, folder: StrPath, kind: str) -> str:
+    name = os.path.basename(os.fspath(source))
+    stem = name.removesuffix(".gz").removesuffix(".txt")
+    return os.path.join(folder, f"{stem}-{fingerprint(source)}.{kind}.marisa")
 
 
 def _marisa() -> Any:
@@ -50,12 +63,13 @@ def _marisa() -> Any:
     return marisa_trie
 
 
-def _write_atomically(trie: Any, target: Path) -> None:
+def _write_atomically(trie: Any, target: str) -> None:
     import contextlib
     import tempfile  # here, not at the top: only the first start after a change writes
 
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
+    folder, name = os.path.split(target)
+    os.makedirs(folder, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=name, suffix=".tmp")
     os.close(handle)
     try:
         trie.save(temporary)
@@ -65,25 +79,27 @@ def _write_atomically(trie: Any, target: Path) -> None:
             os.unlink(temporary)
 
 
-def _open(kind: str, source: Path, folder: Path, build: Any) -> Any | None:
+def _open(kind: str, source: StrPath, folder: StrPath, build: Any) -> Any | None:
     try:
         marisa = _marisa()
-        target = compiled_path(source, folder, kind)
+        target = _compiled_file(source, folder, kind)
         empty = marisa.Trie() if kind == "words" else marisa.BytesTrie()
-        if target.is_file():
+        if os.path.isfile(target):
             try:
-                trie = empty.mmap(str(target))
+                trie = empty.mmap(target)
                 if len(trie):
                     return trie
             except Exception:  # a damaged cache file: compile it again
                 pass
-        _write_atomically(build(marisa, gzip.decompress(source.read_bytes())), target)
-        return empty.mmap(str(target))
+        with open(source, "rb") as handle:
+            data = gzip.decompress(handle.read())
+        _write_atomically(build(marisa, data), target)
+        return empty.mmap(target)
     except Exception:  # no marisa-trie, no space, unwritable folder: parse the text instead
         return None
 
 
-def compiled_words(source: Path, folder: Path) -> Any | None:
+def compiled_words(source: StrPath, folder: StrPath) -> Any | None:
     """A memory-mapped ``marisa_trie.Trie`` of the words of the list ``source``, or None.
 
     ``source`` is a gzip'd list of folded words, one a line (the embedded lists).
@@ -95,7 +111,7 @@ def compiled_words(source: Path, folder: Path) -> Any | None:
     return _open("words", source, folder, build)
 
 
-def compiled_forms(source: Path, folder: Path) -> Any | None:
+def compiled_forms(source: StrPath, folder: StrPath) -> Any | None:
     """A memory-mapped ``marisa_trie.BytesTrie``: folded word -> its written forms
     (UTF-8, space-separated), from a gzip'd ``FOLDED<TAB>forms`` list; or None."""
 

@@ -15,12 +15,15 @@ from __future__ import annotations
 import gzip
 import itertools
 import math
+import os
 import unicodedata
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:  # paths are strings on the way to a word list: pathlib is 7 ms of every start
+    from pathlib import Path
 
 from mixmo.i18n import N_, _
 
@@ -31,10 +34,10 @@ _LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß"
 ENUMERATION_LIMIT = 20_000
 """Above this many letter combinations, a pattern is matched by scanning the words of its length."""
 
-_cache_folder: Path | None = None
+_cache_folder: str | None = None
 
 
-def use_cache_folder(folder: Path | None) -> None:
+def use_cache_folder(folder: str | os.PathLike[str] | None) -> None:
     """Where the embedded lists are kept compiled (None: parse the gzip text every time).
 
     The engine never chooses a folder of the user's: the command line passes
@@ -42,7 +45,7 @@ def use_cache_folder(folder: Path | None) -> None:
     :mod:`mixmo.engine.compiled_lexicon`.
     """
     global _cache_folder
-    _cache_folder = folder
+    _cache_folder = None if folder is None else os.fspath(folder)
 
 
 class _Forms(Protocol):
@@ -176,6 +179,8 @@ class WordList:
     @classmethod
     def from_file(cls, path: str | Path, *, language: str | None = None) -> WordList:
         """A plain word list, one word per line (UTF-8, optionally gzip'd)."""
+        from pathlib import Path
+
         path = Path(path)
         try:
             raw = path.read_bytes()
@@ -258,13 +263,20 @@ def dictionary_path(*parts: str) -> Path | None:
     (A plain path beside this module, not ``importlib.resources``: that import
     alone costs more than loading a compiled list.)
     """
-    here = Path(__file__).resolve()
-    packaged = here.parents[1].joinpath("dictionaries", *parts)
-    if packaged.exists():
-        return packaged
-    checkout = here.parents[3].joinpath("dictionaries", *parts)
-    if checkout.exists():
-        return checkout
+    from pathlib import Path
+
+    found = _data_path(*parts)
+    return None if found is None else Path(found)
+
+
+def _data_path(*parts: str) -> str | None:
+    """:func:`dictionary_path` as a string, without importing ``pathlib``."""
+    here = os.path.dirname(os.path.realpath(__file__))  # .../mixmo/engine
+    package = os.path.dirname(here)
+    for root in (package, os.path.dirname(os.path.dirname(package))):
+        candidate = os.path.join(root, "dictionaries", *parts)
+        if os.path.exists(candidate):
+            return candidate
     return None
 
 
@@ -302,19 +314,20 @@ class AnyWord:
 
 def _dictionary_file(name: str) -> bytes:
     """The bytes of an embedded dictionary file."""
-    path = dictionary_path(name)
-    if path is None or not path.is_file():
+    path = _data_path(name)
+    if path is None or not os.path.isfile(path):
         message = _("the embedded dictionary {name} is missing from this installation")
         raise LexiconError(message.format(name=name))
-    return path.read_bytes()
+    with open(path, "rb") as handle:
+        return handle.read()
 
 
 def _load_accented_forms(language: str) -> _Forms:
     """Folded word -> its written forms, space-separated (split only when asked for:
     175k small lists would cost half a second to build and slow every garbage collection).
     Compiled into the cache folder when there is one (a millisecond instead of 300 ms)."""
-    source = dictionary_path(f"{language}-forms.txt.gz")
-    if _cache_folder is not None and source is not None and source.is_file():
+    source = _data_path(f"{language}-forms.txt.gz")
+    if _cache_folder is not None and source is not None and os.path.isfile(source):
         from mixmo.engine.compiled_lexicon import compiled_forms
 
         trie = compiled_forms(source, _cache_folder)
@@ -341,8 +354,8 @@ def embedded(language: str) -> WordList:
     def listing() -> list[str]:
         return gzip.decompress(_dictionary_file(name)).decode("ascii").split()
 
-    source = dictionary_path(name)
-    if _cache_folder is not None and source is not None and source.is_file():
+    source = _data_path(name)
+    if _cache_folder is not None and source is not None and os.path.isfile(source):
         from mixmo.engine.compiled_lexicon import compiled_words
 
         trie = compiled_words(source, _cache_folder)
