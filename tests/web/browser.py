@@ -122,6 +122,21 @@ class Page:
                 f"the page never showed {wanted!r}; its terminal shows:\n{text}"
             ) from None
 
+    async def wait_for_class(self, name: str, timeout: float = 30.0) -> bool:
+        """True once the page's body has class ``name`` (textual.js marks ``-closed``)."""
+        async with asyncio.timeout(timeout):
+            while not await self.evaluate(f"document.body.classList.contains({name!r})"):
+                await asyncio.sleep(0.2)
+        return True
+
+    async def press(self, *keys: str) -> None:
+        """Type ``keys`` (single characters) into the page's terminal, as a visitor would."""
+        await self.evaluate("window.__mixmoTerminals[0].terminal.focus()")
+        for key in keys:
+            for kind in ("keyDown", "keyUp"):
+                await self.send("Input.dispatchKeyEvent", type=kind, key=key, text=key,
+                                unmodifiedText=key)  # fmt: skip
+
     async def screenshot(self, path: Path) -> bytes:
         """A PNG of the page as a visitor sees it, also written to ``path``."""
         answer = await self.send("Page.captureScreenshot", format="png")

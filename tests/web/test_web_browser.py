@@ -1,0 +1,98 @@
+"""`mixmo web` in a real headless Chromium: what a visitor with only a browser sees.
+
+Each test keeps its screenshots in its tmp folder (``*.png``), for a person to
+look at when it fails.
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from aiohttp import web
+from PIL import Image
+
+from mixmo.webfront import WebFront
+from tests.web.browser import headless_chromium
+from tests.web.conftest import MIXMO, Started, open_room, serve_web
+
+
+def assert_drawn(png: bytes) -> None:
+    """The screenshot is a drawn screen, not a blank page: many colours, text everywhere."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.size == (1200, 800)
+    colours = image.getcolors(maxcolors=1 << 20)
+    assert colours is not None
+    background = max(colours)[0]
+    drawn = image.width * image.height - background
+    assert len(colours) >= 16, f"only {len(colours)} colours: a blank page"
+    assert drawn >= 0.01 * image.width * image.height, f"{drawn} drawn pixels: a blank page"
+
+
+class TutorialFront(WebFront):
+    """The web front serving ``mixmo tutorial``, which needs no server: the plumbing alone."""
+
+    def command_for(self, name: str) -> str:
+        return super().command_for(name).split(" join ")[0] + " tutorial"
+
+
+@asynccontextmanager
+async def tutorial_front(data: Path) -> AsyncIterator[str]:
+    runner = web.AppRunner(TutorialFront("ws://127.0.0.1:9", "CDEFGH", data).application())
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}"
+    finally:
+        await runner.cleanup()
+
+
+async def test_a_visitors_keys_reach_their_own_app_and_its_screen_reaches_the_browser(
+    chromium: str, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("LANGUAGE", "en")
+    async with (
+        tutorial_front(tmp_path / "web") as address,
+        headless_chromium(chromium, tmp_path / "chromium.log") as browser,
+    ):
+        page = await browser.open(address + "/play?name=Ann")
+        await page.wait_for_text("Lesson 1 of 7", "Rack A N M I D E")
+        assert_drawn(await page.screenshot(tmp_path / "lesson.png"))
+        await page.press("m")
+        after = await page.wait_for_text("Rack A N I D E")
+        grid = [line for line in after.splitlines() if line.startswith("┃ · ")]
+        assert sum(line.count(" M ") for line in grid) == 1, "the M left the rack for the grid"
+        await page.screenshot(tmp_path / "typed.png")
+    visitors = list((tmp_path / "web").iterdir())
+    assert len(visitors) == 1, "the visitor's own data folder"
+
+
+async def test_a_visitor_whose_seat_cannot_be_taken_reads_why_in_the_browser(
+    chromium: str,
+    game_server: str,
+    environment: dict[str, str],
+    processes: list[Started],
+    tmp_path: Path,
+) -> None:
+    # Both seats taken (a bot client and the server's bot): the match is on, no seat is free.
+    code = open_room(game_server, environment, processes, tmp_path / "bot.log", "--bots", "1")
+    room = f"{game_server}/{code}"
+    in_a_terminal = subprocess.run(
+        [*MIXMO, "join", room, "--name", "Ann"], env=environment, stdin=subprocess.DEVNULL,
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert in_a_terminal.returncode == 2
+    why = in_a_terminal.stderr.strip().splitlines()[-1]
+
+    address = serve_web(room, environment, processes, tmp_path / "web.log")
+    async with headless_chromium(chromium, tmp_path / "chromium.log") as browser:
+        page = await browser.open(address + "/play?name=Ann")
+        shown = await page.wait_for_text(why)
+        assert await page.wait_for_class("-closed")
+        assert "The session has ended." in await page.evaluate("document.body.innerText")
+        assert_drawn(await page.screenshot(tmp_path / "refused.png"))
+    assert shown.strip() == why
