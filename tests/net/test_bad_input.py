@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 
 import pytest
+from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from mixmo.net.server import Connection, GameServer, Limits
-from tests.net.helpers import Raw, rack_of, running_server, two_seated
+from tests.net.helpers import Raw, rack_of, running_server, two_seated, url_of
 
 
 async def _room_still_plays(server: GameServer, ann: Raw, bob: Raw) -> None:
@@ -140,12 +142,29 @@ class _Socket:
         self.closed = (code, reason)
 
 
-async def test_a_client_too_slow_to_read_its_messages_is_dropped() -> None:
-    socket = _Socket()
-    conn = Connection(socket, Limits(outbox=2))  # type: ignore[arg-type]
+async def test_a_client_sent_more_than_its_outbox_in_one_loop_turn_is_dropped() -> None:
+    fake = _Socket()
+    conn = Connection(fake, Limits(outbox=2))  # type: ignore[arg-type]
     for n in range(3):
         conn.send(f"message {n}")
     await asyncio.sleep(0)
-    assert conn.dropped and socket.closed is not None and socket.closed[0] == 1008
+    assert conn.dropped and fake.closed is not None and fake.closed[0] == 1008
     conn.send("one more")
-    assert conn.outbox.qsize() == 2
+    assert conn.queue == []
+
+
+async def test_a_client_that_does_not_read_its_messages_is_dropped() -> None:
+    limits = Limits(unsent=64 * 1024, rate=1e6, burst=1e6)
+    async with running_server(limits=limits) as server:
+        _, ann, bob = await two_seated(server)
+        deaf = socket.socket()  # a tiny receive window, and it never reads
+        deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        deaf.connect(("127.0.0.1", server.port))
+        raw = Raw(await connect(url_of(server), sock=deaf, max_queue=1))
+        async with asyncio.timeout(20):
+            while not any(c.dropped for c in server.connections):
+                for _ in range(200):  # every one of them earns an error message
+                    await raw.ws.send("not JSON")
+                await asyncio.sleep(0.01)
+        await _room_still_plays(server, ann, bob)
+        raw.ws.transport.abort()

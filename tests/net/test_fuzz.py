@@ -39,10 +39,7 @@ SERVER = GameServer()
 def _answer(server: GameServer, text: str) -> tuple[Any, list[dict[str, Any]]]:
     conn = Connection(_Socket(), Limits(outbox=10_000))  # type: ignore[arg-type]
     message = server._parse(conn, text)
-    sent = []
-    while not conn.outbox.empty():
-        sent.append(json.loads(conn.outbox.get_nowait()[0]))
-    return message, sent
+    return message, [json.loads(data) for data, _arrival, _room in conn.queue]
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -88,7 +85,7 @@ def test_any_actions_of_a_seated_player_get_events_or_a_refusal(actions: list[An
     for ref, action in enumerate(actions):
         before = room.game.state if room.game else None
         server._dispatch(conn, SendAction.model_validate({"ref": ref, "action": action}), 0.0)
-        answer = json.loads(conn.outbox.get_nowait()[0])
+        answer = json.loads(conn.queue.pop(0)[0])
         assert answer["ref"] == ref and answer["type"] in ("events", "error")
         if answer["type"] == "error":
             assert room.game is not None and room.game.state is before

@@ -166,3 +166,30 @@ async def test_an_action_the_log_cannot_take_is_heard_by_nobody_and_play_stops(
         assert await bob.quiet() == []
         await ann.send(_place(0, tile, ref=5, col=3))
         assert (await ann.until("error"))["code"] == "storage"
+
+
+async def test_a_commit_the_disk_refuses_is_heard_by_nobody_and_a_restart_brings_back_what_was_heard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with running_server(tmp_path) as server:
+        code, ann, bob = await two_seated(server)
+        rack = rack_of(ann.seen[-1], 0)
+        await ann.send(_place(0, rack[0], ref=1))
+        assert (await bob.until("events"))["seat"] == 0
+        assert server.store is not None
+
+        def disk_full() -> None:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(server.store, "commit", disk_full)
+        await ann.send(_place(0, rack[1], ref=2, col=1))
+        refusal = await ann.until("error")
+        assert (refusal["code"], refusal["ref"]) == ("storage", 2)
+        assert await bob.quiet() == []
+        await ann.send(_place(0, rack[2], ref=3, col=2))
+        assert (await ann.until("error"))["code"] == "storage"
+    async with running_server(tmp_path) as server:
+        room = server.rooms.get(code)
+        assert room.game is not None
+        grid = dict(room.game.state.round.player(0).grid.items())
+        assert [(cell, tile.symbol) for cell, tile in grid.items()] == [((0, 0), rack[0])]

@@ -6,6 +6,11 @@ of the room the events its seat may see. Nothing a client sends is trusted:
 every frame is size-limited (``max_size``), every message rate-limited and
 validated, and a refusal goes to the sender only, changing nothing. Logs never
 hold a token or a whole room code (docs/network.md, "Security").
+
+Group commit: the messages of one turn of the event loop wait in their
+connections until the turn is over; then one commit makes every action of the
+turn durable, and only then are the messages written to the sockets (one
+commit for many actions, and no event of an action that is not in the log).
 """
 
 from __future__ import annotations
@@ -15,14 +20,16 @@ import contextlib
 import json
 import logging
 import re
+import sqlite3
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
 from pydantic import ValidationError
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from mixmo.engine import events as ev
@@ -76,7 +83,10 @@ class Limits:
     hello_timeout: float = 10.0
     """Seconds a new connection has to say something."""
     outbox: int = 512
-    """Messages waiting for a slow client before it is dropped."""
+    """Messages queued for one connection in one turn of the event loop before it is dropped."""
+    unsent: int = 4 * 1024 * 1024
+    """Bytes written for a client but not yet taken by its socket (it does not read) before it
+    is dropped."""
     rooms_per_connection: int = 8
     max_rooms: int = 10_000
     idle_room: float = 1800.0
@@ -102,12 +112,24 @@ class TokenBucket:
         return True
 
 
+Message = tuple[bytes, float | None, str | None]
+"""One queued message: its UTF-8 JSON, the arrival of the action it answers (for the latency
+figures), and the code of the room whose action it reports (held back if that action's
+commit fails)."""
+
+
 @dataclass(eq=False)
 class Connection:
-    """One client: its socket, its seat once seated, and its outgoing queue."""
+    """One client: its socket, its seat once seated, and its messages of this loop turn.
+
+    :meth:`send` only queues; the server's flush (once the turn's actions are committed)
+    writes the queue to the socket with :meth:`write`.
+    """
 
     ws: ServerConnection
     limits: Limits
+    queued_hook: Callable[[Connection], None] | None = None
+    """Told when the queue stops being empty (the server schedules its flush)."""
     room: Room | None = None
     seat: int | None = None
     watching: bool = False
@@ -116,31 +138,57 @@ class Connection:
     created: int = 0
     strikes: int = 0
     bucket: TokenBucket = field(init=False)
-    outbox: asyncio.Queue[tuple[str, float | None]] = field(init=False)
+    queue: list[Message] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
-        self.outbox = asyncio.Queue(self.limits.outbox)
 
-    def send(self, text: str, arrival: float | None = None) -> None:
-        """Queue ``text``; a client too slow to read its messages is dropped."""
+    def send(
+        self, data: str | bytes, arrival: float | None = None, room: str | None = None
+    ) -> None:
+        """Queue ``data`` (JSON) for the end of this loop turn."""
         if self.dropped:
             return
-        try:
-            self.outbox.put_nowait((text, arrival))
-        except asyncio.QueueFull:
-            self.dropped = True
-            _close_later(self.ws, 1008, "too slow: messages piled up")
+        if len(self.queue) >= self.limits.outbox:
+            self.drop()
+            return
+        self.queue.append((data.encode() if isinstance(data, str) else data, arrival, room))
+        if len(self.queue) == 1 and self.queued_hook is not None:
+            self.queued_hook(self)
 
     def error(self, code: str, message: str, ref: int | None = None) -> None:
         self.send(ErrorMessage(code=code, message=message, ref=ref).model_dump_json())
+
+    def drop(self) -> None:
+        """Close a client too slow to read its messages, and send it nothing more."""
+        self.dropped = True
+        self.queue.clear()
+        _close_later(self.ws, 1008, "too slow: messages piled up")
+
+    def write(self, held: set[str], latencies: deque[float]) -> None:
+        """Hand the queue to the socket, as text frames, without waiting (the reports of
+        ``held`` rooms' uncommitted actions are left out); the latency of each answer to an
+        action goes to ``latencies``. A client whose socket holds more than
+        :attr:`Limits.unsent` bytes it has not read is dropped."""
+        queue, self.queue = self.queue, []
+        if self.dropped:
+            return
+        for data, arrival, room in queue:
+            if room is not None and room in held:
+                continue
+            broadcast((self.ws,), data, text=True)  # the library's write without waiting
+            if arrival is not None:
+                latencies.append(time.perf_counter() - arrival)
+        transport = self.ws.transport
+        if transport is not None and transport.get_write_buffer_size() > self.limits.unsent:
+            self.drop()
 
 
 async def _drained(conn: Connection, seconds: float) -> None:
     """Until ``conn``'s queued messages are handed to its socket (at most ``seconds``)."""
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(seconds):
-            while not conn.outbox.empty():
+            while conn.queue:
                 await asyncio.sleep(0.01)
 
 
@@ -172,6 +220,11 @@ class GameServer:
         self.latencies: deque[float] = deque(maxlen=200_000)
         """Seconds from an action's arrival to each of its messages being handed to a socket."""
         self._bots: dict[str, list[asyncio.Task[None]]] = {}
+        self._queued: list[Connection] = []
+        """Connections with messages waiting for the end of this loop turn."""
+        self._uncommitted: list[tuple[Room, Connection | None, int | None]] = []
+        """This turn's applied actions not yet committed: their room, sender and ref."""
+        self._flush_soon: asyncio.Handle | None = None
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._idle_since: dict[str, float] = {}
@@ -237,6 +290,7 @@ class GameServer:
         return gone
 
     async def close(self) -> None:
+        self.flush()
         if self._sweeper is not None:
             self._sweeper.cancel()
         for tasks in self._bots.values():
@@ -254,9 +308,8 @@ class GameServer:
         if len(self.connections) >= self.limits.max_connections:
             await ws.close(1013, "server full: try again later")
             return
-        conn = Connection(ws, self.limits)
+        conn = Connection(ws, self.limits, self._queued_for)
         self.connections.add(conn)
-        writer = asyncio.create_task(self._write(conn))
         try:
             try:
                 async with asyncio.timeout(self.limits.hello_timeout):
@@ -276,18 +329,51 @@ class GameServer:
         finally:
             self.connections.discard(conn)
             self._leave(conn)
-            await asyncio.sleep(0)  # let the writer send what is queued
-            writer.cancel()
 
-    async def _write(self, conn: Connection) -> None:
-        try:
-            while True:
-                text, arrival = await conn.outbox.get()
-                await conn.ws.send(text)
-                if arrival is not None:
-                    self.latencies.append(time.perf_counter() - arrival)
-        except ConnectionClosed:
-            pass
+    # --- group commit and writing -------------------------------------------------------
+
+    def _queued_for(self, conn: Connection) -> None:
+        self._queued.append(conn)
+        self._flush_later()
+
+    def _flush_later(self) -> None:
+        """Flush once this loop turn's callbacks have run (every read of the turn is in)."""
+        if self._flush_soon is None:
+            with contextlib.suppress(RuntimeError):  # no loop: a test reads the queues itself
+                self._flush_soon = asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Commit this turn's actions in one transaction, then write every queued message.
+
+        If the commit fails, nobody hears of those actions: each of their rooms stops
+        taking actions (a restart brings it back from the log, as its players last saw it)
+        and each sender gets a ``storage`` error.
+        """
+        self._flush_soon = None
+        held: set[str] = set()
+        if self._uncommitted and self.store is not None:
+            try:
+                self.store.commit()
+            except sqlite3.Error as error:
+                held = self._lost(error)
+        self._uncommitted.clear()
+        queued, self._queued = self._queued, []
+        for conn in queued:
+            conn.write(held, self.latencies)
+
+    def _lost(self, error: sqlite3.Error) -> set[str]:
+        """The codes of the rooms whose actions of this turn the log did not take."""
+        held = set()
+        for room, sender, ref in self._uncommitted:
+            room.broken = True
+            if room.code not in held:
+                held.add(room.code)
+                log.error(
+                    "room %s: cannot save its moves (%s): play stops", room_label(room.code), error
+                )
+            if sender is not None:
+                sender.error("storage", "the server could not save this move: play stops", ref)
+        return held
 
     def _receive(self, conn: Connection, raw: str | bytes) -> None:
         arrival = time.perf_counter()
@@ -449,7 +535,7 @@ class GameServer:
         if room is None or room.game is None or room.views is None:
             return
         view = room.views.view_json(room.game.state, conn.seat, room.now())
-        conn.send(f'{{"v":{PROTOCOL_VERSION},"type":"snapshot","view":{view}}}')
+        conn.send(b'{"v":%d,"type":"snapshot","view":%s}' % (PROTOCOL_VERSION, view))
 
     def _broadcast_lobby(self, room: Room) -> None:
         text = room.lobby().model_dump_json()
@@ -461,6 +547,8 @@ class GameServer:
     def _act(self, conn: Connection, message: SendAction, arrival: float) -> None:
         room, seat = self._seated(conn)
         events = room.apply(seat, message.action)
+        self._uncommitted.append((room, conn, message.ref))
+        self._flush_later()
         self._broadcast_events(room, seat, events, conn, message.ref, arrival)
 
     def _broadcast_events(
@@ -474,25 +562,24 @@ class GameServer:
     ) -> None:
         assert room.game is not None and room.views is not None
         state, clock = room.game.state, room.now()
-        encoded: dict[tuple[int, bool], str] = {}  # (index, seen by its own seat) -> JSON
+        encoded: dict[tuple[int, bool], bytes] = {}  # (index, seen by its own seat) -> JSON
 
-        def wire(index: int, seat: int | None) -> str:
+        def wire(index: int, seat: int | None) -> bytes:
             event = events[index]
             own = getattr(event, "seat", None) == seat
-            text = encoded.get((index, own))
-            if text is None:
-                text = encode_event_json(visible_event(event, seat))
-                encoded[index, own] = text
-            return text
+            data = encoded.get((index, own))
+            if data is None:
+                data = encoded[index, own] = encode_event_json(visible_event(event, seat))
+            return data
 
+        head = b'{"v":%d,"type":"events","ref":' % PROTOCOL_VERSION
+        whose = b',"seat":%d,"events":[' % actor
         for conn in self.listeners.get(room.code, ()):
-            seen = ",".join(wire(index, conn.seat) for index in range(len(events)))
+            seen = b",".join([wire(index, conn.seat) for index in range(len(events))])
             view = room.views.view_json(state, conn.seat, clock)
-            mine = ref if conn is sender and ref is not None else "null"
+            mine = b"%d" % ref if conn is sender and ref is not None else b"null"
             conn.send(
-                f'{{"v":{PROTOCOL_VERSION},"type":"events","ref":{mine},"seat":{actor},'
-                f'"events":[{seen}],"view":{view}}}',
-                arrival,
+                b"".join((head, mine, whose, seen, b'],"view":', view, b"}")), arrival, room.code
             )
         if room.finished:
             log.info("room %s: match over", room_label(room.code))
@@ -526,6 +613,8 @@ class GameServer:
                 events = room.apply(seat, action)
             except (RoomError, GameRuleError):
                 return False
+            self._uncommitted.append((room, None, None))
+            self._flush_later()
             self._broadcast_events(room, seat, events, None, None, arrival)
             return True
 

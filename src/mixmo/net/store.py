@@ -2,15 +2,19 @@
 
 Each room is one row (its settings, its seats with the *hashes* of their
 tokens, its match options once started); each applied action is one more row
-of its log, committed before its events leave the server. The database runs
-in WAL mode with ``synchronous=NORMAL``: a committed action survives the
-server being killed (SIGKILL, a crash); a power cut may lose the last few
-(``synchronous=FULL`` would pay an fsync per action: docs/network.md).
-A restart replays every unfinished room's log through the engine.
+of its log. Actions go into an open transaction that the server commits once
+per turn of its event loop (group commit: one commit for every action of the
+turn), before any of their events leave the server. The database runs in WAL
+mode with ``synchronous=NORMAL``: a committed action survives the server being
+killed (SIGKILL, a crash); a power cut may lose the last commits before the
+WAL's next sync (``synchronous=FULL`` would pay an fsync per commit:
+docs/network.md). A restart replays every unfinished room's log through the
+engine.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -67,8 +71,12 @@ class RoomStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        self._appended = 0
+        """Actions appended to the open transaction."""
 
     def close(self) -> None:
+        """Close the database (an uncommitted transaction is rolled back: nobody heard of
+        its actions)."""
         self._db.close()
 
     def save_room(
@@ -93,10 +101,33 @@ class RoomStore:
         )
 
     def append_action(self, code: str, number: int, action: Action) -> None:
+        """Add the action to the open transaction (opening one): durable at :meth:`commit`."""
+        if not self._db.in_transaction:
+            self._db.execute("BEGIN")
+            self._appended = 0
         self._db.execute(
             "INSERT INTO actions (code, n, action) VALUES (?, ?, ?)",
             (code, number, action.model_dump_json()),
         )
+        self._appended += 1
+
+    def commit(self) -> None:
+        """Make every action appended since the last commit durable (sqlite3.Error if not).
+
+        SQLite rolls a transaction back by itself after some failures (a full disk);
+        actions appended to a transaction that is no longer open are lost, and that is an
+        error too.
+        """
+        appended, self._appended = self._appended, 0
+        if self._db.in_transaction:
+            try:
+                self._db.execute("COMMIT")
+            except sqlite3.Error:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+                raise
+        elif appended:
+            raise sqlite3.OperationalError("the transaction was rolled back: actions lost")
 
     def finish(self, code: str) -> None:
         self._db.execute("UPDATE rooms SET finished = 1 WHERE code = ?", (code,))

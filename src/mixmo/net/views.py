@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from pydantic import TypeAdapter, ValidationError
 
 from mixmo.engine import events as ev
@@ -86,11 +87,11 @@ def encode_event(event: ev.Event) -> WireEvent:
     return WireEvent(type=cls.__name__, data=_adapter(cls).dump_python(event, mode="json"))
 
 
-def encode_event_json(event: ev.Event) -> str:
-    """The JSON of :func:`encode_event` (what the server sends), without a model in between."""
+def encode_event_json(event: ev.Event) -> bytes:
+    """The JSON of :func:`encode_event` (what the server sends, UTF-8), without a model in
+    between."""
     cls = type(event)
-    data = _adapter(cls).dump_json(event).decode()
-    return f'{{"type":"{cls.__name__}","data":{data}}}'
+    return b'{"type":"%s","data":%s}' % (cls.__name__.encode(), _adapter(cls).dump_json(event))
 
 
 def decode_event(wire: WireEvent) -> ev.Event:
@@ -116,8 +117,8 @@ class _PlayerParts:
     """One player's state, and its JSON whole and with the rack hidden (models on demand)."""
 
     player: PlayerState
-    json: str
-    hidden_json: str
+    json: bytes
+    hidden_json: bytes
 
     @classmethod
     def of(cls, player: PlayerState) -> _PlayerParts:
@@ -135,8 +136,15 @@ class _PlayerParts:
         return self.model.model_copy(update={"rack": "", "last_drawn": ""})
 
 
-def _dumps(value: object) -> str:
-    return json.dumps(value)  # the default encoder is built once; others at every call
+def _dumps(value: object) -> bytes:
+    """Compact UTF-8 JSON. orjson is about 15 times faster than the standard encoder on
+    these small dicts (1 against 18 us), and the server encodes a player at every action;
+    what orjson refuses (a lone surrogate in a name or a theme, an integer past 64 bits)
+    goes through the standard encoder, which escapes it."""
+    try:
+        return orjson.dumps(value)
+    except (orjson.JSONEncodeError, TypeError):
+        return json.dumps(value, separators=(",", ":")).encode()
 
 
 def _player_fields(player: PlayerState) -> dict[str, object]:
@@ -148,7 +156,6 @@ def _player_fields(player: PlayerState) -> dict[str, object]:
         "grid": [[row, col, tile.symbol] for (row, col), tile in player.grid.items()],
         "locked": player.locked,
         "out": player.out,
-        "sitting_out": player.sitting_out,
         "stuck": player.stuck,
         "last_drawn": "".join(tile.symbol for tile in player.last_drawn),
         "ready_at_draw": player.ready_at_draw,
@@ -157,10 +164,10 @@ def _player_fields(player: PlayerState) -> dict[str, object]:
     }
 
 
-def _frame(state: MatchState) -> tuple[str, str]:
+def _frame(state: MatchState) -> tuple[bytes, bytes]:
     """The JSON of the state's :class:`MatchModel` before and after its players' list."""
     round_ = state.round
-    head = _dumps({"round": {"number": round_.number, "bag": ""}})[:-2]
+    head = _dumps({"round": {"number": round_.number, "bag": ""}})[:-2]  # open: players follow
     rest = {
         "phase": round_.phase.value,
         "theme": round_.theme,
@@ -181,11 +188,10 @@ def _frame(state: MatchState) -> tuple[str, str]:
         "totals": list(state.totals),
         "rounds_won": list(state.rounds_won),
         "results": [[r.number, r.winner, list(r.points)] for r in state.results],
-        "sit_out_next": list(state.sit_out_next),
         "winner": state.winner,
     }
-    tail = "," + _dumps(rest)[1:] + "," + _dumps(match)[1:]
-    return head + ",", tail
+    tail = b"," + _dumps(rest)[1:] + b"," + _dumps(match)[1:]
+    return head + b",", tail
 
 
 class ViewMaker:
@@ -200,10 +206,10 @@ class ViewMaker:
 
     def __init__(self, options: MatchOptions) -> None:
         self.options = public_options(options)
-        self._options_json = self.options.model_dump_json()
+        self._options_json = self.options.model_dump_json().encode()
         self._players: list[_PlayerParts] = []
         self._frame_of: MatchState | None = None
-        self._frame: tuple[str, str, str] = ("", "", "")
+        self._frame: tuple[bytes, bytes] = (b"", b"")
 
     def _refresh(self, state: MatchState) -> None:
         players = state.round.players
@@ -244,7 +250,6 @@ class ViewMaker:
             totals=list(state.totals),
             rounds_won=list(state.rounds_won),
             results=[(r.number, r.winner, list(r.points)) for r in state.results],
-            sit_out_next=list(state.sit_out_next),
             winner=state.winner,
         )
 
@@ -261,22 +266,23 @@ class ViewMaker:
             clock=clock,
         )
 
-    def view_json(self, state: MatchState, seat: int | None, clock: float) -> str:
-        """The JSON of :meth:`view`, from parts serialised once per state and per player."""
+    def view_json(self, state: MatchState, seat: int | None, clock: float) -> bytes:
+        """The JSON of :meth:`view` (UTF-8), from parts serialised once per state and per
+        player: only the players' list and the clock differ from seat to seat."""
         if state is not self._frame_of:
             self._refresh(state)
             head, tail = _frame(state)
             sizes = _dumps([len(p.rack) for p in state.round.players])
-            self._frame_of, self._frame = state, (head, tail, sizes)
-        head, tail, sizes = self._frame
-        players = ",".join(
+            rest = b',"rack_sizes":%s,"bag_left":%d,"clock":' % (sizes, len(state.round.bag))
+            self._frame_of = state
+            self._frame = (b'"options":%s,"state":%s"players":[' % (self._options_json, head),
+                           b"]" + tail + rest)  # fmt: skip
+        before, after = self._frame
+        players = b",".join(
             p.json if i == seat else p.hidden_json for i, p in enumerate(self._players)
         )
-        return (
-            f'{{"seat":{"null" if seat is None else seat},"options":{self._options_json},'
-            f'"state":{head}"players":[{players}]{tail},"rack_sizes":{sizes},'
-            f'"bag_left":{len(state.round.bag)},"clock":{float(clock)!r}}}'
-        )
+        mine = b"null" if seat is None else b"%d" % seat
+        return b'{"seat":%s,%s%s%s%s}' % (mine, before, players, after, repr(float(clock)).encode())
 
 
 def seat_view(options: MatchOptions, state: MatchState, seat: int | None, clock: float) -> SeatView:
