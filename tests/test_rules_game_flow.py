@@ -310,7 +310,7 @@ def test_rounds_option_a_wrong_final_call_puts_the_caller_out_and_costs_a_won_ro
         game.apply(a.CloseVoting(seat=0))
     assert game.state.rounds_won == (1, 0, -1)
     events = game.apply(a.NextRound(seat=0))
-    assert events[0] == ev.RoundStarted(2, ())
+    assert events[0] == ev.RoundStarted(2)
     assert len(game.round.player(2).rack) == 6
     assert game.expected_tiles_per_player() == 40
 

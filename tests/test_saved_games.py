@@ -152,3 +152,57 @@ def test_an_action_log_longer_than_any_match_is_a_damaged_save() -> None:
     text = damaged(lambda d: d["actions"].extend([d["actions"][0]] * MAX_ACTIONS))
     with pytest.raises(GameFileError, match=f"more than a match has \\({MAX_ACTIONS:,}\\)"):
         loads(text, lexicon=AnyWord())
+
+
+# --- saves from before the rounds option's penalty became a won round taken away ---------
+
+
+def with_sitting_out_fields(players: list[bool], later: list[int]) -> str:
+    """A save as older versions wrote it: ``sitting_out`` per player, ``sit_out_next``."""
+    data = json.loads(dumps(a_game_in_progress()))
+    for player, out in zip(data["state"]["round"]["players"], players, strict=True):
+        player["sitting_out"] = out
+    data["state"]["sit_out_next"] = later
+    return json.dumps(data)
+
+
+def test_an_older_save_with_nobody_sitting_out_still_loads() -> None:
+    game = a_game_in_progress()
+    loaded = loads(with_sitting_out_fields([False, False, False], []), lexicon=AnyWord())
+    assert loaded.state == game.state and loaded.log == game.log
+
+
+@pytest.mark.parametrize(
+    ("players", "later", "name"),
+    [([False, True, False], [], "Bob"), ([False, False, False], [2], "Cid")],
+)
+def test_an_older_save_that_sits_a_player_out_is_refused_in_one_sentence(
+    players: list[bool], later: list[int], name: str
+) -> None:
+    with pytest.raises(GameFileError) as refused:
+        loads(with_sitting_out_fields(players, later), lexicon=AnyWord())
+    message = str(refused.value)
+    assert message.startswith(f"this saved game sits {name} out of a round")
+    assert "cannot be resumed" in message and "\n" not in message
+
+
+def test_a_sitting_out_flag_of_the_wrong_type_is_a_damaged_save() -> None:
+    text = with_sitting_out_fields([False, False, False], [])
+    data = json.loads(text)
+    data["state"]["round"]["players"][0]["sitting_out"] = "yes"
+    with pytest.raises(GameFileError, match=r"damaged saved game: .*sitting_out"):
+        loads(json.dumps(data), lexicon=AnyWord())
+
+
+def test_resuming_an_older_save_that_sits_a_player_out_is_one_line_and_exit_2(
+    mixmo, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    (tmp_path / "autosave.json").write_text(with_sitting_out_fields([False, True, False], []))
+    run = mixmo("play", "--resume")
+    assert run.code == 2
+    assert run.err.strip().splitlines() == [
+        f"mixmo: error: {tmp_path / 'autosave.json'}: this saved game sits Bob out of a round, a rule "
+        "mixmo no longer has (a wrong final MIXMO takes a won round away instead): "
+        "it cannot be resumed"
+    ]

@@ -269,9 +269,9 @@ class Bot:
             return when, act.ChooseTheme(seat=self.seat, theme=self._theme(player), at=when)
         if phase is Phase.SPRINT and self._sprinting(state):
             return at, act.FinishSprint(seat=self.seat, word_cells=self._give_up(player), at=at)
-        if phase is Phase.CLAIMING and player.in_round and player.claims is None:
+        if phase is Phase.CLAIMING and player.claims is None:
             return at, act.ClaimThemeWords(seat=self.seat, words=self._theme_words(state), at=at)
-        if phase is Phase.VOTING and player.in_round:
+        if phase is Phase.VOTING:
             return self._vote(state, at)
         if phase is not Phase.PLAYING or not player.may_act:
             return None
@@ -351,12 +351,7 @@ class Bot:
     def _sprinting(self, state: MatchState) -> bool:
         round_ = state.round
         player = round_.player(self.seat)
-        return (
-            self.seat != round_.final_caller
-            and player.in_round
-            and not player.out
-            and not player.sprint_done
-        )
+        return self.seat != round_.final_caller and not player.out and not player.sprint_done
 
     def _give_up(self, player: PlayerState) -> tuple[Cell, ...]:
         """The unfinished word to take back in the final sprint (or none).

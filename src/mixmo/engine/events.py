@@ -20,7 +20,6 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     round: int
-    sitting_out: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

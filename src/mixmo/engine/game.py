@@ -58,7 +58,7 @@ class WrongPhaseError(GameRuleError):
 
 
 class PlayerLockedError(GameRuleError):
-    """The player may not act: locked after a hasty call, out of the round, or sitting out."""
+    """The player may not act: locked after a hasty call, or out of the round."""
 
 
 class TileNotInRackError(GameRuleError):
@@ -93,7 +93,7 @@ class Game:
         self._subscribers: list[Subscriber] = []
         self.history = EditHistory()
         """Each player's grid edits this round, for Undo and Redo (rebuilt by replaying the log)."""
-        round_state, events = self._new_round(1, sitting_out=())
+        round_state, events = self._new_round(1)
         count = len(options.players)
         self.state = MatchState(round=round_state, totals=(0,) * count, rounds_won=(0,) * count)
         self.events.extend(events)
@@ -137,18 +137,12 @@ class Game:
 
     # --- rounds and draws ------------------------------------------------------
 
-    def _new_round(
-        self, number: int, sitting_out: Iterable[int]
-    ) -> tuple[RoundState, list[ev.Event]]:
-        out = set(sitting_out)
-        players = tuple(
-            PlayerState(name=name, sitting_out=seat in out)
-            for seat, name in enumerate(self.options.players)
-        )
+    def _new_round(self, number: int) -> tuple[RoundState, list[ev.Event]]:
+        players = tuple(PlayerState(name=name) for name in self.options.players)
         state = RoundState(
             number=number, bag=Bag.shuffled(f"{self.options.seed}:{number}"), players=players
         )
-        events: list[ev.Event] = [ev.RoundStarted(number, tuple(sorted(out)))]
+        events: list[ev.Event] = [ev.RoundStarted(number)]
         state, drawn = self._draw(state, OPENING_DRAW, first_seat=0)
         return state, events + drawn
 
@@ -457,12 +451,7 @@ class Game:
     ) -> tuple[MatchState, list[ev.Event]]:
         round_ = _in_phase(state, Phase.SPRINT, _("the final sprint is not on"))
         player = round_.player(action.seat)
-        if (
-            action.seat == round_.final_caller
-            or not player.in_round
-            or player.out
-            or player.sprint_done
-        ):
+        if action.seat == round_.final_caller or player.out or player.sprint_done:
             raise PlayerLockedError(
                 _("{player} has no sprint to finish").format(player=player.name)
             )
@@ -504,7 +493,7 @@ class Game:
             state, Phase.CLAIMING, _("theme words are claimed at the end of a round")
         )
         player = round_.player(action.seat)
-        if not player.in_round or player.claims is not None:
+        if player.claims is not None:
             raise ClaimError(_("{player} has no claim to make now").format(player=player.name))
         words = tuple(dict.fromkeys(fold(word) for word in action.words))
         # Checked as the verdict will read the grid: its jokers spell the claimed words if they can.
@@ -539,10 +528,6 @@ class Game:
                 _("{player} did not claim {word}").format(
                     player=self.name(action.claimant), word=word
                 )
-            )
-        if not round_.player(action.seat).in_round:
-            raise PlayerLockedError(
-                _("{player} sits this round out").format(player=self.name(action.seat))
             )
         votes = dict(round_.votes)
         ballot = dict(votes.get((action.claimant, word), {}))
@@ -632,8 +617,8 @@ class Game:
     ) -> tuple[MatchState, list[ev.Event]]:
         if state.round.phase is not Phase.SCORED:
             raise WrongPhaseError(_("the next round starts once this one is scored"))
-        round_, events = self._new_round(state.round.number + 1, state.sit_out_next)
-        return state.with_(round=round_, sit_out_next=()), events
+        round_, events = self._new_round(state.round.number + 1)
+        return state.with_(round=round_), events
 
     # --- checks ---------------------------------------------------------------------
 
@@ -671,8 +656,6 @@ def _tile_name(tile: Tile) -> str:
 
 
 def _why_locked(player: PlayerState) -> str:
-    if player.sitting_out:
-        return _("(sitting this round out)")
     if player.out:
         return _("(out of this round after a wrong final MIXMO)")
     return _("(locked after a hasty MIXMO until the next one)")

@@ -55,7 +55,7 @@ def score_round(
     winner: int | None,
     penalty: int = WRONG_FINAL_PENALTY,
 ) -> list[ev.PlayerScore]:
-    """Every player's score sheet (points option); a sitting-out player scores nothing.
+    """Every player's score sheet (points option).
 
     A player who called a wrong final MIXMO this round scores the penalty and
     nothing else, whatever their grid holds by the end of the round: the
@@ -65,9 +65,6 @@ def score_round(
     """
     sheets = []
     for seat, player in enumerate(round_.players):
-        if not player.in_round:
-            sheets.append(ev.PlayerScore(seat, ((_("sat this round out"), 0),), 0, False))
-            continue
         if seat in round_.final_penalties:
             label = _(WRONG_FINAL_LABEL if penalty else WRONG_FINAL_ROUND_LABEL)
             sheets.append(ev.PlayerScore(seat, ((label, penalty),), penalty, False))

@@ -148,7 +148,6 @@ class PlayerModel(_Model):
     grid: list[tuple[int, int, str]]
     locked: bool
     out: bool
-    sitting_out: bool
     stuck: bool
     last_drawn: str
     ready_at_draw: bool
@@ -163,7 +162,6 @@ class PlayerModel(_Model):
             grid=[(row, col, tile.symbol) for (row, col), tile in player.grid.items()],
             locked=player.locked,
             out=player.out,
-            sitting_out=player.sitting_out,
             stuck=player.stuck,
             last_drawn=_symbols(player.last_drawn),
             ready_at_draw=player.ready_at_draw,
@@ -178,7 +176,6 @@ class PlayerModel(_Model):
             grid=Grid({(row, col): Tile.from_symbol(symbol) for row, col, symbol in self.grid}),
             locked=self.locked,
             out=self.out,
-            sitting_out=self.sitting_out,
             stuck=self.stuck,
             last_drawn=_tiles(self.last_drawn),
             ready_at_draw=self.ready_at_draw,
@@ -257,7 +254,6 @@ class MatchModel(_Model):
     totals: list[int]
     rounds_won: list[int]
     results: list[tuple[int, int | None, list[int]]]
-    sit_out_next: list[int]
     winner: int | None
 
     @classmethod
@@ -267,7 +263,6 @@ class MatchModel(_Model):
             totals=list(state.totals),
             rounds_won=list(state.rounds_won),
             results=[(r.number, r.winner, list(r.points)) for r in state.results],
-            sit_out_next=list(state.sit_out_next),
             winner=state.winner,
         )
 
@@ -277,7 +272,6 @@ class MatchModel(_Model):
             totals=tuple(self.totals),
             rounds_won=tuple(self.rounds_won),
             results=tuple(RoundResult(n, w, tuple(p)) for n, w, p in self.results),
-            sit_out_next=tuple(self.sit_out_next),
             winner=self.winner,
         )
 
@@ -314,6 +308,7 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
                 version=raw.get("version"), known=VERSION
             )
         )
+    sitting_out = _drop_sitting_out(raw)
     try:
         saved = SavedGame.model_validate(raw)
     except ValidationError as error:
@@ -323,6 +318,15 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
         raise _damaged(
             f"{where}: {first['msg']} ({problems.format(count=error.error_count())})"
         ) from None
+    if sitting_out:
+        seat = sitting_out[0]
+        players = saved.options.players
+        raise GameFileError(
+            _(
+                "this saved game sits {player} out of a round, a rule mixmo no longer has "
+                "(a wrong final MIXMO takes a won round away instead): it cannot be resumed"
+            ).format(player=players[seat] if 0 <= seat < len(players) else seat)
+        )
     if lexicon is None:
         _check_dictionary(saved.options.dictionary)
     try:
@@ -354,6 +358,31 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
         _blame_dictionary(game, refused)
         raise _damaged(_("its state does not match its action log"))
     return game
+
+
+def _drop_sitting_out(raw: dict[str, object]) -> list[int]:
+    """Take the sitting-out fields of older saves out of ``raw``; the seats they sit out.
+
+    Saves written before the rounds option's penalty became a won round taken
+    away hold ``sitting_out`` for each player and ``sit_out_next`` for the
+    match. Unset (false, empty) they changed nothing and are dropped, so those
+    saves load; set, the game cannot go on by today's rules. A value of the
+    wrong type is left in place for the model to refuse as damage.
+    """
+    state = raw.get("state")
+    if not isinstance(state, dict):
+        return []
+    seats: list[int] = []
+    round_ = state.get("round")
+    players = round_.get("players") if isinstance(round_, dict) else None
+    for seat, player in enumerate(players if isinstance(players, list) else []):
+        is_flag = isinstance(player, dict) and isinstance(player.get("sitting_out"), bool)
+        if is_flag and player.pop("sitting_out"):
+            seats.append(seat)
+    later = state.get("sit_out_next")
+    if isinstance(later, list) and all(type(seat) is int for seat in later):
+        seats += state.pop("sit_out_next")
+    return seats
 
 
 def _blame_dictionary(game: Game, refused: tuple[int, str, list[str]] | None) -> None:

@@ -45,8 +45,6 @@ class PlayerState:
     """A hasty call forbids acting on the grid until the next MIXMO."""
     out: bool = False
     """Out of this round after a wrong final MIXMO."""
-    sitting_out: bool = False
-    """Sits this round out (rounds option penalty)."""
     stuck: bool = False
     last_drawn: tuple[Tile, ...] = ()
     ready_at_draw: bool = False
@@ -57,13 +55,9 @@ class PlayerState:
     """Theme words claimed at the end of the round (None until claimed)."""
 
     @property
-    def in_round(self) -> bool:
-        return not self.sitting_out
-
-    @property
     def may_act(self) -> bool:
         """May edit their grid, call MIXMO or say stuck."""
-        return not (self.sitting_out or self.out or self.locked)
+        return not (self.out or self.locked)
 
     def held(self) -> Counter[Tile]:
         """Every tile this player holds, on the rack and in the grid."""
@@ -105,8 +99,9 @@ class RoundState:
         return replace(self, players=tuple(players))
 
     def active_seats(self) -> list[int]:
-        """Seats playing this round (not sitting out)."""
-        return [seat for seat, p in enumerate(self.players) if p.in_round]
+        """Every seat, in order: every player plays every round (a wrong final MIXMO
+        costs a won round, nobody sits a round out; docs/rules.md)."""
+        return list(range(len(self.players)))
 
     def with_(self, **changes: object) -> RoundState:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -129,7 +124,6 @@ class MatchState:
     totals: tuple[int, ...]
     rounds_won: tuple[int, ...]
     results: tuple[RoundResult, ...] = ()
-    sit_out_next: tuple[int, ...] = ()
     winner: int | None = None
 
     def with_(self, **changes: object) -> MatchState:

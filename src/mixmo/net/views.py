@@ -156,7 +156,6 @@ def _player_fields(player: PlayerState) -> dict[str, object]:
         "grid": [[row, col, tile.symbol] for (row, col), tile in player.grid.items()],
         "locked": player.locked,
         "out": player.out,
-        "sitting_out": player.sitting_out,
         "stuck": player.stuck,
         "last_drawn": "".join(tile.symbol for tile in player.last_drawn),
         "ready_at_draw": player.ready_at_draw,
@@ -189,7 +188,6 @@ def _frame(state: MatchState) -> tuple[bytes, bytes]:
         "totals": list(state.totals),
         "rounds_won": list(state.rounds_won),
         "results": [[r.number, r.winner, list(r.points)] for r in state.results],
-        "sit_out_next": list(state.sit_out_next),
         "winner": state.winner,
     }
     tail = b"," + _dumps(rest)[1:] + b"," + _dumps(match)[1:]
@@ -252,7 +250,6 @@ class ViewMaker:
             totals=list(state.totals),
             rounds_won=list(state.rounds_won),
             results=[(r.number, r.winner, list(r.points)) for r in state.results],
-            sit_out_next=list(state.sit_out_next),
             winner=state.winner,
         )
 

@@ -339,8 +339,6 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
                 else:
                     words += ", " + _("all valid")
         status = []
-        if player.sitting_out:
-            status.append(N_("SITTING OUT"))
         if player.out:
             status.append(N_("OUT"))
         if player.locked:

@@ -206,7 +206,7 @@ class RoundFlow:
         reasons: dict[int, list[str]] = {}
         for sheet in scored.scores:
             player = round_.player(sheet.seat)
-            if sheet.valid or not player.in_round or sheet.seat in round_.final_penalties:
+            if sheet.valid or sheet.seat in round_.final_penalties:
                 continue
             report = validate(
                 player.grid,
