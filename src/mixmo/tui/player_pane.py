@@ -8,7 +8,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
@@ -42,26 +41,21 @@ def rack_label() -> str:
     return _("Rack") + " "
 
 
-JOKER_STYLE = "bold $text-primary"
-BANDIT_STYLE = "bold $text-secondary"
-"""Theme variables, not fixed colours: each theme gives them AA contrast on its background.
-The symbols (``?``, ``!``) carry the meaning without colour."""
-
-
-def rack_text(rack: tuple[Tile, ...], picked: int | None) -> Content:
-    parts: list[tuple[str, str]] = [(rack_label(), "dim")]
+def rack_text(rack: tuple[Tile, ...], picked: int | None) -> Text:
+    text = Text(rack_label(), style="dim")
     if not rack:
-        parts.append((_("empty"), "dim italic"))
+        text.append(_("empty"), style="dim italic")
     for index, tile in enumerate(rack):
         style = "bold"
         if tile.kind is TileKind.JOKER:
-            style = JOKER_STYLE
+            style = "bold cyan"
         elif tile.kind is TileKind.BANDIT:
-            style = BANDIT_STYLE
+            style = "bold magenta"
         if index == picked:
             style += " reverse"
-        parts += [(tile.symbol, style), (" ", "")]
-    return Content.assemble(*parts)
+        text.append(tile.symbol, style=style)
+        text.append(" ")
+    return text
 
 
 class RackView(Static):
@@ -88,10 +82,8 @@ class PlayerPane(Vertical):
 
     DEFAULT_CSS = """
     PlayerPane { border: round $panel-lighten-2; padding: 0 1; height: 1fr; width: 1fr; }
-    /* The name is text, not drawing: AA contrast (4.5:1), not the pale border's colour. */
-    PlayerPane { border-title-color: $text-muted; }
-    PlayerPane.active { border: heavy $accent; border-title-color: $accent; }
-    PlayerPane.locked { border: dashed $error; color: $text-muted; border-title-color: $text-error; }
+    PlayerPane.active { border: heavy $accent; }
+    PlayerPane.locked { border: dashed $error; color: $text-disabled; }
     PlayerPane .title { height: 1; }
     PlayerPane RackView { height: auto; max-height: 3; }
     PlayerPane .news { height: auto; max-height: 2; color: $text-muted; }
@@ -144,16 +136,15 @@ class PlayerPane(Vertical):
             self.query_one(f"#news-{self.seat}", Static).update(Text(info.message))
 
 
-def title_text(info: PaneInfo) -> Content:
-    parts: list[tuple[str, str]] = []
+def title_text(info: PaneInfo) -> Text:
+    title = Text()
     if info.active:
-        parts.append(("▶ ", "bold reverse"))  # a mark, not only a colour (NO_COLOR)
+        title.append("▶ ", style="bold reverse")  # a mark, not only a colour (NO_COLOR)
     for flag in info.status:
-        # Words, so the colour only adds to them; the theme's text colours keep AA contrast.
-        style = "bold $text-error" if flag in ("LOCKED", "OUT") else "bold $text"
-        parts.append((_(flag) + " ", style))
-    parts.append((_("{score} pts").format(score=info.score) + " ", "dim"))
-    parts.append((info.words, "dim"))
+        style = "bold red" if flag in ("LOCKED", "OUT") else "bold yellow"
+        title.append(_(flag) + " ", style=style)
+    title.append(_("{score} pts").format(score=info.score) + " ", style="dim")
+    title.append(info.words, style="dim")
     if info.built:
-        parts.append((f" · {info.built}", "bold"))
-    return Content.assemble(*parts)
+        title.append(f" · {info.built}", style="bold")
+    return title
