@@ -42,7 +42,7 @@ import shlex
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote, urlsplit
 
 import textual_serve
 from aiohttp import WSMsgType, web
@@ -60,6 +60,14 @@ MAX_VISITORS = 16
 
 MAX_FRAME = 64 * 1024
 COOKIE = "mixmo_visitor"
+"""The browser's secret identity: it names the data folder holding its seats' tokens."""
+NAME_COOKIE = "mixmo_name"
+"""The name this browser last played under, to fill in the form."""
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "frame-ancestors 'none'",  # no page of another site frames it
+    "Referrer-Policy": "no-referrer",
+}
 STOP_GRACE = 5.0
 """Seconds a visitor's process has to quit once its browser has gone, before it is killed."""
 
@@ -182,7 +190,7 @@ class WebFront:
 
     async def form(self, request: web.Request) -> web.Response:
         """The name form (the last name this browser used, filled in)."""
-        return self._form(request.cookies.get("mixmo_name", ""), error=None)
+        return self._form(unquote(request.cookies.get(NAME_COOKIE, "")), error=None)
 
     def _form(self, name: str, error: str | None, status: int = 200) -> web.Response:
         body = FORM_PAGE.format(
@@ -196,7 +204,7 @@ class WebFront:
             button=html.escape(_("Take a seat")),
             error=f'<p class="error">{html.escape(error)}</p>' if error else "",
         )
-        return web.Response(text=body, content_type="text/html", status=status)
+        return web.Response(text=body, content_type="text/html", status=status, headers=HEADERS)
 
     async def play(self, request: web.Request) -> web.Response:
         """The terminal page for the name asked (back to the form if it is not a name)."""
@@ -213,12 +221,12 @@ class WebFront:
             again=html.escape(_("Play again")),
             change=html.escape(_("Change name")),
         )
-        response = web.Response(text=body, content_type="text/html")
-        response.headers["Cache-Control"] = "no-store"
+        response = web.Response(text=body, content_type="text/html", headers=HEADERS)
         if COOKIE not in request.cookies:
             response.set_cookie(COOKIE, secrets.token_urlsafe(24), httponly=True,
                                 samesite="Strict", max_age=30 * 24 * 3600)  # fmt: skip
-        response.set_cookie("mixmo_name", name, samesite="Strict", max_age=30 * 24 * 3600)
+        response.set_cookie(NAME_COOKIE, quote(name, safe=""), samesite="Strict",
+                            max_age=30 * 24 * 3600)  # fmt: skip
         return response
 
     # --- a visitor's terminal ------------------------------------------------------------
@@ -229,6 +237,11 @@ class WebFront:
             name = clean_name(request.match_info["name"])
         except ValueError as error:
             raise web.HTTPBadRequest(text=str(error)) from None
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != request.host:
+            # Another site's page opening a terminal here through its visitor's browser
+            # (which can reach a loopback-only front): only this front's own page may.
+            raise web.HTTPForbidden(text=_("this page's terminal opens from its own site only"))
         if len(self.visitors) >= MAX_VISITORS:
             raise web.HTTPServiceUnavailable(text=_("too many visitors at once: try again later"))
         visitor = request.cookies.get(COOKIE) or secrets.token_urlsafe(24)

@@ -8,8 +8,12 @@ import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from tests.web.conftest import MIXMO, Started, open_room, serve_web
 
@@ -82,7 +86,30 @@ def test_web_serves_a_name_form_for_the_room_and_stops_on_ctrl_c(
     status, refused = _get(page + "/play?name=" + "x" * 25)
     assert status == 400 and "at most 24 characters" in refused
 
+    host = page.removeprefix("http://")
+    with pytest.raises(InvalidStatus) as refused_socket:
+        connect(f"ws://{host}/ws/Ann", origin=Origin("http://evil.example"), open_timeout=10)
+    assert refused_socket.value.response.status_code == 403
+
     assert processes[-1].interrupt() == 0
+    assert "Traceback" not in (tmp_path / "web.log").read_text()
+
+
+def test_the_form_remembers_the_name_this_browser_played_under(
+    game_server: str, environment: dict[str, str], processes: list[Started], tmp_path: Path
+) -> None:
+    code = open_room(game_server, environment, processes, tmp_path / "bot.log")
+    page = serve_web(f"{game_server}/{code}", environment, processes, tmp_path / "web.log")
+    cookies = urllib.request.HTTPCookieProcessor()
+    browser = urllib.request.build_opener(cookies)
+    with browser.open(page + "/play?name=" + quote("Zoé d'Arc"), timeout=10) as response:
+        assert response.status == 200
+        assert response.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+    kept = {cookie.name: cookie for cookie in cookies.cookiejar}
+    assert kept["mixmo_visitor"].has_nonstandard_attr("HttpOnly")
+    assert len(kept["mixmo_visitor"].value) >= 32
+    with browser.open(page + "/", timeout=10) as response:
+        assert 'value="Zoé d&#x27;Arc"' in response.read().decode()
 
 
 @pytest.mark.parametrize("name", ["Ann O'Neil", "$(touch pwned)", "a; rm -rf ~", "`id` & Zoé"])
