@@ -137,6 +137,11 @@ class Page:
                 await self.send("Input.dispatchKeyEvent", type=kind, key=key, text=key,
                                 unmodifiedText=key)  # fmt: skip
 
+    async def reload(self) -> None:
+        """Reload the page, as a visitor pressing F5 (the hook stays installed)."""
+        await self.evaluate("window.__mixmoTerminals = []")
+        await self.send("Page.reload", ignoreCache=True)
+
     async def screenshot(self, path: Path) -> bytes:
         """A PNG of the page as a visitor sees it, also written to ``path``."""
         answer = await self.send("Page.captureScreenshot", format="png")
@@ -176,9 +181,17 @@ class Browser:
             raise BrowserError(f"{method}: {answer['error'].get('message')}")
         return answer.get("result", {})  # type: ignore[no-any-return]
 
-    async def open(self, url: str) -> Page:
-        """A new tab that has started loading ``url`` (hooked to find its terminals)."""
-        target = await self.send("Target.createTarget", url="about:blank")
+    async def open(self, url: str, *, own_cookies: bool = False) -> Page:
+        """A new tab that has started loading ``url`` (hooked to find its terminals).
+
+        With ``own_cookies`` the tab lives in a browser context of its own (like a
+        private window): another person's browser, sharing no cookie with the others.
+        """
+        context: dict[str, Any] = {}
+        if own_cookies:
+            created = await self.send("Target.createBrowserContext")
+            context["browserContextId"] = created["browserContextId"]
+        target = await self.send("Target.createTarget", url="about:blank", **context)
         attached = await self.send(
             "Target.attachToTarget", targetId=target["targetId"], flatten=True
         )

@@ -67,8 +67,15 @@ async def test_a_visitors_keys_reach_their_own_app_and_its_screen_reaches_the_br
         grid = [line for line in after.splitlines() if line.startswith("┃ · ")]
         assert sum(line.count(" M ") for line in grid) == 1, "the M left the rack for the grid"
         await page.screenshot(tmp_path / "typed.png")
-    visitors = list((tmp_path / "web").iterdir())
-    assert len(visitors) == 1, "the visitor's own data folder"
+        assert len(list((tmp_path / "web").iterdir())) == 1, "the visitor's own data folder"
+
+        await page.reload()
+        await page.wait_for_text("Lesson 1 of 7")
+        assert len(list((tmp_path / "web").iterdir())) == 1, "a reload keeps its folder"
+
+        other = await browser.open(address + "/play?name=Ann", own_cookies=True)
+        await other.wait_for_text("Lesson 1 of 7")
+        assert len(list((tmp_path / "web").iterdir())) == 2, "another browser, another folder"
 
 
 async def test_a_visitor_whose_seat_cannot_be_taken_reads_why_in_the_browser(
