@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from mixmo.engine import actions as act
 from mixmo.engine.bot_plan import Plan, PlanKind, Style, make_plan, rack_tiles
-from mixmo.engine.game import MIXMO_DRAW
+from mixmo.engine.game_base import MIXMO_DRAW
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon, common_words
 from mixmo.engine.state import MatchState, Phase, PlayerState

@@ -1,0 +1,148 @@
+"""The handlers of the calls of play: MIXMO (normal, simultaneous, hasty, final), "stuck"
+and the general deadlock, and the Bandit's theme.
+"""
+
+from __future__ import annotations
+
+from mixmo.engine import actions as act
+from mixmo.engine import events as ev
+from mixmo.engine.game_base import MIXMO_DRAW, in_phase, why_locked
+from mixmo.engine.game_closing import ClosingHandlers
+from mixmo.engine.game_errors import ClaimError, PlayerLockedError, WrongPhaseError
+from mixmo.engine.options import ScoringMode
+from mixmo.engine.state import MatchState, Phase, PlayerState
+from mixmo.engine.themes import find_theme
+from mixmo.engine.validation import validate
+from mixmo.i18n import _
+
+
+class CallHandlers(ClosingHandlers):
+    """``_on_CallMixmo``, ``_on_SayStuck``, ``_on_ChooseTheme``: a final MIXMO leads on to
+    the round's end (:class:`~mixmo.engine.game_closing.ClosingHandlers`)."""
+
+    def _on_CallMixmo(
+        self, state: MatchState, action: act.CallMixmo
+    ) -> tuple[MatchState, list[ev.Event]]:
+        seat = action.seat
+        round_ = in_phase(
+            state,
+            Phase.PLAYING,
+            _("MIXMO cannot be called now ({phase})").format(phase=state.round.phase.value),
+        )
+        player = round_.player(seat)
+        if not player.may_act:
+            raise PlayerLockedError(
+                _("{player} cannot call MIXMO {why}").format(
+                    player=player.name, why=why_locked(player)
+                )
+            )
+        events: list[ev.Event] = [ev.MixmoCalled(seat, action.at)]
+        reasons = self._wrong_call_reasons(player)
+
+        window = self.options.mixmo_window
+        if (
+            round_.last_draw_at is not None
+            and action.at - round_.last_draw_at <= window
+            and player.ready_at_draw
+        ):
+            # Called together with the last MIXMO: the draws do not add up, even
+            # when that MIXMO emptied the bag (this call is not the final one).
+            grid_reasons = reasons[1:] if player.rack else reasons  # not the rack's reason
+            if not grid_reasons:
+                events.append(ev.SimultaneousMixmo(seat))
+                player = player.with_(ready_at_draw=False)
+                return state.with_(round=round_.with_player(seat, player)), events
+            return self._lock(state, seat, grid_reasons, events)
+
+        if not self._bag_covers_a_draw(round_):
+            return self._final_call(state, seat, reasons, events)
+
+        new_round, drawn = self._draw(round_, MIXMO_DRAW, first_seat=seat, at=action.at)
+        events += drawn
+        state = state.with_(round=new_round)
+        if reasons:
+            return self._lock(state, seat, reasons, events)
+        return state, events
+
+    def _wrong_call_reasons(self, player: PlayerState) -> list[str]:
+        reasons = []
+        if player.rack:
+            left = "".join(t.symbol for t in player.rack)
+            reasons.append(_("tiles not placed: {tiles}").format(tiles=left))
+        if len(player.grid):
+            reasons += [
+                p.message for p in validate(player.grid, self.lexicon, self.variant).problems
+            ]
+        elif not player.rack:
+            reasons.append(_("the grid is empty"))
+        return reasons
+
+    def _lock(
+        self, state: MatchState, seat: int, reasons: list[str], events: list[ev.Event]
+    ) -> tuple[MatchState, list[ev.Event]]:
+        player = state.round.player(seat).with_(locked=True, stuck=False)
+        events += [ev.HastyCall(seat, tuple(reasons)), ev.PlayerLocked(seat)]
+        return state.with_(round=state.round.with_player(seat, player)), events
+
+    def _final_call(
+        self, state: MatchState, seat: int, reasons: list[str], events: list[ev.Event]
+    ) -> tuple[MatchState, list[ev.Event]]:
+        round_ = state.round
+        if reasons:
+            return self._reject_final(state, seat, reasons, events)
+        events.append(ev.FinalMixmo(seat))
+        round_ = round_.with_(final_caller=seat)
+        state = state.with_(round=round_)
+        others = [s for s in round_.active_seats() if s != seat and not round_.player(s).out]
+        if self.variant.distinct_words and self.options.scoring is ScoringMode.POINTS and others:
+            events.append(ev.SprintStarted())
+            return state.with_(round=round_.with_(phase=Phase.SPRINT)), events
+        return self._after_sprint(state, events)
+
+    def _on_SayStuck(
+        self, state: MatchState, action: act.SayStuck
+    ) -> tuple[MatchState, list[ev.Event]]:
+        round_ = in_phase(
+            state,
+            Phase.PLAYING,
+            _("no one can be stuck now ({phase})").format(phase=state.round.phase.value),
+        )
+        player = round_.player(action.seat)
+        if not player.may_act:
+            raise PlayerLockedError(
+                _("{player} is not playing now {why}").format(
+                    player=player.name, why=why_locked(player)
+                )
+            )
+        round_ = round_.with_player(action.seat, player.with_(stuck=action.stuck))
+        events: list[ev.Event] = [ev.PlayerStuck(action.seat, action.stuck)]
+        acting = [s for s in round_.active_seats() if round_.player(s).may_act]
+        if not action.stuck or not all(round_.player(s).stuck for s in acting):
+            return state.with_(round=round_), events
+        if self._bag_covers_a_draw(round_):
+            events.append(ev.DeadlockDraw())
+            round_, drawn = self._draw(round_, MIXMO_DRAW, first_seat=0, at=action.at)
+            return state.with_(round=round_), events + drawn
+        # The bag is empty and nobody can finish: the round ends with no winner.
+        return self._after_sprint(state.with_(round=round_), events)
+
+    def _on_ChooseTheme(
+        self, state: MatchState, action: act.ChooseTheme
+    ) -> tuple[MatchState, list[ev.Event]]:
+        round_ = in_phase(state, Phase.CHOOSING_THEME, _("no theme is waiting to be chosen"))
+        if action.seat != round_.bandit_seat:
+            raise WrongPhaseError(
+                _("the theme is {player}'s to choose: they drew the Bandit").format(
+                    player=self.name(round_.bandit_seat or 0)
+                )
+            )
+        theme = " ".join(action.theme.split())
+        if not theme:
+            raise ClaimError(_("a theme needs a name"))
+        builtin = find_theme(theme, self.options.language)
+        round_ = round_.with_(
+            phase=Phase.PLAYING, theme=theme, theme_list=builtin.id if builtin else None
+        )
+        return state.with_(round=round_), [
+            ev.ThemeSet(action.seat, theme, builtin.id if builtin else None)
+        ]

@@ -1,0 +1,149 @@
+"""The handlers of grid editing: place, move, take back, take apart, undo, redo.
+
+Each edit is allowed in play to a player who may act (not locked after a hasty
+MIXMO, not out of the round), and takes back that player's "stuck".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from mixmo.engine import actions as act
+from mixmo.engine import events as ev
+from mixmo.engine.game_base import GameBase, take_back, why_locked
+from mixmo.engine.game_errors import (
+    CellTakenError,
+    NoTileThereError,
+    PlayerLockedError,
+    TileNotInRackError,
+    UndoError,
+    WrongPhaseError,
+)
+from mixmo.engine.grid import Cell, Grid
+from mixmo.engine.state import MatchState, Phase, PlayerState
+from mixmo.engine.tiles import JOKER, Tile, TileError, TileKind
+from mixmo.engine.undo import NothingToUndoError, regrid
+from mixmo.i18n import _
+
+
+class EditingHandlers(GameBase):
+    """``_on_PlaceTile`` ... ``_on_Redo``: a player's own grid, in play."""
+
+    def _editor(self, state: MatchState, seat: int) -> PlayerState:
+        """The player at ``seat``, if they may edit their grid now."""
+        if state.round.phase is not Phase.PLAYING:
+            raise WrongPhaseError(
+                _("grids cannot change now ({phase})").format(phase=state.round.phase.value)
+            )
+        player = state.round.player(seat)
+        if not player.may_act:
+            raise PlayerLockedError(
+                _("{player} may not act on their grid {why}").format(
+                    player=player.name, why=why_locked(player)
+                )
+            )
+        return player
+
+    def _edited(
+        self, state: MatchState, seat: int, player: PlayerState, cells: Iterable[Cell]
+    ) -> tuple[MatchState, list[ev.Event]]:
+        events: list[ev.Event] = [ev.GridChanged(seat, tuple(cells))]
+        if state.round.player(seat).stuck:
+            player = player.with_(stuck=False)
+            events.append(ev.PlayerStuck(seat, False))
+        return state.with_(round=state.round.with_player(seat, player)), events
+
+    def _on_PlaceTile(
+        self, state: MatchState, action: act.PlaceTile
+    ) -> tuple[MatchState, list[ev.Event]]:
+        player = self._editor(state, action.seat)
+        try:
+            placed = Tile.from_symbol(action.symbol)
+        except TileError as error:
+            raise TileNotInRackError(str(error)) from None
+        from_rack = JOKER if placed.kind is TileKind.JOKER else placed
+        rack = list(player.rack)
+        if from_rack not in rack:
+            raise TileNotInRackError(
+                _("{player} has no {tile} on their rack").format(
+                    player=player.name, tile=_tile_name(from_rack)
+                )
+            )
+        cell = (action.row, action.col)
+        if cell in player.grid:
+            raise CellTakenError(
+                _("row {row}, column {col} already holds a tile").format(
+                    row=action.row, col=action.col
+                )
+            )
+        rack.remove(from_rack)
+        player = player.with_(rack=tuple(rack), grid=player.grid.place(cell, placed))
+        return self._edited(state, action.seat, player, [cell])
+
+    def _on_MoveTiles(
+        self, state: MatchState, action: act.MoveTiles
+    ) -> tuple[MatchState, list[ev.Event]]:
+        player = self._editor(state, action.seat)
+        cells = set(action.cells)
+        _require_tiles(player.grid, cells)
+        moved = {(r + action.drow, c + action.dcol): player.grid[(r, c)] for r, c in cells}
+        kept = {cell: tile for cell, tile in player.grid.items() if cell not in cells}
+        clash = sorted(set(moved) & set(kept))
+        if clash:
+            row, col = clash[0]
+            raise CellTakenError(
+                _("the tiles cannot move there: row {row}, column {col} is taken").format(
+                    row=row, col=col
+                )
+            )
+        player = player.with_(grid=Grid({**kept, **moved}))
+        return self._edited(state, action.seat, player, sorted(cells | set(moved)))
+
+    def _on_TakeBack(
+        self, state: MatchState, action: act.TakeBack
+    ) -> tuple[MatchState, list[ev.Event]]:
+        player = self._editor(state, action.seat)
+        cells = set(action.cells)
+        _require_tiles(player.grid, cells)
+        player = take_back(player, cells)
+        return self._edited(state, action.seat, player, sorted(cells))
+
+    def _on_TakeApart(
+        self, state: MatchState, action: act.TakeApart
+    ) -> tuple[MatchState, list[ev.Event]]:
+        player = self._editor(state, action.seat)
+        cells = set(player.grid)
+        return self._edited(state, action.seat, take_back(player, cells), sorted(cells))
+
+    def _on_Undo(self, state: MatchState, action: act.Undo) -> tuple[MatchState, list[ev.Event]]:
+        player = self._editor(state, action.seat)
+        try:
+            edit = self.history.to_undo(action.seat, player.grid)
+            changed = regrid(player, edit.before)
+        except NothingToUndoError as error:
+            raise UndoError(f"{player.name}: {error}") from None
+        return self._edited(state, action.seat, changed, edit.cells())
+
+    def _on_Redo(self, state: MatchState, action: act.Redo) -> tuple[MatchState, list[ev.Event]]:
+        player = self._editor(state, action.seat)
+        try:
+            edit = self.history.to_redo(action.seat, player.grid)
+            changed = regrid(player, edit.after)
+        except NothingToUndoError as error:
+            raise UndoError(f"{player.name}: {error}") from None
+        return self._edited(state, action.seat, changed, edit.cells())
+
+
+def _tile_name(tile: Tile) -> str:
+    if tile.kind is TileKind.JOKER:
+        return _("joker")
+    if tile.kind is TileKind.BANDIT:
+        return _("Bandit")
+    return _("{letter} tile").format(letter=tile.letter)
+
+
+def _require_tiles(grid: Grid, cells: set[Cell]) -> None:
+    empty = sorted(cell for cell in cells if cell not in grid)
+    if empty:
+        row, col = empty[0]
+        raise NoTileThereError(_("row {row}, column {col} holds no tile").format(row=row, col=col))
