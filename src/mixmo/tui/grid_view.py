@@ -32,13 +32,23 @@ MARGIN = 2
 
 EMPTY = Style(dim=True)
 LETTER = Style(bold=True)
-JOKER = Style(bold=True, color="cyan")
-BANDIT = Style(bold=True, color="magenta")
-INVALID = Style(underline=True, color="red")
 SELECTED = Style(reverse=True)
-HIGHLIGHT = Style(bold=True, reverse=True, color="yellow")
 CURSOR = Style(reverse=True, bold=True)
 LOCKED = Style(dim=True)
+BANDIT_MARK = "!"
+"""Drawn in the spacer after a placed Bandit (its rack symbol), so that it never reads as a
+joker, even without colour: a joker is ``k``, the Bandit ``k!``."""
+
+
+@dataclass(frozen=True)
+class CellStyles:
+    """The theme's styles for the tiles (from the widget's component classes, so that each
+    theme gives colours with AA contrast on its own background)."""
+
+    joker: Style
+    bandit: Style
+    invalid: Style
+    highlight: Style
 
 
 @dataclass(frozen=True)
@@ -67,8 +77,16 @@ class GridView(ScrollView, can_focus=True):
     """A player's board. The app reads the keys (in arrival order); clicks and drags
     become messages for it. It follows the cursor, so it needs no scrollbars."""
 
+    COMPONENT_CLASSES = {"grid--joker", "grid--bandit", "grid--invalid", "grid--highlight"}
     DEFAULT_CSS = """
     GridView { height: 1fr; scrollbar-size: 0 0; }
+    /* Text colours with AA contrast (4.5:1) on the theme's background in both themes
+       (tests/tui/test_readability.py); meaning never rests on colour alone (case, marks). */
+    GridView > .grid--joker { color: $text-primary; text-style: bold; }
+    GridView > .grid--bandit { color: #c39bff; text-style: bold; }
+    GridView:light > .grid--bandit { color: #6a2c9c; }
+    GridView > .grid--invalid { color: $text-error; text-style: underline; }
+    GridView > .grid--highlight { background: $accent; color: $text; text-style: bold; }
     """
 
     picture: reactive[GridPicture] = reactive(GridPicture)
@@ -129,40 +147,58 @@ class GridView(ScrollView, can_focus=True):
         top, left = self._origin
         width = self.virtual_size.width
         row = top + y + scroll_y
+        # Every line in the widget's own colours (the theme's), not the terminal's defaults:
+        # a light theme on a dark terminal must not draw dark-on-dark.
+        base = self.rich_style
         if y + scroll_y >= self.virtual_size.height:
-            return Strip.blank(self.size.width, Style())  # a style, never None (NO_COLOR filter)
+            return Strip.blank(self.size.width, base)  # a style, never None (NO_COLOR filter)
+        styles = self.cell_styles()
         segments = []
         for index in range(width // self.cell_width):
             cell = (row, left + index)
-            char, style = self._cell(picture, cell)
+            char, style = self._cell(picture, cell, styles)
             if self.big:
                 char = WIDE.get(char, char)
-            spacer = " "
+            spacer, spacer_style = " ", Style(dim=True, bold=cell == picture.cursor)
+            tile = picture.grid.get(cell)
+            if tile is not None and tile.kind is TileKind.BANDIT:
+                spacer, spacer_style = BANDIT_MARK, styles.bandit
             if cell == picture.cursor and picture.active:
                 style = style + CURSOR
                 spacer = "→" if picture.direction is Direction.ACROSS else "↓"
             if picture.locked:
                 style = style + LOCKED
             segments.append(Segment(char, style))
-            segments.append(Segment(spacer, Style(dim=True, bold=cell == picture.cursor)))
-        return Strip(segments, width).crop(scroll_x, scroll_x + self.size.width)
+            segments.append(Segment(spacer, spacer_style))
+        strip = Strip(segments, width).crop(scroll_x, scroll_x + self.size.width)
+        return strip.apply_style(base)
+
+    def cell_styles(self) -> CellStyles:
+        """The tiles' styles in the current theme (Textual caches them per theme)."""
+        get = self.get_component_rich_style
+        return CellStyles(
+            joker=get("grid--joker", partial=True),
+            bandit=get("grid--bandit", partial=True),
+            invalid=get("grid--invalid", partial=True),
+            highlight=get("grid--highlight", partial=True),
+        )
 
     @staticmethod
-    def _cell(picture: GridPicture, cell: Cell) -> tuple[str, Style]:
+    def _cell(picture: GridPicture, cell: Cell, styles: CellStyles) -> tuple[str, Style]:
         tile = picture.grid.get(cell)
         if tile is None:
             return ("·", EMPTY + SELECTED) if cell in picture.selection else ("·", EMPTY)
         if tile.kind is TileKind.LETTER:
             char, style = tile.symbol, LETTER
         elif tile.kind is TileKind.JOKER:
-            char, style = (tile.letter or picture.letters.get(cell, "?")).lower(), JOKER
+            char, style = (tile.letter or picture.letters.get(cell, "?")).lower(), styles.joker
         else:
-            char, style = picture.letters.get(cell, "!").lower(), BANDIT
+            char, style = picture.letters.get(cell, "!").lower(), styles.bandit
         if cell in picture.bad_cells:
-            style = style + INVALID
+            style = style + styles.invalid
         letter = tile.letter or picture.letters.get(cell)
         if picture.highlight and letter == picture.highlight:
-            style = style + HIGHLIGHT
+            style = style + styles.highlight
         if cell in picture.selection:
             style = style + SELECTED
         return char, style

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
@@ -41,21 +42,26 @@ def rack_label() -> str:
     return _("Rack") + " "
 
 
-def rack_text(rack: tuple[Tile, ...], picked: int | None) -> Text:
-    text = Text(rack_label(), style="dim")
+JOKER_STYLE = "bold $text-primary"
+BANDIT_STYLE = "bold $text-secondary"
+"""Theme variables, not fixed colours: each theme gives them AA contrast on its background.
+The symbols (``?``, ``!``) carry the meaning without colour."""
+
+
+def rack_text(rack: tuple[Tile, ...], picked: int | None) -> Content:
+    parts: list[tuple[str, str]] = [(rack_label(), "dim")]
     if not rack:
-        text.append(_("empty"), style="dim italic")
+        parts.append((_("empty"), "dim italic"))
     for index, tile in enumerate(rack):
         style = "bold"
         if tile.kind is TileKind.JOKER:
-            style = "bold cyan"
+            style = JOKER_STYLE
         elif tile.kind is TileKind.BANDIT:
-            style = "bold magenta"
+            style = BANDIT_STYLE
         if index == picked:
             style += " reverse"
-        text.append(tile.symbol, style=style)
-        text.append(" ")
-    return text
+        parts += [(tile.symbol, style), (" ", "")]
+    return Content.assemble(*parts)
 
 
 class RackView(Static):
@@ -82,8 +88,10 @@ class PlayerPane(Vertical):
 
     DEFAULT_CSS = """
     PlayerPane { border: round $panel-lighten-2; padding: 0 1; height: 1fr; width: 1fr; }
-    PlayerPane.active { border: heavy $accent; }
-    PlayerPane.locked { border: dashed $error; color: $text-disabled; }
+    /* The name is text, not drawing: AA contrast (4.5:1), not the pale border's colour. */
+    PlayerPane { border-title-color: $text-muted; }
+    PlayerPane.active { border: heavy $accent; border-title-color: $accent; }
+    PlayerPane.locked { border: dashed $error; color: $text-muted; border-title-color: $text-error; }
     PlayerPane .title { height: 1; }
     PlayerPane RackView { height: auto; max-height: 3; }
     PlayerPane .news { height: auto; max-height: 2; color: $text-muted; }
@@ -136,15 +144,16 @@ class PlayerPane(Vertical):
             self.query_one(f"#news-{self.seat}", Static).update(Text(info.message))
 
 
-def title_text(info: PaneInfo) -> Text:
-    title = Text()
+def title_text(info: PaneInfo) -> Content:
+    parts: list[tuple[str, str]] = []
     if info.active:
-        title.append("▶ ", style="bold reverse")  # a mark, not only a colour (NO_COLOR)
+        parts.append(("▶ ", "bold reverse"))  # a mark, not only a colour (NO_COLOR)
     for flag in info.status:
-        style = "bold red" if flag in ("LOCKED", "OUT") else "bold yellow"
-        title.append(_(flag) + " ", style=style)
-    title.append(_("{score} pts").format(score=info.score) + " ", style="dim")
-    title.append(info.words, style="dim")
+        # Words, so the colour only adds to them; the theme's text colours keep AA contrast.
+        style = "bold $text-error" if flag in ("LOCKED", "OUT") else "bold $text"
+        parts.append((_(flag) + " ", style))
+    parts.append((_("{score} pts").format(score=info.score) + " ", "dim"))
+    parts.append((info.words, "dim"))
     if info.built:
-        title.append(f" · {info.built}", style="bold")
-    return title
+        parts.append((f" · {info.built}", "bold"))
+    return Content.assemble(*parts)
