@@ -241,7 +241,7 @@ async def test_big_tiles_are_full_width_and_a_click_finds_its_cell() -> None:
         text = view.render_line(row).text
         x = cell_len(text[: text.index(BIG_T)])
         t_cell = next(
-            cell for cell, tile in app.table.round.player(0).grid.items() if tile.symbol == "T"
+            cell for cell, tile in app.game.round.player(0).grid.items() if tile.symbol == "T"
         )
         assert view.cell_at(x, row) == t_cell, "a click on the big T finds the T"
         assert view.cell_at(x + 2, row) == t_cell, "its second column and the spacer too"
