@@ -13,6 +13,13 @@ from typing import TYPE_CHECKING, Any
 from mixmo.engine.lexicon import lexicon_label
 from mixmo.engine.tiles import TileKind
 from mixmo.i18n import N_, _, ngettext
+from mixmo.report_text import (  # shared with the plain writer, which has no Rich
+    DRAW_LIMIT,
+    INVALID_MARK,
+    LIST_LIMIT,
+    VALID_MARK,
+    count_tiles_and_words,
+)
 
 if TYPE_CHECKING:  # Rich is imported where a view is built: `--json` and `mixmo word` never load it
     from rich.console import RenderableType
@@ -22,14 +29,6 @@ if TYPE_CHECKING:  # Rich is imported where a view is built: `--json` and `mixmo
     from mixmo.engine.grid import Cell, Grid
     from mixmo.engine.scoring import Score
     from mixmo.engine.validation import ValidationReport
-
-VALID_MARK = "✓"
-INVALID_MARK = "✗"
-
-DRAW_LIMIT = 10_000
-"""Grids whose bounding box has more cells than this are described, not drawn:
-no real grid comes near (a whole set is about 120 tiles), and drawing a
-thousand-column text cell by cell would take seconds."""
 
 #: Words shown translated that the engine keeps in English (a word's direction,
 #: the variants' titles), marked here for the catalogues.
@@ -41,10 +40,6 @@ ENGINE_WORDS = (
     N_("Expert"),
     N_("Expert, Free Spirit"),
 )
-
-LIST_LIMIT = 100
-"""Words, jokers and problems listed one by one; the rest are counted (Rich
-lays out a table row in about 3 ms, and --json lists everything)."""
 
 
 def _more(sentence: str) -> Text:
@@ -106,13 +101,6 @@ def _cell(
     return char, style
 
 
-def _count_tiles_and_words(tiles: int, words: int) -> str:
-    """``12 tiles, 3 words`` (``1 tile, 1 word``)."""
-    tiles_text = ngettext("{count} tile", "{count} tiles", tiles).format(count=tiles)
-    words_text = ngettext("{count} word", "{count} words", words).format(count=words)
-    return _("{tiles}, {words}").format(tiles=tiles_text, words=words_text)
-
-
 def report_view(
     report: ValidationReport,
     score: Score,
@@ -136,7 +124,7 @@ def report_view(
         (source, "bold"),
         "  ",
         verdict,
-        ("  " + _count_tiles_and_words(len(report.grid), len(report.words)), ""),
+        ("  " + count_tiles_and_words(len(report.grid), len(report.words)), ""),
         (f"  [{lexicon_label(report.lexicon_name)}, {_(report.variant.title)}]", "dim"),
     )
     parts: list[RenderableType] = [header, Text(), grid_view(report.grid, letters, bad_cells)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import click
 
@@ -13,6 +13,7 @@ from mixmo.cli.common import (
     EXIT_OK,
     TranslatedCommand,
     console_for,
+    console_width,
     dict_option,
     expert_option,
     fail,
@@ -20,14 +21,15 @@ from mixmo.cli.common import (
     lang_option,
     load_lexicon,
     read_source,
+    writes_styles,
 )
 from mixmo.engine.grid import MAX_TEXT_CHARS, Grid, GridSyntaxError
 from mixmo.engine.lexicon import Lexicon, LexiconError, fold, is_tile_word
-from mixmo.engine.scoring import score
+from mixmo.engine.scoring import Score, score
 from mixmo.engine.validation import ProblemKind, ValidationReport, validate
 from mixmo.engine.variants import variant_for
 from mixmo.i18n import N_, _
-from mixmo.report_view import report_json, report_view
+from mixmo.report_view import report_json
 
 SUGGESTED_WORDS = 3
 """Rejected words that may get spelling suggestions."""
@@ -142,5 +144,32 @@ def check(
 
         click.echo(json.dumps(report_json(report, result, rejected), ensure_ascii=False, indent=2))
     else:
-        console_for().print(report_view(report, result, source=name, suggestions=rejected))
+        show_report(report, result, source=name, suggestions=rejected)
     sys.exit(EXIT_OK if report.valid else EXIT_INVALID)
+
+
+def show_report(
+    report: ValidationReport,
+    result: Score,
+    *,
+    source: str,
+    suggestions: Mapping[str, Sequence[str]],
+) -> None:
+    """The report on standard output: written directly where Rich would write no
+    style and the report is one :mod:`mixmo.report_text` writes exactly as Rich
+    (a pipe, a file: 60 ms less than importing Rich), else through Rich."""
+    stream = sys.stdout
+    encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
+    if sys.platform != "win32" and encoding.startswith("utf") and not writes_styles(stream):
+        from mixmo.report_text import report_text
+
+        text = report_text(
+            report, result, source=source, suggestions=suggestions, max_width=console_width()
+        )
+        if text is not None:
+            stream.write(text)
+            stream.flush()
+            return
+    from mixmo.report_view import report_view
+
+    console_for().print(report_view(report, result, source=source, suggestions=suggestions))

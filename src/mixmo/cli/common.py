@@ -157,13 +157,20 @@ def use_compiled_lists() -> None:
 def writes_styles(stream: IO[str] | None = None) -> bool:
     """Whether Rich would write escape codes (bold, colour) to ``stream``.
 
-    Rich's own rules (``Console.is_terminal`` and its colour system), without
-    importing Rich (40 ms of a 100 ms command): ``TTY_COMPATIBLE=0/1`` decides,
-    else ``FORCE_COLOR`` (set and not empty: styles), else whether the stream
-    is a terminal; a ``TERM`` of ``dumb`` or ``unknown``, IDLE and Jupyter get
-    none (Jupyter gets HTML from Rich, so it is left to Rich). A test holds
-    this equal to Rich's answer.
+    Rich's own rules (its ``Console.is_terminal`` and colour system), without
+    importing Rich (40 ms of a 100 ms command): a terminal gets styles unless
+    its ``TERM`` is ``dumb`` or ``unknown``. A test holds this equal to Rich's
+    answer.
     """
+    import os
+
+    return is_terminal(stream) and os.environ.get("TERM", "").lower() not in ("dumb", "unknown")
+
+
+def is_terminal(stream: IO[str] | None = None) -> bool:
+    """Rich's ``Console.is_terminal``: ``TTY_COMPATIBLE=0/1`` decides, else
+    ``FORCE_COLOR`` (set and not empty: a terminal), else the stream's
+    ``isatty()``; IDLE and Jupyter are no terminal (Jupyter gets HTML from Rich)."""
     import os
 
     stream = sys.stdout if stream is None else stream
@@ -172,18 +179,38 @@ def writes_styles(stream: IO[str] | None = None) -> bool:
     if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
         return False
     tty_compatible = os.environ.get("TTY_COMPATIBLE", "")
-    force_color = os.environ.get("FORCE_COLOR")
     if tty_compatible in ("0", "1"):
-        terminal = tty_compatible == "1"
-    elif force_color is not None:
-        terminal = force_color != ""
-    else:
-        isatty = getattr(stream, "isatty", None)
+        return tty_compatible == "1"
+    force_color = os.environ.get("FORCE_COLOR")
+    if force_color is not None:
+        return force_color != ""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if isatty is not None else False
+    except ValueError:  # a closed stream
+        return False
+
+
+def console_width(stream: IO[str] | None = None) -> int:
+    """The width Rich's console takes when writing to ``stream`` (its ``Console.size``;
+    not for Windows): ``COLUMNS``, else the first of standard input, output and error
+    that is a terminal, else 80; a dumb terminal is 80 unless ``LINES`` is set too."""
+    import os
+
+    columns, lines = os.environ.get("COLUMNS"), os.environ.get("LINES")
+    fixed = int(columns) if columns is not None and columns.isdigit() else None
+    if fixed is not None and lines is not None and lines.isdigit():
+        return fixed
+    if is_terminal(stream) and os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
+        return 80
+    if fixed is not None:
+        return fixed
+    for descriptor in (0, 1, 2):
         try:
-            terminal = bool(isatty()) if isatty is not None else False
-        except ValueError:  # a closed stream
-            terminal = False
-    return terminal and os.environ.get("TERM", "").lower() not in ("dumb", "unknown")
+            return os.get_terminal_size(descriptor).columns or 80
+        except (AttributeError, ValueError, OSError):
+            continue
+    return 80
 
 
 def writes_colours(stream: IO[str] | None = None) -> bool:

@@ -22,7 +22,7 @@ from mixmo.cli.common import (
 )
 from mixmo.engine.lexicon import fold, is_tile_word, lexicon_label
 from mixmo.i18n import N_, _
-from mixmo.report_view import INVALID_MARK, VALID_MARK  # (the marks only: no Rich)
+from mixmo.report_text import INVALID_MARK, VALID_MARK
 
 STDIN_LIMIT = 64_000_000
 """The most bytes of words read from standard input (every French word is 5 MB)."""
