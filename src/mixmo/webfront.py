@@ -37,6 +37,7 @@ import contextlib
 import hashlib
 import html
 import json
+import os
 import secrets
 import shlex
 import sys
@@ -168,10 +169,14 @@ class WebFront:
         self.downloads = DownloadManager()
 
     def command_for(self, name: str) -> str:
-        """The shell command textual-serve runs for a visitor called ``name``."""
+        """The shell command textual-serve runs for a visitor called ``name``.
+
+        ``exec``: the shell becomes ``mixmo join``, so ending the visitor's process
+        (a kill after :data:`STOP_GRACE`) ends the client itself, not just a shell.
+        """
         argv = [sys.executable, "-m", "mixmo", "--ui", ui_language(), "join",
                 f"{self.server}/{self.room}", "--name", name]  # fmt: skip
-        return shlex.join(argv)
+        return ("exec " if os.name == "posix" else "") + shlex.join(argv)
 
     def application(self) -> web.Application:
         app = web.Application(client_max_size=MAX_FRAME)

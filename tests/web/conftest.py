@@ -10,8 +10,10 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -23,10 +25,27 @@ MIXMO = [sys.executable, "-m", "mixmo"]
 
 @dataclass
 class Started:
-    """A process started by a test, and the first line it printed."""
+    """A process started by a test, the first line it printed and the lines since."""
 
     process: subprocess.Popen[str]
     first_line: str
+    lines: list[str] = field(default_factory=list)
+
+    def follow(self) -> None:
+        """Keep reading its output on a thread (so its pipe never fills up)."""
+        stream = self.process.stdout
+        assert stream is not None
+        threading.Thread(target=lambda: self.lines.extend(stream), daemon=True).start()
+
+    def wait_for_line(self, wanted: str, timeout: float = 60) -> str:
+        """The first line since the first that holds ``wanted``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in list(self.lines):
+                if wanted in line:
+                    return line.strip()
+            time.sleep(0.1)
+        raise AssertionError(f"never printed {wanted!r}; printed {self.lines!r}")
 
     def interrupt(self, timeout: float = 20) -> int:
         """Ctrl+C, as a user stops it; its exit code."""
@@ -46,7 +65,9 @@ def start(argv: list[str], env: dict[str, str], log: Path) -> Started:
         process.wait(10)
         raise AssertionError(f"{argv[3:]} printed nothing; exit {process.returncode}: "
                              f"{log.read_text()[-2000:]}")  # fmt: skip
-    return Started(process, first)
+    started = Started(process, first)
+    started.follow()
+    return started
 
 
 @pytest.fixture
@@ -62,10 +83,12 @@ def processes() -> Iterator[list[Started]]:
     yield started
     for item in reversed(started):
         if item.process.poll() is None:
-            item.process.kill()
-            item.process.wait(10)
-        if item.process.stdout is not None:
-            item.process.stdout.close()
+            item.process.send_signal(signal.SIGINT)  # `mixmo web` then ends its visitors
+            try:
+                item.process.wait(10)
+            except subprocess.TimeoutExpired:
+                item.process.kill()
+                item.process.wait(10)
 
 
 @pytest.fixture

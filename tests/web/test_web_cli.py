@@ -119,5 +119,5 @@ def test_a_visitors_name_reaches_mixmo_join_as_one_argument_never_as_shell(name:
 
     front = WebFront("ws://127.0.0.1:8765", "CDEFGH", Path("/unused"))
     argv = shlex.split(front.command_for(name))
-    assert argv[:3] == MIXMO
-    assert argv[3:] == ["--ui", "en", "join", "ws://127.0.0.1:8765/CDEFGH", "--name", name]
+    assert argv[:4] == ["exec", *MIXMO]
+    assert argv[4:] == ["--ui", "en", "join", "ws://127.0.0.1:8765/CDEFGH", "--name", name]
