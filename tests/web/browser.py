@@ -122,6 +122,12 @@ class Page:
                 f"the page never showed {wanted!r}; its terminal shows:\n{text}"
             ) from None
 
+    async def wait_for_selector(self, selector: str, timeout: float = 30.0) -> None:
+        """Wait until the page has an element matching the CSS ``selector``."""
+        async with asyncio.timeout(timeout):
+            while not await self.evaluate(f"!!document.querySelector({selector!r})"):
+                await asyncio.sleep(0.2)
+
     async def wait_for_class(self, name: str, timeout: float = 30.0) -> bool:
         """True once the page's body has class ``name`` (textual.js marks ``-closed``)."""
         async with asyncio.timeout(timeout):

@@ -6,15 +6,20 @@ look at when it fails.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import subprocess
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
 from aiohttp import web
 from PIL import Image
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 
+from mixmo import webfront
 from mixmo.webfront import WebFront
 from tests.web.browser import headless_chromium
 from tests.web.conftest import MIXMO, Started, open_room, serve_web
@@ -40,13 +45,20 @@ class TutorialFront(WebFront):
 
 
 @asynccontextmanager
-async def tutorial_front(data: Path) -> AsyncIterator[str]:
-    runner = web.AppRunner(TutorialFront("ws://127.0.0.1:9", "CDEFGH", data).application())
+async def tutorial_front(data: Path, prefix: str = "") -> AsyncIterator[str]:
+    """The tutorial front on a free loopback port; its address (under ``prefix``, as a
+    reverse proxy that maps ``https://example.org/PREFIX/`` to it would show it)."""
+    front = TutorialFront("ws://127.0.0.1:9", "CDEFGH", data).application()
+    if prefix:
+        outer = web.Application()
+        outer.add_subapp(prefix, front)
+        front = outer
+    runner = web.AppRunner(front)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     try:
-        yield f"http://127.0.0.1:{runner.addresses[0][1]}"
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}{prefix.rstrip('/')}"
     finally:
         await runner.cleanup()
 
@@ -103,3 +115,33 @@ async def test_a_visitor_whose_seat_cannot_be_taken_reads_why_in_the_browser(
         assert "The session has ended." in await page.evaluate("document.body.innerText")
         assert_drawn(await page.screenshot(tmp_path / "refused.png"))
     assert shown.strip() == why
+
+
+async def test_the_page_works_under_a_path_prefix_as_behind_a_reverse_proxy(
+    chromium: str, tmp_path: Path
+) -> None:
+    """Every address in the pages is relative: /mixmo/ in front changes nothing."""
+    async with (
+        tutorial_front(tmp_path / "web", prefix="/mixmo/") as address,
+        headless_chromium(chromium, tmp_path / "chromium.log") as browser,
+    ):
+        page = await browser.open(address + "/")
+        await page.wait_for_selector("input[name=name]")
+        await page.evaluate(
+            "document.querySelector('input[name=name]').value = 'Ann';"
+            "document.querySelector('form').submit()"
+        )
+        await page.wait_for_text("Lesson 1 of 7")
+        assert await page.evaluate("location.pathname") == "/mixmo/play"
+
+
+async def test_a_front_full_of_visitors_refuses_the_next_one(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(webfront, "MAX_VISITORS", 1)
+    async with tutorial_front(tmp_path / "web") as address:
+        socket = address.replace("http://", "ws://") + "/ws/Ann?width=80&height=24"
+        async with connect(socket) as first:
+            assert await asyncio.wait_for(first.recv(), 30)  # the first visitor's screen
+            with pytest.raises(InvalidStatus) as refused:
+                await connect(socket + "&second")
+            assert refused.value.response.status_code == 503
+            assert b"too many visitors at once" in refused.value.response.body
