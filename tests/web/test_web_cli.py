@@ -121,3 +121,26 @@ def test_a_visitors_name_reaches_mixmo_join_as_one_argument_never_as_shell(name:
     argv = shlex.split(front.command_for(name))
     assert argv[:4] == ["exec", *MIXMO]
     assert argv[4:] == ["--ui", "en", "join", "ws://127.0.0.1:8765/CDEFGH", "--name", name]
+
+
+async def test_the_pages_and_the_visitors_clients_speak_the_language_of_mixmo_web(
+    tmp_path: Path,
+) -> None:
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from mixmo.i18n import restore_ui_language, set_ui_language
+    from mixmo.webfront import WebFront
+
+    saved = set_ui_language("fr")  # as `mixmo --ui fr web ...` does
+    try:
+        front = WebFront("ws://127.0.0.1:8765", "CDEFGH", tmp_path)
+        assert shlex.split(front.command_for("Ann"))[4:6] == ["--ui", "fr"]
+        async with TestClient(TestServer(front.application())) as client:
+            form = await (await client.get("/")).text()
+            refused = await client.get("/play", params={"name": ""})
+            terminal = await (await client.get("/play", params={"name": "Ann"})).text()
+    finally:
+        restore_ui_language(saved)
+    assert '<html lang="fr">' in form and "Salle CDEFGH" in form and "Prendre place" in form
+    assert refused.status == 400
+    assert "Mixmo : Ann dans la salle CDEFGH" in terminal and "Rejouer" in terminal
