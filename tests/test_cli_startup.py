@@ -18,7 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from mixmo import i18n
+from mixmo.cli import UI_LANGUAGES, main
 from mixmo.cli.common import console_for, writes_colours, writes_styles
+from mixmo.cli.group import run
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
@@ -78,6 +81,61 @@ def test_settling_a_french_word_loads_no_heavy_module() -> None:
     modules, out = imported_by("word", "ete", "--lang", "fr")
     assert "été" in out
     assert heavy_among(modules) == []
+
+
+def test_checking_a_grid_on_a_pipe_loads_no_heavy_module() -> None:
+    modules, out = imported_by("check", str(EXAMPLES / "house-en.txt"))
+    assert "✓ VALID" in out and "Score (points option)" in out
+    assert "mixmo.report_text" in modules
+    assert heavy_among(modules) == []
+
+
+def test_checking_a_french_grid_on_a_pipe_loads_no_heavy_module() -> None:
+    modules, out = imported_by("check", str(EXAMPLES / "maison-fr.txt"), "--lang", "fr")
+    assert "VALID" in out
+    assert heavy_among(modules) == []
+
+
+def test_the_help_loads_neither_click_nor_any_command() -> None:
+    modules, out = imported_by("--help")
+    assert "Usage: mixmo [OPTIONS] COMMAND [ARGS]..." in out and "  check  " in out
+    assert not [m for m in modules if m == "click" or m.startswith("click.")]
+    assert not [m for m in modules if m.startswith("mixmo.cli.") and m != "mixmo.cli.help_text"]
+    assert heavy_among(modules) == []
+
+
+def test_the_help_option_lists_the_interface_languages() -> None:
+    assert UI_LANGUAGES == i18n.UI_LANGUAGES
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("columns", ["20", "52", "64", "79", "100", "300"])
+@pytest.mark.parametrize("args", [["--help"], ["-h"], []])
+def test_the_help_without_click_is_the_help_click_writes(
+    args: list[str],
+    columns: str,
+    language: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Same text and exit code (0, or 2 for `mixmo` alone) in both languages and at
+    widths that wrap the option and command help or not."""
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setenv("LANGUAGE", language)
+    with pytest.raises(SystemExit) as without_click:
+        main(args)
+    plain = capsys.readouterr()
+    saved = i18n.set_ui_language(None)
+    try:
+        with pytest.raises(SystemExit) as with_click:
+            run(args)
+    finally:
+        i18n.restore_ui_language(saved)
+    through_click = capsys.readouterr()
+    assert plain.out == through_click.out
+    assert plain.err == through_click.err == ""
+    assert without_click.value.code == with_click.value.code == (0 if args else 2)
+    assert ("Utilisation" if language == "fr" else "Usage") in plain.out
 
 
 def test_checking_a_grid_as_json_loads_no_heavy_module() -> None:
