@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from mixmo.engine.lexicon import lexicon_label
-from mixmo.engine.tiles import TileKind
 from mixmo.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -136,6 +135,8 @@ def table(
 
 def grid_lines(grid: Grid, letters: Mapping[Cell, str]) -> list[str]:
     """:func:`mixmo.report_view.grid_view` without its styles."""
+    from mixmo.engine.tiles import TileKind  # (`mixmo word` reads only the marks here)
+
     if not len(grid):
         return [_("(empty grid)")]
     (top, left), (bottom, right) = grid.bounds()
@@ -230,6 +231,8 @@ def _report_text(
 
     if report.open_tiles:
         rows = []
+        from mixmo.engine.tiles import TileKind
+
         for tile in report.open_tiles[:LIST_LIMIT]:
             kind = report.grid[tile.cell]
             name = _("Bandit") if kind.kind is TileKind.BANDIT else _("joker")
