@@ -330,6 +330,106 @@ def test_without_a_list_a_bot_waits_a_little_for_the_others_votes() -> None:
     assert waiting is not None and voted is not None and waiting[0] > voted[0]
 
 
+# --- a theme of the players' own: no list to judge it (rulebook: "the validity of these words
+# is left to the collective judgment of the players") ------------------------------------------
+
+COW_CAT = """
+    COW
+    A..
+    T..
+"""
+"""COW across and CAT down: two animals, and nothing to do with cars or music."""
+CARS_COW = """
+    CARS
+    O...
+    W...
+"""
+"""CARS across and COW down."""
+
+
+def final_stage(theme: str, theme_list: str | None, text: str, phase: Phase) -> MatchState:
+    """Two players, the bag empty (the next MIXMO is final), the bot at seat 0 with its
+    rack placed in ``text``."""
+    players = (
+        PlayerState(name="Bot", grid=grid(text), claims=None),
+        PlayerState(name="Ann", grid=grid(CARS_COW)),
+    )
+    round_ = RoundState(number=1, bag=Bag(()), players=players, phase=phase, theme=theme,
+                        theme_list=theme_list)  # fmt: skip
+    return MatchState(round=round_, totals=(0, 0), rounds_won=(0, 0))
+
+
+def wanted_at_the_final_stage(state: MatchState) -> act.Action | None:
+    """What the bot at seat 0 wants once its plan (its grid as it stands) tried for a theme word."""
+    bot = Bot(0, Level.HARD, embedded("en"), Variant(), "en", seed=1)
+    bot.adopt(bot.plan(state), now=0.0)
+    assert bot.plan_ is not None and bot.plan_.theme_tried
+    assert bot.plan_.target == state.round.player(0).grid
+    wanted = bot.next_action(state, now=0.0)
+    return wanted[1] if wanted else None
+
+
+def test_a_bot_calls_the_final_mixmo_on_a_theme_of_the_players_own_that_no_list_judges() -> None:
+    """Without a list the bot cannot know whether COW is on "Cars": like a player, it calls
+    and leaves the judgment to the vote, instead of waiting for a word no one can name."""
+    state = final_stage("Cars", None, COW_CAT, Phase.PLAYING)
+    assert isinstance(wanted_at_the_final_stage(state), act.CallMixmo)
+
+
+def test_a_bot_says_stuck_when_the_built_in_list_finds_no_theme_word_in_its_grid() -> None:
+    state = final_stage("Music", "music", COW_CAT, Phase.PLAYING)
+    assert isinstance(wanted_at_the_final_stage(state), act.SayStuck)
+
+
+def test_on_a_theme_of_its_own_a_bot_claims_the_word_that_names_the_theme() -> None:
+    state = final_stage("Cars", None, CARS_COW, Phase.CLAIMING)
+    bot = Bot(0, Level.NORMAL, embedded("en"), Variant(), "en", seed=1)
+    wanted = bot.next_action(state, now=0.0)
+    assert wanted is not None and isinstance(wanted[1], act.ClaimThemeWords)
+    assert wanted[1].words == ("CARS",)
+
+
+def test_on_a_theme_no_word_of_its_grid_names_a_bot_claims_its_longest_word_for_the_vote() -> None:
+    grid_text = """
+        CAMEL
+        O....
+        W....
+    """
+    state = final_stage("Weather", None, grid_text, Phase.CLAIMING)
+    bot = Bot(0, Level.NORMAL, embedded("en"), Variant(), "en", seed=1)
+    wanted = bot.next_action(state, now=0.0)
+    assert wanted is not None and isinstance(wanted[1], act.ClaimThemeWords)
+    assert wanted[1].words == ("CAMEL",)
+
+
+def test_with_a_built_in_list_a_bot_claims_only_the_words_on_it() -> None:
+    state = final_stage("Animals", "animals", CARS_COW, Phase.CLAIMING)
+    bot = Bot(0, Level.NORMAL, embedded("en"), Variant(), "en", seed=1)
+    wanted = bot.next_action(state, now=0.0)
+    assert wanted is not None and isinstance(wanted[1], act.ClaimThemeWords)
+    assert wanted[1].words == ("COW",)
+
+
+def test_bots_finish_a_round_on_a_theme_of_the_players_own(monkeypatch) -> None:
+    """Whoever draws the Bandit names "Weather" (no built-in list): the round still ends
+    with a final MIXMO, every bot claims a word, and the claims go to the vote."""
+    monkeypatch.setattr(Bot, "_theme", lambda self, player: "Weather")
+    for seed in range(20, 60):
+        game = Game(bots_only(2, seed=seed), embedded("en"))
+        bots: dict[int, Bot] = {}
+        game = play_headless(game.options, Level.EXPERT, game=game, bots=bots)
+        if any(isinstance(e, ev.ThemeSet) for e in game.events):
+            break
+    themes = [e for e in game.events if isinstance(e, ev.ThemeSet)]
+    assert themes and all(e.theme == "Weather" and e.builtin is None for e in themes)
+    finals = [e for e in game.events if isinstance(e, ev.FinalMixmo)]
+    assert finals, "a bot called the final MIXMO"
+    claimed = [e for e in game.events if isinstance(e, ev.ThemeClaimed)]
+    assert claimed and all(len(e.words) >= 1 for e in claimed)
+    assert any(isinstance(e, ev.ClaimJudged) for e in game.events)
+    assert game.state.winner is not None
+
+
 # --- the command ----------------------------------------------------------------------
 
 

@@ -21,13 +21,14 @@ import enum
 import functools
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from mixmo.engine import actions as act
 from mixmo.engine.bot_plan import Plan, PlanKind, Style, make_plan, rack_tiles
 from mixmo.engine.game_base import MIXMO_DRAW
 from mixmo.engine.grid import Cell, Grid
-from mixmo.engine.lexicon import Lexicon, common_words
+from mixmo.engine.lexicon import Lexicon, common_words, fold
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.themes import ThemeList, builtin_themes
 from mixmo.engine.tiles import JOKER, TileKind
@@ -221,13 +222,16 @@ class Bot:
         )
 
     def _theme_words_to_try(self, state: MatchState, player: PlayerState) -> list[str]:
-        """Theme words to build around, longest first, while the grid holds none."""
-        theme_list = self._theme_list(state)
-        if theme_list is None or not self.variant.themes or self._theme_words(state):
+        """Theme words to build around, longest first, while the grid holds none: the
+        built-in list's, or on a theme of the players' own the words that name it."""
+        theme = state.round.theme
+        if theme is None or not self.variant.themes or self._theme_words(state):
             return []
+        theme_list = self._theme_list(state)
+        candidates = theme_list.words if theme_list is not None else naming_words(theme)
         shortest = max(3, self.variant.min_word_length)
         return sorted(
-            (w for w in theme_list.words if shortest <= len(w) <= 9 and w in self.lexicon),
+            (w for w in candidates if shortest <= len(w) <= 9 and w in self.lexicon),
             key=lambda w: (-len(w), w),
         )
 
@@ -270,7 +274,7 @@ class Bot:
         if phase is Phase.SPRINT and self._sprinting(state):
             return at, act.FinishSprint(seat=self.seat, word_cells=self._give_up(player), at=at)
         if phase is Phase.CLAIMING and player.claims is None:
-            return at, act.ClaimThemeWords(seat=self.seat, words=self._theme_words(state), at=at)
+            return at, act.ClaimThemeWords(seat=self.seat, words=self._claims(state), at=at)
         if phase is Phase.VOTING:
             return self._vote(state, at)
         if phase is not Phase.PLAYING or not player.may_act:
@@ -278,12 +282,18 @@ class Bot:
         plan = self.plan_
         if not player.rack and (plan is None or player.grid == plan.target):
             if self._needs_theme_word(state):
-                # A final MIXMO without a theme word would be refused: wait for a plan
-                # with one, or say so.
-                if plan is None or not plan.theme_tried or player.stuck:
+                # The grid holds no word the bot knows is on the theme: wait for a plan
+                # that tried to build one in.
+                if plan is None or not plan.theme_tried:
                     return None
-                when = at + self.pace.thinking
-                return when, act.SayStuck(seat=self.seat, at=when)
+                if self._theme_list(state) is not None:
+                    # The list says no word fits, so a final MIXMO would be refused: say so.
+                    if player.stuck:
+                        return None
+                    when = at + self.pace.thinking
+                    return when, act.SayStuck(seat=self.seat, at=when)
+                # No list: only the players can judge. Call, claim its best guess, and
+                # let the vote decide (see _claims).
             if len(player.grid) and validate(player.grid, self.lexicon, self.variant).valid:
                 when = at + self.pace.call_delay
                 return when, act.CallMixmo(seat=self.seat, at=when)
@@ -379,13 +389,32 @@ class Bot:
         return builtin_themes(self.language).get(state.round.theme_list or "")
 
     def _theme_words(self, state: MatchState) -> tuple[str, ...]:
-        theme_list = self._theme_list(state)
-        if theme_list is None:
+        """The valid words of the bot's grid it knows are on the theme: the built-in list's,
+        or on a theme of the players' own the words that name it (CAR for "Cars")."""
+        theme = state.round.theme
+        if theme is None:
             return ()
+        theme_list = self._theme_list(state)
+        on_theme: Callable[[str], bool]
+        on_theme = theme_list.judge if theme_list is not None else naming_words(theme).__contains__
         report = validate(state.round.player(self.seat).grid, self.lexicon, self.variant)
-        return tuple(
-            dict.fromkeys(v.text for v in report.words if v.valid and theme_list.judge(v.text))
-        )
+        return tuple(dict.fromkeys(v.text for v in report.words if v.valid and on_theme(v.text)))
+
+    def _claims(self, state: MatchState) -> tuple[str, ...]:
+        """The theme words to claim at the end of the round.
+
+        The words it knows are on the theme. On a theme of the players' own with
+        none of them in its grid, the bot cannot judge, as the rulebook leaves
+        theme words "to the collective judgment of the players": like a player
+        who believes a word fits, it claims one, its longest valid word (the one
+        a theme bonus pays most for), and lets the vote decide.
+        """
+        known = self._theme_words(state)
+        if known or state.round.theme is None or self._theme_list(state) is not None:
+            return known
+        report = validate(state.round.player(self.seat).grid, self.lexicon, self.variant)
+        valid = sorted({v.text for v in report.words if v.valid}, key=lambda w: (-len(w), w))
+        return tuple(valid[:1])
 
     def _vote(self, state: MatchState, at: float) -> tuple[float, act.Action] | None:
         """Vote like a person: the built-in list when it knows, else the others' majority.
@@ -425,6 +454,21 @@ def _on_track(player: PlayerState, plan: Plan) -> bool:
     held = sorted(t.set_key for t in player.rack) + [t.set_key for t in player.grid.tiles()]
     wanted = [t.set_key for t in plan.target.tiles()] + [t.set_key for t in plan.left]
     return sorted(held) == sorted(wanted)
+
+
+@functools.cache
+def naming_words(theme: str) -> frozenset[str]:
+    """The words a bot takes to be on a theme no built-in list judges: the theme's own
+    main word (its longest, the last of equals), singular and plural, in tile spelling.
+
+    "Cars" gives CARS and CAR; "Cuisine", CUISINE and CUISINES; "things with
+    wheels", WHEELS and WHEEL. The dictionary decides which of them are words.
+    """
+    words = [w for w in fold(theme).split() if w.isalpha()]
+    if not words:
+        return frozenset()
+    main = max(reversed(words), key=len)
+    return frozenset({main, main + "S", main.removesuffix("S"), main.removesuffix("X")} - {""})
 
 
 @functools.cache
