@@ -69,6 +69,8 @@ HEADERS = {
     "Content-Security-Policy": "frame-ancestors 'none'",  # no page of another site frames it
     "Referrer-Policy": "no-referrer",
 }
+PRELUDE = b"__GANGLION__\n"
+"""The line with which Textual's web driver opens each app."""
 STOP_GRACE = 5.0
 """Seconds a visitor's process has to quit once its browser has gone, before it is killed."""
 
@@ -84,8 +86,19 @@ def visitor_folder(root: Path, visitor: str) -> Path:
 class VisitorApp(AppService):
     """One visitor's ``mixmo join`` process, with its own environment.
 
-    Also keeps what the process wrote on standard error and whether it ever
-    drew anything, so a process that stops at once can tell the visitor why.
+    textual-serve's :class:`AppService` starts the process and writes the
+    browser's keys and sizes to it; this subclass reads what the process says
+    with a loop of its own, because ``mixmo join`` runs *several* Textual apps
+    one after another (the lobby, then the match). Each app's web driver opens
+    with a ``__GANGLION__`` line and ends with an ``exit`` packet: textual-serve
+    would close the browser at the first ``exit`` and then misread the next
+    app's opening line as a packet. Here the browser stays until the process
+    itself ends, and a new app's opening line (or any stray line printed between
+    apps) is skipped.
+
+    Also keeps the end of what the process wrote on standard error and whether
+    it ever drew anything, so a process that stops at once can tell the visitor
+    why.
     """
 
     def __init__(
@@ -117,21 +130,49 @@ class VisitorApp(AppService):
     async def _open_app_process(
         self, width: int = 80, height: int = 24
     ) -> asyncio.subprocess.Process:
-        process = await super()._open_app_process(width, height)
-        self.process = process
-        if process.stderr is not None:
-            process.stderr = _Tee(process.stderr, self.errors)  # type: ignore[assignment]
-        return process
+        self.process = await super()._open_app_process(width, height)
+        return self.process
 
     async def run(self) -> None:
+        """Relay the process's screen to the browser until the process ends."""
+        assert self.process is not None
+        stdout, stderr = self.process.stdout, self.process.stderr
+        assert stdout is not None and stderr is not None
+        errors = asyncio.create_task(self._keep_errors(stderr))
         try:
-            await super().run()
+            await stdout.readuntil(PRELUDE)
+            while True:
+                kind = await stdout.readexactly(1)
+                if kind not in (b"D", b"M", b"P"):
+                    await stdout.readline()  # the next app's prelude, or a stray line
+                    continue
+                size = int.from_bytes(await stdout.readexactly(4), "big")
+                payload = await stdout.readexactly(size)
+                if kind == b"D":
+                    self.drew = True
+                    await self.remote_write_bytes(payload)
+                elif kind == b"M":
+                    await self._on_meta(payload)
+        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
+            pass  # the process has ended (or wrote pages of text before any app)
         finally:
+            await errors
             self.ended.set()
 
-    async def on_data(self, payload: bytes) -> None:
-        self.drew = True
-        await super().on_data(payload)
+    async def _keep_errors(self, stderr: asyncio.StreamReader) -> None:
+        while data := await stderr.read(4096):
+            self.errors.extend(data)
+            del self.errors[: max(0, len(self.errors) - 4096)]
+
+    async def _on_meta(self, payload: bytes) -> None:
+        """An app's request: open a link in the browser; an app's ``exit`` is not the end."""
+        try:
+            meta = json.loads(payload)
+        except ValueError:
+            return
+        if isinstance(meta, dict) and meta.get("type") == "open_url":
+            url, new_tab = meta.get("url"), meta.get("new_tab", True)
+            await self.remote_write_str(json.dumps(["open_url", {"url": url, "new_tab": new_tab}]))
 
     async def end(self) -> None:
         """Ask the process to quit, and kill it if it has not within :data:`STOP_GRACE`."""
@@ -142,20 +183,6 @@ class VisitorApp(AppService):
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
             await process.wait()
-
-
-class _Tee:
-    """A stream reader that also keeps (the first 4 KiB of) what was read."""
-
-    def __init__(self, stream: asyncio.StreamReader, kept: bytearray) -> None:
-        self.stream = stream
-        self.kept = kept
-
-    async def read(self, n: int = -1) -> bytes:
-        data = await self.stream.read(n)
-        if len(self.kept) < 4096:
-            self.kept.extend(data[: 4096 - len(self.kept)])
-        return data
 
 
 class WebFront:

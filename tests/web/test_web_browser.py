@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import shlex
 import subprocess
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -37,18 +39,28 @@ def assert_drawn(png: bytes) -> None:
     assert drawn >= 0.01 * image.width * image.height, f"{drawn} drawn pixels: a blank page"
 
 
-class TutorialFront(WebFront):
-    """The web front serving ``mixmo tutorial``, which needs no server: the plumbing alone."""
+TUTORIAL = shlex.join([sys.executable, "-m", "mixmo", "tutorial"])
+"""``mixmo tutorial`` needs no server: a front that serves it tests the plumbing alone."""
+
+
+class CommandFront(WebFront):
+    """The web front serving another command than ``mixmo join``."""
+
+    def __init__(self, command: str, data: Path) -> None:
+        super().__init__("ws://127.0.0.1:9", "CDEFGH", data)
+        self.command = command
 
     def command_for(self, name: str) -> str:
-        return super().command_for(name).split(" join ")[0] + " tutorial"
+        return self.command
 
 
 @asynccontextmanager
-async def tutorial_front(data: Path, prefix: str = "") -> AsyncIterator[str]:
-    """The tutorial front on a free loopback port; its address (under ``prefix``, as a
-    reverse proxy that maps ``https://example.org/PREFIX/`` to it would show it)."""
-    front = TutorialFront("ws://127.0.0.1:9", "CDEFGH", data).application()
+async def tutorial_front(
+    data: Path, prefix: str = "", command: str = TUTORIAL
+) -> AsyncIterator[str]:
+    """A front on a free loopback port; its address (under ``prefix``, as a reverse
+    proxy that maps ``https://example.org/PREFIX/`` to it would show it)."""
+    front = CommandFront(command, data).application()
     if prefix:
         outer = web.Application()
         outer.add_subapp(prefix, front)
@@ -145,3 +157,21 @@ async def test_a_front_full_of_visitors_refuses_the_next_one(tmp_path: Path, mon
                 await connect(socket + "&second")
             assert refused.value.response.status_code == 503
             assert b"too many visitors at once" in refused.value.response.body
+
+
+async def test_the_page_follows_one_process_from_its_first_app_to_the_next(
+    chromium: str, tmp_path: Path
+) -> None:
+    """`mixmo join` runs the lobby, then the match: two Textual apps in one process."""
+    command = shlex.join([sys.executable, str(Path(__file__).with_name("two_apps.py"))])
+    async with (
+        tutorial_front(tmp_path / "web", command=command) as address,
+        headless_chromium(chromium, tmp_path / "chromium.log") as browser,
+    ):
+        page = await browser.open(address + "/play?name=Ann")
+        await page.wait_for_text("First app: press n")
+        await page.press("n")
+        second = await page.wait_for_text("Second app")
+        assert "First app" not in second
+        assert not await page.evaluate("document.body.classList.contains('-closed')")
+        await page.screenshot(tmp_path / "second.png")
