@@ -90,6 +90,12 @@ def test_checking_a_grid_on_a_pipe_loads_no_heavy_module() -> None:
     assert heavy_among(modules) == []
 
 
+def test_checking_a_grid_for_a_colour_terminal_loads_no_heavy_module() -> None:
+    modules, out = imported_by("check", str(EXAMPLES / "house-en.txt"), env={"FORCE_COLOR": "1"})
+    assert "\x1b[1;32m✓ VALID\x1b[0m" in out
+    assert heavy_among(modules) == []
+
+
 def test_checking_a_french_grid_on_a_pipe_loads_no_heavy_module() -> None:
     modules, out = imported_by("check", str(EXAMPLES / "maison-fr.txt"), "--lang", "fr")
     assert "VALID" in out

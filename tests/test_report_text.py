@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -26,7 +27,7 @@ from mixmo.engine.scoring import score
 from mixmo.engine.validation import ValidationReport, validate
 from mixmo.engine.variants import variant_for
 from mixmo.i18n import restore_ui_language, set_ui_language
-from mixmo.report_text import report_text
+from mixmo.report_text import Styles, report_text
 from mixmo.report_view import LIST_LIMIT, report_view
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
@@ -40,11 +41,24 @@ def interface(request: pytest.FixtureRequest) -> Iterator[str]:
     restore_ui_language(saved)
 
 
-def rich_text(report: ValidationReport, width: int, suggestions: dict[str, list[str]]) -> str:
-    """What `mixmo check` printed through Rich to a pipe ``width`` columns wide."""
+#: report_text's styles -> how Rich's console is set up to write them.
+CONSOLES: dict[Styles, dict[str, Any]] = {
+    "none": {},
+    "colours": {"force_terminal": True, "color_system": "truecolor"},
+    "attributes": {"force_terminal": True, "color_system": "256", "no_color": True},
+}
+
+
+def rich_text(
+    report: ValidationReport, width: int, suggestions: dict[str, list[str]], styles: Styles
+) -> str:
+    """What `mixmo check` printed through Rich ``width`` columns wide: to a pipe
+    (no style), or to a terminal (colours, or only the attributes under NO_COLOR)."""
     out = io.StringIO()
-    console = Console(file=out, width=width, highlight=False, soft_wrap=True, emoji=False)
-    assert console.color_system is None  # no style: the case report_text stands in for
+    console = Console(
+        file=out, width=width, highlight=False, soft_wrap=True, emoji=False, **CONSOLES[styles]
+    )
+    assert (console.color_system is None) == (styles == "none")
     view = report_view(
         report, score(report, winner=True), source="grid.txt", suggestions=suggestions
     )
@@ -53,19 +67,22 @@ def rich_text(report: ValidationReport, width: int, suggestions: dict[str, list[
 
 
 def assert_same_as_rich(report: ValidationReport, suggestions: dict[str, list[str]]) -> int:
-    """Both ways at every width; how many widths the plain writer took on."""
+    """Both ways at every width, plain and styled; how many widths the writer took on."""
     written = 0
     for width in WIDTHS:
-        plain = report_text(
-            report,
-            score(report, winner=True),
-            source="grid.txt",
-            suggestions=suggestions,
-            max_width=width,
-        )
-        if plain is not None:
-            assert plain == rich_text(report, width, suggestions), f"width {width}"
-            written += 1
+        for styles in CONSOLES:
+            text = report_text(
+                report,
+                score(report, winner=True),
+                source="grid.txt",
+                suggestions=suggestions,
+                max_width=width,
+                styles=styles,
+            )
+            if text is not None:
+                expected = rich_text(report, width, suggestions, styles)
+                assert text == expected, f"width {width}, {styles}"
+                written += styles == "none"
     return written
 
 
@@ -145,23 +162,35 @@ def test_a_control_character_in_the_file_name_is_left_to_rich() -> None:
     assert report_text(report, result, source="a\tb", suggestions={}, max_width=80) is None
 
 
-@pytest.mark.parametrize("columns", ["24", "100"])
-def test_the_command_prints_the_same_report_with_or_without_rich(columns: str) -> None:
-    """The whole command on a pipe (plain writer, or Rich when too narrow) against
-    the command forced through Rich (FORCE_COLOR with NO_COLOR still writes
-    styles, so the comparison strips them)."""
+@pytest.mark.parametrize(
+    "environment",
+    [
+        {"COLUMNS": "24"},
+        {"COLUMNS": "100"},
+        {"COLUMNS": "100", "FORCE_COLOR": "1"},
+        {"COLUMNS": "100", "FORCE_COLOR": "1", "NO_COLOR": "1"},
+    ],
+)
+def test_the_command_prints_the_same_report_with_or_without_rich(
+    environment: dict[str, str],
+) -> None:
+    """The whole command (report_text, plain or styled as a terminal gets it, or Rich
+    when too narrow) against the command forced through Rich."""
     grid = str(EXAMPLES / "sixty-tiles-en.txt")
-    env = {"COLUMNS": columns, "LANGUAGE": "en", "PATH": "/usr/bin:/bin"}
-    plain = subprocess.run(
+    env = {"LANGUAGE": "en", "PATH": "/usr/bin:/bin", **environment}
+    direct = subprocess.run(
         [sys.executable, "-m", "mixmo", "check", grid], capture_output=True, text=True, env=env
     )
     code = (
-        "import sys; import mixmo.cli.check as check; check.writes_styles = lambda *a: True\n"
+        "import sys; import mixmo.cli.check as check; check.in_jupyter = lambda: True\n"
         "from mixmo.cli import main; main(sys.argv[1:])"
     )
     through_rich = subprocess.run(
         [sys.executable, "-c", code, "check", grid], capture_output=True, text=True, env=env
     )
-    assert plain.returncode == through_rich.returncode == 0
-    assert plain.stdout == through_rich.stdout
-    assert "VALID" in plain.stdout
+    assert direct.returncode == through_rich.returncode == 0
+    assert direct.stdout == through_rich.stdout
+    assert "VALID" in direct.stdout
+    assert ("\x1b[1m" in direct.stdout) == ("FORCE_COLOR" in environment)
+    colours = "FORCE_COLOR" in environment and "NO_COLOR" not in environment
+    assert ("\x1b[32m" in direct.stdout) == colours

@@ -1,29 +1,32 @@
-"""`mixmo check`'s report as plain text, without Rich, where Rich would write no style.
+"""`mixmo check`'s report written without Rich, exactly as Rich writes it.
 
-When the report goes to a pipe, a file or a dumb terminal, Rich writes no
-escape code at all: its output is text laid out in tables. Importing Rich and
-laying the report out through it costs about 60 ms, most of `mixmo check`'s
-time (docs/performance.md); this module writes the same characters directly.
+The report (:mod:`mixmo.report_view`) is a few lines of styled text and
+three small tables. Importing Rich and laying the report out through it
+costs about 60 ms, half of `mixmo check`'s time (docs/performance.md); this
+module writes the same characters directly: plain to a pipe or a file, and
+with the same escape codes Rich writes to a terminal (bold, dim, italic,
+underline and the named colours; only the attributes under ``NO_COLOR``).
 
-It gives up (returns ``None``, and the caller uses :mod:`mixmo.report_view`)
-whenever it could not be sure to write exactly what Rich writes: a table
-wider than the console (Rich would wrap its cells), a character whose width
-on screen is not plainly one column, a control character, a ``[`` in a
-string Rich would read as markup, or an output encoding that is not UTF-8.
-A test renders many reports both ways and holds them equal, character for
+It gives up (returns ``None``, and the caller uses Rich) whenever it could
+not be sure to write exactly what Rich writes: a table wider than the
+console (Rich would wrap its cells), a character whose width on screen is
+not plainly one column, a control character, a ``[`` in a string Rich
+would read as markup, or a style it does not know. Tests render many
+reports both ways, plain and styled, and hold them equal, character for
 character.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from mixmo.engine.lexicon import lexicon_label
 from mixmo.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from mixmo.engine.grid import Cell, Grid
+    from mixmo.engine.grid import Cell as Cell_
+    from mixmo.engine.grid import Grid
     from mixmo.engine.scoring import Score
     from mixmo.engine.validation import ValidationReport
 
@@ -56,10 +59,60 @@ class GiveUp(Exception):
     """This report is one the plain writer cannot promise to write as Rich does."""
 
 
+Piece = tuple[str, str]
+"""Some text and its style (Rich's words: ``"bold red"``, ``""`` for none)."""
+
+Styles = Literal["none", "attributes", "colours"]
+"""What the output shows: no style (a pipe), attributes only (``NO_COLOR``), all."""
+
+
 class Column(NamedTuple):
     header: str
     justify: str = "left"
     width: int | None = None
+
+
+class Cell(NamedTuple):
+    """A table cell as Rich holds it: pieces over a base style, which the
+    padding that justifies the cell takes too."""
+
+    pieces: tuple[Piece, ...]
+    base: str = ""
+
+
+def cell(text: str, style: str = "") -> Cell:
+    """A cell of one piece of text in one style."""
+    return Cell(((text, ""),), style)
+
+
+ATTRIBUTES = {"bold": 1, "dim": 2, "italic": 3, "underline": 4}
+"""Rich's attributes and their SGR codes (Rich writes them in this order)."""
+COLOURS = {"red": 31, "green": 32, "yellow": 33, "magenta": 35, "cyan": 36}
+"""The named colours the report uses and their SGR codes (the same in every
+colour system Rich has on a terminal: standard, 256 colours, true colour)."""
+
+TITLE_STYLE, HEADER_STYLE = "italic", "bold"
+"""Rich's ``table.title`` and ``table.header`` styles."""
+
+
+def sgr(text: str, styles: Styles, *names: str) -> str:
+    """``text`` in the combined styles ``names`` (later colours win), as Rich writes it."""
+    if styles == "none" or not text:
+        return text
+    attributes: set[int] = set()
+    colour = None
+    for name in names:
+        for word in name.split():
+            if word in ATTRIBUTES:
+                attributes.add(ATTRIBUTES[word])
+            elif word in COLOURS:
+                colour = COLOURS[word]
+            else:
+                raise GiveUp(f"style {word!r}")
+    codes = sorted(attributes)
+    if colour is not None and styles == "colours":
+        codes.append(colour)
+    return f"\x1b[{';'.join(map(str, codes))}m{text}\x1b[0m" if codes else text
 
 
 def cell_width(text: str) -> int:
@@ -85,10 +138,11 @@ def _markup_free(text: str) -> str:
 def table(
     title: str,
     columns: Sequence[Column],
-    rows: Sequence[Sequence[str]],
+    rows: Sequence[Sequence[Cell]],
     *,
     pad_edge: bool,
     max_width: int,
+    styles: Styles,
     section_before: int | None = None,
 ) -> list[str]:
     """The lines of a Rich ``Table(title=..., title_justify="left", show_edge=False)``."""
@@ -99,7 +153,8 @@ def table(
     ]
     widths = []
     for i, column in enumerate(columns):
-        contents = [cell_width(column.header)] + [cell_width(row[i]) for row in rows]
+        contents = [cell_width(column.header)]
+        contents += [sum(cell_width(text) for text, _ in row[i].pieces) for row in rows]
         if column.width is not None:
             if max(contents) > column.width:
                 raise GiveUp("a cell wider than its fixed column")
@@ -113,11 +168,27 @@ def table(
     if total > max_width or cell_width(title) > total:
         raise GiveUp("wider than the console")
 
-    def line(cells: Sequence[str], vertical: str) -> str:
+    def line(cells: Sequence[Cell], vertical: str, row_style: str) -> str:
         parts = []
-        for text, column, width, (left, right) in zip(cells, columns, widths, pads, strict=True):
-            body = text.rjust(width) if column.justify == "right" else text.ljust(width)
-            parts.append(" " * left + body + " " * right)
+        for content, column, width, (left, right) in zip(cells, columns, widths, pads, strict=True):
+            pieces = list(content.pieces)
+            fill = width - sum(len(text) for text, _ in pieces)
+            # The padding that justifies a cell joins the piece beside it when that
+            # piece has only the base style (Rich splits segments at style changes).
+            if fill and column.justify == "right":
+                if pieces and pieces[0][1] == "":
+                    pieces[0] = (" " * fill + pieces[0][0], "")
+                else:
+                    pieces.insert(0, (" " * fill, ""))
+            elif fill:
+                if pieces and pieces[-1][1] == "":
+                    pieces[-1] = (pieces[-1][0] + " " * fill, "")
+                else:
+                    pieces.append((" " * fill, ""))
+            body = "".join(sgr(text, styles, row_style, content.base, s) for text, s in pieces)
+            parts.append(
+                sgr(" " * left, styles, row_style) + body + sgr(" " * right, styles, row_style)
+            )
         return vertical.join(parts)
 
     def rule(horizontal: str, cross: str) -> str:
@@ -125,41 +196,60 @@ def table(
             horizontal * (w + left + right) for w, (left, right) in zip(widths, pads, strict=True)
         )
 
-    lines = [title, line([c.header for c in columns], HEAD_VERTICAL), rule(HEAD_RULE, HEAD_CROSS)]
+    headers = [cell(column.header) for column in columns]
+    lines = [
+        sgr(title, styles, TITLE_STYLE),
+        line(headers, HEAD_VERTICAL, HEADER_STYLE),
+        rule(HEAD_RULE, HEAD_CROSS),
+    ]
     for index, row in enumerate(rows):
         if index == section_before:
             lines.append(rule(SECTION_RULE, SECTION_CROSS))
-        lines.append(line(row, BODY_VERTICAL))
+        lines.append(line(row, BODY_VERTICAL, ""))
     return lines
 
 
-def grid_lines(grid: Grid, letters: Mapping[Cell, str]) -> list[str]:
-    """:func:`mixmo.report_view.grid_view` without its styles."""
+def grid_lines(
+    grid: Grid, letters: Mapping[Cell_, str], bad_cells: set[Cell_]
+) -> list[list[Piece]]:
+    """:func:`mixmo.report_view.grid_view`: the grid with its rulers, in runs of one style."""
     from mixmo.engine.tiles import TileKind  # (`mixmo word` reads only the marks here)
 
     if not len(grid):
-        return [_("(empty grid)")]
+        return [[(_("(empty grid)"), "dim")]]
     (top, left), (bottom, right) = grid.bounds()
     rows, cols = bottom - top + 1, right - left + 1
     if rows * cols > DRAW_LIMIT:
         message = _("(a grid of {rows} rows by {cols} columns: too large to draw here)")
-        return [message.format(rows=rows, cols=cols)]
+        return [[(message.format(rows=rows, cols=cols), "dim")]]
     width = max(len(str(top + 1)), len(str(bottom + 1)))
-    lines = [" " * (width + 1) + "".join(str((col + 1) % 10) for col in range(left, right + 1))]
+    ruler = "".join(str((col + 1) % 10) for col in range(left, right + 1))
+    lines: list[list[Piece]] = [[(" " * (width + 1) + ruler, "dim")]]
     for row in range(top, bottom + 1):
-        cells = []
+        runs: list[Piece] = [(f"{row + 1:>{width}} ", "dim")]
+        run: list[str] = []
+        run_style = ""
         for col in range(left, right + 1):
             tile = grid.get((row, col))
             if tile is None:
-                cells.append("·")
-            elif tile.kind is TileKind.JOKER:
-                cells.append((tile.letter or letters.get((row, col), "?")).lower())
-            elif tile.kind is TileKind.BANDIT:
-                cells.append(letters.get((row, col), "!").lower())
+                char, style = "·", "dim"
             else:
-                cells.append(tile.symbol)
-        lines.append(f"{row + 1:>{width}} " + "".join(cells))
-    lines[-1] = lines[-1].rstrip()  # Rich's Text.rstrip() on the whole grid
+                style, char = "bold", tile.symbol
+                if tile.kind is TileKind.JOKER:
+                    char = (tile.letter or letters.get((row, col), "?")).lower()
+                    style = "bold cyan"
+                elif tile.kind is TileKind.BANDIT:
+                    char = letters.get((row, col), "!").lower()
+                    style = "bold magenta"
+                if (row, col) in bad_cells:
+                    style += " underline red"
+            if style != run_style and run:
+                runs.append(("".join(run), run_style))
+                run = []
+            run.append(char)
+            run_style = style
+        runs.append(("".join(run), run_style))
+        lines.append(runs)
     return lines
 
 
@@ -170,11 +260,12 @@ def report_text(
     source: str,
     suggestions: Mapping[str, Sequence[str]],
     max_width: int,
+    styles: Styles = "none",
 ) -> str | None:
-    """What Rich prints for :func:`mixmo.report_view.report_view` with no style, or
-    None when this report is one to leave to Rich (see the module's docstring)."""
+    """What Rich prints for :func:`mixmo.report_view.report_view`, with ``styles``,
+    or None when this report is one to leave to Rich (see the module's docstring)."""
     try:
-        return _report_text(report, score, source, suggestions, max_width)
+        return _report_text(report, score, source, suggestions, max_width, styles)
     except GiveUp:
         return None
 
@@ -185,30 +276,40 @@ def _report_text(
     source: str,
     suggestions: Mapping[str, Sequence[str]],
     max_width: int,
+    styles: Styles,
 ) -> str:
     letters = {tile.cell: tile.letter for tile in report.open_tiles if tile.letter}
-    verdict = f"{VALID_MARK} " + _("VALID") if report.valid else f"{INVALID_MARK} " + _("INVALID")
+    bad_cells = {cell for problem in report.problems for cell in problem.cells}
+    verdict = (
+        (f"{VALID_MARK} " + _("VALID"), "bold green")
+        if report.valid
+        else (f"{INVALID_MARK} " + _("INVALID"), "bold red")
+    )
     counts = count_tiles_and_words(len(report.grid), len(report.words))
-    label = f"[{lexicon_label(report.lexicon_name)}, {_(report.variant.title)}]"
-    lines = [f"{source}  {verdict}  {counts}  {label}", ""]
-    lines += grid_lines(report.grid, letters)
+    label = f"  [{lexicon_label(report.lexicon_name)}, {_(report.variant.title)}]"
+    lines: list[list[Piece] | str] = [
+        [(source, "bold"), ("  ", ""), verdict, ("  " + counts, ""), (label, "dim")],
+        [],
+    ]
+    lines += grid_lines(report.grid, letters, bad_cells)
 
     def more(sentence: str) -> None:
-        lines.append("  " + sentence)
+        lines.append([("  " + sentence, "dim")])
 
     if report.words:
         rows = []
         for verdict_ in report.words[:LIST_LIMIT]:
-            text = verdict_.text
-            if text in report.theme_words:
-                text += " " + _("(theme)")
+            mark = cell(VALID_MARK, "green") if verdict_.valid else cell(INVALID_MARK, "red")
+            word: tuple[Piece, ...] = ((verdict_.text, ""),)
+            if verdict_.text in report.theme_words:
+                word += ((" " + _("(theme)"), "yellow"),)
             rows.append(
                 [
-                    VALID_MARK if verdict_.valid else INVALID_MARK,
-                    text,
-                    str(verdict_.row + 1),
-                    _markup_free(str(verdict_.col + 1)),
-                    _markup_free(_(verdict_.direction.value)),
+                    mark,
+                    Cell(word, "" if verdict_.valid else "red underline"),
+                    cell(str(verdict_.row + 1)),
+                    cell(str(verdict_.col + 1)),
+                    cell(_markup_free(_(verdict_.direction.value))),
                 ]
             )
         columns = [
@@ -218,8 +319,15 @@ def _report_text(
             Column(_markup_free(_("col")), "right"),
             Column(_markup_free(_("direction"))),
         ]
-        lines.append("")
-        lines += table(_markup_free(_("Words")), columns, rows, pad_edge=False, max_width=max_width)
+        lines.append([])
+        lines += table(
+            _markup_free(_("Words")),
+            columns,
+            rows,
+            pad_edge=False,
+            max_width=max_width,
+            styles=styles,
+        )
         if len(report.words) > LIST_LIMIT:
             count = len(report.words) - LIST_LIMIT
             sentence = ngettext(
@@ -230,29 +338,30 @@ def _report_text(
             more(sentence.format(count=count))
 
     if report.open_tiles:
-        rows = []
         from mixmo.engine.tiles import TileKind
 
+        joker_rows = []
         for tile in report.open_tiles[:LIST_LIMIT]:
             kind = report.grid[tile.cell]
             name = _("Bandit") if kind.kind is TileKind.BANDIT else _("joker")
             others = "".join(c for c in tile.options if c != tile.letter)
-            cells = [
+            texts = [
                 name,
                 str(tile.cell[0] + 1),
                 str(tile.cell[1] + 1),
                 tile.letter or _("(none)"),
                 " ".join(others) or "-",
             ]
-            rows.append([_markup_free(cell) for cell in cells])
+            joker_rows.append([cell(_markup_free(text)) for text in texts])
         headers = (_("tile"), _("row"), _("col"), _("stands for"), _("could also be"))
-        lines.append("")
+        lines.append([])
         lines += table(
             _markup_free(_("Jokers")),
             [Column(_markup_free(header)) for header in headers],
-            rows,
+            joker_rows,
             pad_edge=False,
             max_width=max_width,
+            styles=styles,
         )
         if len(report.open_tiles) > LIST_LIMIT:
             count = len(report.open_tiles) - LIST_LIMIT
@@ -264,15 +373,17 @@ def _report_text(
             more(sentence.format(count=count))
 
     if report.problems:
-        lines += ["", _("Problems")]
+        lines += [[], [(_("Problems"), "bold")]]
         text_at = {verdict.word.cells: verdict.text for verdict in report.words}
         for problem in report.problems[:LIST_LIMIT]:
-            lines.append(f"  {INVALID_MARK} " + problem.message)
-            word = text_at.get(problem.cells)
-            if word and suggestions.get(word):
-                proposals = ", ".join(suggestions[word])
-                hint = _("{word}: did you mean {proposals}?").format(word=word, proposals=proposals)
-                lines.append("    " + hint)
+            lines.append([(f"  {INVALID_MARK} " + problem.message, "red")])
+            found = text_at.get(problem.cells)
+            if found and suggestions.get(found):
+                proposals = ", ".join(suggestions[found])
+                hint = _("{word}: did you mean {proposals}?").format(
+                    word=found, proposals=proposals
+                )
+                lines.append([("    " + hint, "dim")])
         if len(report.problems) > LIST_LIMIT:
             count = len(report.problems) - LIST_LIMIT
             sentence = ngettext(
@@ -282,25 +393,32 @@ def _report_text(
             )
             more(sentence.format(count=count))
 
-    lines.append("")
-    lines += score_lines(score, max_width)
-    for text in lines:  # Rich writes lines outside tables as they are (no wrapping), but
-        if not text.isprintable():  # expands tabs and keeps or drops controls its own way
+    lines.append([])
+    lines += score_lines(score, max_width, styles)
+    out = []
+    for line in lines:
+        if isinstance(line, str):  # a table's line, already written
+            out.append(line)
+            continue
+        # Rich writes lines outside tables as they are (no wrapping), but expands
+        # tabs and keeps or drops controls its own way.
+        if not all(text.isprintable() for text, _style in line):
             raise GiveUp("a control character")
-    return "\n".join(lines) + "\n"
+        out.append("".join(sgr(text, styles, style) for text, style in line))
+    return "\n".join(out) + "\n"
 
 
-def score_lines(score: Score, max_width: int) -> list[str]:
-    """:func:`mixmo.report_view.score_view` without its styles."""
+def score_lines(score: Score, max_width: int, styles: Styles) -> list[str]:
+    """:func:`mixmo.report_view.score_view`."""
     rows = [
         [
-            _markup_free(line.label),
-            f"{line.points:+d}" if line.points < 0 else str(line.points),
+            cell(_markup_free(line.label)),
+            cell(f"{line.points:+d}" if line.points < 0 else str(line.points)),
         ]
         for line in score.lines
     ]
     section = len(rows)
-    rows.append([_("total"), str(score.total)])
+    rows.append([cell(_("total"), "bold"), cell(str(score.total), "bold")])
     columns = [Column(""), Column(_markup_free(_("points")), "right")]
     return table(
         _markup_free(_("Score (points option)")),
@@ -308,5 +426,6 @@ def score_lines(score: Score, max_width: int) -> list[str]:
         rows,
         pad_edge=True,
         max_width=max_width,
+        styles=styles,
         section_before=section,
     )

@@ -174,7 +174,7 @@ def is_terminal(stream: IO[str] | None = None) -> bool:
     import os
 
     stream = sys.stdout if stream is None else stream
-    if stream is None or _in_jupyter():
+    if stream is None or in_jupyter():
         return False
     if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
         return False
@@ -220,7 +220,7 @@ def writes_colours(stream: IO[str] | None = None) -> bool:
     return writes_styles(stream) and os.environ.get("NO_COLOR", "") == ""
 
 
-def _in_jupyter() -> bool:
+def in_jupyter() -> bool:
     """Rich's test for a notebook (it then renders HTML, not text)."""
     import builtins
     import os
