@@ -3,13 +3,19 @@
 Each command runs as a fresh process, as a user runs it, in rounds (every
 command once per round, so that a change of load touches them alike; one
 untimed round first warms the caches and compiles the word lists). The
-figure is the CPU time (user + system) of the child, from
-``resource.getrusage(RUSAGE_CHILDREN)``: unlike wall time it does not grow
-when other work shares the CPUs (it still grows somewhat: caches).
+figure is the CPU time (user + system) of the child, from ``os.wait4``:
+unlike wall time it does not grow when other work shares the CPUs (it still
+grows somewhat: caches). Each command's median, minimum, 90th percentile and
+maximum over the rounds are printed.
 
-``python -c pass`` is the interpreter alone, the floor under every command.
-The commands run with a bytecode cache (``PYTHONPYCACHEPREFIX`` in a
-temporary folder, as an installed package has), unless ``--no-bytecode``.
+``python -c pass`` is the interpreter alone, the floor under every command
+(``python -S -c pass`` without the site hooks, ``import textual.app`` the
+floor under ``mixmo play``). The commands run with a bytecode cache
+(``PYTHONPYCACHEPREFIX`` in a temporary folder, as an installed package
+has), unless ``--no-bytecode``. Their output goes to ``/dev/null`` (a file:
+no styles, so ``mixmo check`` writes its report without Rich), except the
+rows marked "(terminal)", run on a pseudo-terminal 100 columns wide as a
+player at a terminal runs them (``mixmo check`` then goes through Rich).
 
 ``mixmo play`` is started on a pseudo-terminal (100x32); its first frame is
 when the screen shows the players' grids (the text ``--first-frame-text``,
@@ -23,6 +29,10 @@ killed.
 start-up hooks (``.pth`` files) count in every figure, so compare on a
 clean virtual environment when the machine's own interpreter loads extra
 modules at start.
+
+``--play-imports`` prints instead where ``mixmo play``'s imports spend
+their CPU, step by step in one process (the median of ``--runs`` processes):
+what the first frame cannot go below.
 """
 
 from __future__ import annotations
@@ -31,7 +41,6 @@ import argparse
 import json
 import os
 import pty
-import resource
 import select
 import signal
 import statistics
@@ -45,8 +54,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "docs" / "examples"
 
+TERMINAL = "<on a terminal>"
+"""The last argument of a command to run on a pseudo-terminal."""
+
 COMMANDS: list[tuple[str, list[str]]] = [
+    ("python -S -c pass", ["-S", "-c", "pass"]),
     ("python -c pass", ["-c", "pass"]),
+    ("python -c 'import textual.app'", ["-c", "import textual.app"]),
     ("mixmo --help", ["-m", "mixmo", "--help"]),
     ("mixmo check house-en.txt", ["-m", "mixmo", "check", str(EXAMPLES / "house-en.txt")]),
     (
@@ -55,6 +69,26 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ),
     ("mixmo word house", ["-m", "mixmo", "word", "house"]),
     ("mixmo word ete --lang fr", ["-m", "mixmo", "word", "ete", "--lang", "fr"]),
+    (
+        "mixmo check house-en.txt (terminal)",
+        ["-m", "mixmo", "check", str(EXAMPLES / "house-en.txt"), TERMINAL],
+    ),
+    ("mixmo word house (terminal)", ["-m", "mixmo", "word", "house", TERMINAL]),
+]
+
+#: ``mixmo play``'s imports, in the order that charges each step only with what
+#: it adds (the later steps re-use what the earlier ones imported).
+PLAY_IMPORTS: list[tuple[str, str]] = [
+    ("textual (textual.app, textual.widgets)", "import textual.app, textual.widgets"),
+    ("pydantic", "import pydantic"),
+    ("the engine's models (mixmo.engine.game)", "import mixmo.engine.game"),
+    ("the solver (mixmo.engine.solver)", "import mixmo.engine.solver"),
+    ("the bots (mixmo.engine.bot)", "import mixmo.engine.bot"),
+    ("the network protocol (mixmo.net.protocol)", "import mixmo.net.protocol"),
+    ("the local table (mixmo.net.table)", "import mixmo.net.table"),
+    ("tomllib (the key map)", "import tomllib"),
+    ("mixmo.cli.play", "import mixmo.cli.play"),
+    ("the rest of mixmo.tui.app", "import mixmo.tui.app"),
 ]
 
 
@@ -69,10 +103,65 @@ def child_env(bytecode: bool, cache: str) -> dict[str, str]:
 
 
 def cpu_of(python: str, args: list[str], env: dict[str, str]) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([python, *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    """CPU seconds of ``python ARGS`` run to its end, output to /dev/null, or
+    on a pseudo-terminal when the last argument is :data:`TERMINAL`."""
+    if args and args[-1] == TERMINAL:
+        return cpu_on_terminal(python, args[:-1], env)
+    process = subprocess.Popen(
+        [python, *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    _, _, usage = os.wait4(process.pid, 0)
+    process.returncode = 0  # reaped here: keep Popen from waiting on it again
+    return usage.ru_utime + usage.ru_stime
+
+
+def cpu_on_terminal(python: str, args: list[str], env: dict[str, str]) -> float:
+    """CPU seconds of ``python ARGS`` writing to a 100x32 pseudo-terminal."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe(python, [python, *args], {**env, "TERM": "xterm-256color"})
+    import fcntl
+    import struct
+    import termios
+
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+    while True:  # read until the command ends (EIO once the child side closes)
+        try:
+            if not os.read(fd, 65536):
+                break
+        except OSError:
+            break
+    _, _, usage = os.wait4(pid, 0)
+    os.close(fd)
+    return usage.ru_utime + usage.ru_stime
+
+
+def play_imports(python: str, env: dict[str, str], runs: int) -> dict[str, dict[str, float]]:
+    """CPU of each step of ``mixmo play``'s imports, the median of ``runs`` processes."""
+    code = (
+        "import json, sys, time\n"
+        "steps = json.loads(sys.argv[1]); spent = []\n"
+        "for statement in steps:\n"
+        "    start = time.process_time(); exec(statement)\n"
+        "    spent.append(time.process_time() - start)\n"
+        "print(json.dumps(spent))\n"
+    )
+    statements = json.dumps([statement for _, statement in PLAY_IMPORTS])
+    per_step: list[list[float]] = [[] for _ in PLAY_IMPORTS]
+    totals = []
+    for _ in range(runs + 1):
+        done = subprocess.run(
+            [python, "-c", code, statements], env=env, capture_output=True, text=True, check=True
+        )
+        spent = json.loads(done.stdout)
+        for values, seconds in zip(per_step, spent, strict=True):
+            values.append(seconds)
+        totals.append(sum(spent))
+    result = {
+        label: stats(values[1:]) for (label, _), values in zip(PLAY_IMPORTS, per_step, strict=True)
+    }
+    result["all of mixmo play's imports"] = stats(totals[1:])
+    return result
 
 
 def first_frame(python: str, env: dict[str, str], text: str, timeout: float) -> tuple[float, float]:
@@ -126,11 +215,15 @@ def main() -> None:
     parser.add_argument("--no-bytecode", action="store_true")
     parser.add_argument("--first-frame-text", default="Player 1")
     parser.add_argument("--skip-play", action="store_true")
+    parser.add_argument("--play-imports", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as cache:
         env = child_env(not args.no_bytecode, cache)
         env.setdefault("MIXMO_CACHE_DIR", str(Path(cache) / "lists"))
+        if args.play_imports:
+            report(play_imports(args.python, env, args.runs), args)
+            return
         cpu: dict[str, list[float]] = {label: [] for label, _ in COMMANDS}
         frames: list[tuple[float, float]] = []
         for round_ in range(args.runs + 1):
@@ -146,6 +239,10 @@ def main() -> None:
     if frames:
         result["mixmo play: first frame, wall"] = stats([w for w, _ in frames])
         result["mixmo play: first frame, CPU"] = stats([c for _, c in frames])
+    report(result, args)
+
+
+def report(result: dict[str, Any], args: argparse.Namespace) -> None:
     if args.json:
         print(json.dumps(result, indent=2))
         return
