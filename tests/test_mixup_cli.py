@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -261,3 +262,55 @@ def test_a_new_game_from_the_command_keeps_the_unfinished_one_and_says_where(
     assert game.state.moves == () and seating.colour == "Cid"
     run = mixmo("mixup", "--resume", "--save-file", str(kept))
     assert run.code == 0
+
+
+# --- in French: `--ui fr` or a French locale --------------------------------------------
+
+
+def test_check_speaks_french_with_ui_fr(mixmo, tmp_path: Path) -> None:
+    path = tmp_path / "won.txt"
+    path.write_text(WON)
+    run = mixmo("--ui", "fr", "mixup", "check", str(path))
+    assert run.code == 0, run.err
+    assert run.out.startswith(WON), "the board text format stays the same in every language"
+    assert "7 pièces" in run.out
+    assert "le joueur couleur a gagné : (1,1) (2,1) (3,1) (4,1)" in run.out
+    turn = mixmo(
+        "--ui", "fr", "mixup", "check", "-", stdin=play("Rm4 Gb4 Rd3").state.board.format()
+    )
+    assert "au joueur forme de jouer" in turn.out
+
+
+def test_check_problems_and_syntax_errors_in_french(mixmo) -> None:
+    six = ".. .. .. .. .. .. ..\n" * 5 + "Rm Rm Rm Rm Rm Rm Rm\n"
+    run = mixmo("--ui", "fr", "mixup", "check", "-", stdin=six)
+    assert run.code == 1
+    assert "7 pièces Rm (lune rouge) : il n'y en a que 6" in run.out
+    bad = mixmo("--ui", "fr", "mixup", "check", "-", stdin="Xm\n")
+    assert bad.code == 2
+    assert "<stdin>:1:1: 'X' n'est pas une couleur : R (rouge), G (vert) ou B (bleu)" in bad.err
+
+
+def test_headless_sentences_in_french_but_json_unchanged(mixmo) -> None:
+    args = ("mixup", "--headless", "--bots", "2", "--seed", "5", "--level", "beginner")
+    run = mixmo("--ui", "fr", *args)
+    lines = run.out.splitlines()
+    assert lines[0].startswith("MixUp, 7 colonnes x 6 rangées, graine 5 : couleur (beginner)")
+    assert " : " in lines[1] and "dans la colonne" in lines[1] and "(rangée 1)" in lines[1]
+    assert lines[-1].startswith(
+        ("le joueur couleur gagne : ", "le joueur forme gagne : ", "match nul")
+    )
+    assert mixmo("--ui", "fr", *args, "--json").out == mixmo(*args, "--json").out
+
+
+def test_a_french_locale_gets_mixup_in_french() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "mixmo", "mixup", "check", "-"],
+        input="Rm\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LANG": "fr_FR.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""},
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "une rangée a 7 cases, celle-ci 1" in done.stderr

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
+from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.mixup import DropPiece, MixUpGame, Piece, Side
 from mixmo.mixup.levels import Level
 from mixmo.mixup.save import Seating
@@ -222,3 +226,62 @@ async def test_the_computer_opens_when_it_plays_colour(tmp_path: Path) -> None:
         await pilot.press("u")
         await pilot.pause()
         assert "You have not moved yet" in news(app)
+
+
+# --- in French ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    """The interface in French, as `mixmo --ui fr mixup` (or a French locale) chooses it."""
+    saved = set_ui_language("fr")
+    yield
+    restore_ui_language(saved)
+
+
+async def test_mixup_plays_in_french(tmp_path: Path, french: None) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Couleur : Ann   Forme : Bob" in status(app)
+        assert "À Ann (couleur) de jouer" in status(app)
+        assert pool(app)[0].startswith("Réserve (Haut/Bas)")
+        assert pool(app)[4].startswith("  V☾ lune verte"), "V for vert: the French initial"
+        assert "54 pièces restantes" in pool(app)[-1]
+        assert "Entrée jouer" in str(app.query_one("#hint").render())
+        await pilot.press("4", "enter")
+        await pilot.pause(0.5)
+        assert "Ann (couleur) a lâché R☾ (lune rouge) dans la colonne 4, rangée 1." in news(app)
+        assert "À Bob (forme) de jouer (toute forme sauf lune)" in status(app)
+        await pilot.press("up", "enter")  # a moon again: refused, in French
+        await pilot.pause()
+        assert "Bob (forme) : La première pièce du joueur forme ne peut pas être de forme lune" in (
+            news(app)
+        )
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Ann (couleur) demande à reprendre R☾ dans la colonne 4." in app.screen.question
+        assert "Bob (forme), êtes-vous d'accord ?" in app.screen.question
+        assert "O ou Y oui, N non" in str(app.screen.query_one("#answers").render())
+        await pilot.press("o")  # o for oui
+        await pilot.pause()
+        assert app.game.state.moves == ()
+        assert "Bob (forme) est d'accord : R☾ retourne dans la réserve" in news(app)
+        await pilot.press("f1")
+        await pilot.pause()
+        rules = str(app.screen.query_one("#help-rules").render())
+        assert "carré 2x2 d'une même couleur" in rules
+        assert "R rouge, V vert, B bleu ; ☾ lune, ϟ éclair, ♦ goutte" in rules
+        assert "reprendre le dernier coup" in str(app.screen.query_one("#help-keys").render())
+
+
+async def test_a_win_and_a_full_column_in_french(tmp_path: Path, french: None) -> None:
+    app = make_app(tmp_path, "Rm1 Gb7 Rb2 Gd7 Rd3 Bb6")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4", "enter")
+        await pilot.pause(0.5)
+        assert "Ann (couleur) gagne ! N lance une nouvelle partie." in status(app)
+        assert "gagne avec (1,1) (2,1) (3,1) (4,1) !" in news(app)
+        await pilot.press("5", "enter")
+        await pilot.pause()
+        assert "La partie est finie (le joueur couleur a gagné)" in news(app)

@@ -18,7 +18,7 @@ from mixmo.cli.common import (
     random_seed,
     read_source,
 )
-from mixmo.i18n import N_, _
+from mixmo.i18n import N_, _, ngettext
 
 LEVELS = ("beginner", "easy", "normal", "hard", "searcher")
 
@@ -129,28 +129,46 @@ def play_headless(seed: int, colour: str, shape: str, as_json: bool) -> None:
     """Two computer players, one record a line (JSON with --json)."""
     from mixmo.mixup.headless import play_headless as play
     from mixmo.mixup.levels import Level
+    from mixmo.mixup.pieces import Colour, Piece, Shape, Side
 
     for record in play(seed, Level(colour), Level(shape)):
         if as_json:
             click.echo(json.dumps(record))
         elif "board" in record:
             click.echo(
-                f"MixUp, {record['board']['columns']} columns x {record['board']['rows']} rows, "
-                f"seed {seed}: colour ({colour}) against shape ({shape})"
+                _(
+                    "MixUp, {columns} columns x {rows} rows, seed {seed}: "
+                    "colour ({colour}) against shape ({shape})"
+                ).format(
+                    columns=record["board"]["columns"],
+                    rows=record["board"]["rows"],
+                    seed=seed,
+                    colour=colour,
+                    shape=shape,
+                )
             )
         elif "player" in record:
-            piece = record["piece"]
+            piece = Piece(Colour(record["piece"]["colour"]), Shape(record["piece"]["shape"]))
             click.echo(
-                f"{record['player']:>6}: {piece['colour']} {piece['shape']} "
-                f"into column {record['column']} (row {record['row']})"
+                _("{side}: {piece} into column {column} (row {row})").format(
+                    side=f"{Side(record['player']).words():>7}",
+                    piece=piece.describe(),
+                    column=record["column"],
+                    row=record["row"],
+                )
             )
         else:
-            cells = " ".join(f"({c},{r})" for c, r in record["line"])
-            click.echo(
-                "draw: the board is full"
-                if record["result"] == "draw"
-                else f"{record['result']} wins: {cells}"
-            )
+            click.echo(result_sentence(record["result"], record["line"]))
+
+
+def result_sentence(result: str, line: list[list[int]] | tuple[tuple[int, int], ...]) -> str:
+    """``colour wins: (1,1) (2,1) (3,1) (4,1)`` or the draw, in the interface language."""
+    from mixmo.mixup.pieces import Side
+
+    if result == "draw":
+        return _("draw: the board is full")
+    cells = " ".join(f"({c},{r})" for c, r in line)
+    return _("{side} wins: {cells}").format(side=Side(result).words(), cells=cells)
 
 
 def run_app(
@@ -182,10 +200,10 @@ def run_app(
         if names and (len(seats) != 2 or not all(seats)):
             fail(_("--names takes two names, colour first: --names Ann,Bob"))
         bot_side = Side(side).other if bot_level else None
-        default = {Side.COLOUR: "Colour", Side.SHAPE: "Shape"}
+        default = {side: side.title() for side in Side}
         if bot_side is not None:
-            default[bot_side] = "Computer"
-            default[bot_side.other] = "You"
+            default[bot_side] = _("Computer")
+            default[bot_side.other] = _("You")
         seating = Seating(
             colour=seats[0] if seats else default[Side.COLOUR],
             shape=seats[1] if seats else default[Side.SHAPE],
@@ -253,16 +271,19 @@ def check(as_json: bool, boardfile: str) -> None:
         )
     else:
         click.echo(board.format(), nl=False)
-        click.echo(f"{report.pieces} pieces")
+        count = report.pieces
+        click.echo(ngettext("{count} piece", "{count} pieces", count).format(count=count))
         for problem in report.problems:
             click.echo(f"{name}: {problem}")
         if not report.problems:
             if report.to_move:
-                click.echo(f"{report.to_move.value} to move")
+                click.echo(_("{side} to move").format(side=report.to_move.words()))
             elif report.outcome.value == "draw":
-                click.echo("a draw: the board is full")
+                click.echo(_("a draw: the board is full"))
             else:
                 cells = " ".join(f"({c},{r})" for c, r in report.line)
-                click.echo(f"{report.outcome.value} won: {cells}")
+                winner = report.outcome.winner
+                side = winner.words() if winner else report.outcome.value
+                click.echo(_("{side} won: {cells}").format(side=side, cells=cells))
     if report.problems:
         sys.exit(EXIT_INVALID)

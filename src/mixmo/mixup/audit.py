@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from mixmo.i18n import _
 from mixmo.mixup.board import COLUMNS, Board, Cell
 from mixmo.mixup.game import Outcome
 from mixmo.mixup.pieces import ALL_PIECES, PIECES_PER_KIND, Side
@@ -38,12 +39,19 @@ def audit(board: Board) -> Audit:
     for piece in ALL_PIECES:
         if kinds[piece] > PIECES_PER_KIND:
             problems.append(
-                f"{kinds[piece]} pieces {piece.code} ({piece.describe()}): there are only {PIECES_PER_KIND}"
+                _("{count} pieces {code} ({piece}): there are only {most}").format(
+                    count=kinds[piece],
+                    code=piece.code,
+                    piece=piece.describe(),
+                    most=PIECES_PER_KIND,
+                )
             )
     if len(board) >= 2 and not _first_two_possible(board):
         problems.append(
-            "no two first moves differ in shape: the shape player's first piece may not have "
-            "the shape already on the board"
+            _(
+                "no two first moves differ in shape: the shape player's first piece may not "
+                "have the shape already on the board"
+            )
         )
     lines = {side: board.winning_lines(side) for side in Side}
     every = [w for side in Side for w in lines[side]]
@@ -53,7 +61,10 @@ def audit(board: Board) -> Audit:
         last &= set(window)
     if every and not last:
         problems.append(
-            "the lines on the board were not all made by one last piece: the game would have ended earlier"
+            _(
+                "the lines on the board were not all made by one last piece: "
+                "the game would have ended earlier"
+            )
         )
     last_mover = Side.COLOUR if len(board) % 2 == 1 else Side.SHAPE
     outcome: Outcome = Outcome.PLAYING

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from mixmo.i18n import _, ngettext
 from mixmo.mixup.errors import ColumnFullError, NoSuchColumnError
 from mixmo.mixup.pieces import Piece, PieceSyntaxError, Side
 
@@ -65,7 +66,12 @@ class BoardSyntaxError(ValueError):
     def __init__(self, problems: list[BoardSyntaxProblem]) -> None:
         self.problems = tuple(problems)
         more = len(self.problems) - 1
-        super().__init__(f"{self.problems[0]}" + (f" (and {more} more)" if more else ""))
+        text = str(self.problems[0])
+        if more:
+            text += " " + ngettext("(and {count} more)", "(and {count} more)", more).format(
+                count=more
+            )
+        super().__init__(text)
 
     @property
     def line(self) -> int:
@@ -117,10 +123,16 @@ class Board:
     def drop(self, piece: Piece, column: int) -> tuple[Board, int]:
         """The board with ``piece`` fallen to the lowest free cell of ``column``, and its row."""
         if not 1 <= column <= COLUMNS:
-            raise NoSuchColumnError(f"there is no column {column}: the columns are 1 to {COLUMNS}")
+            raise NoSuchColumnError(
+                _("there is no column {column}: the columns are 1 to {last}").format(
+                    column=column, last=COLUMNS
+                )
+            )
         stack = self.columns[column - 1]
         if len(stack) >= ROWS:
-            raise ColumnFullError(f"column {column} is full: choose another column")
+            raise ColumnFullError(
+                _("column {column} is full: choose another column").format(column=column)
+            )
         columns = list(self.columns)
         columns[column - 1] = (*stack, piece)
         return Board(tuple(columns)), len(stack) + 1
@@ -173,7 +185,9 @@ class Board:
             if not stripped or stripped.lstrip().startswith("#"):
                 continue
             if len(grid) == ROWS:
-                problems.append(BoardSyntaxProblem(number, 1, f"more than {ROWS} rows"))
+                problems.append(
+                    BoardSyntaxProblem(number, 1, _("more than {rows} rows").format(rows=ROWS))
+                )
                 break
             cells: list[Piece | None] = []
             tokens = stripped.split(" ")
@@ -183,7 +197,7 @@ class Board:
                     cells.append(None)
                 elif token == "":
                     problems.append(
-                        BoardSyntaxProblem(number, col, "cells are separated by one space")
+                        BoardSyntaxProblem(number, col, _("cells are separated by one space"))
                     )
                 else:
                     try:
@@ -195,14 +209,22 @@ class Board:
             if len(cells) != COLUMNS and not any(p.line == number for p in problems):
                 problems.append(
                     BoardSyntaxProblem(
-                        number, 1, f"a row has {COLUMNS} cells, this one {len(cells)}"
+                        number,
+                        1,
+                        _("a row has {columns} cells, this one {count}").format(
+                            columns=COLUMNS, count=len(cells)
+                        ),
                     )
                 )
             grid.append((number, (cells + [None] * COLUMNS)[:COLUMNS]))
         if len(grid) < ROWS and not problems:
             problems.append(
                 BoardSyntaxProblem(
-                    last_line + 1, 1, f"a board has {ROWS} rows, this one {len(grid)}"
+                    last_line + 1,
+                    1,
+                    _("a board has {rows} rows, this one {count}").format(
+                        rows=ROWS, count=len(grid)
+                    ),
                 )
             )
         if problems:
@@ -215,7 +237,11 @@ class Board:
                 if len(columns[col]) != index:
                     problems.append(
                         BoardSyntaxProblem(
-                            number, col * 3 + 1, f"{piece.code} floats: the cell below it is empty"
+                            number,
+                            col * 3 + 1,
+                            _("{piece} floats: the cell below it is empty").format(
+                                piece=piece.code
+                            ),
                         )
                     )
                 columns[col].append(piece)

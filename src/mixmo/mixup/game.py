@@ -12,6 +12,7 @@ import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from mixmo.i18n import _
 from mixmo.mixup.board import Board, Cell
 from mixmo.mixup.errors import (
     ForbiddenFirstShapeError,
@@ -143,24 +144,30 @@ class MixUpState:
     def check(self, action: DropPiece) -> None:
         """Raise the rule error ``action`` breaks, if any (the board checks the column)."""
         if self.over:
-            raise GameOverError(f"the game is over ({_result_words(self)}): start a new one")
+            raise GameOverError(
+                _("the game is over ({result}): start a new one").format(result=_result_words(self))
+            )
         piece = action.piece
         if piece not in self.pool:
             raise PieceNotInPoolError(
-                f"no {piece.describe()} is left in the pool: choose another piece"
+                _("no {piece} is left in the pool: choose another piece").format(
+                    piece=piece.describe()
+                )
             )
         if piece.shape is self.forbidden_shape:
             raise ForbiddenFirstShapeError(
-                f"the shape player's first piece may not be a {piece.shape.value}, "
-                f"the shape already on the board: choose another shape"
+                _(
+                    "the shape player's first piece may not be a {shape}, "
+                    "the shape already on the board: choose another shape"
+                ).format(shape=piece.shape.words())
             )
 
 
 def _result_words(state: MixUpState) -> str:
     if state.outcome is Outcome.DRAW:
-        return "a draw"
+        return _("a draw")
     winner = state.outcome.winner
-    return f"{winner.value if winner else '?'} won"
+    return _("{side} won").format(side=winner.words() if winner else "?")
 
 
 Subscriber = Callable[[Event], None]
@@ -230,7 +237,7 @@ class MixUpGame:
     def _on_TakeBack(state: MixUpState, action: TakeBack) -> tuple[MixUpState, tuple[Event, ...]]:
         if not state.moves:
             raise NothingToTakeBackError(
-                "no move has been played yet: there is nothing to take back"
+                _("no move has been played yet: there is nothing to take back")
             )
         last = state.moves[-1]
         new = MixUpState(

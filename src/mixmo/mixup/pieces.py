@@ -11,6 +11,8 @@ import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from mixmo.i18n import N_, _
+
 
 class Side(enum.Enum):
     """The two players: the one who wins with colours moves first."""
@@ -22,6 +24,18 @@ class Side(enum.Enum):
     def other(self) -> Side:
         return Side.SHAPE if self is Side.COLOUR else Side.COLOUR
 
+    def words(self) -> str:
+        """``colour`` or ``shape`` in the interface language (``couleur``, ``forme``)."""
+        return _(_SIDE_WORDS[self])
+
+    def title(self) -> str:
+        """``Colour`` or ``Shape``: the side as a heading, in the interface language."""
+        return _(_SIDE_TITLES[self])
+
+
+_SIDE_WORDS = {Side.COLOUR: N_("colour"), Side.SHAPE: N_("shape")}
+_SIDE_TITLES = {Side.COLOUR: N_("Colour"), Side.SHAPE: N_("Shape")}
+
 
 class Colour(enum.Enum):
     RED = "red"
@@ -32,6 +46,15 @@ class Colour(enum.Enum):
     def letter(self) -> str:
         """``R``, ``G`` or ``B``: the colour in the board text format (upper case)."""
         return self.value[0].upper()
+
+    def words(self) -> str:
+        """``red``, ``green``, ``blue`` in the interface language (``rouge``, ``vert``...)."""
+        return _(_COLOUR_WORDS[self])
+
+    def initial(self) -> str:
+        """The colour's initial on the screen, in the interface language: R, G, B in
+        English, R, V, B in French (the board text format keeps ``letter``)."""
+        return self.words()[0].upper()
 
 
 class Shape(enum.Enum):
@@ -49,8 +72,26 @@ class Shape(enum.Enum):
         """A one-cell picture of the shape, readable without colour."""
         return _GLYPHS[self]
 
+    def words(self) -> str:
+        """``moon``, ``bolt``, ``drop`` in the interface language (``lune``, ``éclair``...)."""
+        return _(_SHAPE_WORDS[self])
+
 
 _GLYPHS = {Shape.MOON: "☾", Shape.BOLT: "ϟ", Shape.DROP: "♦"}
+_COLOUR_WORDS = {Colour.RED: N_("red"), Colour.GREEN: N_("green"), Colour.BLUE: N_("blue")}
+_SHAPE_WORDS = {Shape.MOON: N_("moon"), Shape.BOLT: N_("bolt"), Shape.DROP: N_("drop")}
+_PIECE_WORDS = {
+    (Colour.RED, Shape.MOON): N_("red moon"),
+    (Colour.RED, Shape.BOLT): N_("red bolt"),
+    (Colour.RED, Shape.DROP): N_("red drop"),
+    (Colour.GREEN, Shape.MOON): N_("green moon"),
+    (Colour.GREEN, Shape.BOLT): N_("green bolt"),
+    (Colour.GREEN, Shape.DROP): N_("green drop"),
+    (Colour.BLUE, Shape.MOON): N_("blue moon"),
+    (Colour.BLUE, Shape.BOLT): N_("blue bolt"),
+    (Colour.BLUE, Shape.DROP): N_("blue drop"),
+}
+"""Each kind whole, so that a language can agree the colour with the shape (lune verte)."""
 
 PIECES_PER_KIND = 6
 """Six of each colour-and-shape: 54 pieces in all."""
@@ -76,22 +117,33 @@ class Piece:
         return self.colour if side is Side.COLOUR else self.shape
 
     def describe(self) -> str:
-        """``red moon``: the piece in words."""
-        return f"{self.colour.value} {self.shape.value}"
+        """``red moon``: the piece in words, in the interface language (``lune rouge``)."""
+        return _(_PIECE_WORDS[(self.colour, self.shape)])
 
     @classmethod
     def parse(cls, code: str) -> Piece:
         """A piece from its two letters: colour (R, G, B) then shape (m, b, d)."""
         if len(code) != 2:
             raise PieceSyntaxError(
-                f"{code!r} is not a piece: write a colour letter (R, G, B) and a shape letter (m, b, d), like Rm"
+                _(
+                    "{code!r} is not a piece: write a colour letter (R, G, B) "
+                    "and a shape letter (m, b, d), like Rm"
+                ).format(code=code)
             )
         colour = _COLOURS.get(code[0])
         shape = _SHAPES.get(code[1])
         if colour is None:
-            raise PieceSyntaxError(f"{code[0]!r} is not a colour: R (red), G (green) or B (blue)")
+            raise PieceSyntaxError(
+                _("{letter!r} is not a colour: R (red), G (green) or B (blue)").format(
+                    letter=code[0]
+                )
+            )
         if shape is None:
-            raise PieceSyntaxError(f"{code[1]!r} is not a shape: m (moon), b (bolt) or d (drop)")
+            raise PieceSyntaxError(
+                _("{letter!r} is not a shape: m (moon), b (bolt) or d (drop)").format(
+                    letter=code[1]
+                )
+            )
         return cls(colour, shape)
 
 

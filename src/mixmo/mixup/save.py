@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from mixmo.i18n import _
 from mixmo.mixup.board import Board, BoardSyntaxError
 from mixmo.mixup.errors import MixUpRuleError
 from mixmo.mixup.game import DropPiece, MixUpGame
@@ -64,11 +65,19 @@ def loads(text: str) -> tuple[MixUpGame, Seating]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SaveFileError(f"{error.lineno}:{error.colno}: not JSON ({error.msg})") from None
+        raise SaveFileError(
+            _("{line}:{col}: not JSON ({reason})").format(
+                line=error.lineno, col=error.colno, reason=error.msg
+            )
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFileError("not a saved MixUp game")
+        raise SaveFileError(_("not a saved MixUp game"))
     if data.get("version") != VERSION:
-        raise SaveFileError(f"saved by another version of mixmo (format {data.get('version')})")
+        raise SaveFileError(
+            _("saved by another version of mixmo (format {version})").format(
+                version=data.get("version")
+            )
+        )
     try:
         players = data["players"]
         bot = data.get("bot")
@@ -85,15 +94,17 @@ def loads(text: str) -> tuple[MixUpGame, Seating]:
         if isinstance(error, SaveFileError):
             raise
         detail = str(error) if isinstance(error, (BoardSyntaxError, ValueError)) else repr(error)
-        raise SaveFileError(f"damaged save ({detail})") from None
+        raise SaveFileError(_("damaged save ({reason})").format(reason=detail)) from None
     game = MixUpGame()
     for number, move in enumerate(moves, start=1):
         try:
             game.apply(move)
         except MixUpRuleError as error:
-            raise SaveFileError(f"move {number} does not replay: {error}") from None
+            raise SaveFileError(
+                _("move {number} does not replay: {reason}").format(number=number, reason=error)
+            ) from None
     if game.state.board != board:
-        raise SaveFileError("the moves do not give the board written in the save")
+        raise SaveFileError(_("the moves do not give the board written in the save"))
     return game, seating
 
 
@@ -102,4 +113,6 @@ def _move(code: str) -> DropPiece:
     try:
         return DropPiece(Piece.parse(code[:2]), int(code[2:]))
     except (PieceSyntaxError, ValueError):
-        raise SaveFileError(f"{code!r} is not a move (a piece and a column, like Rm4)") from None
+        raise SaveFileError(
+            _("{code!r} is not a move (a piece and a column, like Rm4)").format(code=code)
+        ) from None

@@ -17,12 +17,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from mixmo.i18n import N_, _
 from mixmo.mixup.board import COLUMNS, ROWS
 from mixmo.mixup.errors import MixUpRuleError
 from mixmo.mixup.game import DropPiece, GameWon, MixUpGame, Outcome
 from mixmo.mixup.levels import ComputerPlayer
 from mixmo.mixup.pieces import ALL_PIECES, Side
 from mixmo.mixup.save import Seating
+from mixmo.tui.labels import translate_bindings
 from mixmo.tui.mixup.modals import ConfirmScreen, HelpScreen
 from mixmo.tui.mixup.saves import keep_unfinished, save
 from mixmo.tui.mixup.views import PoolPicture, PoolView, StandPicture, StandView, piece_text
@@ -45,16 +47,16 @@ class MixUpApp(App[None]):
     #hint { height: 1; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [
-        Binding("left", "column(-1)", "Column left", show=False),
-        Binding("right", "column(1)", "Column right", show=False),
+        Binding("left", "column(-1)", N_("Column left"), show=False),
+        Binding("right", "column(1)", N_("Column right"), show=False),
         *(Binding(str(n), f"goto({n})", show=False) for n in range(1, COLUMNS + 1)),
-        Binding("up", "piece(-1)", "Previous piece", show=False),
-        Binding("down", "piece(1)", "Next piece", show=False),
-        Binding("enter,space", "drop", "Drop"),
-        Binding("u", "take_back", "Take back"),
-        Binding("n", "new_game", "New game"),
-        Binding("f1,question_mark", "help", "Help"),
-        Binding("q,ctrl+q", "quit", "Quit", priority=True),
+        Binding("up", "piece(-1)", N_("Previous piece"), show=False),
+        Binding("down", "piece(1)", N_("Next piece"), show=False),
+        Binding("enter,space", "drop", N_("Drop")),
+        Binding("u", "take_back", N_("Take back")),
+        Binding("n", "new_game", N_("New game")),
+        Binding("f1,question_mark", "help", N_("Help")),
+        Binding("q,ctrl+q", "quit", N_("Quit"), priority=True),
     ]
 
     def __init__(
@@ -68,6 +70,7 @@ class MixUpApp(App[None]):
         frame_seconds: float = FRAME_SECONDS,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.game = game
         self.seating = seating
         self.save_path = save_path
@@ -99,13 +102,16 @@ class MixUpApp(App[None]):
                 yield PoolView(self._pool_picture(), id="pool")
         yield Static(id="news")
         yield Static(
-            "←/→ or 1-7 column · ↑/↓ piece · Enter drop · U take back · F1 help · Q quit", id="hint"
+            _("←/→ or 1-7 column · ↑/↓ piece · Enter drop · U take back · F1 help · Q quit"),
+            id="hint",
         )
 
     def on_mount(self) -> None:
         if self.game.state.moves:
             last = self.game.state.moves[-1]
-            self.news = f"Resumed: {self._who(last.side)} played {piece_text(last.piece)} last."
+            self.news = _("Resumed: {who} played {piece} last.").format(
+                who=self._who(last.side), piece=piece_text(last.piece)
+            )
         if self.save_error is not None:
             self.news = self.save_error
         self._choose_a_legal_piece()
@@ -115,7 +121,7 @@ class MixUpApp(App[None]):
     # --- what the players see ----------------------------------------------------------
 
     def _who(self, side: Side) -> str:
-        return f"{self.seating.name(side)} ({side.value})"
+        return _("{name} ({side})").format(name=self.seating.name(side), side=side.words())
 
     def _stand_picture(self) -> StandPicture:
         state = self.game.state
@@ -133,18 +139,21 @@ class MixUpApp(App[None]):
 
     def status_text(self) -> str:
         state = self.game.state
-        head = f"Colour: {self.seating.colour}   Shape: {self.seating.shape}"
+        head = _("Colour: {colour}   Shape: {shape}").format(
+            colour=self.seating.colour, shape=self.seating.shape
+        )
         if state.outcome is Outcome.DRAW:
-            return f"{head}\nA draw: the board is full. N starts a new game."
+            return head + "\n" + _("A draw: the board is full. N starts a new game.")
         if state.over:
             winner = state.outcome.winner
             assert winner is not None
-            return f"{head}\n{self._who(winner)} wins! N starts a new game."
-        turn = f"{self._who(state.to_move)} to move"
+            won = _("{who} wins! N starts a new game.").format(who=self._who(winner))
+            return f"{head}\n{won}"
+        turn = _("{who} to move").format(who=self._who(state.to_move))
         if self.thinking:
-            turn += ": the computer is thinking…"
+            turn += _(": the computer is thinking…")
         if state.forbidden_shape is not None:
-            turn += f" (any shape but {state.forbidden_shape.value})"
+            turn += " " + _("(any shape but {shape})").format(shape=state.forbidden_shape.words())
         return f"{head}\n{turn}"
 
     def refresh_views(self) -> None:
@@ -165,12 +174,14 @@ class MixUpApp(App[None]):
             save(self.game, self.seating, self.save_path)
         except OSError as error:
             if self.save_error is None:
-                self.save_error = f"Cannot save to {self.save_path} ({error.strerror or error}): play goes on, unsaved."
+                self.save_error = _(
+                    "Cannot save to {path} ({reason}): play goes on, unsaved."
+                ).format(path=self.save_path, reason=error.strerror or error)
                 if self.is_running:
                     self.say(self.save_error)
         else:
             if self.save_error is not None and self.is_running:
-                self.say(f"Saving works again: {self.save_path}.")
+                self.say(_("Saving works again: {path}.").format(path=self.save_path))
             self.save_error = None
 
     def _choose_a_legal_piece(self) -> None:
@@ -204,7 +215,7 @@ class MixUpApp(App[None]):
 
     def action_drop(self) -> None:
         if self.thinking or self._bot_to_move():
-            self.say("Wait: it is the computer's turn.")
+            self.say(_("Wait: it is the computer's turn."))
             return
         if self.falling is not None:
             return
@@ -216,21 +227,33 @@ class MixUpApp(App[None]):
         try:
             events = self.game.apply(move)
         except MixUpRuleError as error:
-            self.say(f"{self._who(side)}: {str(error)[0].upper()}{str(error)[1:]}.")
+            reason = str(error)
+            self.say(
+                _("{who}: {reason}.").format(
+                    who=self._who(side), reason=reason[:1].upper() + reason[1:]
+                )
+            )
             return
         self.autosave()
         last = self.game.state.moves[-1]
         message = self.save_error + " " if self.save_error else ""
-        message += f"{self._who(side)} dropped {piece_text(last.piece)} ({last.piece.describe()}) into column {last.column}, row {last.row}."
+        message += _("{who} dropped {piece} ({words}) into column {column}, row {row}.").format(
+            who=self._who(side),
+            piece=piece_text(last.piece),
+            words=last.piece.describe(),
+            column=last.column,
+            row=last.row,
+        )
         for event in events:
             if isinstance(event, GameWon):
                 cells = " ".join(f"({c},{r})" for c, r in event.line)
-                both = (
-                    " It made a line for both: the player who played it wins." if event.both else ""
+                message += " " + _("{who} wins with {cells}!").format(
+                    who=self._who(event.side), cells=cells
                 )
-                message += f" {self._who(event.side)} wins with {cells}!{both}"
+                if event.both:
+                    message += " " + _("It made a line for both: the player who played it wins.")
         if self.game.state.outcome is Outcome.DRAW:
-            message += " The board is full: a draw."
+            message += " " + _("The board is full: a draw.")
         self.news = message
         self._choose_a_legal_piece()
         self._start_fall(last.row)
@@ -286,19 +309,23 @@ class MixUpApp(App[None]):
     def action_take_back(self) -> None:
         state = self.game.state
         if self.thinking:
-            self.say("Wait for the computer to move first.")
+            self.say(_("Wait for the computer to move first."))
             return
         if not state.moves:
-            self.say("No move has been played yet: there is nothing to take back.")
+            self.say(_("No move has been played yet: there is nothing to take back."))
             return
         last = state.moves[-1]
         if self.seating.bot_side is not None:
             self._take_back_from_bot()
             return
         asker, other = last.side, last.side.other
-        question = (
-            f"{self._who(asker)} asks to take back {piece_text(last.piece)} in column {last.column}.\n"
-            f"{self._who(other)}, do you agree?"
+        question = _(
+            "{asker} asks to take back {piece} in column {column}.\n{other}, do you agree?"
+        ).format(
+            asker=self._who(asker),
+            piece=piece_text(last.piece),
+            column=last.column,
+            other=self._who(other),
         )
 
         def answered(agreed: bool | None) -> None:
@@ -306,10 +333,14 @@ class MixUpApp(App[None]):
                 self.game.take_back()
                 self.autosave()
                 self.say(
-                    f"{self._who(other)} agreed: {piece_text(last.piece)} is back in the pool; {self._who(asker)} to move."
+                    _("{other} agreed: {piece} is back in the pool; {asker} to move.").format(
+                        other=self._who(other), piece=piece_text(last.piece), asker=self._who(asker)
+                    )
                 )
             else:
-                self.say(f"{self._who(other)} did not agree: the move stands.")
+                self.say(
+                    _("{other} did not agree: the move stands.").format(other=self._who(other))
+                )
             self.refresh_views()
 
         self.push_screen(ConfirmScreen(question), answered)
@@ -319,19 +350,21 @@ class MixUpApp(App[None]):
         human = self.seating.bot_side.other if self.seating.bot_side else Side.COLOUR
         moves = self.game.state.moves
         if not any(m.side is human for m in moves):
-            self.say("You have not moved yet: there is nothing of yours to take back.")
+            self.say(_("You have not moved yet: there is nothing of yours to take back."))
             return
         while self.game.state.moves and self.game.state.moves[-1].side is not human:
             self.game.take_back()
         self.game.take_back()
         self.autosave()
-        self.say("The computer agreed: your last move (and its reply) are taken back; your move.")
+        self.say(
+            _("The computer agreed: your last move (and its reply) are taken back; your move.")
+        )
         self._choose_a_legal_piece()
         self.refresh_views()
 
     def action_new_game(self) -> None:
         if self.thinking:
-            self.say("Wait for the computer to move first.")
+            self.say(_("Wait for the computer to move first."))
             return
         state = self.game.state
         if state.over or not state.moves:
@@ -343,16 +376,15 @@ class MixUpApp(App[None]):
                 kept = keep_unfinished(self.save_path) if self.save_path else None
                 self._new_game()
                 if kept is not None:
-                    self.say(f"New game. The unfinished one is kept in {kept}.")
+                    self.say(_("New game. The unfinished one is kept in {path}.").format(path=kept))
 
-        self.push_screen(
-            ConfirmScreen("Start a new game? This one is not finished (it will be kept)."), answered
-        )
+        question = _("Start a new game? This one is not finished (it will be kept).")
+        self.push_screen(ConfirmScreen(question), answered)
 
     def _new_game(self) -> None:
         self.game = MixUpGame()
         self.falling = None
-        self.news = "New game: colour moves first."
+        self.news = _("New game: colour moves first.")
         self.autosave()
         self.refresh_views()
         self._maybe_bot()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mixmo.i18n import _
 from mixmo.mixup.game import MixUpGame
 from mixmo.mixup.save import SaveFileError, Seating, dumps, loads
 from mixmo.storage import atomic_write_text, data_dir
@@ -31,9 +32,13 @@ def load(path: Path) -> tuple[MixUpGame, Seating]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveFileError(f"{path}: no saved MixUp game to resume") from None
+        raise SaveFileError(_("{path}: no saved MixUp game to resume").format(path=path)) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise SaveFileError(f"{path}: cannot read the saved game ({error})") from None
+        raise SaveFileError(
+            _("{path}: cannot read the saved game ({reason})").format(
+                path=path, reason=getattr(error, "strerror", None) or error
+            )
+        ) from None
     try:
         return loads(text)
     except SaveFileError as error:

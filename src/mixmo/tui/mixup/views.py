@@ -16,6 +16,7 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from mixmo.i18n import _, ngettext
 from mixmo.mixup.board import COLUMNS, ROWS, Board, Cell
 from mixmo.mixup.pieces import ALL_PIECES, Colour, Piece, Pool
 
@@ -29,8 +30,9 @@ LIGHT_INK = {Colour.RED: "#c00000", Colour.GREEN: "#007000", Colour.BLUE: "#0030
 
 
 def piece_text(piece: Piece) -> str:
-    """``R☾``: the colour letter and the shape glyph."""
-    return piece.colour.letter + piece.shape.glyph
+    """``R☾``: the colour's initial (in the interface language: ``V☾`` is a green moon in
+    French) and the shape glyph."""
+    return piece.colour.initial() + piece.shape.glyph
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,9 +150,10 @@ class PoolView(Widget):
     def _segments(self, y: int) -> list[Segment]:
         p = self.picture
         if y == 0:
-            return [Segment("Pool (Up/Down)".ljust(24), Style(bold=True))]
+            return [Segment(_("Pool (Up/Down)").ljust(24), Style(bold=True))]
         if y > len(ALL_PIECES):
-            return [Segment(f"{len(p.pool)} pieces left".ljust(24), Style(dim=True))]
+            left = ngettext("{count} piece left", "{count} pieces left", len(p.pool))
+            return [Segment(left.format(count=len(p.pool)).ljust(24), Style(dim=True))]
         index = y - 1
         piece = ALL_PIECES[index]
         count = p.pool.counts[index]
