@@ -5,7 +5,9 @@ tile stands in at least one word. So when some letter of the rack is in no
 word that the rack can spell (jokers and the Bandit included), no grid
 exists: ``QQ`` with no vowel, a lone ``V`` among consonants. Also: one tile
 makes no word, Expert needs three tiles, and no grid holds more of a tile
-than the set has. These proofs are sound, not complete: a rack they do not
+than the set has. And the crossing proof (:mod:`.crossings`): a rare
+letter's tiles need words that would share more tiles than crossings allow.
+These proofs are sound, not complete: a rack they do not
 refute may still have no grid.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from mixmo.engine.solver.crossings import crossing_proof
 from mixmo.engine.solver.index import LexiconIndex
 from mixmo.engine.tiles import BANDIT_LETTERS, Tile, TileKind, excess_over_set
 from mixmo.engine.variants import Variant
@@ -66,4 +69,4 @@ def impossibility(tiles: Sequence[Tile], index: LexiconIndex, variant: Variant) 
         return _("no word that these tiles can spell holds {letters}").format(letters=shown)
     if need_bandit:
         return _("no word that these tiles can spell has a K, W, X, Y or Z for the Bandit")
-    return None
+    return crossing_proof(letters, blanks, len(tiles), index, variant)

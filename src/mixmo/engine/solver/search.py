@@ -20,14 +20,30 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mixmo.engine.grid import Cell
 from mixmo.engine.solver.board import Board, Move
-from mixmo.engine.solver.index import Entry, LexiconIndex
+from mixmo.engine.solver.index import (
+    RARE_WEIGHT,
+    Entry,
+    LexiconIndex,
+    holding_mask,
+    narrow,
+)
+
+if TYPE_CHECKING:
+    from mixmo.engine.solver.index import Ids, Lanes
 
 Clock = Callable[[], float]
+Pool = tuple["Ids", "Lanes"]
+"""A pool: its words' numbers, worthiest first, and their codes as lanes (see
+:func:`~.index.narrow`)."""
+Watch = dict[str, list[tuple[int, str, int]]]
+"""Per rare rack letter: (code, word, copies of the letter) of the words that may
+still hold it (see :meth:`Search.watched`)."""
 
 VOWELS = frozenset("AEIOUY")
 JOKER_COST = 6.0
@@ -47,6 +63,10 @@ MAX_TRIED = 3000
 SCAN_UNIT = 100
 """Words of the index scanned for a pool that count as one unit of work (a scan
 of 100 codes costs about what one word tried on the board does)."""
+WATCH_FROM = 30
+"""From this many tiles left on the rack, the search watches its rare letters (Q J X Z
+V W K F..., :data:`~.index.RARE_WEIGHT`) for dead ends (:meth:`Search.alive`): in
+French a Q with no U left, in Expert a second Q whose only word is already taken."""
 _SCORE = operator.itemgetter(0)
 _IS_VOWEL = frozenset("AEIOUY")
 _NO_BANDIT_LETTER = frozenset("KWXYZ")
@@ -90,11 +110,24 @@ class Search:
         self.best: dict[Cell, tuple[str, str]] = board.snapshot()
         self.best_left = board.rack_size
         self._node_limit = 0
+        self._watch: Watch | None = None
+        """The watched letters of the node being expanded (see :meth:`alive`)."""
 
     # --- candidates -----------------------------------------------------------
 
     def pool(self, parent: list[Entry] | None) -> list[Entry]:
         """The words that may still be spelt from the rack plus one crossing tile, worthiest first."""
+        if parent is None:
+            return self.index.entries_of(self._node_pool(None)[0])
+        board = self.board
+        limit = board.jokers + board.bandits + 1
+        self._spend(len(parent) // SCAN_UNIT)
+        not_rack = self.index.full & ~self.index.rack_code(board.rack)
+        return [e for e in parent if (e[1] & not_rack).bit_count() <= limit]
+
+    def _node_pool(self, parent: Pool | None) -> Pool:
+        """The pool of a node as word numbers and their codes as lanes: the parent's
+        pool narrowed for this rack (vectorised), or at the root a scan of the index."""
         board = self.board
         limit = board.jokers + board.bandits + 1
         rack_code = self.index.rack_code(board.rack)
@@ -102,12 +135,96 @@ class Search:
             longest = board.rack_size + 1
             lengths = [n for n in self.index.lengths if board.min_length <= n <= longest]
             self._spend(sum(len(self.index.entries(n)) for n in lengths) // SCAN_UNIT)
-            return self.index.spellable(rack_code, limit, lengths)
-        self._spend(len(parent) // SCAN_UNIT)
-        not_rack = self.index.full & ~rack_code
-        return [e for e in parent if (e[1] & not_rack).bit_count() <= limit]
+            return self.index.spellable_ids(rack_code, limit, lengths)
+        ids, lanes = parent
+        self._spend(len(ids) // SCAN_UNIT)
+        return narrow(ids, lanes, rack_code, self.index.full, limit)
 
-    def ranked(self, pool: list[Entry], crossing: bool) -> Iterator[list[Entry]]:
+    def _words(self, ids: Ids) -> Iterator[Entry]:
+        """The words of a pool, best first, read a slice at a time (a step reads the
+        first few hundred of a pool of tens of thousands)."""
+        entry = self.index.entry
+        for start in range(0, len(ids), BATCH):
+            yield from map(entry, ids[start : start + BATCH].tolist())
+
+    def watched(self, pool: Pool, parent: Watch | None) -> Watch | None:
+        """The words of this node's pool that hold each rare letter of the rack.
+
+        Only once the rack is down to :data:`WATCH_FROM` tiles (dead ends come
+        late); then from the parent's lists, filtered for this rack, so the lists
+        shrink down the search (the pool is scanned once, at the first such node).
+        """
+        board = self.board
+        if board.rack_size > WATCH_FROM:
+            return None
+        index = self.index
+        limit = board.jokers + board.bandits + 1
+        not_rack = index.full & ~index.rack_code(board.rack)
+        watch: Watch = {}
+        for ch, n in board.rack.items():
+            if n <= 0 or index.weight[ch] < RARE_WEIGHT:
+                continue
+            if parent is not None and ch in parent:
+                above = parent[ch]
+                self._spend(len(above) // SCAN_UNIT)
+                watch[ch] = [t for t in above if (t[0] & not_rack).bit_count() <= limit]
+            else:
+                ids, lanes = pool
+                self._spend(len(ids) // SCAN_UNIT)
+                holding = index.entries_of(ids[holding_mask(lanes, index.offset[ch])])
+                watch[ch] = [(e[1], e[0], e[0].count(ch)) for e in holding]
+        return watch
+
+    def alive(self, move: Move) -> bool:
+        """Whether every watched letter left on the rack after ``move`` still has a word.
+
+        A word for a letter: one the rack left can spell with one crossing tile
+        (and its jokers); in Expert, as many different words not yet on the
+        board as the rack has copies of the letter (no word twice). A move that
+        leaves a Q with no U and no QAT, or a second J with its one word spent,
+        is a dead end however the rest goes: the search does not take it.
+        """
+        hard = self._watch
+        if not hard:
+            return True
+        board = self.board
+        after = dict(board.rack)
+        blanks = board.jokers + board.bandits
+        for _, ch, kind in move.tiles:
+            if kind == "L":
+                after[ch] -= 1
+            else:
+                blanks -= 1
+        index = self.index
+        not_rack = index.full & ~index.rack_code(after)
+        # The letters a crossing may take from the board (a whole field per letter).
+        crossable = 0
+        for ch in {*board.letters.values(), *(ch for _, ch, _ in move.tiles)}:
+            crossable |= 0xFF << index.offset[ch]
+        distinct = board.distinct
+        on_board = board.on_board
+        for letter, holding in hard.items():
+            copies = after.get(letter, 0)
+            if copies <= 0:
+                continue
+            need = copies if distinct else 1
+            scanned = 0
+            for code, word, count in holding:
+                scanned += 1
+                missing = code & not_rack
+                lack = missing.bit_count()
+                if lack > blanks and (lack > blanks + 1 or not missing & crossable):
+                    continue
+                if not (distinct and on_board[word]):
+                    need -= count if distinct else 1
+                    if need <= 0:
+                        break
+            self._spend(scanned // SCAN_UNIT)
+            if need > 0:
+                return False
+        return True
+
+    def ranked(self, pool: Iterable[Entry], crossing: bool) -> Iterator[list[Entry]]:
         """The pool's words that fit the rack, in batches, each best first for this rack.
 
         The pool is in order of worth (the letters' weights); a batch takes the
@@ -153,19 +270,19 @@ class Search:
 
     # --- moves ------------------------------------------------------------------
 
-    def first_moves(self, pool: list[Entry], limit: int) -> list[Move]:
+    def first_moves(self, pool: Iterable[Entry], limit: int) -> list[Move]:
         moves: list[Move] = []
         for batch in self.ranked(pool, crossing=False):
             for entry in batch:
                 self._spend()
                 move = self.board.try_word(entry[0], (0, 0), (0, 1))
-                if move is not None:
+                if move is not None and self.alive(move):
                     moves.append(move)
                     if len(moves) >= limit:
                         return moves
         return moves
 
-    def word_moves(self, pool: list[Entry], limit: int) -> list[Move]:
+    def word_moves(self, pool: Iterable[Entry], limit: int) -> list[Move]:
         board = self.board
         anchors = board.anchors()
         moves: list[Move] = []
@@ -182,7 +299,7 @@ class Search:
                             break
                     if found is not None:
                         break
-                if found is not None:
+                if found is not None and self.alive(found):
                     moves.append(found)
                     if len(moves) >= limit:
                         return moves
@@ -230,7 +347,7 @@ class Search:
             self.best_left = left
             self.best = self.board.snapshot()
 
-    def _dfs(self, pool: list[Entry] | None, depth: int) -> bool:
+    def _dfs(self, node_pool: Pool | None, depth: int, watch: Watch | None = None) -> bool:
         board = self.board
         if board.rack_size == 0:
             self._remember()
@@ -242,7 +359,9 @@ class Search:
         if self.timed and self.clock() > self.deadline:
             raise OutOfTime
         self._remember()
-        pool = self.pool(pool)
+        node_pool = self._node_pool(node_pool)
+        pool = self._words(node_pool[0])
+        watch = self._watch = self.watched(node_pool, watch)
         branch = 3 if depth < 2 else 2
         if not board.letters:
             moves = self.first_moves(pool, branch)
@@ -253,7 +372,7 @@ class Search:
         for move in moves:
             board.apply(move)
             try:
-                if self._dfs(pool, depth + 1):
+                if self._dfs(node_pool, depth + 1, watch):
                     return True
             finally:
                 if board.rack_size:

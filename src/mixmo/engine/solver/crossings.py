@@ -1,0 +1,122 @@
+"""The crossing proof: a rare letter's tiles need words that would share too many tiles.
+
+Every tile of a complete grid is in a word. Take a rare letter the rack holds
+``k`` times (two Q, three V) and, for each of its tiles, one word of the grid
+through it; drop the words the others make redundant. What is left is a set
+of at most ``k`` words (each holds a tile of the letter that the others do
+not) that together hold the letter ``k`` times or more. Those words are
+spelt with the rack's tiles, where a tile stands in two of them only at a
+crossing: an across word and a down word cross at one tile at most, and two
+across (or two down) words never share one, so ``m`` words share at most
+``m * m // 4`` tiles (``a * b`` crossings with ``a + b = m``). So the letters
+of the set, added up, exceed the rack's by at most that many tiles, plus
+one per joker or Bandit (each may stand for any letter here).
+
+When no set of words the rack can spell passes that test, no grid exists.
+In Expert the words of a set are different words (no word twice); in the
+classic game one word may stand twice (QI and QI). Example, French Expert:
+two Q, one C, one O, no U, A, N, B, F or joker: the Q words are COQ and
+COQS, which need two C and two O between them, two tiles more than the one
+tile two words can share.
+
+Sound only for a lexicon whose every word the index lists (the caller
+checks :attr:`~.index.LexiconIndex.lists_every_word`); like any cheap proof
+it is not complete: a rack it passes may still have no grid.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from mixmo.engine.solver.index import RARE_WEIGHT, LexiconIndex
+from mixmo.engine.variants import Variant
+from mixmo.i18n import _
+
+CROSSING_STEPS = 100_000
+"""Sets of words tried before the proof gives up (it then proves nothing)."""
+
+
+class _GaveUp(Exception):
+    """The proof tried :data:`CROSSING_STEPS` sets without settling."""
+
+
+def crossing_proof(
+    letters: Counter[str], blanks: int, size: int, index: LexiconIndex, variant: Variant
+) -> str | None:
+    """Why no grid holds the rack's tiles, by the crossing argument, or None.
+
+    ``letters`` are the rack's letter tiles, ``blanks`` its jokers and Bandit,
+    ``size`` its number of tiles (the longest word it can make).
+    """
+    if not index.lists_every_word:
+        return None
+    not_rack = index.full & ~index.rack_code(letters)
+    for letter, copies in sorted(letters.items()):
+        if copies < 2 or index.weight[letter] < RARE_WEIGHT:
+            continue
+        words = [
+            e[0]
+            for e in index.holding(letter)
+            if variant.min_word_length <= len(e[0]) <= size
+            and (e[1] & not_rack).bit_count() <= blanks
+            and e[0] in index.lexicon
+        ]
+        try:
+            if _some_set_holds(letter, copies, words, letters, blanks, variant.distinct_words):
+                continue
+        except _GaveUp:
+            continue
+        return _(
+            "no grid holds every tile: the {count} {letter} tiles need words that "
+            "share more tiles than words can (an across and a down word cross at one "
+            "tile at most), whichever of the {words} words with {letter} these tiles "
+            "can spell they are"
+        ).format(count=copies, letter=letter, words=len(words))
+    return None
+
+
+def _some_set_holds(
+    letter: str,
+    copies: int,
+    words: list[str],
+    rack: Counter[str],
+    blanks: int,
+    distinct: bool,
+) -> bool:
+    """Whether some set of at most ``copies`` of ``words`` passes the crossing test."""
+    items: dict[int, tuple[list[tuple[str, int]], int]] = {}
+    totals: Counter[str] = Counter()
+    worst = copies * copies // 4 + blanks
+    steps = 0
+
+    def extend(first: int, count: int, held: int, excess: int) -> bool:
+        nonlocal steps
+        if held >= copies and excess <= count * count // 4 + blanks:
+            return True
+        if count == copies:
+            return False
+        for i in range(first, len(words)):
+            steps += 1
+            if steps > CROSSING_STEPS:
+                raise _GaveUp
+            item = items.get(i)
+            if item is None:  # made on first use: most racks pass with the first words
+                word = words[i]
+                item = items[i] = (list(Counter(word).items()), word.count(letter))
+            pairs, holds = item
+            more = 0
+            for ch, n in pairs:
+                before = totals[ch] - rack[ch]
+                more += max(0, before + n) - max(0, before)
+            if excess + more > worst:
+                continue
+            for ch, n in pairs:
+                totals[ch] += n
+            found = extend(i + 1 if distinct else i, count + 1, held + holds, excess + more)
+            for ch, n in pairs:
+                totals[ch] -= n
+            if found:
+                return True
+        return False
+
+    return extend(0, 0, 0, 0)
