@@ -20,7 +20,6 @@ file) returns ``None``: the caller then parses the gzip text as before.
 
 from __future__ import annotations
 
-import gzip
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +90,8 @@ def _open(kind: str, source: StrPath, folder: StrPath, build: Any) -> Any | None
                     return trie
             except Exception:  # a damaged cache file: compile it again
                 pass
+        import gzip  # only a start that compiles needs it
+
         with open(source, "rb") as handle:
             data = gzip.decompress(handle.read())
         _write_atomically(build(marisa, data), target)

@@ -12,12 +12,10 @@ so every lexicon compares folded forms. Three kinds exist:
 
 from __future__ import annotations
 
-import gzip
 import itertools
 import math
 import os
 import unicodedata
-import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -179,13 +177,14 @@ class WordList:
     @classmethod
     def from_file(cls, path: str | Path, *, language: str | None = None) -> WordList:
         """A plain word list, one word per line (UTF-8, optionally gzip'd)."""
+        import zlib
         from pathlib import Path
 
         path = Path(path)
         try:
             raw = path.read_bytes()
             if raw[:2] == b"\x1f\x8b":
-                raw = gzip.decompress(raw)
+                raw = _gunzip(raw)
             text = raw.decode("utf-8")
         except FileNotFoundError:
             raise LexiconError(_("{path}: no such word list").format(path=path)) from None
@@ -312,6 +311,13 @@ class AnyWord:
         return [word.lower()] if word in self else []
 
 
+def _gunzip(data: bytes) -> bytes:
+    """``gzip.decompress``, imported when a list is parsed (compiled lists never are)."""
+    import gzip
+
+    return gzip.decompress(data)
+
+
 def _dictionary_file(name: str) -> bytes:
     """The bytes of an embedded dictionary file."""
     path = _data_path(name)
@@ -334,7 +340,7 @@ def _load_accented_forms(language: str) -> _Forms:
         if trie is not None:
             return _CompiledForms(trie)
     try:
-        text = gzip.decompress(_dictionary_file(f"{language}-forms.txt.gz")).decode("utf-8")
+        text = _gunzip(_dictionary_file(f"{language}-forms.txt.gz")).decode("utf-8")
     except LexiconError:
         return {}
     return dict(line.split("\t", 1) for line in text.splitlines() if "\t" in line)
@@ -352,7 +358,7 @@ def embedded(language: str) -> WordList:
     name = f"{language}.txt.gz"
 
     def listing() -> list[str]:
-        return gzip.decompress(_dictionary_file(name)).decode("ascii").split()
+        return _gunzip(_dictionary_file(name)).decode("ascii").split()
 
     source = _data_path(name)
     if _cache_folder is not None and source is not None and os.path.isfile(source):
@@ -373,7 +379,7 @@ def common_words(language: str) -> WordList | None:
     for now: SCOWL ranks words by how widely they are known; the French source
     does not."""
     try:
-        data = gzip.decompress(_dictionary_file(f"{language}-common.txt.gz"))
+        data = _gunzip(_dictionary_file(f"{language}-common.txt.gz"))
     except LexiconError:
         return None
     return WordList(data.decode("ascii").split(), name=f"common {language}", language=language)
