@@ -19,7 +19,9 @@ from mixmo.tui.mixup.views import PoolView, StandView
 SIZE = (80, 26)
 
 
-def make_app(tmp_path: Path, moves: str = "", frame: float = 0.01, **seating: object) -> MixUpApp:
+def make_app(
+    tmp_path: Path, moves: str = "", frame: float = 0.01, light: bool = False, **seating: object
+) -> MixUpApp:
     game = MixUpGame(DropPiece(Piece.parse(m[:2]), int(m[2:])) for m in moves.split())
     names = {"colour": "Ann", "shape": "Bob", **seating}
     return MixUpApp(
@@ -27,6 +29,7 @@ def make_app(tmp_path: Path, moves: str = "", frame: float = 0.01, **seating: ob
         Seating(**names),  # type: ignore[arg-type]
         save_path=tmp_path / "mixup-autosave.json",
         frame_seconds=frame,
+        light=light,
     )
 
 
@@ -285,3 +288,32 @@ async def test_a_win_and_a_full_column_in_french(tmp_path: Path, french: None) -
         await pilot.press("5", "enter")
         await pilot.pause()
         assert "La partie est finie (le joueur couleur a gagné)" in news(app)
+
+
+# --- readable: AA contrast in the dark and the light theme ------------------------------------
+
+
+@pytest.mark.parametrize("light", [False, True])
+async def test_every_text_meets_aa_contrast_in_both_themes(tmp_path: Path, light: bool) -> None:
+    """The pieces' inks, the pool, the winning cells, the status, news and hint: 4.5:1 at least,
+    on the theme's own background (``--light`` turns the whole screen light, not only the
+    inks, and the stand draws in the theme's colours, never the terminal's)."""
+    from tests.tui.test_readability import AA_TEXT, text_pairs
+
+    app = make_app(tmp_path, "Rm1 Gb7 Rb2 Gd7 Rd3 Bb6", light=light)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        pairs = dict(text_pairs(app))  # type: ignore[arg-type]
+        await pilot.press("4", "enter")  # red wins across the bottom: reversed cells
+        await pilot.pause(0.5)
+        for pair, measured in text_pairs(app).items():  # type: ignore[arg-type]
+            pairs.setdefault(pair, measured)
+        backgrounds = {background for _, background in pairs}
+        assert backgrounds >= {"#e0e0e0" if light else "#121212"}
+        assert len(pairs) >= 6, "inks of three colours, pool, status, hint"
+        failing = {k: v for k, v in pairs.items() if v[0] < AA_TEXT}
+        assert not failing, f"below {AA_TEXT}:1: {failing}"
+        for strip in app.screen._compositor.render_strips():
+            for segment in strip:
+                if segment.text.strip():
+                    assert segment.style and segment.style.bgcolor, f"{segment.text!r}: no colour"

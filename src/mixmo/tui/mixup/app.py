@@ -75,6 +75,8 @@ class MixUpApp(App[None]):
         self.seating = seating
         self.save_path = save_path
         self.light = light
+        if light:
+            self.theme = "textual-light"  # the whole screen, not only the pieces' inks
         self.animate_drops = animate_drops
         self.frame_seconds = frame_seconds
         self.cursor = 4

@@ -73,11 +73,12 @@ class StandView(Widget):
         return ["".join(segment.text for segment in self._segments(y)) for y in range(ROWS + 4)]
 
     def render_line(self, y: int) -> Strip:
-        return Strip(self._segments(y))
+        # In the theme's colours, not the terminal's (a light theme on a dark terminal).
+        return Strip(self._segments(y)).apply_style(self.rich_style)
 
     def _segments(self, y: int) -> list[Segment]:
         p = self.picture
-        frame = Style(color="#888888")
+        frame = Style(dim=True)
         if y == 0:
             pointer = " " * (1 + (p.cursor - 1) * CELL_WIDTH) + "  ▼  "
             return [Segment(pointer.ljust(COLUMNS * CELL_WIDTH + 2), Style(bold=True))]
@@ -105,7 +106,7 @@ class StandView(Widget):
         if falling and p.falling is not None:
             piece = p.falling[0]
         if piece is None:
-            return Segment("  ·  ", Style(color="#555555"))
+            return Segment("  ·  ", Style(dim=True))
         ink = (LIGHT_INK if p.light else INK)[piece.colour]
         if cell in p.line:
             return Segment(f" [{piece_text(piece)}]", Style(color=ink, bold=True, reverse=True))
@@ -145,7 +146,7 @@ class PoolView(Widget):
         return ["".join(s.text for s in self._segments(y)) for y in range(len(ALL_PIECES) + 2)]
 
     def render_line(self, y: int) -> Strip:
-        return Strip(self._segments(y))
+        return Strip(self._segments(y)).apply_style(self.rich_style)
 
     def _segments(self, y: int) -> list[Segment]:
         p = self.picture
