@@ -10,7 +10,13 @@ written, as in production). Reported:
   handed to a socket (every recipient counts), p50 and p99;
 * action round trip at the client: send to the answer carrying its ``ref``;
 * server memory per room: the child's RSS with the rooms playing, minus its
-  RSS before the first room, divided by N (3 connections per room included).
+  RSS before the first room, divided by N (3 connections per room included);
+* server CPU per action: the child's CPU time (user and kernel; the kernel's
+  share is in ``--json``) over the actions it applied in the window. It falls
+  as load rises (more actions share each turn of the event loop and each
+  commit), so compare it at equal load.
+
+The server child runs in a session of its own, as ``mixmo serve`` would.
 
     python benchmarks/net_load.py [--rooms 10 50 200] [--seconds 10] [--servers 1] [--json]
 
@@ -80,7 +86,7 @@ async def serve_child(data: Path) -> None:
         command = line.strip()
         if command == "reset":
             server.latencies.clear()
-            print(json.dumps({"cpu": time.process_time()}), flush=True)
+            print(json.dumps({"cpu": time.process_time(), "sys": os.times().system}), flush=True)
         elif command == "stats":
             values = list(server.latencies)
             print(
@@ -93,6 +99,7 @@ async def serve_child(data: Path) -> None:
                         "rss": rss_mib(),
                         "rooms": len(server.rooms.rooms),
                         "cpu": time.process_time(),
+                        "sys": os.times().system,
                         "samples": values,
                     }
                 ),
@@ -202,6 +209,11 @@ async def load(rooms: int, seconds: float, warmup: float, servers: int = 1) -> d
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
+                # A session of its own, as `mixmo serve` has: the kernel's autogroup
+                # scheduler then shares the cores between the server and the load
+                # generator (which stands for players on other machines) as between any
+                # two programs, instead of giving both one program's share.
+                start_new_session=True,
             )
             for k in range(servers)
         ]
@@ -217,7 +229,7 @@ async def load(rooms: int, seconds: float, warmup: float, servers: int = 1) -> d
             await asyncio.sleep(warmup)
             for p in players:
                 p.trips.clear()
-            cpu_before = [ask(c, "reset")["cpu"] for c in children]
+            cpu_before = [ask(c, "reset") for c in children]
             own_before = time.process_time()
             await asyncio.gather(*playing)
             await asyncio.sleep(0.5)  # the last answers
@@ -238,7 +250,8 @@ async def load(rooms: int, seconds: float, warmup: float, servers: int = 1) -> d
                     child.send_signal(signal.SIGKILL)
     trips = [t for p in players for t in p.trips]
     latencies = [v for st in stats for v in st["samples"]]
-    cpu = sum(st["cpu"] for st in stats) - sum(cpu_before)
+    cpu = sum(st["cpu"] for st in stats) - sum(c["cpu"] for c in cpu_before)
+    sys_cpu = sum(st["sys"] for st in stats) - sum(c["sys"] for c in cpu_before)
     return {
         "rooms": rooms,
         "servers": servers,
@@ -252,7 +265,11 @@ async def load(rooms: int, seconds: float, warmup: float, servers: int = 1) -> d
         "rtt_p50_ms": percentile(trips, 0.5) * 1000,
         "rtt_p99_ms": percentile(trips, 0.99) * 1000,
         "server_cpu_share": cpu / seconds,
-        "server_cpu_ms_per_action": cpu * 1000 / max(1, len(trips)),
+        # every action the server applied in the window sent one message to each of its
+        # room's 3 players: counted there, a backlog does not inflate the figure
+        "server_actions": len(latencies) / 3,
+        "server_cpu_ms_per_action": cpu * 1000 / max(1, len(latencies) / 3),
+        "server_kernel_share": sys_cpu / cpu if cpu else 0.0,
         "load_average": os.getloadavg()[0],
         "generator_cpu_share": own_cpu / (seconds + 0.5),
         "memory_per_room_kib": sum(
