@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import mixmo
 from mixmo import i18n
 from mixmo.cli import UI_LANGUAGES, main
 from mixmo.cli.common import console_for, writes_colours, writes_styles
@@ -108,6 +109,12 @@ def test_the_help_loads_neither_click_nor_any_command() -> None:
     assert not [m for m in modules if m == "click" or m.startswith("click.")]
     assert not [m for m in modules if m.startswith("mixmo.cli.") and m != "mixmo.cli.help_text"]
     assert heavy_among(modules) == []
+
+
+def test_the_version_is_read_without_package_metadata() -> None:
+    modules, out = imported_by("--version")
+    assert out.strip() == f"mixmo, version {mixmo.__version__}"
+    assert heavy_among(modules) == []  # importlib.metadata among them
 
 
 def test_the_help_option_lists_the_interface_languages() -> None:

@@ -31,7 +31,6 @@ from mixmo.engine.scoring import Score, score
 from mixmo.engine.validation import ProblemKind, ValidationReport, validate
 from mixmo.engine.variants import variant_for
 from mixmo.i18n import N_, _
-from mixmo.report_view import report_json
 
 if TYPE_CHECKING:
     from mixmo.report_text import Styles
@@ -146,6 +145,8 @@ def check(
     rejected = suggestions_for(report, lexicon, language)
     if as_json:
         import json
+
+        from mixmo.report_view import report_json
 
         click.echo(json.dumps(report_json(report, result, rejected), ensure_ascii=False, indent=2))
     else:
