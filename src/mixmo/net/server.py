@@ -562,14 +562,15 @@ class GameServer:
     ) -> None:
         assert room.game is not None and room.views is not None
         state, clock = room.game.state, room.now()
-        encoded: dict[tuple[int, bool], bytes] = {}  # (index, seen by its own seat) -> JSON
+        encoded: dict[tuple[int, bool], bytes] = {}  # (index, seen whole) -> JSON
 
         def wire(index: int, seat: int | None) -> bytes:
             event = events[index]
-            own = getattr(event, "seat", None) == seat
-            data = encoded.get((index, own))
+            seen = visible_event(event, seat)  # only a draw looks different to others
+            key = (index, seen is event)
+            data = encoded.get(key)
             if data is None:
-                data = encoded[index, own] = encode_event_json(visible_event(event, seat))
+                data = encoded[key] = encode_event_json(seen)
             return data
 
         head = b'{"v":%d,"type":"events","ref":' % PROTOCOL_VERSION
