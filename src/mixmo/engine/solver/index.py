@@ -83,7 +83,6 @@ class LexiconIndex:
             for letter in LETTERS
         }
         self._codes: dict[int, list[Entry]] = {}
-        self._holding: dict[str, list[Entry]] = {}
         self._lanes: dict[int, Lanes] = {}
         self._worths: dict[int, npt.NDArray[np.float64]] = {}
         self._ids: dict[int, Ids] = {}
@@ -131,18 +130,6 @@ class LexiconIndex:
             worths = [worths[i] for i in order]
             cached = list(zip(words, map(self.code, words), worths, strict=True))
             self._codes[length] = cached
-        return cached
-
-    def holding(self, letter: str) -> list[Entry]:
-        """Every word (two letters or more) that holds ``letter``, shortest first; built on
-        first use per letter (a scan of the index: meant for the rare letters)."""
-        cached = self._holding.get(letter)
-        if cached is None:
-            bit = 1 << self.offset[letter]
-            cached = []
-            for length in self.lengths:
-                cached += [e for e in self.entries(length) if e[1] & bit]
-            self._holding[letter] = cached
         return cached
 
     def prepare(self, longest: int | None = None) -> LexiconIndex:

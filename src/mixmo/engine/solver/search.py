@@ -67,6 +67,8 @@ WATCH_FROM = 30
 """From this many tiles left on the rack, the search watches its rare letters (Q J X Z
 V W K F..., :data:`~.index.RARE_WEIGHT`) for dead ends (:meth:`Search.alive`): in
 French a Q with no U left, in Expert a second Q whose only word is already taken."""
+WATCH_WORDS = 2000
+"""A rare letter that more words of a step's pool hold is not watched at that step."""
 _SCORE = operator.itemgetter(0)
 _IS_VOWEL = frozenset("AEIOUY")
 _NO_BANDIT_LETTER = frozenset("KWXYZ")
@@ -151,8 +153,10 @@ class Search:
         """The words of this node's pool that hold each rare letter of the rack.
 
         Only once the rack is down to :data:`WATCH_FROM` tiles (dead ends come
-        late); then from the parent's lists, filtered for this rack, so the lists
-        shrink down the search (the pool is scanned once, at the first such node).
+        late), and only letters that at most :data:`WATCH_WORDS` words of the pool
+        hold (a letter with more is in no danger yet: it is counted again, in
+        numpy, at the next step). A watched letter's list comes from the parent's,
+        filtered for this rack, so the lists shrink down the search.
         """
         board = self.board
         if board.rack_size > WATCH_FROM:
@@ -171,7 +175,10 @@ class Search:
             else:
                 ids, lanes = pool
                 self._spend(len(ids) // SCAN_UNIT)
-                holding = index.entries_of(ids[holding_mask(lanes, index.offset[ch])])
+                mask = holding_mask(lanes, index.offset[ch])
+                if int(mask.sum()) > WATCH_WORDS:
+                    continue
+                holding = index.entries_of(ids[mask])
                 watch[ch] = [(e[1], e[0], e[0].count(ch)) for e in holding]
         return watch
 
