@@ -40,6 +40,7 @@ class GameBase:
         return self.options.players[seat]
 
     def _new_round(self, number: int) -> tuple[RoundState, list[ev.Event]]:
+        """Round ``number``: a bag shuffled from the match's seed and the round, 6 tiles each."""
         players = tuple(PlayerState(name=name) for name in self.options.players)
         state = RoundState(
             number=number, bag=Bag.shuffled(f"{self.options.seed}:{number}"), players=players
@@ -82,6 +83,7 @@ class GameBase:
         return state.with_(bag=bag, last_draw_at=at), events
 
     def _bag_covers_a_draw(self, state: RoundState) -> bool:
+        """True while a MIXMO still draws: otherwise the next MIXMO is the final one."""
         return len(state.bag) >= MIXMO_DRAW * len(state.active_seats())
 
 
@@ -98,12 +100,14 @@ def set_tile(tile: Tile) -> Tile:
 
 
 def why_locked(player: PlayerState) -> str:
+    """Why ``player`` may not act now, as the end of a refusal's sentence."""
     if player.out:
         return _("(out of this round after a wrong final MIXMO)")
     return _("(locked after a hasty MIXMO until the next one)")
 
 
 def take_back(player: PlayerState, cells: set[Cell]) -> PlayerState:
+    """``player`` with the tiles of ``cells`` back on the rack (a declared joker as a joker)."""
     grid = player.grid
     returned = []
     for cell in sorted(cells):

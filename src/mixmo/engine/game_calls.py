@@ -65,6 +65,8 @@ class CallHandlers(ClosingHandlers):
         return state, events
 
     def _wrong_call_reasons(self, player: PlayerState) -> list[str]:
+        """Why a MIXMO by ``player`` is wrong now: tiles left on the rack (always first),
+        then every problem of the grid by the rules of play; empty when it is right."""
         reasons = []
         if player.rack:
             left = "".join(t.symbol for t in player.rack)
@@ -80,6 +82,7 @@ class CallHandlers(ClosingHandlers):
     def _lock(
         self, state: MatchState, seat: int, reasons: list[str], events: list[ev.Event]
     ) -> tuple[MatchState, list[ev.Event]]:
+        """A hasty call: the caller is locked until the next MIXMO."""
         player = state.round.player(seat).with_(locked=True, stuck=False)
         events += [ev.HastyCall(seat, tuple(reasons)), ev.PlayerLocked(seat)]
         return state.with_(round=state.round.with_player(seat, player)), events
@@ -87,6 +90,8 @@ class CallHandlers(ClosingHandlers):
     def _final_call(
         self, state: MatchState, seat: int, reasons: list[str], events: list[ev.Event]
     ) -> tuple[MatchState, list[ev.Event]]:
+        """The MIXMO that ends the round: refused at once when wrong by the rules of play,
+        else on to the sprint (Expert with points), the claims or the verdict."""
         round_ = state.round
         if reasons:
             return self._reject_final(state, seat, reasons, events)

@@ -164,6 +164,7 @@ class ClosingHandlers(GameBase):
         return self._close_voting(state, [])
 
     def _all_votes_in(self, round_: RoundState) -> bool:
+        """True when every player has voted on every claim of the others."""
         seats = round_.active_seats()
         return all(
             set(round_.votes.get((claimant, word), {})) >= set(seats) - {claimant}
@@ -174,6 +175,8 @@ class ClosingHandlers(GameBase):
     def _close_voting(
         self, state: MatchState, events: list[ev.Event]
     ) -> tuple[MatchState, list[ev.Event]]:
+        """Judge every claim by the votes cast (the list, or "accept", for the votes not cast),
+        then the verdict."""
         accepted, judged = judge_claims(state.round, self.options.language)
         events = events + judged
         state = state.with_(round=state.round.with_(accepted=MappingProxyType(accepted)))
@@ -224,6 +227,7 @@ class ClosingHandlers(GameBase):
         return state, events
 
     def _standings(self, state: MatchState) -> list[int]:
+        """Seats best first: by points then rounds won (points option), or the reverse."""
         seats = range(len(self.options.players))
         if self.options.scoring is ScoringMode.POINTS:
             return sorted(seats, key=lambda s: (-state.totals[s], -state.rounds_won[s], s))

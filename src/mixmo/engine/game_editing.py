@@ -47,6 +47,7 @@ class EditingHandlers(GameBase):
     def _edited(
         self, state: MatchState, seat: int, player: PlayerState, cells: Iterable[Cell]
     ) -> tuple[MatchState, list[ev.Event]]:
+        """``state`` with ``player``'s edit of ``cells``; an edit takes back a "stuck"."""
         events: list[ev.Event] = [ev.GridChanged(seat, tuple(cells))]
         if state.round.player(seat).stuck:
             player = player.with_(stuck=False)
@@ -135,6 +136,7 @@ class EditingHandlers(GameBase):
 
 
 def _tile_name(tile: Tile) -> str:
+    """A tile as a refusal names it: "joker", "Bandit", "E tile"."""
     if tile.kind is TileKind.JOKER:
         return _("joker")
     if tile.kind is TileKind.BANDIT:
@@ -143,6 +145,7 @@ def _tile_name(tile: Tile) -> str:
 
 
 def _require_tiles(grid: Grid, cells: set[Cell]) -> None:
+    """Refuse an edit naming an empty cell (the first one, in reading order)."""
     empty = sorted(cell for cell in cells if cell not in grid)
     if empty:
         row, col = empty[0]
