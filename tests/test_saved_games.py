@@ -202,7 +202,7 @@ def test_resuming_an_older_save_that_sits_a_player_out_is_one_line_and_exit_2(
     run = mixmo("play", "--resume")
     assert run.code == 2
     assert run.err.strip().splitlines() == [
-        f"mixmo: error: {tmp_path / 'autosave.json'}: this saved game sits Bob out of a round, a rule "
-        "mixmo no longer has (a wrong final MIXMO takes a won round away instead): "
+        f"mixmo: error: {tmp_path / 'autosave.json'}: this saved game sits Bob out of a round, "
+        "a rule mixmo no longer has (a wrong final MIXMO takes a won round away instead): "
         "it cannot be resumed"
     ]
