@@ -31,6 +31,7 @@ HEAVY = (
     "rich",
     "textual",
     "pydantic",
+    "numpy",
     "enchant",
     "mixmo.engine.bot",
     "mixmo.engine.solver",
