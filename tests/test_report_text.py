@@ -194,3 +194,53 @@ def test_the_command_prints_the_same_report_with_or_without_rich(
     assert ("\x1b[1m" in direct.stdout) == ("FORCE_COLOR" in environment)
     colours = "FORCE_COLOR" in environment and "NO_COLOR" not in environment
     assert ("\x1b[32m" in direct.stdout) == colours
+
+
+def on_a_terminal(args: list[str], env: dict[str, str]) -> tuple[bytes, int]:
+    """What ``python ARGS`` writes to a 90x30 pseudo-terminal, and its exit code."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command on the terminal
+        os.execvpe(sys.executable, [sys.executable, *args], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 90, 0, 0))
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the child's side is closed
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return out, os.waitstatus_to_exitcode(status)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal needs POSIX")
+def test_on_a_real_terminal_the_command_prints_what_rich_prints() -> None:
+    """A colour terminal, found by isatty() and its size as Rich finds them (no
+    COLUMNS, no FORCE_COLOR): the same bytes as the command forced through Rich."""
+    import os
+
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("COLUMNS", "LINES", "FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE")
+    }
+    env.update(TERM="xterm-256color", LANGUAGE="en")
+    args = ["check", str(EXAMPLES / "invalid-en.txt"), "--dict", "any"]
+    direct = on_a_terminal(["-m", "mixmo", *args], env)
+    code = (
+        "import sys; import mixmo.cli.check as check; check.in_jupyter = lambda: True\n"
+        "from mixmo.cli import main; main(sys.argv[1:])"
+    )
+    through_rich = on_a_terminal(["-c", code, *args], env)
+    assert direct == through_rich
+    assert direct[1] == 1  # invalid
+    assert b"\x1b[1;31m\xe2\x9c\x97 INVALID\x1b[0m" in direct[0]
