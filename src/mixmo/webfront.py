@@ -195,14 +195,16 @@ class WebFront:
         self.visitors: set[VisitorApp] = set()
         self.downloads = DownloadManager()
 
-    def command_for(self, name: str) -> str:
-        """The shell command textual-serve runs for a visitor called ``name``.
+    def command_for(self, name: str | None) -> str:
+        """The shell command textual-serve runs for a visitor called ``name``
+        (None: a visitor who watches every grid, with no seat).
 
         ``exec``: the shell becomes ``mixmo join``, so ending the visitor's process
         (a kill after :data:`STOP_GRACE`) ends the client itself, not just a shell.
         """
         argv = [sys.executable, "-m", "mixmo", "--ui", ui_language(), "join",
-                f"{self.server}/{self.room}", "--name", name]  # fmt: skip
+                f"{self.server}/{self.room}"]  # fmt: skip
+        argv += ["--watch"] if name is None else ["--name", name]
         return ("exec " if os.name == "posix" else "") + shlex.join(argv)
 
     def application(self) -> web.Application:
@@ -212,6 +214,8 @@ class WebFront:
                 web.get("/", self.form),
                 web.get("/play", self.play),
                 web.get("/ws/{name}", self.terminal),
+                web.get("/watch", self.watch),
+                web.get("/watch-ws", self.terminal),
                 web.static("/static", STATIC),
             ]
         )
@@ -234,6 +238,7 @@ class WebFront:
             name=html.escape(name, quote=True),
             max=MAX_NAME,
             button=html.escape(_("Take a seat")),
+            watch=html.escape(_("Watch")),
             error=f'<p class="error">{html.escape(error)}</p>' if error else "",
         )
         return web.Response(text=body, content_type="text/html", status=status, headers=HEADERS)
@@ -244,16 +249,8 @@ class WebFront:
             name = clean_name(request.query.get("name", ""))
         except ValueError as error:
             return self._form(request.query.get("name", ""), str(error), status=400)
-        body = TERMINAL_PAGE.format(
-            lang=ui_language(),
-            title=html.escape(_("Mixmo: {name} in room {room}").format(name=name, room=self.room)),
-            socket=json.dumps("ws/" + quote(name, safe="")),
-            connecting=html.escape(_("Connecting to room {room}…").format(room=self.room)),
-            ended=html.escape(_("The session has ended.")),
-            again=html.escape(_("Play again")),
-            change=html.escape(_("Change name")),
-        )
-        response = web.Response(text=body, content_type="text/html", headers=HEADERS)
+        title = _("Mixmo: {name} in room {room}").format(name=name, room=self.room)
+        response = self._terminal_page(title, "ws/" + quote(name, safe=""))
         if COOKIE not in request.cookies:
             response.set_cookie(COOKIE, secrets.token_urlsafe(24), httponly=True,
                                 samesite="Strict", max_age=30 * 24 * 3600)  # fmt: skip
@@ -261,14 +258,33 @@ class WebFront:
                             max_age=30 * 24 * 3600)  # fmt: skip
         return response
 
+    async def watch(self, request: web.Request) -> web.Response:
+        """The terminal page of a watcher: every grid, read-only, no seat taken."""
+        return self._terminal_page(_("Mixmo: watching room {room}").format(room=self.room),
+                                   "watch-ws")  # fmt: skip
+
+    def _terminal_page(self, title: str, socket: str) -> web.Response:
+        body = TERMINAL_PAGE.format(
+            lang=ui_language(),
+            title=html.escape(title),
+            socket=json.dumps(socket),
+            connecting=html.escape(_("Connecting to room {room}…").format(room=self.room)),
+            ended=html.escape(_("The session has ended.")),
+            again=html.escape(_("Play again")),
+            change=html.escape(_("Change name")),
+        )
+        return web.Response(text=body, content_type="text/html", headers=HEADERS)
+
     # --- a visitor's terminal ------------------------------------------------------------
 
     async def terminal(self, request: web.Request) -> web.StreamResponse:
         """The websocket of a visitor's terminal: start their process, relay both ways."""
-        try:
-            name = clean_name(request.match_info["name"])
-        except ValueError as error:
-            raise web.HTTPBadRequest(text=str(error)) from None
+        name: str | None = None  # a watcher's
+        if "name" in request.match_info:
+            try:
+                name = clean_name(request.match_info["name"])
+            except ValueError as error:
+                raise web.HTTPBadRequest(text=str(error)) from None
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != request.host:
             # Another site's page opening a terminal here through its visitor's browser
@@ -374,6 +390,7 @@ h1 {{ color: #ffa62b; margin-top: 0; }}
 label, input, button {{ font: inherit; display: block; margin: 0.5em 0; }}
 input {{ padding: 0.4em; width: 16em; }}
 button {{ background: #ffa62b; color: #0c181f; border: none; padding: 0.5em 1.5em; cursor: pointer; }}
+button.watch {{ background: none; color: #ffa62b; border: 1px solid #ffa62b; }}
 .error {{ color: #ff7b7b; }}
 </style>
 </head>
@@ -385,6 +402,7 @@ button {{ background: #ffa62b; color: #0c181f; border: none; padding: 0.5em 1.5e
 <input id="name" name="name" value="{name}" maxlength="{max}" required autofocus>
 {error}
 <button type="submit">{button}</button>
+<button type="submit" formaction="watch" formnovalidate class="watch">{watch}</button>
 </form>
 </body>
 </html>

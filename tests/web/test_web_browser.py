@@ -50,7 +50,7 @@ class CommandFront(WebFront):
         super().__init__("ws://127.0.0.1:9", "CDEFGH", data)
         self.command = command
 
-    def command_for(self, name: str) -> str:
+    def command_for(self, name: str | None) -> str:
         return self.command
 
 

@@ -76,6 +76,11 @@ def test_web_serves_a_name_form_for_the_room_and_stops_on_ctrl_c(
     assert status == 200
     assert f"Room {code}" in form and "Your name at the table" in form
     assert '<form action="play"' in form and 'name="name"' in form
+    assert 'formaction="watch"' in form
+
+    status, watching = _get(page + "/watch")
+    assert status == 200
+    assert f"Mixmo: watching room {code}" in watching and '"watch-ws"' in watching
 
     status, terminal = _get(page + "/play?name=Ann")
     assert status == 200
@@ -121,6 +126,14 @@ def test_a_visitors_name_reaches_mixmo_join_as_one_argument_never_as_shell(name:
     argv = shlex.split(front.command_for(name))
     assert argv[:4] == ["exec", *MIXMO]
     assert argv[4:] == ["--ui", "en", "join", "ws://127.0.0.1:8765/CDEFGH", "--name", name]
+
+
+def test_a_watcher_runs_mixmo_join_watch_and_takes_no_seat() -> None:
+    from mixmo.webfront import WebFront
+
+    front = WebFront("ws://127.0.0.1:8765", "CDEFGH", Path("/unused"))
+    argv = shlex.split(front.command_for(None))
+    assert argv[4:] == ["--ui", "en", "join", "ws://127.0.0.1:8765/CDEFGH", "--watch"]
 
 
 async def test_the_pages_and_the_visitors_clients_speak_the_language_of_mixmo_web(
