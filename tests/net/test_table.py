@@ -11,7 +11,8 @@ from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
 from mixmo.net.client import GameClient, SeatTokens
 from mixmo.net.protocol import RoomSettings, WireEvent
-from mixmo.net.table import LocalTable, RemoteTable, Table, ViewReplaced
+from mixmo.net.remote_table import RemoteTable
+from mixmo.net.table import LocalTable, Table, ViewReplaced
 from mixmo.net.views import (
     ActionRefused,
     OthersDrew,

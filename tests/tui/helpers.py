@@ -35,7 +35,7 @@ def make_app(players: int = 2, *, lexicon: Lexicon | None = None, seed: int = 3,
 
 def keys_for_rack(app: MixmoApp, seat: int) -> list[str]:
     """The keys that type every tile of a rack, in order."""
-    return [KEY_NAMES.get(t.symbol, t.symbol.lower()) for t in app.game.round.player(seat).rack]
+    return [KEY_NAMES.get(t.symbol, t.symbol.lower()) for t in app.table.round.player(seat).rack]
 
 
 def seed_where(players: int, *, bandit_first: bool) -> int:
@@ -76,7 +76,7 @@ async def play_to_the_end(app: MixmoApp, pilot, clock: FakeClock) -> None:
     """Ann lays out her rack and calls MIXMO until the final MIXMO (theme: a built-in list)."""
     from mixmo.tui.modals import ThemeScreen
 
-    while app.game.phase in (Phase.PLAYING, Phase.CHOOSING_THEME):
+    while app.table.phase in (Phase.PLAYING, Phase.CHOOSING_THEME):
         if isinstance(app.screen, ThemeScreen):
             await pilot.press(*"wheels", "enter")
             await pilot.pause()

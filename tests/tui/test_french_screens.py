@@ -138,7 +138,7 @@ async def test_the_end_of_a_round_claims_judges_and_scores_in_french(french_scre
     app, clock = make_app(2, seed=seed_where(2, bandit_first=False), target=10_000)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab", *keys_for_rack(app, 1)[:2], "shift+tab")
-        while app.game.phase in (Phase.PLAYING, Phase.CHOOSING_THEME):
+        while app.table.phase in (Phase.PLAYING, Phase.CHOOSING_THEME):
             if isinstance(app.screen, ThemeScreen):
                 await pilot.press(*"roues", "enter")
                 await pilot.pause()
@@ -183,7 +183,7 @@ async def test_a_practice_run_speaks_french_to_its_result(
     app = PracticeApp(game, clock=clock, now=lambda: datetime(2026, 11, 29, 10, 0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.game.name(0) == "Vous"
+        assert app.table.name(0) == "Vous"
         header = text_of(app, "#header")
         assert header.startswith("ENTRAÎNEMENT part de 6 joueurs : 0 posées, ")
         await pilot.press("f5")  # too soon: tiles are left on the rack

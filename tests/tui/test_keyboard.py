@@ -11,11 +11,11 @@ SIZE = (100, 30)
 
 
 def letters_on_rack(app, seat: int = 0) -> list[str]:
-    return [t.symbol.lower() for t in app.game.round.player(seat).rack if t.symbol.isalpha()]
+    return [t.symbol.lower() for t in app.table.round.player(seat).rack if t.symbol.isalpha()]
 
 
 def row_of(app, seat: int = 0, row: int = 0) -> str:
-    grid = app.game.round.player(seat).grid
+    grid = app.table.round.player(seat).grid
     return "".join(grid[cell].symbol for cell in sorted(c for c in grid if c[0] == row))
 
 
@@ -25,7 +25,7 @@ async def test_a_letter_typed_after_arrows_in_one_burst_lands_where_the_arrows_l
         first, second = letters_on_rack(app)[:2]
         burst(app, first, "left", "left", second)  # "m Left Left i" gives "I M"
         await settle(pilot)
-        grid = app.game.round.player(0).grid
+        grid = app.table.round.player(0).grid
         assert grid[(0, -1)].symbol == second.upper() and grid[(0, 0)].symbol == first.upper()
 
 
@@ -36,7 +36,7 @@ async def test_backspace_in_a_burst_takes_back_the_tile_before_it() -> None:
         burst(app, a, b, "backspace", c)  # "m i BSpace t" gives "MT"
         await settle(pilot)
         assert row_of(app) == (a + c).upper()
-        assert b.upper() in [t.symbol for t in app.game.round.player(0).rack]
+        assert b.upper() in [t.symbol for t in app.table.round.player(0).rack]
 
 
 async def test_a_pane_switch_in_a_burst_sends_the_next_letters_to_the_new_pane() -> None:
@@ -52,13 +52,13 @@ async def test_a_pane_switch_in_a_burst_sends_the_next_letters_to_the_new_pane()
 async def test_mixmo_in_a_burst_comes_after_the_tiles_typed_before_it() -> None:
     app, _ = make_app(seed=seed_where(2, bandit_first=False))
     async with app.run_test(size=SIZE) as pilot:
-        rack = [t.symbol for t in app.game.round.player(0).rack]
+        rack = [t.symbol for t in app.table.round.player(0).rack]
         keys = [{"?": "question_mark", "!": "exclamation_mark"}.get(s, s.lower()) for s in rack]
         burst(app, *keys, "f5")
         await settle(pilot, 8)
-        assert len(app.game.round.player(0).grid) == 6
-        assert not app.game.round.player(0).locked, "the call came after the six tiles"
-        assert len(app.game.round.player(1).rack) == 8
+        assert len(app.table.round.player(0).grid) == 6
+        assert not app.table.round.player(0).locked, "the call came after the six tiles"
+        assert len(app.table.round.player(1).rack) == 8
 
 
 async def test_digits_and_alt_digits_make_a_pane_active() -> None:
@@ -79,7 +79,7 @@ async def test_the_theme_dialog_holds_every_key_and_its_list_is_reached_with_tab
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ThemeScreen)
-        drawer = app.game.round.bandit_seat
+        drawer = app.table.round.bandit_seat
         racks = [app.panes[s].rack for s in range(2)]
         burst(app, "f9", "f10", "up", "left", "shift+tab", "tab")
         await settle(pilot)
@@ -91,8 +91,8 @@ async def test_the_theme_dialog_holds_every_key_and_its_list_is_reached_with_tab
         burst(app, "down", "down", "enter")
         await settle(pilot)
         assert not isinstance(app.screen, ThemeScreen)
-        assert app.game.round.theme_list is not None, "a built-in list was picked"
-        assert app.game.round.bandit_seat == drawer
+        assert app.table.round.theme_list is not None, "a built-in list was picked"
+        assert app.table.round.bandit_seat == drawer
 
 
 async def test_a_confirmation_takes_keys_before_the_board() -> None:
@@ -102,4 +102,4 @@ async def test_a_confirmation_takes_keys_before_the_board() -> None:
         burst(app, "ctrl+q", first, "tab", "n")
         await settle(pilot)
         assert not isinstance(app.screen, ConfirmScreen)
-        assert len(app.game.round.player(0).grid) == 0 and app.active == 0
+        assert len(app.table.round.player(0).grid) == 0 and app.active == 0

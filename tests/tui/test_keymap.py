@@ -90,7 +90,7 @@ async def test_refused_bindings_are_shown_on_screen_and_the_defaults_work(tmp_pa
     path.write_text('[keys]\nmixmo = "banana"\nstuck = "ctrl+e"\n')
     keymap, error = load_keymap(path)
     app, _ = make_app(2, seed=seed_where(2, bandit_first=False))
-    app = MixmoApp(app.game, keymap=keymap, keymap_error=error)
+    app = MixmoApp(app.table, keymap=keymap, keymap_error=error)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NoticeScreen)
@@ -98,7 +98,7 @@ async def test_refused_bindings_are_shown_on_screen_and_the_defaults_work(tmp_pa
         assert f"{path}:2: mixmo: 'banana' is not a key" in shown
         await pilot.press("enter", "ctrl+e")
         await pilot.pause()
-        assert app.game.round.player(0).stuck, "ctrl+e now says stuck"
+        assert app.table.round.player(0).stuck, "ctrl+e now says stuck"
         await pilot.press("f5")
         await pilot.pause()
-        assert app.game.round.player(0).locked, "f5 still calls MIXMO"
+        assert app.table.round.player(0).locked, "f5 still calls MIXMO"

@@ -31,16 +31,16 @@ def news_of(app, seat: int) -> str:
 async def test_typing_letters_places_rack_tiles_and_steps_on() -> None:
     app, _ = make_app(seed=seed_where(2, bandit_first=False))
     async with app.run_test(size=SIZE) as pilot:
-        rack = app.game.round.player(0).rack
+        rack = app.table.round.player(0).rack
         first, second = rack[0].symbol, rack[1].symbol
         await pilot.press(first.lower() if first.isalpha() else "question_mark")
         await pilot.press("space")  # now down
         await pilot.press(second.lower() if second.isalpha() else "question_mark")
         await pilot.pause()
-        grid = app.game.round.player(0).grid
+        grid = app.table.round.player(0).grid
         assert grid[(0, 0)] == rack[0] or grid[(0, 0)].symbol == "?"
         assert (0, 1) in grid, "the first tile stepped the cursor across"
-        assert len(app.game.round.player(0).rack) == 4
+        assert len(app.table.round.player(0).rack) == 4
         view = app.query_one("#grid-0", GridView)
         assert view.picture.cursor == (1, 1), "the second one stepped it down"
         assert view.picture.direction.value == "down"
@@ -49,11 +49,11 @@ async def test_typing_letters_places_rack_tiles_and_steps_on() -> None:
 async def test_a_letter_not_on_the_rack_is_refused_with_a_message() -> None:
     app, _ = make_app(seed=seed_where(2, bandit_first=False))
     async with app.run_test(size=SIZE) as pilot:
-        rack_letters = {t.symbol for t in app.game.round.player(0).rack}
+        rack_letters = {t.symbol for t in app.table.round.player(0).rack}
         missing = next(c for c in "ZQXJKWVY" if c not in rack_letters)
         await pilot.press(missing.lower())
         await pilot.pause()
-        assert len(app.game.round.player(0).grid) == 0
+        assert len(app.table.round.player(0).grid) == 0
         assert f"no {missing} tile on their rack" in news_of(app, 0)
 
 
@@ -78,7 +78,7 @@ async def test_mixmo_key_draws_two_tiles_into_every_pane() -> None:
         await pilot.press(*keys_for_rack(app, 0))
         await pilot.press("f5")
         await pilot.pause()
-        assert [len(p.rack) for p in app.game.round.players] == [2, 8, 8]
+        assert [len(p.rack) for p in app.table.round.players] == [2, 8, 8]
         header = str(app.query_one("#header").render())
         assert "bag 96" in header
         assert "MIXMO! Ann called" in header, "the news is in the header, over no rack"
@@ -94,7 +94,7 @@ async def test_a_hasty_call_locks_and_greys_the_callers_pane_until_the_next_mixm
         assert "LOCKED" in title_of(app, 0)
         assert "hasty call: tiles not placed" in news_of(app, 0)
         await pilot.press(*keys_for_rack(app, 0)[:1])
-        assert len(app.game.round.player(0).grid) == 0
+        assert len(app.table.round.player(0).grid) == 0
         assert "may not act" in news_of(app, 0)
         await pilot.press("tab", *keys_for_rack(app, 1), "f5")
         await pilot.pause()
@@ -108,7 +108,7 @@ async def test_the_bandit_modal_asks_its_drawer_for_a_theme() -> None:
         assert isinstance(app.screen, ThemeScreen)
         await pilot.press(*"music", "enter")
         await pilot.pause()
-        assert app.game.round.theme == "music" and app.game.round.theme_list == "music"
+        assert app.table.round.theme == "music" and app.table.round.theme_list == "music"
         assert "Theme: music" in str(app.query_one("#header").render()), "the news, for a while"
         clock.now += 10
         app.tick()
@@ -120,7 +120,7 @@ async def test_a_whole_round_to_the_final_mixmo_claims_votes_and_scores() -> Non
     app, clock = make_app(2, seed=seed_where(2, bandit_first=False), target=10_000)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_the_end(app, pilot, clock)
-        assert app.game.round.final_caller == 0
+        assert app.table.round.final_caller == 0
         assert isinstance(app.screen, ClaimScreen)
         await pilot.press("space", "enter")  # Ann claims her (one long) word
         await pilot.pause()
@@ -132,11 +132,11 @@ async def test_a_whole_round_to_the_final_mixmo_claims_votes_and_scores() -> Non
         await pilot.pause()
         assert isinstance(app.screen, ScoresScreen)
         assert "Ann wins round 1" in str(app.screen.query_one(".heading").render())
-        assert app.game.state.totals[0] > 60 + 20
+        assert app.table.state.totals[0] > 60 + 20
         await pilot.press("enter")
         await pilot.pause()
-        assert app.game.round.number == 2
-        assert [len(p.rack) for p in app.game.round.players] == [6, 6]
+        assert app.table.round.number == 2
+        assert [len(p.rack) for p in app.table.round.players] == [6, 6]
 
 
 async def test_every_move_is_saved_and_the_game_resumes(tmp_path) -> None:
@@ -145,7 +145,7 @@ async def test_every_move_is_saved_and_the_game_resumes(tmp_path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*keys_for_rack(app, 0)[:3])
         await pilot.pause()
-        state = app.game.state
+        state = app.table.state
     resumed = load_game(path, lexicon=AnyWord(language="en"))
     assert resumed.state == state
     from mixmo.tui.app import MixmoApp
@@ -175,14 +175,14 @@ async def test_quitting_asks_first_and_saves(tmp_path) -> None:
 async def test_mouse_click_a_rack_tile_then_a_cell_places_it() -> None:
     app, _ = make_app(2, seed=seed_where(2, bandit_first=False))
     async with app.run_test(size=SIZE) as pilot:
-        tile: Tile = app.game.round.player(0).rack[2]
+        tile: Tile = app.table.round.player(0).rack[2]
         await pilot.click("#rack-0", offset=(len("Rack ") + 2 * 2, 0))
         assert "reverse" in str(app.query_one("#rack-0").render().spans)
         view = app.query_one("#grid-0", GridView)
         cell = view.cell_at(10, 5)
         await pilot.click("#grid-0", offset=(10, 5))
         await pilot.pause()
-        assert app.game.round.player(0).grid.items() == [(cell, tile)]
+        assert app.table.round.player(0).grid.items() == [(cell, tile)]
         assert view.picture.cursor == cell
 
 
@@ -239,11 +239,11 @@ async def test_dragging_a_tile_moves_it() -> None:
         view = app.query_one("#grid-0", GridView)
         top, left = view._origin
         start = ((0 - top), (0 - left) * 2)  # widget y, x of cell (0, 0)
-        tile = app.game.round.player(0).grid[(0, 0)]
+        tile = app.table.round.player(0).grid[(0, 0)]
         await pilot.mouse_down("#grid-0", offset=(start[1], start[0]))
         await pilot.mouse_up("#grid-0", offset=(start[1], start[0] + 3))
         await pilot.pause()
-        grid = app.game.round.player(0).grid
+        grid = app.table.round.player(0).grid
         assert (0, 0) not in grid and grid[(3, 0)] == tile
 
 
@@ -251,19 +251,19 @@ async def test_selecting_a_block_and_moving_and_flipping_it() -> None:
     app, _ = make_app(2, seed=seed_where(2, bandit_first=False))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*keys_for_rack(app, 0)[:3])  # three tiles across from (0, 0)
-        before = [app.game.round.player(0).grid[(0, c)] for c in range(3)]
+        before = [app.table.round.player(0).grid[(0, c)] for c in range(3)]
         await pilot.press("left", "left", "left", "shift+right", "shift+right")
         await pilot.press("alt+down")
         await pilot.pause()
-        grid = app.game.round.player(0).grid
+        grid = app.table.round.player(0).grid
         assert [grid[(1, c)] for c in range(3)] == before
         await pilot.press("ctrl+r")
         await pilot.pause()
-        grid = app.game.round.player(0).grid
+        grid = app.table.round.player(0).grid
         assert [grid[(1 + r, 0)] for r in range(3)] == before, "the row became a column"
         await pilot.press("ctrl+right")
         await pilot.pause()
-        assert set(app.game.round.player(0).grid) == {(1, 1), (2, 1), (3, 1)}
+        assert set(app.table.round.player(0).grid) == {(1, 1), (2, 1), (3, 1)}
 
 
 async def test_stuck_take_apart_and_rack_order_keys() -> None:
@@ -275,7 +275,7 @@ async def test_stuck_take_apart_and_rack_order_keys() -> None:
         assert "STUCK" not in title_of(app, 0), "placing a tile takes 'stuck' back"
         await pilot.press("f8")
         await pilot.pause()
-        assert len(app.game.round.player(0).grid) == 0
+        assert len(app.table.round.player(0).grid) == 0
         await pilot.press("f9")
         rack = app.panes[0].rack
         assert list(rack) == sorted(rack, key=lambda t: (t.is_blank, t.symbol))
@@ -301,13 +301,13 @@ async def test_a_keys_file_rebinds_commands_and_a_bad_one_is_reported(tmp_path) 
     assert "cannot read" in (load_keymap(broken)[1] or "")
 
     app, _ = make_app(2, seed=seed_where(2, bandit_first=False))
-    app = MixmoApp(app.game, keymap=keymap, keymap_error="keys.toml: example problem")
+    app = MixmoApp(app.table, keymap=keymap, keymap_error="keys.toml: example problem")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "example problem" in str(app.screen.query_one("#notice").render())
         await pilot.press("enter", "f2")
         await pilot.pause()
-        assert app.game.round.player(0).locked, "f2 now calls MIXMO (a hasty one here)"
+        assert app.table.round.player(0).locked, "f2 now calls MIXMO (a hasty one here)"
 
 
 async def test_the_match_ends_with_standings_and_play_again_starts_a_new_one() -> None:
@@ -320,11 +320,11 @@ async def test_the_match_ends_with_standings_and_play_again_starts_a_new_one() -
         await pilot.pause()
         assert isinstance(app.screen, MatchOverScreen)
         assert "Ann wins the match!" in str(app.screen.query_one(".heading").render())
-        first_seed = app.game.options.seed
+        first_seed = app.table.options.seed
         await pilot.press("enter")
         await pilot.pause()
-        assert app.game.options.seed == first_seed + 1
-        assert app.game.round.number == 1 and app.game.state.totals == (0, 0)
+        assert app.table.options.seed == first_seed + 1
+        assert app.table.round.number == 1 and app.table.state.totals == (0, 0)
 
 
 async def test_the_clock_and_panes_update_while_a_dialog_is_open() -> None:
@@ -352,7 +352,7 @@ async def test_the_light_theme(monkeypatch) -> None:
     from mixmo.tui.app import MixmoApp
 
     app, _ = make_app(2, seed=seed_where(2, bandit_first=False))
-    light = MixmoApp(app.game, light=True)
+    light = MixmoApp(app.table, light=True)
     async with light.run_test(size=SIZE) as pilot:
         await pilot.press(*keys_for_rack(light, 0)[:2])
         assert light.theme == "textual-light" and not light.current_theme.dark

@@ -92,14 +92,16 @@ async def test_the_dark_theme_names_an_inactive_pane_with_aa_contrast() -> None:
 
 async def grid_pairs(theme: str) -> dict[tuple[str, str], tuple[float, str]]:
     """Bob lays E, the Bandit, a joker and P (an invalid word once checked): every pair seen
-    before and after live checking, racks with the joker and the Bandit included."""
+    before and after live checking and with his E highlighted, racks with the joker and the
+    Bandit included."""
     app, _ = make_app(2, lexicon=english(), seed=50)  # Bob: E ! ? P S D; the Bandit is out
     app.theme = theme
     seen: dict[tuple[str, str], tuple[float, str]] = {}
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press(*"wheels", "enter", "tab")  # Ann names the theme; Bob's turn
         await pilot.pause()
-        for keys in (["e", "exclamation_mark", "question_mark", "p"], ["f4"], []):
+        typing = ["e", "exclamation_mark", "question_mark", "p"]
+        for keys in (typing, ["f4"], ["f7", "e"], []):  # then F7 E: every E highlighted
             for pair, measured in text_pairs(app).items():
                 seen.setdefault(pair, measured)
             await pilot.press(*keys)
@@ -241,7 +243,7 @@ async def test_big_tiles_are_full_width_and_a_click_finds_its_cell() -> None:
         text = view.render_line(row).text
         x = cell_len(text[: text.index(BIG_T)])
         t_cell = next(
-            cell for cell, tile in app.game.round.player(0).grid.items() if tile.symbol == "T"
+            cell for cell, tile in app.table.round.player(0).grid.items() if tile.symbol == "T"
         )
         assert view.cell_at(x, row) == t_cell, "a click on the big T finds the T"
         assert view.cell_at(x + 2, row) == t_cell, "its second column and the spacer too"

@@ -72,15 +72,15 @@ async def test_the_hand_over_pause_takes_no_keys_and_counts_for_nobody() -> None
         await later(pilot, clock, 30)
         assert app.active == 1 and app.relay is not None and app.relay.paused
         await pilot.press(keys_for_rack(app, 1)[0], "tab", keys_for_rack(app, 0)[0], "f5")
-        assert len(app.game.round.player(1).grid) == 0, "the board takes no keys in the pause"
-        assert len(app.game.round.player(0).grid) == 0
+        assert len(app.table.round.player(1).grid) == 0, "the board takes no keys in the pause"
+        assert len(app.table.round.player(0).grid) == 0
         assert app.active == 1, "nor does Tab take the keyboard back"
         await later(pilot, clock, 2)
         assert "Pass the keyboard to Bob (1)" in header(app)
         assert "built 0:00" in title(app, 1), "the pause is nobody's building time"
         await later(pilot, clock, 1)
         await pilot.press(keys_for_rack(app, 1)[0])
-        assert len(app.game.round.player(1).grid) == 1, "after the pause, Bob's keys work"
+        assert len(app.table.round.player(1).grid) == 1, "after the pause, Bob's keys work"
         await pilot.press("tab")
         assert app.active == 1, "with a relay the keyboard goes round by itself, not by Tab"
 

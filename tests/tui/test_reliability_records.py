@@ -43,7 +43,7 @@ async def test_a_run_that_ends_with_tiles_on_the_rack_is_no_personal_best(mixmo)
 async def test_each_finished_round_of_a_match_is_recorded(mixmo) -> None:
     app, _ = make_app(seed=seed_where(2, bandit_first=False))
     async with app.run_test(size=(120, 36)) as pilot:
-        game = app.game
+        game = app.table.game  # the engine itself, driven directly
         at = play_until_bag_is_empty(game, caller=0)
         lay_out(game, 0, at)
         game.apply(a.CallMixmo(seat=0, at=at + 5))

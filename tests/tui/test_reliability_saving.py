@@ -43,7 +43,7 @@ async def test_a_disk_that_fills_up_mid_game_is_told_once_and_play_goes_on(
         monkeypatch.setattr(storage.os, "replace", full)
         await pilot.press(*keys[:3])
         await pilot.pause()
-        assert len(app.game.round.player(0).grid) == 3  # play went on
+        assert len(app.table.round.player(0).grid) == 3  # play went on
         failures = [m for m in messages(app) if m.startswith("Cannot save")]
         assert failures == [
             f"Cannot save the game to {path}: the disk is full. "
@@ -54,7 +54,7 @@ async def test_a_disk_that_fills_up_mid_game_is_told_once_and_play_goes_on(
         await pilot.press(keys[3])
         await pilot.pause()
         assert f"The game is saved again to {path}." in messages(app)
-        assert load_game(path).log == app.game.log  # the retry saved every move
+        assert load_game(path).log == app.table.game.log  # the retry saved every move
 
 
 async def test_a_data_folder_that_is_a_file_still_lets_the_game_start(tmp_path: Path) -> None:
@@ -65,7 +65,7 @@ async def test_a_data_folder_that_is_a_file_still_lets_the_game_start(tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*keys_for_rack(app, 0)[:2])
         await pilot.pause()
-        assert len(app.game.round.player(0).grid) == 2
+        assert len(app.table.round.player(0).grid) == 2
         said = [m for m in messages(app) if m.startswith("Cannot save")]
         assert len(said) == 1
         assert "a file stands where the folder should be" in said[0] and str(folder) in said[0]

@@ -38,7 +38,7 @@ async def test_the_scores_say_why_a_grid_is_invalid() -> None:
     from tests.tui.helpers import english
 
     app, _ = make_app(2, lexicon=english(), seed=seed_where(2, bandit_first=False))
-    game = app.game
+    game = app.table.game  # the engine itself, driven directly
     rack = [t.symbol for t in game.round.player(1).rack if t.symbol.isalpha()]
     pair = next(
         (a, b)
@@ -87,7 +87,7 @@ async def test_the_sprint_names_unfinished_words_by_their_place_in_the_grid() ->
         target=10_000,
     )
     async with app.run_test(size=SIZE) as pilot:
-        rack = app.game.round.player(1).rack
+        rack = app.table.round.player(1).rack
         for col, tile in enumerate(rack[:2]):  # two letters: too short for Expert
             app.apply(act.PlaceTile(seat=1, row=-5, col=col - 7, symbol=tile.symbol))
         await play_to_the_end(app, pilot, clock)
@@ -112,7 +112,7 @@ async def test_the_sprint_takes_back_just_the_unfinished_part_of_a_word() -> Non
         target=10_000,
     )
     async with app.run_test(size=SIZE) as pilot:
-        rack = app.game.round.player(1).rack
+        rack = app.table.round.player(1).rack
         for col, tile in enumerate(rack[:2]):
             app.apply(act.PlaceTile(seat=1, row=0, col=col, symbol=tile.symbol))
         await play_to_the_end(app, pilot, clock)
@@ -123,7 +123,7 @@ async def test_the_sprint_takes_back_just_the_unfinished_part_of_a_word() -> Non
         labels = [label for label, _ in app.screen.choices]
         await pilot.press(*["down"] * labels.index(label), "enter")
         await settle(pilot)
-        bob = app.game.round.player(1)
+        bob = app.table.round.player(1)
         assert bob.sprint_done
         assert [tile.symbol for tile in bob.grid.tiles()] == [first]
         assert rack[1] in bob.rack

@@ -17,7 +17,7 @@ def header_of(app) -> str:
 async def test_the_final_mixmo_banner_does_not_say_everyone_draws_2_with_the_bag_empty() -> None:
     app, clock = make_app(2, seed=seed_where(2, bandit_first=False), target=10_000)
     async with app.run_test(size=SIZE) as pilot:
-        while len(app.game.round.bag) or app.game.phase is not Phase.PLAYING:
+        while len(app.table.round.bag) or app.table.phase is not Phase.PLAYING:
             if isinstance(app.screen, ThemeScreen):
                 await pilot.press(*"wheels", "enter")
                 await pilot.pause()
@@ -31,7 +31,7 @@ async def test_the_final_mixmo_banner_does_not_say_everyone_draws_2_with_the_bag
         app.clear_notifications()
         await pilot.press(*keys_for_rack(app, 0), "f5")  # the bag is empty: the final MIXMO
         await pilot.pause()
-        assert app.game.round.final_caller == 0
+        assert app.table.round.final_caller == 0
         header = header_of(app)
         assert "everyone draws 2" not in header
         assert "Final MIXMO by Ann" in header

@@ -48,7 +48,7 @@ async def test_a_first_game_shows_how_to_start_until_the_first_tile() -> None:
 async def test_a_message_that_no_longer_holds_goes() -> None:
     app, clock = make_app(2, seed=seed_where(2, bandit_first=False))
     async with app.run_test(size=SIZE) as pilot:
-        rack = {t.symbol for t in app.game.round.player(0).rack}
+        rack = {t.symbol for t in app.table.round.player(0).rack}
         missing = next(c for c in "ZQXJKWVY" if c not in rack)
         burst(app, missing.lower())
         await settle(pilot)
@@ -77,7 +77,7 @@ def test_messages_use_plain_words_and_grammar() -> None:
 async def test_pane_texts_are_not_cut_at_120_columns() -> None:
     app, _ = make_app(3, seed=seed_where(3, bandit_first=False))
     async with app.run_test(size=(120, 30)) as pilot:
-        rack = "".join(t.symbol for t in app.game.round.player(0).rack)
+        rack = "".join(t.symbol for t in app.table.round.player(0).rack)
         burst(app, "f5")  # a hasty call: a long reason
         await settle(pilot)
         news = app.query_one("#news-0")
@@ -103,8 +103,8 @@ async def test_ready_for_mixmo_is_not_shown_while_a_word_is_invalid() -> None:
     async with app.run_test(size=SIZE) as pilot:
         burst(app, *keys_for_rack(app, 0))  # six tiles in a row: not an English word
         await settle(pilot, 6)
-        assert not app.game.round.player(0).rack
-        assert not app.report_for(0, app.game.round.player(0)).valid
+        assert not app.table.round.player(0).rack
+        assert not app.report_for(0, app.table.round.player(0)).valid
         assert "ready: MIXMO?" not in text_of(app, "#title-0")
     app, _ = make_app(2, seed=seed_where(2, bandit_first=False))  # every word accepted
     async with app.run_test(size=SIZE) as pilot:
@@ -187,15 +187,15 @@ async def test_f3_gives_a_hint_in_play_and_it_costs_30_seconds_of_play() -> None
         clock.now += 10
         burst(app, keys_for_rack(app, 0)[0])
         await settle(pilot)
-        assert len(app.game.round.player(0).grid) == 0
+        assert len(app.table.round.player(0).grid) == 0
         assert "the hint costs 30 s: play on in 20 s" in text_of(app, "#news-0")
         burst(app, "tab", keys_for_rack(app, 1)[0], "shift+tab")
         await settle(pilot)
-        assert len(app.game.round.player(1).grid) == 1, "the others play on"
+        assert len(app.table.round.player(1).grid) == 1, "the others play on"
         clock.now += 21
         burst(app, keys_for_rack(app, 0)[0])
         await settle(pilot)
-        assert len(app.game.round.player(0).grid) == 1, "the cost is paid: play on"
+        assert len(app.table.round.player(0).grid) == 1, "the cost is paid: play on"
 
 
 def test_a_word_keeps_its_place_and_a_cell_refusal_says_that_cell() -> None:

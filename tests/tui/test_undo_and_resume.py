@@ -17,11 +17,11 @@ async def test_ctrl_z_undoes_a_tile_and_ctrl_y_puts_it_back() -> None:
     async with app.run_test(size=SIZE) as pilot:
         burst(app, *keys_for_rack(app, 0)[:3], "ctrl+z")
         await settle(pilot)
-        assert len(app.game.round.player(0).grid) == 2
-        assert len(app.game.round.player(0).rack) == 4
+        assert len(app.table.round.player(0).grid) == 2
+        assert len(app.table.round.player(0).rack) == 4
         burst(app, "ctrl+y")
         await settle(pilot)
-        assert len(app.game.round.player(0).grid) == 3
+        assert len(app.table.round.player(0).grid) == 3
 
 
 async def test_f8_on_a_grid_of_a_few_tiles_acts_and_on_a_big_grid_asks_first() -> None:
@@ -29,20 +29,20 @@ async def test_f8_on_a_grid_of_a_few_tiles_acts_and_on_a_big_grid_asks_first() -
     async with app.run_test(size=SIZE) as pilot:
         burst(app, *keys_for_rack(app, 0)[:3], "f8")
         await settle(pilot)
-        assert len(app.game.round.player(0).grid) == 0, "three tiles: no question"
+        assert len(app.table.round.player(0).grid) == 0, "three tiles: no question"
         burst(app, *keys_for_rack(app, 0), "f8")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         assert "Take all 6 tiles" in str(app.screen.query_one(".heading").render())
         burst(app, "n")
         await settle(pilot)
-        assert len(app.game.round.player(0).grid) == 6, "no: the grid stays"
+        assert len(app.table.round.player(0).grid) == 6, "no: the grid stays"
         burst(app, "f8", "y")
         await settle(pilot)
-        assert len(app.game.round.player(0).grid) == 0
+        assert len(app.table.round.player(0).grid) == 0
         burst(app, "ctrl+z")
         await settle(pilot)
-        assert len(app.game.round.player(0).grid) == 6, "and ctrl+z brings it back"
+        assert len(app.table.round.player(0).grid) == 6, "and ctrl+z brings it back"
 
 
 async def test_undo_survives_saving_and_resuming(tmp_path) -> None:
@@ -55,10 +55,10 @@ async def test_undo_survives_saving_and_resuming(tmp_path) -> None:
     async with resumed.run_test(size=SIZE) as pilot:
         burst(resumed, "ctrl+y")
         await settle(pilot)
-        assert len(resumed.game.round.player(0).grid) == 2
+        assert len(resumed.table.round.player(0).grid) == 2
         burst(resumed, "ctrl+z", "ctrl+z")
         await settle(pilot)
-        assert len(resumed.game.round.player(0).grid) == 0
+        assert len(resumed.table.round.player(0).grid) == 0
 
 
 async def test_resume_restores_checking_the_active_pane_rack_order_and_cursors(tmp_path) -> None:

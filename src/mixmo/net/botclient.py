@@ -1,7 +1,7 @@
 """A seat played by a bot over the network, with no screen (``mixmo join --bot``).
 
 The bot sees only what its seat may see (its own rack, every grid) through a
-:class:`~mixmo.net.table.RemoteTable`, thinks with the engine's
+:class:`~mixmo.net.remote_table.RemoteTable`, thinks with the engine's
 :class:`~mixmo.engine.bot.Bot`, and sends its actions like any client; the
 server judges them. Tests and the load benchmark drive the server this way.
 """
@@ -23,7 +23,7 @@ from mixmo.engine.variants import variant_named
 from mixmo.net.botrunner import BotRunner
 from mixmo.net.client import ClientError, GameClient, SeatTokens
 from mixmo.net.protocol import Lobby, RoomSettings, ServerMessage
-from mixmo.net.table import RemoteTable
+from mixmo.net.remote_table import RemoteTable
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ view of its seat. When the connection drops, it reconnects on its own with
 its seat's secret token (kept in the client's data folder by
 :class:`SeatTokens`, so a restarted client takes its seat back too) and gets
 the current state. The terminal and browser clients use it through
-:class:`mixmo.net.table.RemoteTable`; bots through :mod:`mixmo.net.botclient`.
+:class:`mixmo.net.remote_table.RemoteTable`; bots through :mod:`mixmo.net.botclient`.
 """
 
 from __future__ import annotations
@@ -123,6 +123,7 @@ class GameClient:
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._listeners: list[Listener] = []
+        self._online_listeners: list[Callable[[bool], None]] = []
         self._request: asyncio.Future[ServerMessage] | None = None
         self._actions: dict[int, asyncio.Future[Events | ErrorMessage]] = {}
         self._next_ref = 1
@@ -168,6 +169,14 @@ class GameClient:
         """Call ``listener`` with every message from the server, in order."""
         self._listeners.append(listener)
 
+    def on_online(self, listener: Callable[[bool], None]) -> None:
+        """Call ``listener`` when the connection drops (False) and when it is back (True)."""
+        self._online_listeners.append(listener)
+
+    def _tell_online(self, online: bool) -> None:
+        for listener in list(self._online_listeners):
+            listener(online)
+
     async def _read(self) -> None:
         while True:
             ws = self._ws
@@ -182,6 +191,7 @@ class GameClient:
             if self._closing or (self.welcome is None and self.watching is None):
                 self.closed.set()
                 return
+            self._tell_online(False)
             if not await self._reconnect():
                 self.closed.set()
                 return
@@ -222,6 +232,7 @@ class GameClient:
                 continue
             self._ws = ws
             self._online.set()
+            self._tell_online(True)
             self._receive(raw)
             log.info("reconnected after %d attempt(s)", attempt)
             return True
@@ -338,20 +349,36 @@ class GameClient:
 
     async def act(self, action: Action) -> Events | ErrorMessage:
         """Send one action for this seat; the server's answer (its events, or the refusal)."""
+        future = await self.send_action(action)
+        try:
+            async with asyncio.timeout(REQUEST_TIMEOUT):
+                return await asyncio.shield(future)
+        except TimeoutError:
+            return ErrorMessage(code="disconnected", message="no answer from the server")
+
+    async def send_action(self, action: Action) -> asyncio.Future[Events | ErrorMessage]:
+        """Send one action for this seat without waiting for the answer; the answer's future.
+
+        Actions sent one after another by one task reach the server in that order
+        (one connection), so a burst of keys is pipelined, not a round trip each. The
+        future holds the server's events or refusal, or a ``disconnected`` error when the
+        connection drops first (the action may or may not have been applied then).
+        """
         ref = self._next_ref
         self._next_ref += 1
         future: asyncio.Future[Events | ErrorMessage] = asyncio.get_running_loop().create_future()
+        lost = ErrorMessage(ref=ref, code="disconnected", message="not connected to the server")
+        if self._ws is None or not self._online.is_set():
+            future.set_result(lost)
+            return future
         self._actions[ref] = future
         try:
-            if self._ws is None or not self._online.is_set():
-                raise ConnectionClosed(None, None)
             await self._ws.send(SendAction(ref=ref, action=action).model_dump_json())
-            async with asyncio.timeout(REQUEST_TIMEOUT):
-                return await future
-        except (ConnectionClosed, TimeoutError):
-            return ErrorMessage(ref=ref, code="disconnected", message="no answer from the server")
-        finally:
+        except ConnectionClosed:
             self._actions.pop(ref, None)
+            if not future.done():
+                future.set_result(lost)
+        return future
 
     @property
     def online(self) -> bool:

@@ -3,9 +3,11 @@
 A screen does three things with a match: it applies its player's actions,
 listens to the events, and reads the state as its seat may see it. A
 :class:`LocalTable` does them on a :class:`~mixmo.engine.game.Game` in this
-process; a :class:`RemoteTable` over a :class:`~mixmo.net.client.GameClient`,
-with a server as the authority. The screen cannot tell them apart.
-No Textual here: the interface depends on this module, not the other way.
+process; :class:`mixmo.net.remote_table.RemoteTable` over a
+:class:`~mixmo.net.client.GameClient`, with a server as the authority. The
+screen cannot tell them apart. No Textual here, and no sockets either (the
+remote table lives in its own module): the interface imports this module
+without pulling the network in.
 """
 
 from __future__ import annotations
@@ -14,31 +16,43 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
 from mixmo.engine.game import Game, GameRuleError
+from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.state import MatchState
-from mixmo.net.client import GameClient
-from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
-from mixmo.net.views import (
-    ActionRefused,
-    SeatConnection,
-    WireEventError,
-    decode_event,
-    public_options,
-    seat_view,
-    view_state,
-    visible_event,
-)
+from mixmo.engine.state import MatchState, Phase, RoundState
+from mixmo.engine.variants import Variant
+from mixmo.net.protocol import Lobby
+from mixmo.net.views import ActionRefused, public_options, seat_view, view_state, visible_event
+
+if TYPE_CHECKING:
+    from mixmo.storage import Autosaver
 
 Listener = Callable[[ev.Event], None]
+Watcher = Callable[[], None]
 
 
 @dataclass(frozen=True, slots=True)
 class ViewReplaced(ev.Event):
     """The whole state was replaced (a reconnection, the start of the match): draw it again."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectionChanged(ev.Event):
+    """This screen's own connection to the table was lost (``online`` False) or is back."""
+
+    online: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SavingChanged(ev.Event):
+    """Saving the match started failing (``saved`` False) or works again: tell the player once."""
+
+    saved: bool
+    message: str
 
 
 @dataclass(frozen=True)
@@ -55,12 +69,23 @@ def _error_code(error: Exception) -> str:
 
 
 class Table(ABC):
-    """A match as one seat (None: every seat, at one keyboard) sees and plays it."""
+    """A match as one seat (None: every seat, at one keyboard) sees and plays it.
+
+    Two channels tell a screen what happened: :meth:`subscribe` gives every
+    event this seat may see, in order (news, banners, refusals); :meth:`watch`
+    is called once after each batch of them, when :attr:`state` is up to date
+    (the moment to redraw).
+    """
 
     seat: int | None
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
+        self._watchers: list[Watcher] = []
+        self.last_scored: ev.RoundScored | None = None
+        """The latest round's scores, as this table heard them (None before the first)."""
+
+    # --- what the seat may see -------------------------------------------------------
 
     @property
     @abstractmethod
@@ -80,35 +105,148 @@ class Table(ABC):
     @abstractmethod
     def bag_left(self) -> int: ...
 
+    @property
+    @abstractmethod
+    def lexicon(self) -> Lexicon:
+        """The match's word list, for checking grids and hints on this side."""
+
+    @property
+    @abstractmethod
+    def playable_seats(self) -> tuple[int, ...]:
+        """The seats this table lets its screen play (none for a watcher)."""
+
+    @abstractmethod
+    def clock(self) -> float:
+        """The match's game time now, in seconds."""
+
+    @property
+    def started(self) -> bool:
+        """Whether the match is on (a remote room may still be in its lobby)."""
+        return True
+
+    @property
+    def online(self) -> bool:
+        """Whether the table hears its match now (a remote one may be reconnecting)."""
+        return True
+
+    @property
+    def lobby(self) -> Lobby | None:
+        """Who sits where in a server's room (None at a local table)."""
+        return None
+
+    # Shorthands over :attr:`state`, so a screen reads a table as it would read a game.
+
+    @property
+    def round(self) -> RoundState:
+        return self.state.round
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.round.phase
+
+    @property
+    def variant(self) -> Variant:
+        return self.options.rules
+
+    def name(self, seat: int) -> str:
+        return self.options.players[seat]
+
+    # --- acting ----------------------------------------------------------------------
+
     @abstractmethod
     async def apply(self, action: Action) -> Refusal | None:
         """Carry out ``action``; None when applied, or why it was refused (nothing changed)."""
+
+    @abstractmethod
+    def submit(self, action: Action) -> Refusal | None:
+        """Hand ``action`` on at once, without waiting: the keyboard's path.
+
+        A refusal known now is returned (and not published); one that comes
+        later (from a server) is published as an :class:`ActionRefused` event.
+        Actions submitted one after another reach the match in that order.
+        """
+
+    async def start(self, fill_with_bots: bool) -> None:
+        """Start a room's match before every seat is taken (a local match is on already)."""
+        return None
+
+    def autosave(self) -> None:
+        """Save the match now, if this table is the one that saves it (a server saves its own)."""
+        return None
+
+    def save_now(self) -> str | None:
+        """Save the match durably before the screen closes; None, or where and why it failed."""
+        return None
+
+    def rematch(self) -> Table | None:
+        """A new match with the same players and options (None where that is not this
+        screen's to decide, as on a server)."""
+        return None
+
+    def close(self) -> None:
+        """Stop listening to the match (the screen closes)."""
+        return None
+
+    # --- listening -------------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener`` with every later event this seat may see; the unsubscribe function."""
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener)
 
+    def watch(self, watcher: Watcher) -> Callable[[], None]:
+        """Call ``watcher`` after each batch of events, once the state is up to date."""
+        self._watchers.append(watcher)
+        return lambda: self._watchers.remove(watcher)
+
     def _publish(self, event: ev.Event) -> None:
+        if isinstance(event, ev.RoundScored):
+            self.last_scored = event
         for listener in list(self._listeners):
             listener(event)
 
+    def _changed(self) -> None:
+        for watcher in list(self._watchers):
+            watcher()
+
+
+def _clock_from(offset: float) -> Callable[[], float]:
+    """Game time running from ``offset`` (a resumed game goes on from its last action)."""
+    start = time.monotonic()
+    return lambda: offset + time.monotonic() - start
+
 
 class LocalTable(Table):
-    """A match in this process; time comes from ``clock`` (seconds of game time)."""
+    """A match in this process; time comes from ``clock`` (seconds of game time).
+
+    With ``seat`` None it is every seat at one keyboard (``mixmo play``): the
+    screen's actions keep the time they carry. With a seat it acts as a server
+    would: only that seat's actions, stamped with the table's clock. With a
+    ``saver`` the game is saved after every applied action.
+    """
 
     def __init__(
-        self, game: Game, seat: int | None = None, clock: Callable[[], float] | None = None
+        self,
+        game: Game,
+        seat: int | None = None,
+        clock: Callable[[], float] | None = None,
+        saver: Autosaver | None = None,
     ) -> None:
         super().__init__()
         self.game = game
         self.seat = seat
+        self.saver = saver
         self._seen: tuple[MatchState, MatchState] | None = None
-        start = time.monotonic()
-        self.clock = clock or (lambda: time.monotonic() - start)
+        self._clock = clock or _clock_from(max((a.at for a in game.log), default=0.0))
+        self.last_scored = next(
+            (e for e in reversed(game.events) if isinstance(e, ev.RoundScored)), None
+        )
         game.subscribe(
             lambda event: self._publish(visible_event(event, seat) if seat is not None else event)
         )
+
+    def clock(self) -> float:
+        return self._clock()
 
     @property
     def options(self) -> MatchOptions:
@@ -131,85 +269,54 @@ class LocalTable(Table):
     def bag_left(self) -> int:
         return len(self.game.state.round.bag)
 
-    async def apply(self, action: Action) -> Refusal | None:
-        if self.seat is not None and action.seat != self.seat:
-            refusal = Refusal(
-                "not-your-seat", f"seat {self.seat} cannot act for seat {action.seat}"
-            )
-        else:
-            try:
-                self.game.apply(action.model_copy(update={"at": round(self.clock(), 3)}))
-                return None
-            except GameRuleError as error:
-                refusal = Refusal(_error_code(error), str(error))
-        self._publish(ActionRefused(refusal.code, refusal.message))
-        return refusal
-
-
-class RemoteTable(Table):
-    """A match on a server, through a connected :class:`GameClient` that holds a seat
-    (or watches the room: then ``seat`` is None)."""
-
-    def __init__(self, client: GameClient) -> None:
-        super().__init__()
-        assert client.welcome is not None or client.watching is not None, (
-            "join or watch a room before opening its table"
-        )
-        self.client = client
-        self.seat = client.welcome.seat if client.welcome is not None else None
-        """None for a watcher: every grid, no rack, and :meth:`apply` is refused."""
-        self._view: SeatView | None = None
-        self._state: MatchState | None = None
-        self._connected: dict[int, bool] = {}
-        client.subscribe(self._on_message)
+    @property
+    def lexicon(self) -> Lexicon:
+        return self.game.lexicon
 
     @property
-    def started(self) -> bool:
-        return self.client.view is not None
+    def playable_seats(self) -> tuple[int, ...]:
+        if self.seat is None:
+            return tuple(range(len(self.game.options.players)))
+        return (self.seat,)
 
-    def _current(self) -> SeatView:
-        view = self.client.view
-        if view is None:
-            raise RuntimeError("the match has not started yet")
-        return view
-
-    @property
-    def options(self) -> MatchOptions:
-        return self._current().options
-
-    @property
-    def state(self) -> MatchState:
-        view = self._current()
-        if view is not self._view or self._state is None:
-            self._view, self._state = view, view_state(view)
-        return self._state
-
-    def rack_size(self, seat: int) -> int:
-        return self._current().rack_sizes[seat]
-
-    @property
-    def bag_left(self) -> int:
-        return self._current().bag_left
-
-    async def apply(self, action: Action) -> Refusal | None:
-        answer = await self.client.act(action)
-        if isinstance(answer, ErrorMessage):
-            self._publish(ActionRefused(answer.code, answer.message))
-            return Refusal(answer.code, answer.message)
+    def submit(self, action: Action) -> Refusal | None:
+        if self.seat is not None:
+            if action.seat != self.seat:
+                return Refusal(
+                    "not-your-seat", f"seat {self.seat} cannot act for seat {action.seat}"
+                )
+            action = action.model_copy(update={"at": round(self.clock(), 3)})
+        try:
+            self.game.apply(action)
+        except GameRuleError as error:
+            return Refusal(_error_code(error), str(error))
+        self.autosave()
+        self._changed()
         return None
 
-    def _on_message(self, message: ServerMessage) -> None:
-        if isinstance(message, Events):
-            for wire in message.events:
-                try:
-                    event = decode_event(wire)
-                except WireEventError:
-                    continue  # an event of a newer server: the view still carries its effect
-                self._publish(event)
-        elif isinstance(message, Snapshot):
-            self._publish(ViewReplaced())
-        elif isinstance(message, Lobby):
-            for info in message.seats:
-                if self._connected.get(info.seat, info.connected) != info.connected:
-                    self._publish(SeatConnection(info.seat, info.connected))
-                self._connected[info.seat] = info.connected
+    async def apply(self, action: Action) -> Refusal | None:
+        refusal = self.submit(action.model_copy(update={"at": round(self.clock(), 3)}))
+        if refusal is not None:
+            self._publish(ActionRefused(refusal.code, refusal.message))
+        return refusal
+
+    def autosave(self) -> None:
+        if self.saver is None:
+            return
+        outcome = self.saver.save(self.game)
+        if outcome.message:
+            self._publish(SavingChanged(outcome.saved, outcome.message))
+
+    def save_now(self) -> str | None:
+        if self.saver is None:
+            return None
+        outcome = self.saver.save(self.game, durable=True)
+        return None if outcome.saved else f"{self.saver.path}: {self.saver.failing}"
+
+    def rematch(self) -> LocalTable:
+        options = self.game.options
+        seed = options.seed + 1 if isinstance(options.seed, int) else f"{options.seed}+"
+        game = Game(options.model_copy(update={"seed": seed}), self.game.lexicon)
+        table = LocalTable(game, self.seat, self._clock, self.saver)
+        table.autosave()
+        return table

@@ -1,9 +1,13 @@
-"""The Textual app: hot-seat Mixmo for 2 to 6 players in one terminal.
+"""The Textual app: Mixmo for 2 to 6 players, at one keyboard or at a server.
 
-The app owns the :class:`~mixmo.engine.game.Game`. A key press becomes an
-engine action; the engine's events come back through one subscription and the
-app pushes the new state down into the panes (attributes down, messages up).
-After every change the game is saved atomically, so nothing is lost.
+The app plays a :class:`~mixmo.net.table.Table` and cannot tell whether its
+match runs in this process (``mixmo play``: every seat at one keyboard, saved
+atomically by the table after every move) or on a server (``mixmo join``: one
+seat, or none for a watcher). A key press becomes an engine action handed to
+the table; the table's events come back through one subscription (news,
+banners, refusals), and after each batch of them the app pushes the new state
+down into the panes (attributes down, messages up). So another seat's move on
+a server, or a whole new view after a reconnection, redraws like a key press.
 
 Keys are handled in the order they arrive. Textual would send a bound key
 (an arrow, Backspace) through the focused widget and back up to the app, and
@@ -16,7 +20,6 @@ run inline from the same place.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -34,13 +37,15 @@ from mixmo import records
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.bot import Level
-from mixmo.engine.game import Game, GameRuleError
+from mixmo.engine.game import Game
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase, PlayerState
 from mixmo.engine.validation import ValidationReport, validate
 from mixmo.i18n import N_, _, ngettext
-from mixmo.storage import Autosaver, SaveOutcome, atomic_write_text
+from mixmo.net.table import ConnectionChanged, LocalTable, SavingChanged, Table, ViewReplaced
+from mixmo.net.views import ActionRefused, SeatConnection
+from mixmo.storage import Autosaver, atomic_write_text
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.bot_driver import TICK, BotDriver
 from mixmo.tui.grid_view import GridPicture
@@ -109,7 +114,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
 
     def __init__(
         self,
-        game: Game,
+        game: Game | Table,
         *,
         save_path: Path | None = None,
         clock: Callable[[], float] | None = None,
@@ -122,6 +127,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         relay: float | None = None,
         big: bool = False,
         welcome: str | None = None,
+        quit_question: str | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -130,31 +136,35 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         self.keymap_config = keymap or Keymap()
         self.big = big
         """Full-width tiles (``--big``), for a table watching one screen from a distance."""
-        self.game = game
         self.save_path = save_path
-        self.saver = Autosaver(save_path) if save_path is not None else None
-        started = time.monotonic()
-        offset = max((a.at for a in game.log), default=0.0)
-        self.clock = clock or (lambda: offset + time.monotonic() - started)
+        """Where the screen's view is kept (the game itself is the table's to save)."""
+        self.table = self.table_for(game, clock)
+        self.clock = clock or self.table.clock
+        self.quit_question = quit_question or _(
+            "Quit? The game is saved: `mixmo play --resume` picks it up."
+        )
         self.keymap_error = keymap_error
         self.live_check = bool(live_check)
         self.active = 0
         self.awaiting_highlight = False
-        self.panes = [PaneState() for _ in game.options.players]
+        self.panes = [PaneState() for _ in self.table.options.players]
         self.hint_paid_at = {}
         self.headline: tuple[str, float] | None = None
         """News for the whole table, shown in the header until the time given."""
         self._saved_view = ""
-        view = load_view(view_path(save_path), game) if save_path else None
+        view = load_view(view_path(save_path), self.table) if save_path else None
         if view is not None:
-            restore(view, game, self.panes)
+            restore(view, self.table, self.panes)
             self.active = view.active
             self.live_check = view.live_check if live_check is None else live_check
-        self.game.subscribe(self.on_game_event)
+        self._own_events = False
+        """True while the app hands the table an action: its events are answered at once."""
+        self._placed = False
+        self._unsubscribe = self.listen_to(self.table)
         self.flow = RoundFlow(self)
         self._header_text = ""
         self._reports: dict[int, tuple[Grid, ValidationReport]] = {}
-        seats = len(game.options.players)
+        seats = len(self.table.options.players)
         self.bot_seats = list(range(seats - bots, seats))
         self.bots = BotDriver(self, self.bot_seats, level) if bots else None
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
@@ -162,6 +172,41 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         self.welcome = welcome
         """Said in the header for a while at the start (the tutorial's suggestion on a first game)."""
         self.active = self.relay.holder if self.relay else self.active
+        playable = self.table.playable_seats
+        if playable and self.active not in playable:
+            self.active = playable[0]
+
+    def table_for(self, game: Game | Table, clock: Callable[[], float] | None) -> Table:
+        """The table to play: a game given as such is every seat at this keyboard, saved
+        to ``save_path`` after every move."""
+        if isinstance(game, Table):
+            return game
+        saver = Autosaver(self.save_path) if self.save_path is not None else None
+        return LocalTable(game, clock=clock, saver=saver)
+
+    def listen_to(self, table: Table) -> Callable[[], None]:
+        """Hear ``table``'s events and redraw after each batch; the function that stops it."""
+        stops = [table.subscribe(self._heard), table.watch(self._changed)]
+
+        def stop() -> None:
+            for each in stops:
+                each()
+
+        return stop
+
+    def _heard(self, event: ev.Event) -> None:
+        # What the app's own action caused is answered now (the keys that follow see it);
+        # what arrives on its own (from a server) waits its turn among the app's messages.
+        if self._own_events:
+            self.on_game_event(event)
+        else:
+            self.call_later(self.on_game_event, event)
+
+    def _changed(self) -> None:
+        if self._own_events:
+            self.redraw()
+        else:
+            self.call_later(self.redraw)
 
     # --- layout ----------------------------------------------------------------------
 
@@ -169,18 +214,27 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         # Kept as attributes: a dialog may be the current screen when they update.
         self.header = Static(id="header")
         self.too_small = Static(id="too-small")
-        names = self.game.options.players
+        names = self.table.options.players
         self.pane_widgets = {
             seat: PlayerPane(seat, names[seat], big=self.big) for seat in self.visible_seats()
         }
         if self.active not in self.pane_widgets:
             self.active = next(iter(self.pane_widgets))
         yield self.header
-        columns, rows = LAYOUTS[len(self.pane_widgets)]
+        own = self.own_seat()
         with GridLayout(id="board") as board:
-            board.styles.grid_size_columns = columns
-            board.styles.grid_size_rows = rows
-            yield from self.pane_widgets.values()
+            if own is None:
+                columns, rows = LAYOUTS[len(self.pane_widgets)]
+                board.styles.grid_size_columns = columns
+                board.styles.grid_size_rows = rows
+                yield from self.pane_widgets.values()
+            else:  # one seat at this screen: its pane large on the left, the others beside it
+                board.styles.grid_size_columns = 2
+                board.styles.grid_size_rows = len(self.pane_widgets) - 1
+                board.styles.grid_columns = "2fr 1fr"
+                self.pane_widgets[own].styles.row_span = len(self.pane_widgets) - 1
+                yield self.pane_widgets[own]
+                yield from (w for seat, w in self.pane_widgets.items() if seat != own)
         yield self.too_small
         yield Footer()
 
@@ -202,7 +256,23 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
 
     def visible_seats(self) -> list[int]:
         """The seats that have a pane on screen (all of them; practice shows one)."""
-        return list(range(len(self.game.options.players)))
+        return list(range(len(self.table.options.players)))
+
+    def own_seat(self) -> int | None:
+        """The one seat this screen plays among others (at a server), or None when it plays
+        every seat shown (one keyboard) or none (a watcher): its pane is the large one."""
+        playable = self.table.playable_seats
+        if len(playable) == 1 and len(self.visible_seats()) > 1:
+            return playable[0]
+        return None
+
+    def pane_room(self, width: int, height: int) -> tuple[int, int, int]:
+        """The columns the board needs, and the width and height of the pane that must
+        show a usable grid (the smallest, or one's own at a server)."""
+        if self.own_seat() is not None:
+            return 2, width * 2 // 3, height - 2
+        columns, rows = LAYOUTS[len(self.pane_widgets)]
+        return columns, width // columns, (height - 2) // rows
 
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size.width, event.size.height)
@@ -213,16 +283,18 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         A pane is its border (2), a title, the grid, the rack (wrapping when long)
         and the news (up to two lines).
         """
-        columns, rows = LAYOUTS[len(self.pane_widgets)]
-        pane_width, pane_height = width // columns, (height - 2) // rows
+        _columns, pane_width, pane_height = self.pane_room(width, height)
         inside = max(1, pane_width - 4)
-        longest = max(len(self.game.round.player(s).rack) for s in self.pane_widgets)
+        own = self.own_seat()
+        seats = list(self.pane_widgets) if own is None else [own]
+        longest = max(self.table.rack_size(s) for s in seats)
         rack_lines = min(3, max(1, -(-(len(rack_label()) + 2 * longest) // inside)))
         return pane_height - 2 - 1 - rack_lines - 2
 
     def fit(self, width: int, height: int) -> None:
         """Show the board, or ask for a larger terminal when a grid would get too few rows."""
-        columns, rows = LAYOUTS[len(self.pane_widgets)]
+        columns, _width, pane_height = self.pane_room(width, height)
+        rows = max(1, (height - 2) // max(1, pane_height))
         short = MIN_GRID_ROWS - self.grid_rows(width, height)
         small = width < columns * MIN_PANE_WIDTH or short > 0
         self.set_class(small, "too-small")
@@ -245,6 +317,8 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
 
     def tick(self) -> None:
         """Once a second: the clock, and news that no longer holds goes."""
+        if self._exit or not self.is_running:
+            return  # the timer can fire once more while the app closes and its panes go
         now = self.clock()
         for seat, pane in enumerate(self.panes):
             if pane.message and now - pane.said_at > PANE_NEWS_SECONDS:
@@ -261,24 +335,31 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
     def update_header(self) -> None:
         if not self.is_running:
             return  # events can come before the screen is up (a game handed on)
-        round_ = self.game.round
+        round_ = self.table.round
+        bag = self.table.bag_left
         seconds = int(self.clock())
         clock = (f"{seconds // 60:02d}:{seconds % 60:02d}", "bold")
-        if self.headline is not None and self.clock() <= self.headline[1]:
+        if not self.table.online:
+            text = Text.assemble(
+                (_("connection lost, reconnecting..."), "bold reverse"),
+                " · ",
+                clock,
+                " · " + _("round {number} · bag {bag}").format(number=round_.number, bag=bag),
+            )
+        elif self.headline is not None and self.clock() <= self.headline[1]:
             # The news first (it is what changed), then the clock, then where the round stands.
             text = Text.assemble(
                 (self.headline[0], "bold reverse"),
                 " · ",
                 clock,
-                " · "
-                + _("round {number} · bag {bag}").format(number=round_.number, bag=len(round_.bag)),
+                " · " + _("round {number} · bag {bag}").format(number=round_.number, bag=bag),
             )
         else:
             self.headline = None
             theme = round_.theme or (
-                _("none (Free Spirit)") if not self.game.variant.themes else "—"
+                _("none (Free Spirit)") if not self.table.variant.themes else "—"
             )
-            options = self.game.options
+            options = self.table.options
             if options.scoring is ScoringMode.POINTS:
                 goal = _("{target} pts").format(target=options.target)
             else:
@@ -289,10 +370,10 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
             text = Text.assemble(
                 ("MIXMO ", "bold"),
                 _("round {number} · bag {bag} · theme {theme} · to {goal}").format(
-                    number=round_.number, bag=len(round_.bag), theme=theme, goal=goal
+                    number=round_.number, bag=bag, theme=theme, goal=goal
                 )
                 + " · ",
-                f"{_(self.game.variant.title)} · {checking} · ",
+                f"{_(self.table.variant.title)} · {checking} · ",
                 clock,
             )
         text = Text.assemble(self.relay_header(), text)
@@ -316,7 +397,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
     def refresh_pane(self, seat: int, *, force: bool = False) -> None:
         if seat not in self.pane_widgets:
             return
-        player = self.game.round.player(seat)
+        player = self.table.round.player(seat)
         pane = self.panes[seat]
         pane.rack = reconcile(pane.rack, player.rack)
         if pane.picked is not None and pane.picked >= len(pane.rack):
@@ -345,11 +426,16 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
             status.append(N_("LOCKED"))
         if player.stuck:
             status.append(N_("STUCK"))
-        if not player.rack and len(player.grid) and self.game.phase is Phase.PLAYING:
+        rack_size = self.table.rack_size(seat)
+        if not rack_size and len(player.grid) and self.table.phase is Phase.PLAYING:
             if valid:
                 status.append(N_("ready: MIXMO?"))
             elif not self.live_check:
                 status.append(N_("rack empty"))
+        elif rack_size and not player.rack:  # another seat's rack, at a server: only its size
+            status.append(
+                ngettext("{count} tile", "{count} tiles", rack_size).format(count=rack_size)
+            )
         message = pane.message
         if not message and seat == self.active and self.is_first_move():
             message = self.first_steps()
@@ -362,7 +448,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
                 rack=pane.rack,
                 picked=pane.picked,
                 status=tuple(status),
-                score=self.game.state.totals[seat],
+                score=self.table.state.totals[seat],
                 words=words,
                 message=message,
                 built=self.relay_clock(seat),
@@ -382,16 +468,19 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         pane.shown = player
 
     def is_first_move(self) -> bool:
-        """No tile placed yet in the match."""
-        return self.game.round.number == 1 and not any(
-            isinstance(a, act.PlaceTile) for a in self.game.log
+        """No tile placed yet in the match (as far as this screen saw)."""
+        round_ = self.table.round
+        return (
+            not self._placed
+            and round_.number == 1
+            and not any(len(player.grid) for player in round_.players)
         )
 
     def report_for(self, seat: int, player: PlayerState) -> ValidationReport:
         """The grid's verdict, computed once per grid (a cursor move does not recheck it)."""
         cached = self._reports.get(seat)
         if cached is None or cached[0] is not player.grid:
-            cached = (player.grid, validate(player.grid, self.game.lexicon, self.game.variant))
+            cached = (player.grid, validate(player.grid, self.table.lexicon, self.table.variant))
             self._reports[seat] = cached
         return cached[1]
 
@@ -438,42 +527,60 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
     # --- the engine --------------------------------------------------------------------
 
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool:
-        """Carry out ``action``; a refused one is told to its player, never raised."""
+        """Hand ``action`` to the table; False when refused (told to its player, never raised).
+
+        At a local table the action is applied now; at a server it is sent, in the
+        order of the keys, and True means "sent": a refusal comes back later as an
+        :class:`ActionRefused` event, told the same way.
+        """
+        if action.seat not in self.table.playable_seats:
+            self.announce(_("watchers cannot play: this screen only follows the match"))
+            return False
         waiting = self.refused_for_a_hint(action)
         if waiting is not None:
             if not quiet:
                 self.tell(action.seat, waiting)
             return False
+        self._own_events = True
         try:
-            self.game.apply(action)
-        except GameRuleError as error:
+            refusal = self.table.submit(action)
+        finally:
+            self._own_events = False
+        if refusal is not None:
             if not quiet:
-                self.tell(action.seat, f"✗ {plain(str(error))}")
-                self.bell()
+                self.refused(action.seat, refusal.message)
             return False
-        self.autosave()
-        if self.is_running:
-            self.fit(*self.size)  # a longer rack takes room from the grid
-        for seat, pane in enumerate(self.panes):
-            if pane.shown is not self.game.round.player(seat):
-                self.refresh_pane(seat)
-        self.update_header()
-        self.flow.sync()
         return True
 
-    def autosave(self) -> None:
-        """Save the game (after every action) and how the screen is arranged."""
-        if self.saver is not None:
-            self.tell_save(self.saver.save(self.game))
-        self.save_view()
+    def refused(self, seat: int, message: str) -> None:
+        """Tell ``seat`` why the table refused their action."""
+        self.tell(seat, f"✗ {plain(message)}")
+        self.bell()
 
-    def tell_save(self, outcome: SaveOutcome) -> None:
-        """Say once that saving fails (and where), and once that it works again."""
-        if outcome.message:
-            if outcome.saved:
-                self.notify(outcome.message, timeout=15)
-            else:
-                self.notify(outcome.message, severity="error", timeout=15)
+    def redraw(self) -> None:
+        """Push the table's state down: the panes whose player changed, the header, and
+        the dialog the round's phase calls for."""
+        if self._exit or not self.table.started:
+            return
+        if self.is_running:
+            self.fit(*self.size)  # a longer rack takes room from the grid
+        round_ = self.table.round
+        for seat, pane in enumerate(self.panes):
+            if pane.shown is not round_.player(seat):
+                self.refresh_pane(seat)
+        self.update_header()
+        self.save_view()
+        if self.is_running:
+            self.flow.sync()
+
+    def autosave(self) -> None:
+        """Save the game now (the table saves after every action) and how the screen is arranged."""
+        self._own_events = True
+        try:
+            self.table.autosave()
+        finally:
+            self._own_events = False
+        self.save_view()
 
     def save_view(self) -> None:
         """Write the view (live checking, active pane, rack orders, cursors) when it changed.
@@ -483,7 +590,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         if self.save_path is None:
             return
         relay = self.relay
-        view = capture(self.game, self.panes, live_check=self.live_check, active=self.active,
+        view = capture(self.table, self.panes, live_check=self.live_check, active=self.active,
                        built=relay.built if relay else None, relay_turn=relay.turn if relay else 0.0)  # fmt: skip
         text = view.model_dump_json()
         if text != self._saved_view:
@@ -494,7 +601,32 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
             self._saved_view = text
 
     def on_game_event(self, event: ev.Event) -> None:
-        for news in news_for(event, self.game.name):
+        """One event from the table: news on the panes and in the header, records, notices."""
+        if isinstance(event, ev.GridChanged):
+            self._placed = True
+        if isinstance(event, ActionRefused):
+            seat = self.table.seat if self.table.seat is not None else self.active
+            self.refused(seat, event.message)
+            return
+        if isinstance(event, SavingChanged):
+            self.notify(
+                event.message, severity="information" if event.saved else "error", timeout=15
+            )
+            return
+        if isinstance(event, ConnectionChanged):
+            if event.online:
+                self.announce(_("connection back: the match goes on"))
+            self.update_header()
+            return
+        if isinstance(event, SeatConnection):
+            name = self.table.name(event.seat)
+            text = _("{name} is back") if event.connected else _("{name} lost the connection")
+            self.announce(text.format(name=name))
+            return
+        if isinstance(event, ViewReplaced):
+            self.refresh_all()
+            return
+        for news in news_for(event, self.table.name):
             if news.seat is None:
                 self.announce(news.text, seconds=TABLE_NEWS_SECONDS * (1.5 if news.error else 1))
             else:
@@ -509,7 +641,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
 
     def record_round(self, scored: ev.RoundScored) -> None:
         """Store a finished round in the records, one entry per human player."""
-        options, bots = self.game.options, set(self.bot_seats)
+        options, people = self.table.options, set(self.people())
         now = datetime.now().isoformat(timespec="seconds")
         runs = [
             records.Run(
@@ -518,16 +650,16 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
                 player=options.players[score.seat],
                 language=options.language,
                 table_size=len(options.players),
-                variant=self.game.variant.name,
+                variant=self.table.variant.name,
                 seed=f"{options.seed} round {scored.round}",
                 seconds=self.clock(),
-                tiles=len(self.game.round.player(score.seat).grid),
+                tiles=len(self.table.round.player(score.seat).grid),
                 won=score.seat == scored.winner,
                 score=score.total,
-                grid=self.game.round.player(score.seat).grid.to_text(),
+                grid=self.table.round.player(score.seat).grid.to_text(),
             )
             for score in scored.scores
-            if score.seat not in bots
+            if score.seat in people
         ]
         try:
             records.record_all(runs)
@@ -538,14 +670,14 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
 
     def record_match(self, over: ev.MatchOver) -> None:
         """Store the finished match in the records, one entry per human player."""
-        options = self.game.options
-        bots = set(self.bot_seats)
+        options = self.table.options
+        people = set(self.people())
         now = datetime.now().isoformat(timespec="seconds")
         try:
             for seat, name in enumerate(options.players):
-                if seat in bots:
+                if seat not in people:
                     continue
-                player = self.game.round.player(seat)
+                player = self.table.round.player(seat)
                 records.record(
                     records.Run(
                         kind="game",
@@ -553,12 +685,12 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
                         player=name,
                         language=options.language,
                         table_size=len(options.players),
-                        variant=self.game.variant.name,
+                        variant=self.table.variant.name,
                         seed=str(options.seed),
                         seconds=self.clock(),
                         tiles=len(player.grid),
                         won=seat == over.winner,
-                        score=self.game.state.totals[seat],
+                        score=self.table.state.totals[seat],
                         grid=player.grid.to_text(),
                     )
                 )
@@ -567,12 +699,20 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
                 _("the game could not be recorded: {error}").format(error=error), seconds=10
             )
 
-    def start_match(self, game: Game) -> None:
-        """Play ``game`` from now on (a new match after "play again")."""
-        self.game = game
-        self.game.subscribe(self.on_game_event)
-        self.panes = [PaneState() for _ in game.options.players]
-        self.active = 0
+    def people(self) -> list[int]:
+        """The seats people play at this screen (none for a watcher)."""
+        return [seat for seat in self.table.playable_seats if seat not in self.bot_seats]
+
+    def start_match(self, game: Game | Table) -> None:
+        """Play ``game`` from now on (a new match after "play again", the next lesson)."""
+        self._unsubscribe()
+        self.table.close()
+        self.table = self.table_for(game, self.clock)
+        self._unsubscribe = self.listen_to(self.table)
+        self._placed = False
+        self._reports = {}
+        self.panes = [PaneState() for _ in self.table.options.players]
+        self.active = self.table.playable_seats[0] if self.table.playable_seats else 0
         if self.bots is not None:
             self.bots.reset(self.bot_seats)
         if self.relay is not None:
@@ -584,8 +724,14 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
 
     # --- panes -------------------------------------------------------------------------
 
+    def may_take(self, seat: int) -> bool:
+        """Whether this screen's keys may go to ``seat``'s pane (at a server: its own only;
+        a watcher may look at any)."""
+        playable = self.table.playable_seats
+        return seat in self.pane_widgets and (not playable or seat in playable)
+
     def activate(self, seat: int) -> None:
-        if seat == self.active or seat not in self.pane_widgets or not self.relay_may_switch(seat):
+        if seat == self.active or not self.may_take(seat) or not self.relay_may_switch(seat):
             return
         previous, self.active = self.active, seat
         self.refresh_pane(previous)
@@ -616,7 +762,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
         self.apply(act.CallMixmo(seat=self.active, at=self.clock()))
 
     def action_stuck(self) -> None:
-        stuck = not self.game.round.player(self.active).stuck
+        stuck = not self.table.round.player(self.active).stuck
         self.apply(act.SayStuck(seat=self.active, stuck=stuck, at=self.clock()))
 
     def action_help(self) -> None:
@@ -637,20 +783,14 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
     def action_quit_game(self) -> None:
         def answer(yes: object) -> None:
             if yes:
-                if self.saver is not None:
-                    outcome = self.saver.save(self.game, durable=True)
-                    if not outcome.saved:
-                        where = f"{self.saver.path}: {self.saver.failing}"
-                        self.exit(
-                            return_code=1,
-                            message=_("The game could not be saved to {where}.").format(
-                                where=where
-                            ),
-                        )
-                        return
-                    self.save_view()
+                where = self.table.save_now()
+                if where is not None:
+                    self.exit(
+                        return_code=1,
+                        message=_("The game could not be saved to {where}.").format(where=where),
+                    )
+                    return
+                self.save_view()
                 self.exit()
 
-        self.push_screen(
-            ConfirmScreen(_("Quit? The game is saved: `mixmo play --resume` picks it up.")), answer
-        )
+        self.push_screen(ConfirmScreen(self.quit_question), answer)

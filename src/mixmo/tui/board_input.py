@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from mixmo.engine.game import Game
+    from mixmo.net.table import Table
     from mixmo.tui.pane_state import PaneState
 
 ASK_BEFORE_TAKING_APART = 4
@@ -35,7 +35,7 @@ class BoardInput:
     """Grid editing for the app (the active pane's keys, and the mouse on any pane)."""
 
     if TYPE_CHECKING:  # provided by MixmoApp
-        game: Game
+        table: Table
         panes: list[PaneState]
         active: int
         awaiting_highlight: bool
@@ -45,6 +45,7 @@ class BoardInput:
         def refresh_pane(self, seat: int, *, force: bool = False) -> None: ...
         def tell(self, seat: int, message: str) -> None: ...
         def activate(self, seat: int) -> None: ...
+        def may_take(self, seat: int) -> bool: ...
         def save_view(self) -> None: ...
 
         push_screen: Callable[..., Any]
@@ -60,7 +61,7 @@ class BoardInput:
             pane.highlight = None if pane.highlight == symbol else symbol
             self.refresh_pane(seat)
             return
-        tile = self.game.round.player(seat).grid.get(pane.cursor)
+        tile = self.table.round.player(seat).grid.get(pane.cursor)
         if tile is not None and tile.symbol == symbol:
             self.step(seat)  # typing along a word already there
             return
@@ -104,7 +105,7 @@ class BoardInput:
         pane = self.panes[seat]
         if backwards:
             self.step(seat, backwards=True)
-        if pane.cursor in self.game.round.player(seat).grid:
+        if pane.cursor in self.table.round.player(seat).grid:
             self.apply(act.TakeBack(seat=seat, cells=(pane.cursor,), at=self.clock()))
 
     def action_clear_selection(self) -> None:
@@ -117,7 +118,7 @@ class BoardInput:
     def action_move_selection(self, drow: int, dcol: int) -> None:
         seat = self.active
         pane = self.panes[seat]
-        grid = self.game.round.player(seat).grid
+        grid = self.table.round.player(seat).grid
         cells = tuple(c for c in pane.selection if c in grid)
         if not cells:
             self.tell(seat, _("select tiles first (shift+arrows)"))
@@ -131,7 +132,7 @@ class BoardInput:
 
     def action_shift_grid(self, drow: int, dcol: int) -> None:
         seat = self.active
-        cells = tuple(self.game.round.player(seat).grid)
+        cells = tuple(self.table.round.player(seat).grid)
         if cells and self.apply(
             act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.clock())
         ):
@@ -144,7 +145,7 @@ class BoardInput:
         """Turn the selected block over its top-left corner: rows become columns."""
         seat = self.active
         pane = self.panes[seat]
-        player = self.game.round.player(seat)
+        player = self.table.round.player(seat)
         cells = sorted(c for c in pane.selection if c in player.grid)
         if not cells or not player.may_act:
             self.tell(
@@ -170,7 +171,7 @@ class BoardInput:
     def action_take_apart(self) -> None:
         """The whole grid back to the rack; a grid of more than a few tiles asks first."""
         seat = self.active
-        tiles = len(self.game.round.player(seat).grid)
+        tiles = len(self.table.round.player(seat).grid)
         if tiles <= ASK_BEFORE_TAKING_APART:
             self.apply(act.TakeApart(seat=seat, at=self.clock()))
             return
@@ -215,6 +216,8 @@ class BoardInput:
 
     def on_grid_view_cell_clicked(self, message: GridView.CellClicked) -> None:
         seat = message.view.seat
+        if not self.may_take(seat):
+            return  # another player's grid at a server: read-only
         self.activate(seat)
         pane = self.panes[seat]
         pane.cursor = message.cell
@@ -230,10 +233,12 @@ class BoardInput:
 
     def on_grid_view_dragged(self, message: GridView.Dragged) -> None:
         seat = message.view.seat
+        if not self.may_take(seat):
+            return
         self.activate(seat)
         pane = self.panes[seat]
         drow, dcol = message.end[0] - message.start[0], message.end[1] - message.start[1]
-        grid = self.game.round.player(seat).grid
+        grid = self.table.round.player(seat).grid
         cells = (
             [c for c in pane.selection if c in grid]
             if message.start in pane.selection
@@ -247,6 +252,8 @@ class BoardInput:
             self.refresh_pane(seat)
 
     def on_rack_view_picked(self, message: RackView.Picked) -> None:
+        if not self.may_take(message.seat):
+            return
         self.activate(message.seat)
         pane = self.panes[message.seat]
         pane.picked = None if pane.picked == message.index else message.index

@@ -6,7 +6,7 @@ freeze); the tick collects finished plans. Then every bot whose next action is
 due acts through its host, exactly as a key press would. The interface
 therefore shows a bot's grid building up, tile by tile, at its level's pace.
 
-The driver knows its host only through :class:`BotHost` (a game, a clock and
+The driver knows its host only through :class:`BotHost` (a table, a clock and
 ``apply``): the app imports the driver, never the other way round.
 """
 
@@ -20,8 +20,8 @@ from typing import Protocol
 
 from mixmo.engine import actions as act
 from mixmo.engine.bot import Bot, Level, Plan, bot_seed
-from mixmo.engine.game import Game
 from mixmo.engine.headless import seat_levels
+from mixmo.net.table import Table
 
 TICK = 0.1
 """Seconds between two looks at the bots."""
@@ -35,7 +35,7 @@ RETRY_DELAY = 1.0
 class BotHost(Protocol):
     """What the driver needs from whoever runs it (the app, or a test)."""
 
-    game: Game
+    table: Table
     clock: Callable[[], float]
 
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool:
@@ -57,11 +57,11 @@ class BotDriver:
 
     def reset(self, seats: list[int]) -> None:
         """New bots for ``seats`` (a new match): plans still running are dropped."""
-        game = self.host.game
-        seed = bot_seed(game.options.seed)
+        table = self.host.table
+        seed = bot_seed(table.options.seed)
         levels = seat_levels(self.levels, len(seats)) if seats else []
         self.bots = {
-            seat: Bot(seat, level, game.lexicon, game.variant, game.options.language, seed)
+            seat: Bot(seat, level, table.lexicon, table.variant, table.options.language, seed)
             for seat, level in zip(seats, levels, strict=True)
         }
         for future in self.thinking.values():
@@ -77,14 +77,14 @@ class BotDriver:
                 bot = self.bots.get(seat)
                 if bot is not None and not future.cancelled():
                     bot.adopt(future.result(), now)  # a bug in planning surfaces here
-        state = self.host.game.state
+        state = self.host.table.state
         for seat, bot in self.bots.items():
             if seat not in self.thinking and bot.needs_plan(state, now):
                 self.thinking[seat] = self._pool.submit(bot.plan, state)
         for seat, bot in sorted(self.bots.items()):
             if seat in self.thinking:
                 continue
-            wanted = bot.next_action(self.host.game.state, now)
+            wanted = bot.next_action(self.host.table.state, now)
             if wanted is not None and wanted[0] <= now:
                 action = wanted[1].model_copy(update={"at": now})
                 if self.host.apply(action, quiet=True):

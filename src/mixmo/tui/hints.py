@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from mixmo.engine.game import Game
+    from mixmo.net.table import Table
 
 HINT_COST = 30.0
 """Seconds a hint costs: the time added in practice, the time waited at a table."""
@@ -41,7 +41,7 @@ class HintKey:
     """The hint command of `mixmo play`."""
 
     if TYPE_CHECKING:  # provided by MixmoApp
-        game: Game
+        table: Table
         active: int
         bot_seats: list[int]
         clock: Callable[[], float]
@@ -55,10 +55,10 @@ class HintKey:
 
     def action_hint(self) -> None:
         seat = self.active
-        player = self.game.round.player(seat)
+        player = self.table.round.player(seat)
         if seat in self.bot_seats:
             return
-        if self.game.phase is not Phase.PLAYING or not player.may_act or not player.rack:
+        if self.table.phase is not Phase.PLAYING or not player.may_act or not player.rack:
             self.tell(seat, _("no hint now: your rack is empty or you may not play"))
             return
         if self.hint_wait(seat) > 0:
@@ -73,7 +73,7 @@ class HintKey:
             ),
         )
         rack, grid = player.rack, player.grid
-        lexicon, variant = self.game.lexicon, self.game.variant
+        lexicon, variant = self.table.lexicon, self.table.variant
 
         def think() -> None:
             start = grid if validate(grid, lexicon, variant).valid else None

@@ -118,7 +118,7 @@ class PracticeApp(MixmoApp):
         self.hasty_calls = 0
         self.hint_level = 0
         self.result: records.Run | None = None
-        game.subscribe(self._on_practice_event)
+        self.table.subscribe(self._on_practice_event)
 
     def visible_seats(self) -> list[int]:
         return [0]
@@ -126,16 +126,16 @@ class PracticeApp(MixmoApp):
     shows_scores = False
 
     def update_header(self) -> None:
-        player = self.game.round.player(0)
+        player = self.table.round.player(0)
         dealt = len(player.rack) + len(player.grid)
-        total = tiles_per_player(len(self.game.options.players))
+        total = tiles_per_player(len(self.table.options.players))
         penalty = self.penalty_seconds
         splits = " ".join(clock_text(s) for s in self.splits[-4:])
         text = (
             _(
                 "PRACTICE {players}-player share: {placed} placed, {dealt}/{total} dealt · {clock}"
             ).format(
-                players=len(self.game.options.players),
+                players=len(self.table.options.players),
                 placed=len(player.grid),
                 dealt=dealt,
                 total=total,
@@ -163,8 +163,8 @@ class PracticeApp(MixmoApp):
 
     def action_mixmo(self) -> None:
         """Alone at the table a hasty call costs time instead of locking the only player."""
-        player = self.game.round.player(0)
-        if self.game.phase is Phase.PLAYING and player.may_act:
+        player = self.table.round.player(0)
+        if self.table.phase is Phase.PLAYING and player.may_act:
             reasons = []
             if player.rack:
                 tiles = "".join(t.symbol for t in player.rack)
@@ -172,7 +172,7 @@ class PracticeApp(MixmoApp):
             elif not len(player.grid):
                 reasons.append(_("the grid is empty"))
             else:
-                report = validate(player.grid, self.game.lexicon, self.game.variant)
+                report = validate(player.grid, self.table.lexicon, self.table.variant)
                 reasons += [problem.message for problem in report.problems]
             if reasons:
                 self.hasty_calls += 1
@@ -186,13 +186,13 @@ class PracticeApp(MixmoApp):
     def action_stuck(self) -> None:
         """Stuck alone at the table: the empty chairs are stuck too, so everyone draws 2."""
         self.apply(act.SayStuck(seat=0, at=self.clock()))
-        for seat in range(1, len(self.game.options.players)):
-            if self.game.phase is Phase.PLAYING:
+        for seat in range(1, len(self.table.options.players)):
+            if self.table.phase is Phase.PLAYING:
                 self.apply(act.SayStuck(seat=seat, at=self.clock()), quiet=True)
 
     def action_hint(self) -> None:
-        player = self.game.round.player(0)
-        if not player.rack or self.game.phase is not Phase.PLAYING:
+        player = self.table.round.player(0)
+        if not player.rack or self.table.phase is not Phase.PLAYING:
             self.tell(0, _("no hint needed: your rack is empty (F5 calls MIXMO)"))
             return
         self.hint_level = min(self.hint_level + 1, 3)
@@ -202,13 +202,13 @@ class PracticeApp(MixmoApp):
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, level: int) -> None:
-        player = self.game.round.player(0)
+        player = self.table.round.player(0)
         grid = (
             player.grid
-            if validate(player.grid, self.game.lexicon, self.game.variant).valid
+            if validate(player.grid, self.table.lexicon, self.table.variant).valid
             else None
         )
-        found = hint(player.rack, self.game.lexicon, self.game.variant, grid, level)
+        found = hint(player.rack, self.table.lexicon, self.table.variant, grid, level)
         text = _("hint {level}: {message}").format(level=level, message=found.message)
         self.call_from_thread(self.tell, 0, text)
 
@@ -216,17 +216,17 @@ class PracticeApp(MixmoApp):
         """Show the result, store the run, and leave."""
         if self.result is not None:
             return
-        player = self.game.round.player(0)
+        player = self.table.round.player(0)
         seconds = self.splits[-1] if self.splits else self.clock()
         tiles = len(player.grid)
         self.result = records.Run(
             kind="practice",
             finished_at=self.now().isoformat(timespec="seconds"),
             player=PLAYER,
-            language=self.game.options.language,
-            table_size=len(self.game.options.players),
-            variant=self.game.variant.name,
-            seed=str(self.game.options.seed),
+            language=self.table.options.language,
+            table_size=len(self.table.options.players),
+            variant=self.table.variant.name,
+            seed=str(self.table.options.seed),
             daily=self.daily,
             seconds=seconds,
             penalty_seconds=self.penalty_seconds,
@@ -248,8 +248,8 @@ class PracticeApp(MixmoApp):
     def finished_run(self) -> bool:
         """A run counts (as a personal best) only with every tile placed in a valid
         grid and the player not locked (issue 10, point 19)."""
-        player = self.game.round.player(0)
-        valid = validate(player.grid, self.game.lexicon, self.game.variant).valid
+        player = self.table.round.player(0)
+        valid = validate(player.grid, self.table.lexicon, self.table.variant).valid
         return not player.rack and not player.locked and valid
 
     def _summary(self) -> tuple[Table, Text]:
@@ -269,10 +269,12 @@ class PracticeApp(MixmoApp):
         table.add_row(_("total"), clock_text(result.total_seconds))
         table.add_row(_("splits"), " ".join(clock_text(s) for s in result.splits))
         mine = Grid.parse(result.grid)
-        all_tiles = list(self.game.round.player(0).held().elements())
-        best = solve(all_tiles, self.game.lexicon, self.game.variant, budget=2.0, seed=0).grid
-        my_words = {v.text for v in validate(mine, self.game.lexicon, self.game.variant).words}
-        solver_words = [v.text for v in validate(best, self.game.lexicon, self.game.variant).words]
+        all_tiles = list(self.table.round.player(0).held().elements())
+        best = solve(all_tiles, self.table.lexicon, self.table.variant, budget=2.0, seed=0).grid
+        my_words = {v.text for v in validate(mine, self.table.lexicon, self.table.variant).words}
+        solver_words = [
+            v.text for v in validate(best, self.table.lexicon, self.table.variant).words
+        ]
         missed = max((w for w in solver_words if w not in my_words), key=len, default=None)
         if missed:
             table.add_row(_("longest word missed"), missed)

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from textual.screen import Screen
 
-    from mixmo.engine.game import Game
+    from mixmo.net.table import Table
     from mixmo.tui.view_state import ViewState
 
 PAUSE_SECONDS = 3.0
@@ -113,7 +113,7 @@ class RelayKeys:
     """The app's side of the relay: ticking it, holding keys in the pause, showing it."""
 
     if TYPE_CHECKING:  # provided by MixmoApp
-        game: Game
+        table: Table
         active: int
         clock: Callable[[], float]
         screen: Screen[object]
@@ -133,7 +133,7 @@ class RelayKeys:
         relay = self.relay
         if relay is None or self._exit or not self.is_running:
             return  # the timer can fire once more while the app closes and its panes go
-        running = self.game.phase is Phase.PLAYING and self.screen is self.screen_stack[0]
+        running = self.table.phase is Phase.PLAYING and self.screen is self.screen_stack[0]
         was_paused = relay.paused
         if relay.advance(self.clock(), running=running):
             self.activate(relay.holder)
@@ -156,7 +156,7 @@ class RelayKeys:
         """With a relay the keyboard goes round by itself: no taking it to another pane
         while the round is in play (the final sprint, claims and votes are everyone's)."""
         relay = self.relay
-        return relay is None or seat == relay.holder or self.game.phase is not Phase.PLAYING
+        return relay is None or seat == relay.holder or self.table.phase is not Phase.PLAYING
 
     def relay_clock(self, seat: int) -> str:
         """A seat's building time, for its pane title ('' without a relay, or for a bot)."""
@@ -169,7 +169,7 @@ class RelayKeys:
         relay = self.relay
         if relay is None:
             return Text()
-        name = self.game.options.players[relay.holder]
+        name = self.table.options.players[relay.holder]
         if relay.paused:
             message = _("Pass the keyboard to {name} ({seconds})").format(
                 name=name, seconds=int(-(-relay.pause_left // 1))

@@ -10,12 +10,12 @@ from textual.screen import Screen
 
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
-from mixmo.engine.game import Game
 from mixmo.engine.grid import Cell
 from mixmo.engine.state import Phase
 from mixmo.engine.themes import builtin_themes
 from mixmo.engine.validation import validate
 from mixmo.i18n import _
+from mixmo.net.table import Table
 from mixmo.tui.modals import (
     ClaimScreen,
     ClaimToJudge,
@@ -32,7 +32,7 @@ from mixmo.tui.sprint_choices import sprint_choices
 class FlowHost(Protocol):
     """What the round's dialogs need from the app (the app imports this module, not back)."""
 
-    game: Game
+    table: Table
     bot_seats: list[int]
     shows_scores: bool
     clock: Callable[[], float]
@@ -40,25 +40,40 @@ class FlowHost(Protocol):
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
     def exit(self) -> None: ...
-    def start_match(self, game: Game) -> None: ...
+    def start_match(self, table: Table) -> None: ...
 
 
 class RoundFlow:
-    """Opens, one at a time, the dialog the round's phase needs, and turns its answer into actions."""
+    """Opens, one at a time, the dialog the round's phase needs, and turns its answer into actions.
+
+    The dialogs are for the seats this screen plays: every person at one
+    keyboard, or the one seat of a screen at a server (where the other seats
+    answer on their own screens, and a dialog the table moved past closes).
+    """
 
     def __init__(self, app: FlowHost) -> None:
         self.app = app
         self._modal_open = False
+        self._open_for: tuple[int, Phase] | None = None
+        self._screen: Screen[Any] | None = None
+        self._dropped = False
 
     def human(self, seat: int) -> bool:
-        """Bots answer their own dialogs (on the app's bot driver)."""
-        return seat not in self.app.bot_seats
+        """A person this screen plays (bots answer their own dialogs, on the app's bot driver)."""
+        return seat in self.app.table.playable_seats and seat not in self.app.bot_seats
+
+    def whole_table(self) -> bool:
+        """Whether every seat plays at this screen (then it may close a vote for the table)."""
+        return len(self.app.table.playable_seats) == len(self.app.table.options.players)
 
     def sync(self) -> None:
-        """Open the dialog the round's phase calls for, if none is open."""
+        """Open the dialog the round's phase calls for, if none is open; close one that the
+        table moved past (another screen answered it)."""
+        round_ = self.app.table.round
         if self._modal_open:
+            if self._open_for is not None and self._open_for != (round_.number, round_.phase):
+                self._drop()
             return
-        round_ = self.app.game.round
         phase = round_.phase
         if (
             phase is Phase.CHOOSING_THEME
@@ -67,10 +82,10 @@ class RoundFlow:
         ):
             seat = round_.bandit_seat
             lists = [
-                (t.id, t.title) for t in builtin_themes(self.app.game.options.language).values()
+                (t.id, t.title) for t in builtin_themes(self.app.table.options.language).values()
             ]
             self._open(
-                ThemeScreen(self.app.game.name(seat), lists),
+                ThemeScreen(self.app.table.name(seat), lists),
                 lambda theme: self.app.apply(
                     act.ChooseTheme(seat=seat, theme=str(theme), at=self.app.clock())
                 ),
@@ -88,18 +103,32 @@ class RoundFlow:
 
     def _open(self, screen: Screen[Any], then: Callable[[Any], object]) -> None:
         self._modal_open = True
+        round_ = self.app.table.round
+        self._open_for = (round_.number, round_.phase)
+        self._screen = screen
 
         def done(result: object) -> None:
             # The answer may take several actions (one vote per voter): the dialog stays
             # "open" until they are all in, or each action would open it once more.
-            then(result)
+            dropped, self._dropped = self._dropped, False
+            self._open_for = self._screen = None  # answered: nothing left to drop
+            if not dropped:
+                then(result)
             self._modal_open = False
             self.sync()
 
         self.app.push_screen(screen, done)
 
+    def _drop(self) -> None:
+        """Close the open dialog without its answer: the table has moved on."""
+        screen = self._screen
+        if screen is None or not screen.is_current:
+            return  # under another dialog (help): it goes when it is back on top
+        self._dropped = True
+        screen.dismiss(None)
+
     def _open_sprint(self) -> None:
-        round_ = self.app.game.round
+        round_ = self.app.table.round
         waiting = [
             s
             for s in round_.active_seats()
@@ -113,41 +142,44 @@ class RoundFlow:
         seat = waiting[0]
         grid = round_.player(seat).grid
         words = grid.words()
-        game = self.app.game
+        game = self.app.table
         report = validate(grid, game.lexicon, game.variant)
         choices = sprint_choices(grid, report, game.lexicon, game.variant)
 
         def finish(cells: tuple[Cell, ...] | None) -> None:
             self.app.apply(act.FinishSprint(seat=seat, word_cells=cells or (), at=self.app.clock()))
 
-        self._open(SprintScreen(self.app.game.name(seat), choices, len(words)), finish)
+        self._open(SprintScreen(self.app.table.name(seat), choices, len(words)), finish)
 
     def _open_claims(self) -> None:
-        round_ = self.app.game.round
+        round_ = self.app.table.round
         waiting = [
             s for s in round_.active_seats() if round_.player(s).claims is None and self.human(s)
         ]
         if not waiting:
             return
         seat = waiting[0]
-        report = validate(round_.player(seat).grid, self.app.game.lexicon, self.app.game.variant)
+        report = validate(round_.player(seat).grid, self.app.table.lexicon, self.app.table.variant)
         words = list(dict.fromkeys(v.text for v in report.words if v.valid))
-        theme_list = builtin_themes(self.app.game.options.language).get(round_.theme_list or "")
+        theme_list = builtin_themes(self.app.table.options.language).get(round_.theme_list or "")
         suggested = [w for w in words if theme_list and theme_list.judge(w)]
 
         def claim(claimed: tuple[str, ...] | None) -> None:
             self.app.apply(act.ClaimThemeWords(seat=seat, words=claimed or (), at=self.app.clock()))
 
         self._open(
-            ClaimScreen(self.app.game.name(seat), round_.theme or "", words, suggested), claim
+            ClaimScreen(self.app.table.name(seat), round_.theme or "", words, suggested), claim
         )
 
     def _open_votes(self) -> None:
-        round_ = self.app.game.round
-        theme_list = builtin_themes(self.app.game.options.language).get(round_.theme_list or "")
+        round_ = self.app.table.round
+        theme_list = builtin_themes(self.app.table.options.language).get(round_.theme_list or "")
         claims = [
             ClaimToJudge(
-                seat, self.app.game.name(seat), word, theme_list.judge(word) if theme_list else None
+                seat,
+                self.app.table.name(seat),
+                word,
+                theme_list.judge(word) if theme_list else None,
             )
             for seat in round_.active_seats()
             for word in round_.player(seat).claims or ()
@@ -159,7 +191,7 @@ class RoundFlow:
         def judged(verdicts: object) -> None:
             for claim, accept in zip(claims, verdicts, strict=True):  # type: ignore[call-overload]
                 for voter in filter(self.human, round_.active_seats()):
-                    if voter != claim.claimant and self.app.game.phase is Phase.VOTING:
+                    if voter != claim.claimant and self.app.table.phase is Phase.VOTING:
                         self.app.apply(
                             act.Vote(
                                 seat=voter,
@@ -169,20 +201,18 @@ class RoundFlow:
                                 at=self.app.clock(),
                             )
                         )
-            if self.app.game.phase is Phase.VOTING:
+            if self.app.table.phase is Phase.VOTING and self.whole_table():
                 self.app.apply(act.CloseVoting(seat=0, at=self.app.clock()))
 
         self._open(VoteScreen(round_.theme or "", claims), judged)
 
     def _open_scores(self, *, final: bool) -> None:
-        scored = next(
-            (e for e in reversed(self.app.game.events) if isinstance(e, ev.RoundScored)), None
-        )
+        scored = self.app.table.last_scored
         if scored is None:
             return
-        names = self.app.game.options.players
+        names = self.app.table.options.players
         table = scores_table(
-            names, scored.scores, self.app.game.state.totals, self._why_invalid(scored)
+            names, scored.scores, self.app.table.state.totals, self._why_invalid(scored)
         )
         winner = (
             _("{name} wins round {number}").format(name=names[scored.winner], number=scored.round)
@@ -190,18 +220,21 @@ class RoundFlow:
             else _("Round {number} ends with no winner").format(number=scored.round)
         )
         if not final:
-            self._open(
-                ScoresScreen(winner, table, _("Next round (Enter)")),
-                lambda _: self.app.apply(act.NextRound(seat=0, at=self.app.clock())),
-            )
+            players = [s for s in self.app.table.playable_seats if self.human(s)]
+
+            def next_round(_answer: object) -> None:
+                if players and self.app.table.phase is Phase.SCORED:
+                    self.app.apply(act.NextRound(seat=players[0], at=self.app.clock()))
+
+            self._open(ScoresScreen(winner, table, _("Next round (Enter)")), next_round)
             return
-        match_winner = self.app.game.state.winner
+        match_winner = self.app.table.state.winner
         heading = winner + ". " + _("{name} wins the match!").format(name=names[match_winner or 0])
         self._open(MatchOverScreen(heading, table, ""), self._after_match)
 
     def _why_invalid(self, scored: ev.RoundScored) -> dict[int, list[str]]:
         """The first problems of each invalid grid, worded as `mixmo check` words them."""
-        game = self.app.game
+        game = self.app.table
         round_ = game.round
         reasons: dict[int, list[str]] = {}
         for sheet in scored.scores:
@@ -224,7 +257,8 @@ class RoundFlow:
         if not again:
             self.app.exit()
             return
-        options = self.app.game.options
-        seed = options.seed + 1 if isinstance(options.seed, int) else f"{options.seed}+"
-        new_options = options.model_copy(update={"seed": seed})
-        self.app.start_match(Game(new_options, self.app.game.lexicon))
+        again_table = self.app.table.rematch()
+        if again_table is None:  # a server's room ends with its match
+            self.app.exit()
+            return
+        self.app.start_match(again_table)

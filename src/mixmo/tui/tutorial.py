@@ -61,8 +61,9 @@ class TutorialApp(MixmoApp):
         self.teacher_delay = teacher_delay
         self.learnt = False
         self.finished = False
-        game = LESSONS[self.index].new_game(lexicon, language)
-        super().__init__(game, save_path=None, clock=clock, live_check=True, **kwargs)
+        self.game = LESSONS[self.index].new_game(lexicon, language)
+        """The lesson's match: the tutorial sets it up, so it reads it to judge the lesson."""
+        super().__init__(self.game, save_path=None, clock=clock, live_check=True, **kwargs)
 
     @property
     def lesson(self) -> lessons.Lesson:
@@ -167,7 +168,8 @@ class TutorialApp(MixmoApp):
             return
         self.index += 1
         self.learnt = False
-        self.start_match(self.lesson.new_game(self.lexicon, self.language))
+        self.game = self.lesson.new_game(self.lexicon, self.language)
+        self.start_match(self.game)
         self.show_lesson()
 
     def action_quit_game(self) -> None:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from mixmo.engine.game import Game
 from mixmo.engine.grid import Direction
 from mixmo.engine.tiles import Tile, TileError
+from mixmo.net.table import Table
 from mixmo.tui.pane_state import PaneState, reconcile
 
 MAX_VIEW_BYTES = 64 * 1024
@@ -53,12 +53,12 @@ def view_path(save_path: Path) -> Path:
     return save_path.with_name(f"{save_path.stem}.view{save_path.suffix}")
 
 
-def match_key(game: Game) -> str:
-    return json.dumps([str(game.options.seed), list(game.options.players)])
+def match_key(table: Table) -> str:
+    return json.dumps([str(table.options.seed), list(table.options.players)])
 
 
 def capture(
-    game: Game,
+    table: Table,
     panes: list[PaneState],
     *,
     live_check: bool,
@@ -68,7 +68,7 @@ def capture(
 ) -> ViewState:
     built = built or {}
     return ViewState(
-        match=match_key(game),
+        match=match_key(table),
         live_check=live_check,
         active=active,
         panes=[
@@ -84,21 +84,21 @@ def capture(
     )
 
 
-def load_view(path: Path, game: Game) -> ViewState | None:
-    """The view saved for ``game`` at ``path``; None if there is none that fits."""
+def load_view(path: Path, table: Table) -> ViewState | None:
+    """The view saved for ``table`` at ``path``; None if there is none that fits."""
     try:
         if path.stat().st_size > MAX_VIEW_BYTES:
             return None
         view = ViewState.model_validate_json(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValidationError, ValueError, RecursionError):
         return None
-    seats = len(game.options.players)
-    if view.match != match_key(game) or len(view.panes) != seats or not 0 <= view.active < seats:
+    seats = len(table.options.players)
+    if view.match != match_key(table) or len(view.panes) != seats or not 0 <= view.active < seats:
         return None
     return view
 
 
-def restore(view: ViewState, game: Game, panes: list[PaneState]) -> None:
+def restore(view: ViewState, table: Table, panes: list[PaneState]) -> None:
     """Put the saved cursors and rack orders back into ``panes``."""
     for seat, (pane, saved) in enumerate(zip(panes, view.panes, strict=True)):
         pane.cursor = saved.cursor
@@ -107,4 +107,4 @@ def restore(view: ViewState, game: Game, panes: list[PaneState]) -> None:
             order = tuple(Tile.from_symbol(symbol) for symbol in saved.rack)
         except TileError:
             order = ()
-        pane.rack = reconcile(order, game.round.player(seat).rack)
+        pane.rack = reconcile(order, table.round.player(seat).rack)
