@@ -12,8 +12,9 @@ import pytest
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["ws://127.0.0.1:9/CDEFGH"], "the terminal client for networked play is not available yet"),
-        (["ws://127.0.0.1:9", "--new", "--players", "3"], "not available yet"),
+        (["ws://127.0.0.1:9/CDEFGH"], "cannot reach ws://127.0.0.1:9"),
+        (["ws://127.0.0.1:9", "--new", "--players", "3"], "cannot reach ws://127.0.0.1:9"),
+        (["ws://127.0.0.1:9", "--new", "--watch"], "--watch follows a room"),
         (["http://example.org/CDEFGH", "--bot", "easy"], "not a server address"),
         (["ws://127.0.0.1:9/ABC", "--bot", "easy"], "'ABC' is not a room code"),
         (["ws://127.0.0.1:9", "--bot", "easy"], "which room?"),
@@ -26,7 +27,7 @@ import pytest
         (["ws://127.0.0.1:9", "--new", "--bot", "easy", "--seed", str(2**64)], "seed"),
         (["ws://127.0.0.1:9/CDEFGH", "--bot", "easy"], "cannot reach ws://127.0.0.1:9"),
     ],
-    ids=["human-seat", "human-creator", "http", "short-code", "no-code", "new-with-code",
+    ids=["human-seat", "human-creator", "watch-new", "http", "short-code", "no-code", "new-with-code",
          "all-bots", "rounds-and-points", "blank-name", "huge-seed", "unreachable"],
 )  # fmt: skip
 def test_join_refuses_what_it_cannot_do_in_one_line(mixmo, args: list[str], says: str) -> None:  # type: ignore[no-untyped-def]

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
+import sys
 from urllib.parse import urlsplit
 
 import click
 
-from mixmo.cli.common import TranslatedCommand, expert_option, fail, first_error, lang_option
+from mixmo.cli.common import TranslatedCommand, fail, first_error, light_option
+from mixmo.cli.match_options import match_options
 from mixmo.i18n import N_, _
 
 LEVELS = ("easy", "normal", "hard", "expert")
-NO_TERMINAL_CLIENT = N_(
-    "the terminal client for networked play is not available yet: "
-    "a seat can be played by a bot (--bot LEVEL) for now"
-)
 
 
 def split_url(url: str, new: bool) -> tuple[str, str | None]:
@@ -63,18 +61,7 @@ def split_url(url: str, new: bool) -> tuple[str, str | None]:
 @click.option("--new", is_flag=True, help=N_("Open a new room and print its code first."))
 @click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
               help=N_("With --new: seats at the table."))  # fmt: skip
-@lang_option
-@expert_option
-@click.option(
-    "--free-spirit", is_flag=True, help=N_("Free Spirit: no theme when the Bandit is drawn.")
-)
-@click.option("--rounds", type=click.IntRange(1, 99), help=N_("Play to N rounds won (option 1)."))
-@click.option(
-    "--points",
-    type=click.IntRange(1, 100_000),
-    help=N_("Play to N points (option 2) [default: 200]."),
-)
-@click.option("--seed", type=click.IntRange(min=0), help=N_("Shuffle the bag from this seed."))
+@match_options
 @click.option("--bots", type=click.IntRange(0, 6), default=0,
               help=N_("With --new: seats the server's own bots take (the last ones)."))  # fmt: skip
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
@@ -82,6 +69,8 @@ def split_url(url: str, new: bool) -> tuple[str, str | None]:
 @click.option("--bot", "bot_level", type=click.Choice(LEVELS), metavar="LEVEL",
               help=N_("Play this seat with a bot of LEVEL, with no screen; print the standings."))  # fmt: skip
 @click.option("--name", help=N_("Your name at the table."))
+@click.option("--watch", is_flag=True, help=N_("Follow a room's match: every grid, read-only."))
+@light_option
 @click.option("--speed", type=click.FloatRange(0.1, 1000), default=1.0, show_default=True,
               help=N_("With --bot: play FACTOR times faster than the level's pace (tests, demos)."))  # fmt: skip
 def join(
@@ -98,6 +87,8 @@ def join(
     level: str,
     bot_level: str | None,
     name: str | None,
+    watch: bool,
+    light: bool,
     speed: float,
 ) -> None:
     """`mixmo join`: a seat at a server (its help text is above, translated)."""
@@ -107,8 +98,8 @@ def join(
     from mixmo.net.protocol import RoomSettings, clean_name
 
     server, code = split_url(url, new)
-    if bot_level is None:
-        fail(_(NO_TERMINAL_CLIENT))
+    if watch and (new or bot_level is not None):
+        fail(_("--watch follows a room: give its code, without --new or --bot"))
     if rounds and points:
         fail(_("choose --rounds or --points, not both"))
     settings = None
@@ -135,10 +126,76 @@ def join(
         except ValueError as error:
             fail(first_error(error))
     try:
-        seat_name = clean_name(name or f"{bot_level.capitalize()} bot")
+        default = f"{bot_level.capitalize()} bot" if bot_level else _default_name()
+        seat_name = clean_name(name or default)
     except ValueError as error:
         fail(f"--name: {error}")
+    if bot_level is None:
+        if sys.stdin is None or sys.stdin.closed:
+            fail(_("standard input is closed: mixmo join needs a terminal to read keys from"))
+        asyncio.run(_play_person(server, code, seat_name, settings, watch, light))
+        return
     asyncio.run(_play_bot(server, code, seat_name, bot_level, settings, speed))
+
+
+def _default_name() -> str:
+    """The name of the account that runs the client (a seat needs a name)."""
+    import getpass
+
+    try:
+        return getpass.getuser()[:20] or "Player"
+    except (OSError, KeyError):
+        return "Player"
+
+
+async def _play_person(
+    server: str, code: str | None, name: str, settings: object, watch: bool, light: bool
+) -> None:
+    """A person's seat (or a watcher's screen): the lobby, then the game's screen."""
+    from mixmo.net.client import ClientError, GameClient, SeatTokens
+    from mixmo.net.protocol import RoomSettings
+    from mixmo.net.remote_table import RemoteTable
+    from mixmo.tui.app import MixmoApp
+    from mixmo.tui.lobby import LobbyApp
+
+    client = GameClient(server, tokens=SeatTokens())
+    try:
+        await client.connect(room=code)
+        if isinstance(settings, RoomSettings):
+            code = await client.create(settings)
+            click.echo(f"room {code}")
+        assert code is not None
+        if watch:
+            await client.watch(code)
+        else:
+            await client.join(code, name)
+    except ClientError as error:
+        await client.close()
+        fail(f"{server}: {error}")
+    table = RemoteTable(client)
+    try:
+        if (
+            not table.started
+            and not await LobbyApp(table, f"{server}/{code}", light=light).run_async()
+        ):
+            return
+        if not table.started:
+            return
+        app = MixmoApp(
+            table,
+            light=light,
+            quit_question=_(
+                "Leave the table? Your seat is kept: the same `mixmo join` takes it back."
+            )
+            if not watch
+            else _("Stop watching?"),
+        )
+        await app.run_async()
+    finally:
+        table.close()
+        await client.close()
+    if client.failure is not None:
+        fail(f"{server}: {client.failure}")
 
 
 async def _play_bot(

@@ -11,15 +11,14 @@ from mixmo.cli.common import (
     TranslatedCommand,
     console_for,
     dict_option,
-    expert_option,
     fail,
     first_error,
     follow_game_language,
-    lang_option,
     light_option,
     load_lexicon,
     random_seed,
 )
+from mixmo.cli.match_options import match_options
 from mixmo.engine.bot import Level
 from mixmo.engine.game import Game
 from mixmo.i18n import N_, _, ngettext
@@ -57,23 +56,8 @@ from mixmo.i18n import N_, _, ngettext
 @click.option(
     "--names", metavar="A,B,...", help=N_("The players' names, comma-separated, in seat order.")
 )
-@lang_option
+@match_options
 @dict_option
-@expert_option
-@click.option(
-    "--free-spirit", is_flag=True, help=N_("Free Spirit: no theme when the Bandit is drawn.")
-)
-@click.option("--rounds", type=click.IntRange(1, 99), help=N_("Play to N rounds won (option 1)."))
-@click.option(
-    "--points",
-    type=click.IntRange(1, 100_000),
-    help=N_("Play to N points (option 2) [default: 200]."),
-)
-@click.option(
-    "--seed",
-    type=int,
-    help=N_("Shuffle the bag from this seed (the same seed deals the same tiles)."),
-)
 @click.option(
     "--live-check", is_flag=True, help=N_("Start with live word checking on (F4 toggles).")
 )

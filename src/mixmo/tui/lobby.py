@@ -1,0 +1,192 @@
+"""The room before its match: who sits where, and starting early.
+
+`mixmo join` opens this screen while a server's room waits for its players.
+It shows each seat (a name or free, a bot, connected or away) as the table's
+lobby says, and closes by itself when the match starts, so the game's screen
+can take over. The first seat may start early (``S``): a dialog asks whether
+the server's bots take the free seats or the match starts without them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Button, Footer, Static
+
+from mixmo.i18n import N_, _, ngettext
+from mixmo.net.protocol import Lobby
+from mixmo.net.table import Table
+from mixmo.tui.labels import translate_bindings
+from mixmo.tui.modals import _Dialog
+
+LOBBY_TICK = 0.5
+"""Seconds between two looks at the lobby (its changes also redraw at once)."""
+
+
+def seat_lines(lobby: Lobby | None, me: int | None) -> list[str]:
+    """One line per seat: its number, who sits there, and whether they are connected."""
+    if lobby is None:
+        return [_("waiting for the room...")]
+    lines = []
+    for info in lobby.seats:
+        if info.name is None:
+            who = _("free")
+        else:
+            who = info.name
+            if info.bot:
+                who += " " + _("(bot)")
+            elif not info.connected:
+                who += " " + _("(away)")
+            if info.seat == me:
+                who += " " + _("(you)")
+        lines.append(f"{info.seat + 1}. {who}")
+    return lines
+
+
+class StartScreen(_Dialog):
+    """Start before every seat is taken: bots for the free seats, or play without them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "answer('bots')", N_("Bots"), priority=True),
+        Binding("w", "answer('without')", N_("Without"), priority=True),
+        Binding("escape", "answer('')", N_("Cancel"), priority=True),
+    ]
+
+    def __init__(self, free: int) -> None:
+        super().__init__()
+        self.free = free
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(_("Start the match now?"), classes="heading")
+            question = ngettext(
+                "{count} seat is still free: give it to a bot, or start without it?",
+                "{count} seats are still free: give them to bots, or start without them?",
+                self.free,
+            )
+            yield Static(question.format(count=self.free))
+            yield Button(_("Bots take the free seats (B)"), id="bots", variant="primary")
+            yield Button(_("Start without them (W)"), id="without")
+            yield Button(_("Wait for the others (Esc)"), id="cancel")
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer or None)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None if event.button.id == "cancel" else event.button.id)
+
+
+class LobbyApp(App[bool]):
+    """A room's lobby; exits True when the match starts, False when the player leaves."""
+
+    TITLE = "mixmo"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "start", N_("Start now"), id="start"),
+        Binding("escape,ctrl+q", "leave", N_("Leave"), id="leave", priority=True),
+    ]
+    CSS = """
+    #header { height: 1; background: $accent; color: $text; padding: 0 1; }
+    #seats { padding: 1 2; height: auto; }
+    #news { padding: 0 2; height: auto; }
+    """
+
+    def __init__(self, table: Table, where: str, *, light: bool = False) -> None:
+        super().__init__()
+        translate_bindings(self)
+        if light:
+            self.theme = "textual-light"
+        self.table = table
+        self.where = where
+        """The room's address, to pass on to the other players."""
+        self.news = ""
+        self._stop: Any = None
+
+    def compose(self) -> ComposeResult:
+        self.header = Static(id="header")
+        self.seats = Static(id="seats")
+        self.news_line = Static(id="news")
+        yield self.header
+        yield self.seats
+        yield self.news_line
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._stop = self.table.watch(self._changed)
+        self.set_interval(LOBBY_TICK, self.refresh_lobby)
+        self.refresh_lobby()
+
+    def _changed(self) -> None:
+        self.call_later(self.refresh_lobby)  # from the network: in the app's own turn
+
+    def on_unmount(self) -> None:
+        if self._stop is not None:
+            self._stop()
+
+    @property
+    def first_seat(self) -> bool:
+        return self.table.seat == 0
+
+    def refresh_lobby(self) -> None:
+        """Draw the seats; give way to the game once the match is on."""
+        if self.table.started:
+            self.exit(True)
+            return
+        lobby = self.table.lobby
+        room = lobby.room if lobby is not None else "?"
+        header = _("MIXMO · room {room} · waiting for the players").format(room=room)
+        if not self.table.online:
+            header = _("connection lost, reconnecting...") + " · " + header
+        self.header.update(Text(header, style="bold"))
+        lines = seat_lines(lobby, self.table.seat)
+        lines.append("")
+        lines.append(_("The others join with: mixmo join {where} --name NAME").format(
+            where=self.where))  # fmt: skip
+        if self.table.seat is None:
+            lines.append(_("You watch this room: the match shows here when it starts."))
+        elif self.first_seat:
+            lines.append(_("The match starts when every seat is taken, or now with S."))
+        else:
+            lines.append(_("The match starts when every seat is taken."))
+        if lobby is not None and lobby.seeded:
+            lines.append(_("A seeded deal: whoever knows the seed knows the tiles."))
+        self.seats.update("\n".join(lines))
+        self.news_line.update(Text(self.news, style="bold"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self.first_seat and self.screen is self.screen_stack[0]
+        return True
+
+    def action_start(self) -> None:
+        lobby = self.table.lobby
+        free = sum(1 for info in lobby.seats if info.name is None) if lobby else 0
+
+        def answer(choice: object) -> None:
+            if choice in ("bots", "without"):
+                self.start(choice == "bots")
+
+        if free:
+            self.push_screen(StartScreen(free), answer)
+        else:
+            self.start(False)
+
+    @work(exclusive=True, group="start")
+    async def start(self, fill_with_bots: bool) -> None:
+        """Ask the server to start now; its refusal is said on the news line."""
+        self.news = _("starting...")
+        self.refresh_lobby()
+        try:
+            await self.table.start(fill_with_bots)
+        except RuntimeError as error:  # the server said no, or is gone
+            self.news = _("cannot start: {reason}").format(reason=error)
+        self.refresh_lobby()
+
+    def action_leave(self) -> None:
+        self.exit(False)

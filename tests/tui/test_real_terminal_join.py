@@ -1,0 +1,60 @@
+"""Two people, two real terminals (tmux), one `mixmo serve`: the README's three commands."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.tui.tmux import kill, needs_tmux, tmux, wait_for
+
+pytestmark = [needs_tmux, pytest.mark.slow]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _join(session: str, data: Path, *args: str) -> None:
+    env = f"MIXMO_DATA_DIR={data} MIXMO_CONFIG_DIR={data}"
+    command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo join {' '.join(args)}"
+    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", command)
+
+
+def test_two_people_in_two_terminals_see_each_other_s_word(tmp_path: Path) -> None:
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path / "srv")],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    ann, bob = f"mixmo-ann-{os.getpid()}", f"mixmo-bob-{os.getpid()}"
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().startswith("mixmo server on ws://127.0.0.1:")
+        url = f"ws://127.0.0.1:{port}"
+        _join(ann, tmp_path / "ann", url, "--new", "--players", "2", "--name", "Ann")
+        lobby = wait_for(ann, lambda s: "2. free" in s, timeout=30)
+        assert "1. Ann (you)" in lobby
+        match = re.search(r"room ([A-Z]{6})", lobby)
+        assert match is not None, lobby
+        _join(bob, tmp_path / "bob", f"{url}/{match.group(1)}", "--name", "Bob")
+        screen = wait_for(ann, lambda s: "Rack" in s and "1. Ann" in s and "2. Bob" in s, 30)
+        rack_line = next(line for line in screen.splitlines() if "Rack" in line)
+        letters = re.findall(r"\b([A-Z])\b", rack_line.split("Rack", 1)[1].split("│")[0])
+        word = letters[:3]
+        tmux("send-keys", "-t", ann, *[c.lower() for c in word])
+        shown = " ".join(word)
+        wait_for(ann, lambda s: shown in s)
+        wait_for(bob, lambda s: shown in s)  # Ann's word on Bob's screen, in her small pane
+    finally:
+        kill(ann)
+        kill(bob)
+        server.terminate()
+        server.wait(10)
