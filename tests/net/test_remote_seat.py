@@ -266,3 +266,47 @@ async def test_another_player_losing_the_connection_is_told_in_the_header(tmp_pa
             await ann.client.close()
             await until(lambda: "Ann lost the connection" in header(app), pilot)
         await bob.client.close()
+
+
+def test_a_view_taken_between_two_rounds_still_gives_the_round_s_score_sheet() -> None:
+    """A seat that reconnects while the scores are up gets the totals in its view, not the
+    round's sheet: the table works the sheet out again, as the server did."""
+    import secrets
+
+    from mixmo.engine import actions as act
+    from mixmo.engine import events as ev
+    from mixmo.engine.lexicon import AnyWord
+    from mixmo.net.protocol import Snapshot, Welcome
+    from mixmo.net.views import seat_view
+    from tests.game_helpers import lay_out, new_game, play_until_bag_is_empty
+
+    game = new_game(2, variant="free-spirit", seed=4)
+    at = play_until_bag_is_empty(game, caller=0)
+    lay_out(game, 0, at)
+    game.apply(act.CallMixmo(seat=0, at=at + 5))
+    assert game.phase is Phase.SCORED
+    scored = next(e for e in reversed(game.events) if isinstance(e, ev.RoundScored))
+
+    class Reconnected:
+        """A client whose connection came back with a snapshot taken during the scores."""
+
+        welcome = Welcome(room="ACDEFG", seat=1, name="Bob", token=secrets.token_urlsafe(24))
+        watching = None
+        lobby = None
+        online = True
+        view = seat_view(game.options, game.state, 1, at + 6)
+
+        def __init__(self) -> None:
+            self.listeners: list[Any] = []
+
+        def subscribe(self, listener: Any) -> None:
+            self.listeners.append(listener)
+
+        def on_online(self, listener: Any) -> None:
+            pass
+
+    client = Reconnected()
+    table = RemoteTable(client, AnyWord(language="en"))  # type: ignore[arg-type]
+    for listener in client.listeners:
+        listener(Snapshot(view=client.view))
+    assert table.last_scored == scored

@@ -12,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import time
 
+from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
 from mixmo.engine.lexicon import Lexicon, embedded
-from mixmo.engine.options import MatchOptions
-from mixmo.engine.state import MatchState
+from mixmo.engine.options import MatchOptions, ScoringMode
+from mixmo.engine.round_end import WRONG_FINAL_PENALTY, score_round
+from mixmo.engine.state import MatchState, Phase
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
 from mixmo.net.table import ConnectionChanged, Refusal, Table, ViewReplaced
@@ -142,6 +144,24 @@ class RemoteTable(Table):
 
     # --- listening -------------------------------------------------------------------
 
+    def _score_sheet_again(self) -> None:
+        """A view taken between two rounds carries the totals, not the round's score sheet:
+        work it out again, as the server did, so the scores can still be shown."""
+        round_ = self.state.round
+        if round_.phase not in (Phase.SCORED, Phase.MATCH_OVER):
+            return
+        if self.last_scored is not None and self.last_scored.round == round_.number:
+            return
+        points = self.options.scoring is ScoringMode.POINTS
+        sheets = score_round(
+            round_,
+            self.lexicon,
+            self.variant,
+            winner=round_.winner,
+            penalty=WRONG_FINAL_PENALTY if points else 0,
+        )
+        self.last_scored = ev.RoundScored(round_.number, round_.winner, tuple(sheets))
+
     def _on_online(self, online: bool) -> None:
         self._publish(ConnectionChanged(online))
         self._changed()
@@ -157,6 +177,7 @@ class RemoteTable(Table):
                 self._publish(event)
         elif isinstance(message, Snapshot):
             self._clock_at = (message.view.clock, time.monotonic())
+            self._score_sheet_again()
             self._publish(ViewReplaced())
         elif isinstance(message, Lobby):
             for info in message.seats:
