@@ -86,7 +86,8 @@ class GridView(ScrollView, can_focus=True):
     GridView > .grid--bandit { color: #c39bff; text-style: bold; }
     GridView:light > .grid--bandit { color: #6a2c9c; }
     GridView > .grid--invalid { color: $text-error; text-style: underline; }
-    GridView > .grid--highlight { background: $accent; color: $text; text-style: bold; }
+    /* Reversed, so that NO_COLOR keeps it: near-black on the accent's orange (9:1). */
+    GridView > .grid--highlight { color: $accent; background: #1a1a1a; text-style: bold reverse; }
     """
 
     picture: reactive[GridPicture] = reactive(GridPicture)
