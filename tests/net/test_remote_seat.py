@@ -23,7 +23,7 @@ from mixmo.net.remote_table import RemoteTable
 from mixmo.net.server import GameServer
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.lobby import LobbyApp
-from mixmo.tui.modals import MatchOverScreen
+from mixmo.tui.modals import MatchOverScreen, ScoresScreen
 from tests.net.helpers import running_server, url_of
 from tests.tui.helpers import burst
 
@@ -161,7 +161,12 @@ async def test_a_whole_match_with_a_person_s_screen_and_bots_ends_with_the_same_
         await until(lambda: ann.started)
         app = MixmoApp(ann)
         async with app.run_test(size=SIZE) as pilot:
-            await until(lambda: isinstance(app.screen, MatchOverScreen), pilot, seconds=240)
+            await until(
+                lambda: ann.phase is Phase.MATCH_OVER and isinstance(app.screen, ScoresScreen),
+                pilot,
+                seconds=240,
+            )
+            assert not isinstance(app.screen, MatchOverScreen), "no 'play again' at a server"
             heading = str(app.screen.heading)
             results = await asyncio.wait_for(asyncio.gather(*bots), 60)
             assert ann.phase is Phase.MATCH_OVER
@@ -170,8 +175,8 @@ async def test_a_whole_match_with_a_person_s_screen_and_bots_ends_with_the_same_
                 assert result.standings == standings_of(ann.options, ann.state)
                 assert result.totals == ann.state.totals
                 assert f"{names[result.standings[0]]} wins the match!" in heading
-            await pilot.press("escape")  # quit
-            await pilot.pause()
+            await pilot.press("enter")  # leave: the room ends with its match
+            await until(lambda: not app.is_running, pilot)
         await ann.client.close()
 
 

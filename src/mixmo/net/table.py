@@ -178,6 +178,11 @@ class Table(ABC):
         """Save the match durably before the screen closes; None, or where and why it failed."""
         return None
 
+    @property
+    def can_rematch(self) -> bool:
+        """Whether :meth:`rematch` gives a new match here."""
+        return False
+
     def rematch(self) -> Table | None:
         """A new match with the same players and options (None where that is not this
         screen's to decide, as on a server)."""
@@ -312,6 +317,10 @@ class LocalTable(Table):
             return None
         outcome = self.saver.save(self.game, durable=True)
         return None if outcome.saved else f"{self.saver.path}: {self.saver.failing}"
+
+    @property
+    def can_rematch(self) -> bool:
+        return True
 
     def rematch(self) -> LocalTable:
         options = self.game.options

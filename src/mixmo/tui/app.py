@@ -72,6 +72,8 @@ MIN_GRID_ROWS = 5
 ACTIONS = {"quit": "quit_game"}
 """Commands whose action has another name (App already has an ``action_quit``)."""
 COMMAND_ACTIONS = {ACTIONS.get(command, command) for command in COMMANDS}
+SWITCHING = frozenset({"next_player", "previous_player", "switch"})
+"""Commands that give the keyboard to another pane."""
 
 
 def _bindings() -> list[BindingType]:
@@ -522,6 +524,8 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a dialog is open it takes every key: the game's commands wait."""
         on_board = action not in COMMAND_ACTIONS or self.screen is self.screen_stack[0]
+        if action in SWITCHING and self.own_seat() is not None:
+            return False  # one seat at a server: the other panes are not this keyboard's
         return on_board and self.relay_allows(action)
 
     # --- the engine --------------------------------------------------------------------

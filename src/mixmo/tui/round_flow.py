@@ -230,6 +230,9 @@ class RoundFlow:
             return
         match_winner = self.app.table.state.winner
         heading = winner + ". " + _("{name} wins the match!").format(name=names[match_winner or 0])
+        if not self.app.table.can_rematch:  # a server's room ends with its match
+            self._open(ScoresScreen(heading, table, _("Leave (Enter)")), self._after_match)
+            return
         self._open(MatchOverScreen(heading, table, ""), self._after_match)
 
     def _why_invalid(self, scored: ev.RoundScored) -> dict[int, list[str]]:
