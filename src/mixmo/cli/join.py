@@ -196,6 +196,8 @@ async def _play_person(
         await client.close()
     if client.failure is not None:
         fail(f"{server}: {client.failure}")
+    if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
+        raise SystemExit(app.return_code)
 
 
 async def _play_bot(
