@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 
 class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     seat: int = Field(ge=0)
     at: float = Field(default=0.0, ge=0)
@@ -130,5 +130,5 @@ Action = Annotated[
     Field(discriminator="kind"),
 ]
 
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
-ACTION_LOG_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(list[Action])
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action, config=ConfigDict(defer_build=True))
+ACTION_LOG_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(list[Action], config=ConfigDict(defer_build=True))

@@ -25,7 +25,7 @@ DEFAULT_TARGETS = {ScoringMode.ROUNDS: 5, ScoringMode.POINTS: 200}
 class MatchOptions(BaseModel):
     """Who plays, by which rules, and until when. A value: frozen and serialisable."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     players: tuple[str, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     """The players' names, in seat order."""

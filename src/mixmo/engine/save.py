@@ -131,7 +131,7 @@ def _words_refused(game: Game, seat: int) -> list[str]:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 def _symbols(tiles: Iterable[Tile]) -> str:
