@@ -131,4 +131,6 @@ Action = Annotated[
 ]
 
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action, config=ConfigDict(defer_build=True))
-ACTION_LOG_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(list[Action], config=ConfigDict(defer_build=True))
+ACTION_LOG_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(
+    list[Action], config=ConfigDict(defer_build=True)
+)
