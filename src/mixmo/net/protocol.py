@@ -64,7 +64,7 @@ def clean_name(name: str) -> str:
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     v: Literal[1] = PROTOCOL_VERSION
 
@@ -79,7 +79,7 @@ class RoomSettings(BaseModel):
     names a file or an Enchant dictionary on the server's machine.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     players: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)
     variant: str = "classic"
@@ -168,7 +168,9 @@ ClientMessage = Annotated[
     CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction,
     Field(discriminator="type"),
 ]
-CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
+    ClientMessage, config=ConfigDict(defer_build=True)
+)
 
 
 # --- server -> client -------------------------------------------------------------------
@@ -190,7 +192,7 @@ class Welcome(_Message):
 
 
 class SeatInfo(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     seat: Seat
     name: str | None
@@ -218,7 +220,7 @@ class SeatView(BaseModel):
     (their sizes are in ``rack_sizes``). Every grid is public, as at a real table.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     seat: Seat | None
     options: MatchOptions
@@ -239,7 +241,7 @@ class Snapshot(_Message):
 class WireEvent(BaseModel):
     """One event as the seat may see it: its class name and its fields as JSON."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     type: str = Field(min_length=1, max_length=40)
     data: dict[str, Any]
@@ -272,4 +274,6 @@ class ErrorMessage(_Message):
 ServerMessage = Annotated[
     Created | Welcome | Lobby | Snapshot | Events | ErrorMessage, Field(discriminator="type")
 ]
-SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(
+    ServerMessage, config=ConfigDict(defer_build=True)
+)
