@@ -22,7 +22,7 @@ import json
 import shutil
 import subprocess
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -109,17 +109,25 @@ class Page:
 
     async def wait_for_text(self, *wanted: str, timeout: float = 30.0) -> str:
         """The terminal's text once it shows every string of ``wanted``."""
+        return await self.wait_until(
+            lambda text: all(part in text for part in wanted), repr(wanted), timeout
+        )
+
+    async def wait_until(
+        self, shows: Callable[[str], object], what: str, timeout: float = 30.0
+    ) -> str:
+        """The terminal's text once ``shows(text)`` is true (``what`` names it on failure)."""
         text: str | None = None
         try:
             async with asyncio.timeout(timeout):
                 while True:
                     text = await self.screen_text()
-                    if text is not None and all(part in text for part in wanted):
+                    if text is not None and shows(text):
                         return text
                     await asyncio.sleep(0.2)
         except TimeoutError:
             raise AssertionError(
-                f"the page never showed {wanted!r}; its terminal shows:\n{text}"
+                f"the page never showed {what}; its terminal shows:\n{text}"
             ) from None
 
     async def wait_for_selector(self, selector: str, timeout: float = 30.0) -> None:
