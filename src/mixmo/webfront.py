@@ -251,11 +251,15 @@ class WebFront:
             return self._form(request.query.get("name", ""), str(error), status=400)
         title = _("Mixmo: {name} in room {room}").format(name=name, room=self.room)
         response = self._terminal_page(title, "ws/" + quote(name, safe=""))
+        # Over https (here, or at a TLS proxy that says so), the cookies never travel
+        # in clear text.
+        secure = request.secure or request.headers.get("X-Forwarded-Proto") == "https"
         if COOKIE not in request.cookies:
             response.set_cookie(COOKIE, secrets.token_urlsafe(24), httponly=True,
-                                samesite="Strict", max_age=30 * 24 * 3600)  # fmt: skip
+                                samesite="Strict", max_age=30 * 24 * 3600,
+                                secure=secure)  # fmt: skip
         response.set_cookie(NAME_COOKIE, quote(name, safe=""), samesite="Strict",
-                            max_age=30 * 24 * 3600)  # fmt: skip
+                            max_age=30 * 24 * 3600, secure=secure)  # fmt: skip
         return response
 
     async def watch(self, request: web.Request) -> web.Response:

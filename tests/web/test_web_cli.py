@@ -157,3 +157,20 @@ async def test_the_pages_and_the_visitors_clients_speak_the_language_of_mixmo_we
     assert '<html lang="fr">' in form and "Salle CDEFGH" in form and "Prendre place" in form
     assert refused.status == 400
     assert "Mixmo : Ann dans la salle CDEFGH" in terminal and "Rejouer" in terminal
+
+
+async def test_behind_a_tls_proxy_the_cookies_are_secure_only(tmp_path: Path) -> None:
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from mixmo.webfront import WebFront
+
+    front = WebFront("ws://127.0.0.1:8765", "CDEFGH", tmp_path)
+    async with TestClient(TestServer(front.application())) as client:
+        plain = await client.get("/play", params={"name": "Ann"})
+        client.session.cookie_jar.clear()  # another browser
+        behind = await client.get(
+            "/play", params={"name": "Ann"}, headers={"X-Forwarded-Proto": "https"}
+        )
+    assert not any("Secure" in line for line in plain.headers.getall("Set-Cookie"))
+    cookies = behind.headers.getall("Set-Cookie")
+    assert len(cookies) == 2 and all("Secure" in line for line in cookies)
