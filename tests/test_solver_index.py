@@ -1,0 +1,48 @@
+"""The index's vectorised scan answers exactly what the letter-count test says, in worth order."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from mixmo.engine.bag import Bag
+from mixmo.engine.solver import index_for
+from mixmo.engine.solver.index import narrow
+
+
+def _by_comprehension(index, rack_code: int, missing: int, lengths: list[int]) -> list:
+    """The scan as one line of Python: every word lacking at most ``missing`` tiles,
+    worthiest first, ties in length order (the order the search reads words in)."""
+    not_rack = index.full & ~rack_code
+    found = [
+        e for n in lengths for e in index.entries(n) if (e[1] & not_rack).bit_count() <= missing
+    ]
+    found.sort(key=lambda e: e[2], reverse=True)
+    return found
+
+
+@pytest.mark.parametrize("size", [6, 21, 60])
+def test_the_numpy_scan_finds_the_words_a_rack_can_spell_in_worth_order(english, size) -> None:
+    index = index_for(english).prepare()
+    for seed in range(8):
+        rack, _ = Bag.shuffled(f"{size}-{seed}").draw(size)
+        code = index.rack_code(Counter(t.letter for t in rack if t.letter))
+        lengths = [n for n in index.lengths if 2 <= n <= size + 1]
+        for missing in (0, 1, 3):
+            expected = _by_comprehension(index, code, missing, lengths)
+            assert index.spellable(code, missing, lengths) == expected
+            with_q = index.spellable(code, missing, lengths, holding="Q")
+            assert with_q == [e for e in expected if "Q" in e[0]]
+
+
+def test_a_pool_narrowed_for_a_smaller_rack_keeps_its_order(english) -> None:
+    index = index_for(english).prepare()
+    big = index.rack_code(Counter("RETAINSQUIZ"))
+    small = index.rack_code(Counter("RETAIN"))
+    lengths = [n for n in index.lengths if n <= 12]
+    ids, lanes = index.spellable_ids(big, 1, lengths)
+    kept, kept_lanes = narrow(ids, lanes, small, index.full, 1)
+    assert index.entries_of(kept) == _by_comprehension(index, small, 1, lengths)
+    assert kept_lanes.shape == (4, len(kept))
+    assert "RETAIN" in [e[0] for e in index.entries_of(kept)]
