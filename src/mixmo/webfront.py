@@ -174,6 +174,14 @@ class VisitorApp(AppService):
             url, new_tab = meta.get("url"), meta.get("new_tab", True)
             await self.remote_write_str(json.dumps(["open_url", {"url": url, "new_tab": new_tab}]))
 
+    async def exit_code(self) -> int | None:
+        """The process's exit code once it has ended (None if it has not within a moment)."""
+        if self.process is None:
+            return None
+        with contextlib.suppress(TimeoutError):
+            return await asyncio.wait_for(self.process.wait(), STOP_GRACE)
+        return None
+
     async def end(self) -> None:
         """Ask the process to quit, and kill it if it has not within :data:`STOP_GRACE`."""
         with contextlib.suppress(TimeoutError):
@@ -321,8 +329,10 @@ class WebFront:
                 relay.cancel()
                 ended.cancel()
                 await asyncio.gather(relay, ended, return_exceptions=True)
-            if app.ended.is_set() and not app.drew and not socket.closed:
-                await _show_failure(socket, app)
+            if app.ended.is_set() and not socket.closed:
+                code = await app.exit_code()
+                if not app.drew or code not in (0, None):
+                    await _show_failure(socket, app)
         finally:
             await app.end()
             self.visitors.discard(app)
@@ -371,10 +381,12 @@ async def _close(socket: web.WebSocketResponse) -> None:
 
 
 async def _show_failure(socket: web.WebSocketResponse, app: VisitorApp) -> None:
-    """Write why the process stopped (its last error line) into the visitor's terminal."""
+    """Write why the process stopped (its last error line) into the visitor's terminal,
+    on a cleared screen if an app had drawn there."""
     lines = bytes(app.errors).decode("utf-8", "replace").strip().splitlines()
     reason = lines[-1] if lines else _("mixmo join stopped without a word")
-    text = "\r\n  " + reason.replace("\r", "") + "\r\n"
+    clear = "\x1b[?1049l\x1b[2J\x1b[H" if app.drew else ""
+    text = clear + "\r\n  " + reason.replace("\r", "") + "\r\n"
     with contextlib.suppress(ConnectionError, RuntimeError):
         await socket.send_bytes(text.encode("utf-8"))
 

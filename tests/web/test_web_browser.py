@@ -175,3 +175,21 @@ async def test_the_page_follows_one_process_from_its_first_app_to_the_next(
         assert "First app" not in second
         assert not await page.evaluate("document.body.classList.contains('-closed')")
         await page.screenshot(tmp_path / "second.png")
+
+
+async def test_a_process_that_fails_after_drawing_leaves_its_error_line_on_a_clear_page(
+    chromium: str, tmp_path: Path
+) -> None:
+    script = Path(__file__).with_name("two_apps.py")
+    command = shlex.join([sys.executable, str(script), "fail"])
+    async with (
+        tutorial_front(tmp_path / "web", command=command) as address,
+        headless_chromium(chromium, tmp_path / "chromium.log") as browser,
+    ):
+        page = await browser.open(address + "/play?name=Ann")
+        await page.wait_for_text("First app: press n")
+        await page.press("n")
+        shown = await page.wait_for_text("the server is gone")
+        assert await page.wait_for_class("-closed")
+        await page.screenshot(tmp_path / "gone.png")
+    assert shown.strip() == "mixmo: error: ws://127.0.0.1:9: the server is gone"

@@ -2,6 +2,8 @@
 and then the match: `mixmo web` must show both in the same browser page.
 
 The first app shows "First app" and ends on the key n; the second shows "Second app".
+With the argument ``fail``, the process stops after the first app with an error line
+and exit code 2 instead.
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ class Shows(App[bool]):
 
 
 if __name__ == "__main__":
+    import sys
+
     if Shows("First app: press n").run():
+        if sys.argv[1:] == ["fail"]:  # as mixmo join when the server is gone for good
+            print("mixmo: error: ws://127.0.0.1:9: the server is gone", file=sys.stderr)
+            sys.exit(2)
         print("between the apps")  # a stray line on standard output
         Shows("Second app").run()
