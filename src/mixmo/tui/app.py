@@ -21,7 +21,6 @@ run inline from the same place.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
@@ -33,13 +32,11 @@ from textual.containers import Grid as GridLayout
 from textual.events import Click, Resize
 from textual.widgets import Footer, Static
 
-from mixmo import records
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.bot import Level
 from mixmo.engine.game import Game
 from mixmo.engine.grid import Cell, Grid
-from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase, PlayerState
 from mixmo.engine.validation import ValidationReport, validate
 from mixmo.i18n import N_, _, ngettext
@@ -49,9 +46,11 @@ from mixmo.storage import Autosaver, atomic_write_text
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.bot_driver import TICK, BotDriver
 from mixmo.tui.grid_view import GridPicture
+from mixmo.tui.header import header_line
 from mixmo.tui.hints import HintKey
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, FIXED_KEYS, Keymap
 from mixmo.tui.labels import translate_bindings
+from mixmo.tui.match_records import MatchRecords
 from mixmo.tui.modals import ConfirmScreen, HelpScreen, NoticeScreen
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, news_for, plain
 from mixmo.tui.pane_state import PaneState, reconcile
@@ -94,7 +93,7 @@ def tile_symbol(event: events.Key) -> str | None:
     return char if char in "?!" else None
 
 
-class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
+class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -337,47 +336,14 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
     def update_header(self) -> None:
         if not self.is_running:
             return  # events can come before the screen is up (a game handed on)
-        round_ = self.table.round
-        bag = self.table.bag_left
-        seconds = int(self.clock())
-        clock = (f"{seconds // 60:02d}:{seconds % 60:02d}", "bold")
-        if not self.table.online:
-            text = Text.assemble(
-                (_("connection lost, reconnecting..."), "bold reverse"),
-                " · ",
-                clock,
-                " · " + _("round {number} · bag {bag}").format(number=round_.number, bag=bag),
-            )
-        elif self.headline is not None and self.clock() <= self.headline[1]:
-            # The news first (it is what changed), then the clock, then where the round stands.
-            text = Text.assemble(
-                (self.headline[0], "bold reverse"),
-                " · ",
-                clock,
-                " · " + _("round {number} · bag {bag}").format(number=round_.number, bag=bag),
-            )
-        else:
+        if self.headline is not None and self.clock() > self.headline[1]:
             self.headline = None
-            theme = round_.theme or (
-                _("none (Free Spirit)") if not self.table.variant.themes else "—"
-            )
-            options = self.table.options
-            if options.scoring is ScoringMode.POINTS:
-                goal = _("{target} pts").format(target=options.target)
-            else:
-                goal = ngettext("{target} round", "{target} rounds", options.target).format(
-                    target=options.target
-                )
-            checking = _("check on") if self.live_check else _("check off")
-            text = Text.assemble(
-                ("MIXMO ", "bold"),
-                _("round {number} · bag {bag} · theme {theme} · to {goal}").format(
-                    number=round_.number, bag=bag, theme=theme, goal=goal
-                )
-                + " · ",
-                f"{_(self.table.variant.title)} · {checking} · ",
-                clock,
-            )
+        text = header_line(
+            self.table,
+            clock=self.clock(),
+            live_check=self.live_check,
+            headline=self.headline[0] if self.headline else None,
+        )
         text = Text.assemble(self.relay_header(), text)
         if text.plain != self._header_text:
             self._header_text = text.plain
@@ -642,66 +608,6 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, App[None]):
             self.call_later(self.record_round, event)
         if isinstance(event, ev.MatchOver) and self.shows_scores:
             self.call_later(self.record_match, event)
-
-    def record_round(self, scored: ev.RoundScored) -> None:
-        """Store a finished round in the records, one entry per human player."""
-        options, people = self.table.options, set(self.people())
-        now = datetime.now().isoformat(timespec="seconds")
-        runs = [
-            records.Run(
-                kind="round",
-                finished_at=now,
-                player=options.players[score.seat],
-                language=options.language,
-                table_size=len(options.players),
-                variant=self.table.variant.name,
-                seed=f"{options.seed} round {scored.round}",
-                seconds=self.clock(),
-                tiles=len(self.table.round.player(score.seat).grid),
-                won=score.seat == scored.winner,
-                score=score.total,
-                grid=self.table.round.player(score.seat).grid.to_text(),
-            )
-            for score in scored.scores
-            if score.seat in people
-        ]
-        try:
-            records.record_all(runs)
-        except records.RecordsError as error:
-            self.announce(
-                _("the round could not be recorded: {error}").format(error=error), seconds=10
-            )
-
-    def record_match(self, over: ev.MatchOver) -> None:
-        """Store the finished match in the records, one entry per human player."""
-        options = self.table.options
-        people = set(self.people())
-        now = datetime.now().isoformat(timespec="seconds")
-        try:
-            for seat, name in enumerate(options.players):
-                if seat not in people:
-                    continue
-                player = self.table.round.player(seat)
-                records.record(
-                    records.Run(
-                        kind="game",
-                        finished_at=now,
-                        player=name,
-                        language=options.language,
-                        table_size=len(options.players),
-                        variant=self.table.variant.name,
-                        seed=str(options.seed),
-                        seconds=self.clock(),
-                        tiles=len(player.grid),
-                        won=seat == over.winner,
-                        score=self.table.state.totals[seat],
-                        grid=player.grid.to_text(),
-                    )
-                )
-        except (records.RecordsError, OSError) as error:
-            self.announce(
-                _("the game could not be recorded: {error}").format(error=error), seconds=10
-            )
 
     def people(self) -> list[int]:
         """The seats people play at this screen (none for a watcher)."""

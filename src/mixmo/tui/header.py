@@ -1,0 +1,52 @@
+"""The header line: where the match stands, or the news of the moment, and the clock.
+
+A pure function of the table (no widget here): the app pushes its result into
+its header. While the connection to a server is lost that is said first.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from mixmo.engine.options import ScoringMode
+from mixmo.i18n import _, ngettext
+from mixmo.net.table import Table
+
+
+def clock_text(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60:02d}:{whole % 60:02d}"
+
+
+def header_line(table: Table, *, clock: float, live_check: bool, headline: str | None) -> Text:
+    """The header: a lost connection, else the news (``headline``), else the match's
+    settings; with the clock and where the round stands."""
+    round_ = table.round
+    bag = table.bag_left
+    time = (clock_text(clock), "bold")
+    where = " · " + _("round {number} · bag {bag}").format(number=round_.number, bag=bag)
+    if not table.online:
+        return Text.assemble(
+            (_("connection lost, reconnecting..."), "bold reverse"), " · ", time, where
+        )
+    if headline is not None:
+        # The news first (it is what changed), then the clock, then where the round stands.
+        return Text.assemble((headline, "bold reverse"), " · ", time, where)
+    theme = round_.theme or (_("none (Free Spirit)") if not table.variant.themes else "—")
+    options = table.options
+    if options.scoring is ScoringMode.POINTS:
+        goal = _("{target} pts").format(target=options.target)
+    else:
+        goal = ngettext("{target} round", "{target} rounds", options.target).format(
+            target=options.target
+        )
+    checking = _("check on") if live_check else _("check off")
+    return Text.assemble(
+        ("MIXMO ", "bold"),
+        _("round {number} · bag {bag} · theme {theme} · to {goal}").format(
+            number=round_.number, bag=bag, theme=theme, goal=goal
+        )
+        + " · ",
+        f"{_(table.variant.title)} · {checking} · ",
+        time,
+    )

@@ -1,0 +1,90 @@
+"""The records of a match played on this screen: each finished round, then the match,
+one entry per person this screen plays (never a bot, and at a server only its own seat).
+
+A mixin of the app; a record that cannot be written is said in the header, and
+play goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from mixmo import records
+from mixmo.engine import events as ev
+from mixmo.i18n import _
+
+if TYPE_CHECKING:
+    from mixmo.net.table import Table
+
+
+class MatchRecords:
+    """Stores finished rounds and matches in the records (``mixmo stats``)."""
+
+    if TYPE_CHECKING:  # provided by MixmoApp
+        table: Table
+        clock: Callable[[], float]
+
+        def people(self) -> list[int]: ...
+        def announce(self, text: str, *, seconds: float = ...) -> None: ...
+
+    def record_round(self, scored: ev.RoundScored) -> None:
+        """Store a finished round in the records, one entry per human player."""
+        options, people = self.table.options, set(self.people())
+        now = datetime.now().isoformat(timespec="seconds")
+        runs = [
+            records.Run(
+                kind="round",
+                finished_at=now,
+                player=options.players[score.seat],
+                language=options.language,
+                table_size=len(options.players),
+                variant=self.table.variant.name,
+                seed=f"{options.seed} round {scored.round}",
+                seconds=self.clock(),
+                tiles=len(self.table.round.player(score.seat).grid),
+                won=score.seat == scored.winner,
+                score=score.total,
+                grid=self.table.round.player(score.seat).grid.to_text(),
+            )
+            for score in scored.scores
+            if score.seat in people
+        ]
+        try:
+            records.record_all(runs)
+        except records.RecordsError as error:
+            self.announce(
+                _("the round could not be recorded: {error}").format(error=error), seconds=10
+            )
+
+    def record_match(self, over: ev.MatchOver) -> None:
+        """Store the finished match in the records, one entry per human player."""
+        options = self.table.options
+        people = set(self.people())
+        now = datetime.now().isoformat(timespec="seconds")
+        try:
+            for seat, name in enumerate(options.players):
+                if seat not in people:
+                    continue
+                player = self.table.round.player(seat)
+                records.record(
+                    records.Run(
+                        kind="game",
+                        finished_at=now,
+                        player=name,
+                        language=options.language,
+                        table_size=len(options.players),
+                        variant=self.table.variant.name,
+                        seed=str(options.seed),
+                        seconds=self.clock(),
+                        tiles=len(player.grid),
+                        won=seat == over.winner,
+                        score=self.table.state.totals[seat],
+                        grid=player.grid.to_text(),
+                    )
+                )
+        except (records.RecordsError, OSError) as error:
+            self.announce(
+                _("the game could not be recorded: {error}").format(error=error), seconds=10
+            )
