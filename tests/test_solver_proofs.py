@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 
 from mixmo.engine.solver import index_for, parse_rack, solve
 from mixmo.engine.solver.board import Board, Words
+from mixmo.engine.solver.crossings import forced_crossings
 from mixmo.engine.solver.search import Search
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Expert, Variant
@@ -75,3 +77,24 @@ def test_that_rack_is_solved_in_expert(french) -> None:
     result = solve("ADFTQVANRHPELAITQORGM", french, Expert(), budget=30.0, seed=56)
     assert result.solved
     assert validate(result.grid, french, Expert()).valid
+
+
+def test_two_q_words_that_must_cross_at_the_one_t_start_the_search(french) -> None:
+    # Two Q, one T, no U: every word with Q holds a T (QAT, QATS, QANAT, QATARI...),
+    # so two of them cross at the T. The search starts from such a pair.
+    rack = "ISDJOQEQMIARTSVEANNEI"
+    index = index_for(french).prepare()
+    starts = forced_crossings(Counter(rack), 0, len(rack), index, Expert())
+    assert ("QAT", "QATS", 2, 2) in starts
+    assert all(first[i] == second[j] == "T" for first, second, i, j in starts)
+    result = solve(rack, french, Expert(), budget=30.0, seed=73, clock=time.process_time)
+    assert result.solved
+    assert "from two words that must cross" in result.explanation
+    assert validate(result.grid, french, Expert()).valid
+
+
+def test_nothing_is_forced_when_two_q_words_can_stand_apart(french) -> None:
+    # With two A and two T, QAT and QATS need no shared tile.
+    rack = "QQAATTS" + "EEINRSLO"
+    index = index_for(french).prepare()
+    assert forced_crossings(Counter(rack), 0, len(rack), index, Expert()) == []

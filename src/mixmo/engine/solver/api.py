@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.solver.board import Board, Words
+from mixmo.engine.solver.crossings import forced_crossings
 from mixmo.engine.solver.exhaustive import EXHAUSTIVE_MAX_TILES, settle
 from mixmo.engine.solver.impossible import impossibility
 from mixmo.engine.solver.incremental import rip_candidates
 from mixmo.engine.solver.index import index_for
 from mixmo.engine.solver.search import Clock, OutOfTime, Search
-from mixmo.engine.tiles import Tile
+from mixmo.engine.tiles import Tile, TileKind
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
 from mixmo.i18n import _, ngettext
@@ -200,6 +201,40 @@ def solve(
     best: tuple[int, Grid, str] | None = None
     nodes = 0
     spent = 0
+    if base is None and proof is None and not small and (budget, work) != (None, None):
+        # Two words that must cross (the crossing proof left no slack): start from them.
+        letters = Counter(t.letter for t in tiles if t.kind is TileKind.LETTER and t.letter)
+        blanks = len(tiles) - letters.total()
+        for first, second, i, j in forced_crossings(letters, blanks, len(tiles), index, variant):
+            if clock() > deadline or (work_left is not None and work_left <= 0):
+                break
+            start_grid = Grid(
+                {(0, c): Tile(TileKind.LETTER, ch) for c, ch in enumerate(first)}
+                | {(r - j, i): Tile(TileKind.LETTER, ch) for r, ch in enumerate(second)}
+            )
+            used = Counter(first) + Counter(second)
+            used[first[i]] -= 1
+            rest = [Tile(TileKind.LETTER, ch) for ch in (letters - used).elements()]
+            started = solve(
+                rest,
+                lexicon,
+                variant,
+                start_grid,
+                budget=None if budget is None else min(budget / 4, deadline - clock()),
+                seed=seed,
+                clock=clock,
+                work=None if work_left is None else work_left // 4,
+                from_scratch=False,
+            )
+            nodes += started.nodes
+            spent += started.work
+            if work_left is not None:
+                work_left -= started.work
+            if started.solved:
+                how = "every tile placed (from scratch, from two words that must cross)"
+                return SolveResult(
+                    started.grid, True, (), False, clock() - start, how, nodes, spent, "scratch"
+                )
     for method, how, board, restarts in attempts():
         if (budget is not None and clock() > deadline) or (
             work_left is not None and work_left <= 0

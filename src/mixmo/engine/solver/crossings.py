@@ -118,3 +118,57 @@ def _some_set_holds(
         return False
 
     return extend(0, 0, 0, 0)
+
+
+FORCED_WORDS = 40
+"""The most words with the letter for which :func:`forced_crossings` looks at pairs."""
+FORCED_STARTS = 6
+"""The most starting grids :func:`forced_crossings` gives."""
+
+
+def forced_crossings(
+    letters: Counter[str], blanks: int, size: int, index: LexiconIndex, variant: Variant
+) -> list[tuple[str, str, int, int]]:
+    """Pairs of words that must cross, where the crossing proof leaves no slack.
+
+    For a rare letter the rack holds twice (and no joker or Bandit), when every
+    pair of words holding it needs exactly one tile more than the rack has,
+    and no single word holds it twice, a grid (if any) has two such words
+    crossing at that tile. Returns (across word, down word, position of the
+    crossing in each... as ``(w1, w2, i, j)``: ``w1[i] == w2[j]`` is the shared
+    tile), for the search to start from: French Expert ``ISDJOQEQMIARTSVEANNEI``
+    has two Q and one T, and every word with Q holds a T (QAT and QATS cross
+    at it). Empty when nothing is forced.
+    """
+    if blanks or not index.lists_every_word:
+        return []
+    rack_code = index.rack_code(letters)
+    lengths = [n for n in index.lengths if variant.min_word_length <= n <= size]
+    starts: list[tuple[str, str, int, int]] = []
+    for letter, copies in sorted(letters.items()):
+        if copies != 2 or index.weight[letter] < RARE_WEIGHT:
+            continue
+        words = sorted(
+            (e[0] for e in index.spellable(rack_code, 0, lengths, holding=letter)), key=len
+        )
+        if len(words) > FORCED_WORDS or any(w.count(letter) > 1 for w in words):
+            continue
+        forced: list[tuple[str, str, str]] = []
+        free = False
+        for a, first in enumerate(words):
+            for second in words[a + 1 if variant.distinct_words else a :]:
+                need = Counter(first) + Counter(second)
+                over = [ch for ch, n in need.items() if n > letters[ch]]
+                excess = sum(need[ch] - letters[ch] for ch in over)
+                if excess == 0:
+                    free = True
+                elif excess == 1:
+                    forced.append((first, second, over[0]))
+        if free:
+            continue
+        for first, second, shared in forced:
+            for i, ch in enumerate(first):
+                for j, other in enumerate(second):
+                    if ch == shared == other:
+                        starts.append((first, second, i, j))
+    return starts[:FORCED_STARTS]
