@@ -315,3 +315,21 @@ def test_a_view_taken_between_two_rounds_still_gives_the_round_s_score_sheet() -
     for listener in client.listeners:
         listener(Snapshot(view=client.view))
     assert table.last_scored == scored
+
+
+async def test_a_client_that_gives_up_reconnecting_says_so_for_good(tmp_path: Path) -> None:
+    server = GameServer(tmp_path / "server")
+    await server.start("127.0.0.1", 0)
+    client = GameClient(url_of(server), tokens=SeatTokens(tmp_path / "Ann.json"), reconnect_for=1)
+    await client.connect()
+    code = await client.create(RoomSettings(players=2, bots=1, bot_level="easy", seed=3))
+    await client.join(code, "Ann")
+    ann = RemoteTable(client)
+    await until(lambda: ann.started)
+    app = MixmoApp(ann)
+    async with app.run_test(size=SIZE) as pilot:
+        await server.close()
+        await until(lambda: "connection lost: " in header(app), pilot)
+        assert "run the same mixmo join" in header(app)
+        assert "reconnecting" not in header(app)
+    await client.close()

@@ -194,6 +194,7 @@ class GameClient:
             self._tell_online(False)
             if not await self._reconnect():
                 self.closed.set()
+                self._tell_online(False)  # for good now: ``failure`` says why
                 return
 
     async def _reconnect(self) -> bool:

@@ -59,6 +59,11 @@ class RemoteTable(Table):
         return self.client.online
 
     @property
+    def lost(self) -> str | None:
+        failure = self.client.failure
+        return str(failure) if failure is not None else None
+
+    @property
     def lobby(self) -> Lobby | None:
         return self.client.lobby
 

@@ -130,6 +130,12 @@ class Table(ABC):
         return True
 
     @property
+    def lost(self) -> str | None:
+        """Why the table stopped hearing its match for good (None while it hears it, or
+        tries to)."""
+        return None
+
+    @property
     def lobby(self) -> Lobby | None:
         """Who sits where in a server's room (None at a local table)."""
         return None

@@ -25,6 +25,11 @@ def header_line(table: Table, *, clock: float, live_check: bool, headline: str |
     bag = table.bag_left
     time = (clock_text(clock), "bold")
     where = " · " + _("round {number} · bag {bag}").format(number=round_.number, bag=bag)
+    if table.lost is not None:
+        notice = _("connection lost: {reason} (quit, then run the same mixmo join)").format(
+            reason=table.lost
+        )
+        return Text.assemble((notice, "bold reverse"), " · ", time, where)
     if not table.online:
         return Text.assemble(
             (_("connection lost, reconnecting..."), "bold reverse"), " · ", time, where
