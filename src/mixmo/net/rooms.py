@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mixmo.engine import events as ev
-from mixmo.engine.actions import Action
+from mixmo.engine.actions import Action, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.lexicon import Lexicon
@@ -145,6 +145,8 @@ class Room:
     views: ViewMaker | None = None
     broken: bool = False
     """An action could not be written to the log: the room refuses every action since."""
+    ready: set[int] = field(default_factory=set)
+    """Seats that asked for the next round while the scores are up (see :meth:`next_round_due`)."""
     _clock_base: float = 0.0
     _clock_start: float = field(default_factory=time.monotonic)
 
@@ -276,8 +278,16 @@ class Room:
             raise NotYourSeatError(f"seat {seat} cannot act for seat {action.seat}")
         if self.broken:
             raise StorageError("this room's moves cannot be saved: the server's operator must look")
+        if isinstance(action, NextRound) and game.phase is Phase.SCORED:
+            # At a table the next round starts when everyone has read the scores: a seat's
+            # request waits for every connected player's (the bots always agree).
+            self.ready.add(seat)
+            if self.next_round_due() is None:
+                return []
         stamped = action.model_copy(update={"at": round(self.now(), 3)})
         events = game.apply(stamped)
+        if game.phase is not Phase.SCORED:
+            self.ready.clear()
         if self.store is not None:
             try:
                 self.store.append_action(self.code, len(game.log), stamped)
@@ -290,6 +300,19 @@ class Room:
                 log.error("room %s: cannot save an action (%s): play stops", self.code[:2], error)
                 raise StorageError("the server could not save this move: play stops") from None
         return events
+
+    def next_round_due(self) -> int | None:
+        """A seat that asked for the next round, once every connected player has; else None.
+
+        Bots and away players are not waited for: a player who left the table does not
+        hold the others up, as their game time runs on too.
+        """
+        waiting = [
+            seat
+            for seat, s in enumerate(self.seats)
+            if s.bot_level is None and s.connections > 0 and seat not in self.ready
+        ]
+        return min(self.ready) if self.ready and not waiting else None
 
     # --- what others see --------------------------------------------------------------
 

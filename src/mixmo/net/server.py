@@ -33,9 +33,10 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from mixmo.engine import events as ev
-from mixmo.engine.actions import Action
+from mixmo.engine.actions import Action, NextRound
 from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
+from mixmo.engine.state import Phase
 from mixmo.net.botrunner import BotRunner, Submit
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
@@ -517,6 +518,10 @@ class GameServer:
         room.seats[seat].connections = max(0, room.seats[seat].connections - 1)
         log.info("room %s: seat %d disconnected (held)", room_label(room.code), seat)
         self._broadcast_lobby(room)
+        due = room.next_round_due() if room.game is not None else None
+        if due is not None and room.game is not None and room.game.phase is Phase.SCORED:
+            # The others were waiting for the one who just left to read the scores.
+            self._apply_for(room, due, NextRound(seat=due))
 
     def _start_match(self, conn: Connection, message: StartMatch) -> None:
         room, seat = self._seated(conn)
@@ -609,17 +614,21 @@ class GameServer:
 
     def _bot_submitter(self, room: Room, seat: int) -> Submit:
         async def submit(action: Action) -> bool:
-            arrival = time.perf_counter()
-            try:
-                events = room.apply(seat, action)
-            except (RoomError, GameRuleError):
-                return False
-            self._uncommitted.append((room, None, None))
-            self._flush_later()
-            self._broadcast_events(room, seat, events, None, None, arrival)
-            return True
+            return self._apply_for(room, seat, action)
 
         return submit
+
+    def _apply_for(self, room: Room, seat: int, action: Action) -> bool:
+        """Apply an action no client sent (a server bot's, a next round nobody waits for)."""
+        arrival = time.perf_counter()
+        try:
+            events = room.apply(seat, action)
+        except (RoomError, GameRuleError):
+            return False
+        self._uncommitted.append((room, None, None))
+        self._flush_later()
+        self._broadcast_events(room, seat, events, None, None, arrival)
+        return True
 
 
 def _bot_ended(code: str, seat: int, task: asyncio.Task[None]) -> None:
