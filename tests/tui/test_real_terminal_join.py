@@ -51,8 +51,8 @@ def test_two_people_in_two_terminals_see_each_other_s_word(tmp_path: Path) -> No
         word = letters[:3]
         tmux("send-keys", "-t", ann, *[c.lower() for c in word])
         shown = " ".join(word)
-        wait_for(ann, lambda s: shown in s)
-        wait_for(bob, lambda s: shown in s)  # Ann's word on Bob's screen, in her small pane
+        wait_for(ann, lambda s: shown in s, 30)
+        wait_for(bob, lambda s: shown in s, 30)  # Ann's word on Bob's screen, in her small pane
     finally:
         kill(ann)
         kill(bob)

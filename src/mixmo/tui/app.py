@@ -36,14 +36,15 @@ from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.bot import Level
 from mixmo.engine.game import Game
-from mixmo.engine.grid import Cell, Grid
-from mixmo.engine.state import Phase, PlayerState
+from mixmo.engine.grid import Grid
+from mixmo.engine.state import PlayerState
 from mixmo.engine.validation import ValidationReport, validate
-from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n import _
 from mixmo.net.table import ConnectionChanged, LocalTable, SavingChanged, Table, ViewReplaced
 from mixmo.net.views import ActionRefused, SeatConnection
 from mixmo.storage import Autosaver, atomic_write_text
 from mixmo.tui.board_input import BoardInput
+from mixmo.tui.board_layout import LAYOUTS, Board
 from mixmo.tui.bot_driver import TICK, BotDriver
 from mixmo.tui.grid_view import GridPicture
 from mixmo.tui.header import header_line
@@ -54,19 +55,14 @@ from mixmo.tui.match_records import MatchRecords
 from mixmo.tui.modals import ConfirmScreen, HelpScreen, NoticeScreen
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, news_for, plain
 from mixmo.tui.pane_state import PaneState, reconcile
+from mixmo.tui.pane_summary import grid_summary, pane_status
 from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
 from mixmo.tui.relay import RELAY_TICK, RelayKeys, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.view_state import capture, load_view, restore, view_path
 
-LAYOUTS = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
-"""Columns and rows of panes for each number of players."""
-MIN_PANE_WIDTH = 24
-"""The narrowest pane that still shows a usable grid and rack."""
 WELCOME_SECONDS = 10.0
 """How long the welcome (the tutorial's suggestion) stays in the header."""
-MIN_GRID_ROWS = 5
-"""Fewer grid rows than this and the screen asks for a larger terminal."""
 
 ACTIONS = {"quit": "quit_game"}
 """Commands whose action has another name (App already has an ``action_quit``)."""
@@ -267,40 +263,26 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
             return playable[0]
         return None
 
-    def pane_room(self, width: int, height: int) -> tuple[int, int, int]:
-        """The columns the board needs, and the width and height of the pane that must
-        show a usable grid (the smallest, or one's own at a server)."""
-        if self.own_seat() is not None:
-            return 2, width * 2 // 3, height - 2
-        columns, rows = LAYOUTS[len(self.pane_widgets)]
-        return columns, width // columns, (height - 2) // rows
+    def board(self) -> Board:
+        return Board(len(self.pane_widgets), own_pane=self.own_seat() is not None)
 
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size.width, event.size.height)
 
     def grid_rows(self, width: int, height: int) -> int:
-        """How many rows the smallest grid gets at this terminal size.
-
-        A pane is its border (2), a title, the grid, the rack (wrapping when long)
-        and the news (up to two lines).
-        """
-        _columns, pane_width, pane_height = self.pane_room(width, height)
-        inside = max(1, pane_width - 4)
+        """How many rows the smallest grid (or one's own, at a server) gets at this size."""
         own = self.own_seat()
         seats = list(self.pane_widgets) if own is None else [own]
         longest = max(self.table.rack_size(s) for s in seats)
-        rack_lines = min(3, max(1, -(-(len(rack_label()) + 2 * longest) // inside)))
-        return pane_height - 2 - 1 - rack_lines - 2
+        return self.board().grid_rows(
+            width, height, rack_label=len(rack_label()), longest_rack=longest
+        )
 
     def fit(self, width: int, height: int) -> None:
         """Show the board, or ask for a larger terminal when a grid would get too few rows."""
-        columns, _width, pane_height = self.pane_room(width, height)
-        rows = max(1, (height - 2) // max(1, pane_height))
-        short = MIN_GRID_ROWS - self.grid_rows(width, height)
-        small = width < columns * MIN_PANE_WIDTH or short > 0
-        self.set_class(small, "too-small")
-        if small:
-            need = (max(width, columns * MIN_PANE_WIDTH), height + max(0, short) * rows)
+        need = self.board().size_needed(width, height, self.grid_rows(width, height))
+        self.set_class(need is not None, "too-small")
+        if need is not None:
             self.too_small.update(
                 _(
                     "Please enlarge the terminal: {players} players need at least "
@@ -370,40 +352,15 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
         pane.rack = reconcile(pane.rack, player.rack)
         if pane.picked is not None and pane.picked >= len(pane.rack):
             pane.picked = None
-        bad: frozenset[Cell] = frozenset()
-        letters: dict[Cell, str] = {}
-        words = ""
-        valid = False
-        if len(player.grid):
-            report = self.report_for(seat, player)
-            valid = report.valid
-            letters = {t.cell: t.letter for t in report.open_tiles if t.letter}
-            invalid = [v for v in report.words if not v.valid]
-            count = len(report.words)
-            words = ngettext("{count} word", "{count} words", count).format(count=count)
-            if self.live_check:
-                bad = frozenset(c for p in report.problems for c in p.cells)
-                if invalid:
-                    words += ", " + _("{count} invalid").format(count=len(invalid))
-                else:
-                    words += ", " + _("all valid")
-        status = []
-        if player.out:
-            status.append(N_("OUT"))
-        if player.locked:
-            status.append(N_("LOCKED"))
-        if player.stuck:
-            status.append(N_("STUCK"))
-        rack_size = self.table.rack_size(seat)
-        if not rack_size and len(player.grid) and self.table.phase is Phase.PLAYING:
-            if valid:
-                status.append(N_("ready: MIXMO?"))
-            elif not self.live_check:
-                status.append(N_("rack empty"))
-        elif rack_size and not player.rack:  # another seat's rack, at a server: only its size
-            status.append(
-                ngettext("{count} tile", "{count} tiles", rack_size).format(count=rack_size)
-            )
+        report = self.report_for(seat, player) if len(player.grid) else None
+        summary = grid_summary(report, live_check=self.live_check)
+        status = pane_status(
+            player,
+            self.table.rack_size(seat),
+            self.table.phase,
+            valid=summary.valid,
+            live_check=self.live_check,
+        )
         message = pane.message
         if not message and seat == self.active and self.is_first_move():
             message = self.first_steps()
@@ -415,9 +372,9 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
                 active=seat == self.active,
                 rack=pane.rack,
                 picked=pane.picked,
-                status=tuple(status),
+                status=status,
                 score=self.table.state.totals[seat],
-                words=words,
+                words=summary.words,
                 message=message,
                 built=self.relay_clock(seat),
             )
@@ -427,8 +384,8 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
             cursor=pane.cursor,
             direction=pane.direction,
             selection=pane.selection,
-            bad_cells=bad,
-            letters=letters,
+            bad_cells=summary.bad_cells,
+            letters=summary.letters,
             highlight=pane.highlight,
             active=seat == self.active,
             locked=not player.may_act,

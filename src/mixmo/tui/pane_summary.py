@@ -1,0 +1,67 @@
+"""What a pane says about its player's grid and rack: the words line, the flags, the marks.
+
+Pure functions of the engine's values, so the app only gathers them and pushes
+them into the pane; no Textual here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mixmo.engine.grid import Cell
+from mixmo.engine.state import Phase, PlayerState
+from mixmo.engine.validation import ValidationReport
+from mixmo.i18n import N_, _, ngettext
+
+
+@dataclass(frozen=True)
+class GridSummary:
+    """A grid's verdict as its pane shows it."""
+
+    words: str = ""
+    """"3 words, all valid" (the verdict only while live checking is on)."""
+    valid: bool = False
+    bad_cells: frozenset[Cell] = frozenset()
+    """The cells of every problem, marked only while live checking is on."""
+    letters: dict[Cell, str] = field(default_factory=dict)
+    """The letter each joker or Bandit stands for, where the grid decides it."""
+
+
+def grid_summary(report: ValidationReport | None, *, live_check: bool) -> GridSummary:
+    """The words line and marks of a grid (None: an empty grid)."""
+    if report is None:
+        return GridSummary()
+    letters = {t.cell: t.letter for t in report.open_tiles if t.letter}
+    count = len(report.words)
+    words = ngettext("{count} word", "{count} words", count).format(count=count)
+    bad: frozenset[Cell] = frozenset()
+    if live_check:
+        bad = frozenset(c for p in report.problems for c in p.cells)
+        invalid = sum(1 for v in report.words if not v.valid)
+        if invalid:
+            words += ", " + _("{count} invalid").format(count=invalid)
+        else:
+            words += ", " + _("all valid")
+    return GridSummary(words, report.valid, bad, letters)
+
+
+def pane_status(
+    player: PlayerState, rack_size: int, phase: Phase, *, valid: bool, live_check: bool
+) -> tuple[str, ...]:
+    """The flags under a player's name: catalogue keys the pane translates, and at a
+    server another seat's rack size, already in the interface's language."""
+    status = []
+    if player.out:
+        status.append(N_("OUT"))
+    if player.locked:
+        status.append(N_("LOCKED"))
+    if player.stuck:
+        status.append(N_("STUCK"))
+    if not rack_size and len(player.grid) and phase is Phase.PLAYING:
+        if valid:
+            status.append(N_("ready: MIXMO?"))
+        elif not live_check:
+            status.append(N_("rack empty"))
+    elif rack_size and not player.rack:  # another seat's rack, at a server: only its size
+        status.append(ngettext("{count} tile", "{count} tiles", rack_size).format(count=rack_size))
+    return tuple(status)
