@@ -135,6 +135,26 @@ async def test_the_other_seats_are_read_only_on_a_remote_screen(tmp_path: Path) 
         await bob.client.close()
 
 
+async def test_another_seat_s_rack_shows_how_many_tiles_it_holds_not_which(
+    tmp_path: Path,
+) -> None:
+    async with running_server() as server:
+        url = url_of(server)
+        code, ann = await opened(url, RoomSettings(players=2, seed=3), tmp_path)
+        bob = await seated(url, code, "Bob", tmp_path)
+        await until(lambda: ann.started)
+        app = MixmoApp(bob)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            anns_rack = str(app.query_one("#rack-0").render())
+            bobs_rack = str(app.query_one("#rack-1").render())
+            assert "6 tiles, hidden" in anns_rack
+            assert "empty" not in anns_rack
+            assert "hidden" not in bobs_rack and len(bobs_rack.split()) == 7  # Rack + 6 tiles
+        await ann.client.close()
+        await bob.client.close()
+
+
 @pytest.mark.slow
 async def test_a_whole_match_with_a_person_s_screen_and_bots_ends_with_the_same_standings(
     tmp_path: Path,

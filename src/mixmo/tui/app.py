@@ -354,9 +354,10 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
             pane.picked = None
         report = self.report_for(seat, player) if len(player.grid) else None
         summary = grid_summary(report, live_check=self.live_check)
+        rack_size = self.table.rack_size(seat)
         status = pane_status(
             player,
-            self.table.rack_size(seat),
+            rack_size,
             self.table.phase,
             valid=summary.valid,
             live_check=self.live_check,
@@ -377,6 +378,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
                 words=summary.words,
                 message=message,
                 built=self.relay_clock(seat),
+                hidden_tiles=0 if player.rack else rack_size,
             )
         )
         widget.grid_view.picture = GridPicture(

@@ -48,8 +48,7 @@ def grid_summary(report: ValidationReport | None, *, live_check: bool) -> GridSu
 def pane_status(
     player: PlayerState, rack_size: int, phase: Phase, *, valid: bool, live_check: bool
 ) -> tuple[str, ...]:
-    """The flags under a player's name: catalogue keys the pane translates, and at a
-    server another seat's rack size, already in the interface's language."""
+    """The flags under a player's name, as catalogue keys (the pane translates them)."""
     status = []
     if player.out:
         status.append(N_("OUT"))
@@ -62,6 +61,4 @@ def pane_status(
             status.append(N_("ready: MIXMO?"))
         elif not live_check:
             status.append(N_("rack empty"))
-    elif rack_size and not player.rack:  # another seat's rack, at a server: only its size
-        status.append(ngettext("{count} tile", "{count} tiles", rack_size).format(count=rack_size))
     return tuple(status)

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from mixmo.engine.tiles import Tile, TileKind
-from mixmo.i18n import _
+from mixmo.i18n import _, ngettext
 from mixmo.tui.grid_view import GridView
 
 RACK_CELL = 2
@@ -35,6 +35,8 @@ class PaneInfo:
     message: str = ""
     built: str = ""
     """The player's building time in a relay (``--relay``), or nothing."""
+    hidden_tiles: int = 0
+    """Tiles on the rack this screen may not see (another seat's, at a server)."""
 
 
 def rack_label() -> str:
@@ -48,9 +50,12 @@ BANDIT_STYLE = "bold $text-secondary"
 The symbols (``?``, ``!``) carry the meaning without colour."""
 
 
-def rack_text(rack: tuple[Tile, ...], picked: int | None) -> Content:
+def rack_text(rack: tuple[Tile, ...], picked: int | None, hidden: int = 0) -> Content:
     parts: list[tuple[str, str]] = [(rack_label(), "dim")]
-    if not rack:
+    if not rack and hidden:
+        count = ngettext("{count} tile, hidden", "{count} tiles, hidden", hidden)
+        parts.append((count.format(count=hidden), "dim italic"))
+    elif not rack:
         parts.append((_("empty"), "dim italic"))
     for index, tile in enumerate(rack):
         style = "bold"
@@ -136,10 +141,14 @@ class PlayerPane(Vertical):
             info.built,
         ):
             self.query_one(f"#title-{self.seat}", Static).update(title_text(info))
-        if last is None or (last.rack, last.picked) != (info.rack, info.picked):
+        if last is None or (last.rack, last.picked, last.hidden_tiles) != (
+            info.rack,
+            info.picked,
+            info.hidden_tiles,
+        ):
             rack = self.query_one(RackView)
             rack.size_of_rack = len(info.rack)
-            rack.update(rack_text(info.rack, info.picked))
+            rack.update(rack_text(info.rack, info.picked, info.hidden_tiles))
         if last is None or last.message != info.message:
             self.query_one(f"#news-{self.seat}", Static).update(Text(info.message))
 
