@@ -12,7 +12,7 @@ from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.rooms import Room
-from tests.game_helpers import lay_out, play_until_bag_is_empty
+from tests.game_helpers import claim_first_words, lay_out, play_until_bag_is_empty
 
 
 def _room_at_the_scores(**settings: object) -> Room:
@@ -73,3 +73,59 @@ def test_requests_for_one_round_do_not_count_for_the_next() -> None:
     room.apply(0, act.NextRound(seat=0))
     room.apply(1, act.NextRound(seat=1))
     assert room.ready == set()
+
+
+# --- votes on theme claims --------------------------------------------------------------------
+
+
+def _room_at_the_vote() -> Room:
+    """A three-player room voting on its theme claims (the theme has no built-in list)."""
+    room = Room(
+        code="ACDEFG",
+        settings=RoomSettings(players=3, seed=10, target=1000),
+        lexicons=lambda language: AnyWord(language=language),
+    )
+    for name in ("Ann", "Bob", "Cid"):
+        seat, _token = room.join(name)
+        room.seats[seat].connections = 1
+    assert room.game is not None
+    at = play_until_bag_is_empty(room.game, caller=0)
+    lay_out(room.game, 0, at)
+    room.game.apply(act.CallMixmo(seat=0, at=at + 5))
+    claim_first_words(room.game)
+    assert room.game.phase is Phase.VOTING and room.game.round.player(0).claims
+    return room
+
+
+def _everyone_votes_but(room: Room, away: int) -> None:
+    assert room.game is not None
+    for voter in range(3):
+        for claimant in range(3):
+            claims = room.game.round.player(claimant).claims or ()
+            if voter != away and claimant != voter:
+                for word in claims:
+                    room.apply(
+                        voter, act.Vote(seat=voter, claimant=claimant, word=word, accept=True)
+                    )
+
+
+def test_the_vote_waits_for_a_player_still_at_the_table() -> None:
+    room = _room_at_the_vote()
+    _everyone_votes_but(room, away=2)
+    assert room.game is not None and room.game.phase is Phase.VOTING
+
+
+def test_a_player_who_left_the_table_does_not_hold_up_the_vote() -> None:
+    room = _room_at_the_vote()
+    room.seats[2].connections = 0
+    _everyone_votes_but(room, away=2)
+    assert room.game is not None and room.game.phase is not Phase.VOTING
+    assert isinstance(room.game.log[-1], act.CloseVoting)
+
+
+def test_the_vote_closes_when_the_last_voter_leaves() -> None:
+    room = _room_at_the_vote()
+    _everyone_votes_but(room, away=2)
+    assert not room.voting_due()
+    room.seats[2].connections = 0
+    assert room.voting_due()

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mixmo.engine import events as ev
-from mixmo.engine.actions import Action, NextRound
+from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.lexicon import Lexicon
@@ -284,6 +284,13 @@ class Room:
             self.ready.add(seat)
             if self.next_round_due() is None:
                 return []
+        events = self._apply_and_log(game, action)
+        if self.voting_due():
+            # Everyone at the table has voted; an away player's votes follow the list.
+            events += self._apply_and_log(game, CloseVoting(seat=seat))
+        return events
+
+    def _apply_and_log(self, game: Game, action: Action) -> list[ev.Event]:
         stamped = action.model_copy(update={"at": round(self.now(), 3)})
         events = game.apply(stamped)
         if game.phase is not Phase.SCORED:
@@ -301,17 +308,32 @@ class Room:
                 raise StorageError("the server could not save this move: play stops") from None
         return events
 
+    def present_seats(self) -> set[int]:
+        """The bots and the players connected now."""
+        return {s for s, st in enumerate(self.seats) if st.bot_level is not None or st.connections}
+
+    def voting_due(self) -> bool:
+        """The vote is on and every player at the table has voted on every claim of the
+        others: an away player does not hold the vote up (the engine closes it by itself
+        when every seat has voted)."""
+        if self.game is None or self.game.phase is not Phase.VOTING:
+            return False
+        round_, present = self.game.state.round, self.present_seats()
+        return all(
+            set(round_.votes.get((claimant, word), {})) >= present - {claimant}
+            for claimant in range(len(round_.players))
+            for word in round_.player(claimant).claims or ()
+        )
+
     def next_round_due(self) -> int | None:
         """A seat that asked for the next round, once every connected player has; else None.
 
         Bots and away players are not waited for: a player who left the table does not
         hold the others up, as their game time runs on too.
         """
-        waiting = [
-            seat
-            for seat, s in enumerate(self.seats)
-            if s.bot_level is None and s.connections > 0 and seat not in self.ready
-        ]
+        waiting = {
+            seat for seat in self.present_seats() - self.ready if self.seats[seat].bot_level is None
+        }
         return min(self.ready) if self.ready and not waiting else None
 
     # --- what others see --------------------------------------------------------------

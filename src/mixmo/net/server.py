@@ -33,7 +33,7 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from mixmo.engine import events as ev
-from mixmo.engine.actions import Action, NextRound
+from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
@@ -518,10 +518,12 @@ class GameServer:
         room.seats[seat].connections = max(0, room.seats[seat].connections - 1)
         log.info("room %s: seat %d disconnected (held)", room_label(room.code), seat)
         self._broadcast_lobby(room)
+        # The others may have been waiting for the one who just left.
         due = room.next_round_due() if room.game is not None else None
         if due is not None and room.game is not None and room.game.phase is Phase.SCORED:
-            # The others were waiting for the one who just left to read the scores.
             self._apply_for(room, due, NextRound(seat=due))
+        elif room.voting_due():
+            self._apply_for(room, seat, CloseVoting(seat=seat))
 
     def _start_match(self, conn: Connection, message: StartMatch) -> None:
         room, seat = self._seated(conn)
