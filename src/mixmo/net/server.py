@@ -23,13 +23,11 @@ import re
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
 from pydantic import ValidationError
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from mixmo.engine import events as ev
@@ -38,6 +36,7 @@ from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
 from mixmo.net.botrunner import BotRunner, Submit
+from mixmo.net.connection import Connection, Limits, close_later, drained
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     CLIENT_MESSAGE,
@@ -46,7 +45,6 @@ from mixmo.net.protocol import (
     ClientMessage,
     Created,
     CreateRoom,
-    ErrorMessage,
     JoinRoom,
     Reconnect,
     SendAction,
@@ -59,138 +57,6 @@ from mixmo.net.store import RoomStore
 from mixmo.net.views import encode_event_json, visible_event
 
 log = logging.getLogger("mixmo.net.server")
-
-
-_background: set[asyncio.Task[None]] = set()
-
-
-def _close_later(ws: ServerConnection, code: int, reason: str) -> None:
-    """Close ``ws`` without waiting (from code that must not await)."""
-    task = asyncio.ensure_future(ws.close(code, reason))
-    _background.add(task)
-    task.add_done_callback(_background.discard)
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one connection may do, and how many may be open."""
-
-    max_connections: int = 2000
-    rate: float = 20.0
-    """Messages per second a connection may send, sustained."""
-    burst: float = 40.0
-    strikes: int = 50
-    """Messages refused for the rate before the connection is closed."""
-    hello_timeout: float = 10.0
-    """Seconds a new connection has to say something."""
-    outbox: int = 512
-    """Messages queued for one connection in one turn of the event loop before it is dropped."""
-    unsent: int = 4 * 1024 * 1024
-    """Bytes written for a client but not yet taken by its socket (it does not read) before it
-    is dropped."""
-    rooms_per_connection: int = 8
-    max_rooms: int = 10_000
-    idle_room: float = 1800.0
-    """Seconds a room with nobody connected stays in memory (the store keeps it; a finished
-    room is let go at once)."""
-
-
-class TokenBucket:
-    """``rate`` messages a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-Message = tuple[bytes, float | None, str | None]
-"""One queued message: its UTF-8 JSON, the arrival of the action it answers (for the latency
-figures), and the code of the room whose action it reports (held back if that action's
-commit fails)."""
-
-
-@dataclass(eq=False)
-class Connection:
-    """One client: its socket, its seat once seated, and its messages of this loop turn.
-
-    :meth:`send` only queues; the server's flush (once the turn's actions are committed)
-    writes the queue to the socket with :meth:`write`.
-    """
-
-    ws: ServerConnection
-    limits: Limits
-    queued_hook: Callable[[Connection], None] | None = None
-    """Told when the queue stops being empty (the server schedules its flush)."""
-    room: Room | None = None
-    seat: int | None = None
-    watching: bool = False
-    dropped: bool = False
-    """Too slow to read its messages: being closed, sent nothing more."""
-    created: int = 0
-    strikes: int = 0
-    bucket: TokenBucket = field(init=False)
-    queue: list[Message] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
-
-    def send(
-        self, data: str | bytes, arrival: float | None = None, room: str | None = None
-    ) -> None:
-        """Queue ``data`` (JSON) for the end of this loop turn."""
-        if self.dropped:
-            return
-        if len(self.queue) >= self.limits.outbox:
-            self.drop()
-            return
-        self.queue.append((data.encode() if isinstance(data, str) else data, arrival, room))
-        if len(self.queue) == 1 and self.queued_hook is not None:
-            self.queued_hook(self)
-
-    def error(self, code: str, message: str, ref: int | None = None) -> None:
-        self.send(ErrorMessage(code=code, message=message, ref=ref).model_dump_json())
-
-    def drop(self) -> None:
-        """Close a client too slow to read its messages, and send it nothing more."""
-        self.dropped = True
-        self.queue.clear()
-        _close_later(self.ws, 1008, "too slow: messages piled up")
-
-    def write(self, held: set[str], latencies: deque[float]) -> None:
-        """Hand the queue to the socket, as text frames, without waiting (the reports of
-        ``held`` rooms' uncommitted actions are left out); the latency of each answer to an
-        action goes to ``latencies``. A client whose socket holds more than
-        :attr:`Limits.unsent` bytes it has not read is dropped."""
-        queue, self.queue = self.queue, []
-        if self.dropped:
-            return
-        for data, arrival, room in queue:
-            if room is not None and room in held:
-                continue
-            broadcast((self.ws,), data, text=True)  # the library's write without waiting
-            if arrival is not None:
-                latencies.append(time.perf_counter() - arrival)
-        transport = self.ws.transport
-        if transport is not None and transport.get_write_buffer_size() > self.limits.unsent:
-            self.drop()
-
-
-async def _drained(conn: Connection, seconds: float) -> None:
-    """Until ``conn``'s queued messages are handed to its socket (at most ``seconds``)."""
-    with contextlib.suppress(TimeoutError):
-        async with asyncio.timeout(seconds):
-            while conn.queue:
-                await asyncio.sleep(0.01)
 
 
 def room_label(code: str) -> str:
@@ -322,7 +188,7 @@ class GameServer:
             async for raw in ws:
                 self._receive(conn, raw)
                 if conn.strikes > self.limits.strikes:
-                    await _drained(conn, 1.0)  # the client hears why
+                    await drained(conn, 1.0)  # the client hears why
                     await ws.close(1008, "too many messages")
                     return
         except ConnectionClosed:
@@ -484,7 +350,7 @@ class GameServer:
         for other in list(self.listeners.get(room.code, ())):
             if other.seat == message.seat:
                 self._leave(other)
-                _close_later(other.ws, 4000, "this seat reconnected elsewhere")
+                close_later(other.ws, 4000, "this seat reconnected elsewhere")
         self._attach(conn, room, message.seat, message.token)
         if room.started:
             self._send_snapshot(conn)
