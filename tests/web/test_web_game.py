@@ -24,7 +24,9 @@ from tests.web.test_web_browser import assert_drawn
 
 pytestmark = pytest.mark.slow  # tens of seconds: three processes and a browser per match
 
-RACK = re.compile(r"Rack ((?:\S ){0,7}\S)(?=\s)")
+RACK = re.compile(r"Rack ((?:[A-Za-z?!] ){0,7}[A-Za-z?!])(?=\s)")
+"""A rack's tiles (letters, ? a joker, ! the Bandit); another seat's rack reads
+"Rack 6 tiles, hidden"."""
 
 
 def rack_of(screen: str) -> list[str]:
@@ -133,5 +135,6 @@ async def test_two_browsers_under_one_name_get_two_seats_and_a_reload_takes_its_
         seats = ("1. Bot", "2. Ann", "3. Ann 2")
         watched = await watcher.wait_for_text(*seats, timeout=60)
         assert not rack_of(watched), "a watcher sees no rack's letters"
+        assert "tiles, hidden" in watched, "only how many tiles each rack holds"
         await watcher.screenshot(tmp_path / "watcher.png")
     assert not [line for line in bot.lines if ", Ann 3" in line], "no third Ann ever sat"
