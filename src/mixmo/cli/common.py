@@ -8,11 +8,14 @@ need them, so that a command pays only for what it uses.
 from __future__ import annotations
 
 import sys
-from typing import IO, TYPE_CHECKING, NoReturn
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 
 from mixmo.i18n import N_, _, ngettext
+
+F = TypeVar("F", bound=Callable[..., object])
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -360,3 +363,22 @@ def follow_game_language(lang: str) -> None:
     given = ctx.get_parameter_source("lang") is ParameterSource.COMMANDLINE
     if given and ctx.find_root().get_parameter_source("ui") is not ParameterSource.COMMANDLINE:
         set_ui_language(lang)
+
+
+def listen_options(default_port: int, host_help: str) -> Callable[[F], F]:
+    """``--host`` (loopback unless told otherwise) and ``--port``, for the commands that
+    listen: the game server and the browser front."""
+
+    def add(command: F) -> F:
+        command = click.option(
+            "--port",
+            type=click.IntRange(0, 65535),
+            default=default_port,
+            show_default=True,
+            help=N_("Port to listen on (0: any free port)."),
+        )(command)
+        return click.option("--host", default="127.0.0.1", show_default=True, help=host_help)(
+            command
+        )
+
+    return add

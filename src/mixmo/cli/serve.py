@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from mixmo.cli.common import TranslatedCommand, fail
+from mixmo.cli.common import TranslatedCommand, fail, listen_options
 from mixmo.i18n import N_, _
 
 
@@ -24,19 +24,7 @@ from mixmo.i18n import N_, _
     """
     ),
 )
-@click.option(
-    "--host",
-    default="127.0.0.1",
-    show_default=True,
-    help=N_("Address to listen on (0.0.0.0 opens the server to the local network)."),
-)
-@click.option(
-    "--port",
-    type=click.IntRange(0, 65535),
-    default=8765,
-    show_default=True,
-    help=N_("Port to listen on (0: any free port)."),
-)
+@listen_options(8765, N_("Address to listen on (0.0.0.0 opens the server to the local network)."))
 @click.option(
     "--data",
     type=click.Path(file_okay=False, path_type=Path),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from mixmo.cli.common import TranslatedCommand, fail
+from mixmo.cli.common import TranslatedCommand, fail, listen_options
 from mixmo.i18n import N_, _
 
 NEEDS_TEXTUAL_SERVE = N_(
@@ -29,19 +29,7 @@ NEEDS_TEXTUAL_SERVE = N_(
     ),
 )
 @click.argument("url", metavar="ws://HOST:PORT/CODE")
-@click.option(
-    "--host",
-    default="127.0.0.1",
-    show_default=True,
-    help=N_("Address to listen on (0.0.0.0 opens the page to the local network)."),
-)
-@click.option(
-    "--port",
-    type=click.IntRange(0, 65535),
-    default=8000,
-    show_default=True,
-    help=N_("Port to listen on (0: any free port)."),
-)
+@listen_options(8000, N_("Address to listen on (0.0.0.0 opens the page to the local network)."))
 def web(url: str, host: str, port: int) -> None:
     """`mixmo web`: the browser front of a room (its help text is above, translated)."""
     from mixmo.cli.join import split_url
