@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mixmo.net.protocol import RoomSettings, SendAction
@@ -44,6 +44,7 @@ def _answer(server: GameServer, text: str) -> tuple[Any, list[dict[str, Any]]]:
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(JSON.map(json.dumps), MESSAGES.map(json.dumps), st.text(max_size=200)))
+@example('{"v":1,"":"","ref":-1}')  # a bad message whose ref is no Ref: nothing to echo back
 def test_any_text_is_a_message_or_exactly_one_clear_error(text: str) -> None:
     message, sent = _answer(SERVER, text)
     if message is None:

@@ -39,7 +39,8 @@ RoomCode = Annotated[
 ]
 Token = Annotated[str, Field(min_length=16, max_length=64, pattern="^[A-Za-z0-9_-]+$")]
 Seat = Annotated[int, Field(ge=0, lt=MAX_PLAYERS)]
-Ref = Annotated[int, Field(ge=0, lt=2**31)]
+MAX_REF = 2**31
+Ref = Annotated[int, Field(ge=0, lt=MAX_REF)]
 BotLevel = Literal["easy", "normal", "hard", "expert"]
 
 

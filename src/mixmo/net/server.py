@@ -41,6 +41,7 @@ from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     CLIENT_MESSAGE,
     MAX_FRAME,
+    MAX_REF,
     PROTOCOL_VERSION,
     ClientMessage,
     Created,
@@ -279,7 +280,9 @@ class GameServer:
         try:
             return CLIENT_MESSAGE.validate_python(data)
         except (ValidationError, RecursionError) as error:
-            ref = data.get("ref") if isinstance(data.get("ref"), int) else None
+            ref = data.get("ref")
+            if not (isinstance(ref, int) and 0 <= ref < MAX_REF):  # not a Ref: nothing to echo
+                ref = None
             conn.error("bad-message", _first_error(error), ref)
             return None
 
