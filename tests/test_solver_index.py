@@ -46,3 +46,28 @@ def test_a_pool_narrowed_for_a_smaller_rack_keeps_its_order(english) -> None:
     assert index.entries_of(kept) == _by_comprehension(index, small, 1, lengths)
     assert kept_lanes.shape == (4, len(kept))
     assert "RETAIN" in [e[0] for e in index.entries_of(kept)]
+
+
+def test_threads_building_the_index_at_once_number_every_word_once(english) -> None:
+    """Bots search in worker threads: two of them indexing one lexicon at once used to
+    number some words twice, and a pool then read the wrong words (a flaky scan)."""
+    import threading
+
+    from mixmo.engine.solver.index import LexiconIndex
+
+    index = LexiconIndex(english, english)
+    start = threading.Barrier(4)
+
+    def build() -> None:
+        start.wait()
+        index.prepare()
+
+    threads = [threading.Thread(target=build) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(index._numbered) == sum(len(index.entries(n)) for n in index.lengths)
+    for length in index.lengths:
+        ids, _ = index.spellable_ids(index.full, 0, [length])
+        assert index.entries_of(ids) == index.entries(length)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import operator
 import string
+import threading
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -87,6 +88,9 @@ class LexiconIndex:
         self._worths: dict[int, npt.NDArray[np.float64]] = {}
         self._ids: dict[int, Ids] = {}
         self._numbered: list[Entry] = []
+        # Bots search in worker threads: building a length's lanes numbers its words
+        # from the end of ``_numbered``, which two threads must not do at once.
+        self._building = threading.Lock()
 
     @property
     def lists_every_word(self) -> bool:
@@ -153,19 +157,27 @@ class LexiconIndex:
         lowest bits of every code), built on first use: what :meth:`spellable` scans.
         Each word also gets a number of its own, for :meth:`entry`."""
         cached = self._lanes.get(length)
+        if cached is not None:
+            return cached
+        with self._building:
+            return self._build_lanes(length)
+
+    def _build_lanes(self, length: int) -> Lanes:
+        cached = self._lanes.get(length)  # another thread may have built it meanwhile
         if cached is None:
             import numpy as np  # only the solver's scans need it (it takes 0.15 s to import)
 
             entries = self.entries(length)
             raw = b"".join(e[1].to_bytes(8 * LANES, "little") for e in entries)
             flat = np.frombuffer(raw, dtype="<u8").reshape(len(entries), LANES)
-            cached = self._lanes[length] = np.ascontiguousarray(flat.T, dtype=np.uint64)
+            cached = np.ascontiguousarray(flat.T, dtype=np.uint64)
             self._worths[length] = np.fromiter(
                 map(_WORTH, entries), dtype=np.float64, count=len(entries)
             )
             first = len(self._numbered)
             self._ids[length] = np.arange(first, first + len(entries), dtype=np.int64)
             self._numbered += entries
+            self._lanes[length] = cached  # last: a reader that finds it finds the rest
         return cached
 
     def entry(self, number: int) -> Entry:
