@@ -7,7 +7,9 @@ it, bot clients and plain clients in the other seats.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +68,31 @@ async def opened(url: str, settings: RoomSettings, tmp_path: Path) -> tuple[str,
     return code, RemoteTable(client)
 
 
+@dataclass(frozen=True)
+class TwoSeats:
+    """Ann (who opened the room) and Bob, both seated at a running server."""
+
+    url: str
+    code: str
+    ann: RemoteTable
+    bob: RemoteTable
+
+
+@asynccontextmanager
+async def ann_and_bob(tmp_path: Path) -> AsyncIterator[TwoSeats]:
+    """A server with a two-player room (seed 3), Ann and Bob seated; their clients
+    are closed at the end, whatever the test did."""
+    async with running_server() as server:
+        url = url_of(server)
+        code, ann = await opened(url, RoomSettings(players=2, seed=3), tmp_path)
+        bob = await seated(url, code, "Bob", tmp_path)
+        try:
+            yield TwoSeats(url, code, ann, bob)
+        finally:
+            await ann.client.close()
+            await bob.client.close()
+
+
 def header(app: MixmoApp) -> str:
     return str(app.header.render())
 
@@ -79,10 +106,8 @@ def grid_letters(app: MixmoApp, seat: int) -> dict[tuple[int, int], str]:
 async def test_a_word_typed_in_one_burst_reaches_the_server_in_order_and_every_screen(
     tmp_path: Path,
 ) -> None:
-    async with running_server() as server:
-        url = url_of(server)
-        code, ann = await opened(url, RoomSettings(players=2, seed=3), tmp_path)
-        bob = await seated(url, code, "Bob", tmp_path)
+    async with ann_and_bob(tmp_path) as seats:
+        ann, bob = seats.ann, seats.bob
         await until(lambda: ann.started and bob.started)
         app = MixmoApp(ann)
         async with app.run_test(size=SIZE) as pilot:
@@ -94,15 +119,11 @@ async def test_a_word_typed_in_one_burst_reaches_the_server_in_order_and_every_s
             assert {c: t.symbol for c, t in bob.round.player(0).grid.items()} == word
             assert app.panes[0].cursor == (0, len(letters))
             assert len(ann.round.player(0).rack) == 6 - len(letters)
-        await ann.client.close()
-        await bob.client.close()
 
 
 async def test_a_refusal_from_the_server_is_told_on_the_seat_s_own_pane(tmp_path: Path) -> None:
-    async with running_server() as server:
-        url = url_of(server)
-        code, ann = await opened(url, RoomSettings(players=2, seed=3), tmp_path)
-        bob = await seated(url, code, "Bob", tmp_path)
+    async with ann_and_bob(tmp_path) as seats:
+        ann, bob = seats.ann, seats.bob
         await until(lambda: ann.started)
         app = MixmoApp(ann)
         async with app.run_test(size=SIZE) as pilot:
@@ -113,17 +134,12 @@ async def test_a_refusal_from_the_server_is_told_on_the_seat_s_own_pane(tmp_path
             assert "rack" in app.panes[0].message
             assert not app.panes[1].message  # told to Ann only
             assert len(bob.round.player(0).grid) == 0
-        await ann.client.close()
-        await bob.client.close()
 
 
 async def test_the_other_seats_are_read_only_on_a_remote_screen(tmp_path: Path) -> None:
-    async with running_server() as server:
-        url = url_of(server)
-        code, ann = await opened(url, RoomSettings(players=2, seed=3), tmp_path)
-        bob = await seated(url, code, "Bob", tmp_path)
-        await until(lambda: ann.started)
-        app = MixmoApp(bob)
+    async with ann_and_bob(tmp_path) as seats:
+        await until(lambda: seats.ann.started)
+        app = MixmoApp(seats.bob)
         async with app.run_test(size=SIZE) as pilot:
             assert app.active == 1
             await pilot.press("tab")  # next player: not at a server
@@ -131,19 +147,14 @@ async def test_the_other_seats_are_read_only_on_a_remote_screen(tmp_path: Path) 
             await pilot.click("PlayerPane")  # the first pane is Ann's
             await pilot.pause()
             assert app.active == 1
-        await ann.client.close()
-        await bob.client.close()
 
 
 async def test_another_seat_s_rack_shows_how_many_tiles_it_holds_not_which(
     tmp_path: Path,
 ) -> None:
-    async with running_server() as server:
-        url = url_of(server)
-        code, ann = await opened(url, RoomSettings(players=2, seed=3), tmp_path)
-        bob = await seated(url, code, "Bob", tmp_path)
-        await until(lambda: ann.started)
-        app = MixmoApp(bob)
+    async with ann_and_bob(tmp_path) as seats:
+        await until(lambda: seats.ann.started)
+        app = MixmoApp(seats.bob)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             anns_rack = str(app.query_one("#rack-0").render())
@@ -151,8 +162,6 @@ async def test_another_seat_s_rack_shows_how_many_tiles_it_holds_not_which(
             assert "6 tiles, hidden" in anns_rack
             assert "empty" not in anns_rack
             assert "hidden" not in bobs_rack and len(bobs_rack.split()) == 7  # Rack + 6 tiles
-        await ann.client.close()
-        await bob.client.close()
 
 
 @pytest.mark.slow
@@ -225,13 +234,11 @@ async def test_the_first_seat_starts_early_with_bots_from_the_lobby(tmp_path: Pa
 async def test_a_watcher_sees_every_grid_and_a_key_says_watchers_cannot_play(
     tmp_path: Path,
 ) -> None:
-    async with running_server() as server:
-        url = url_of(server)
-        code, ann = await opened(url, RoomSettings(players=2, seed=3), tmp_path)
-        bob = await seated(url, code, "Bob", tmp_path)
-        watcher = GameClient(url)
-        await watcher.connect(code)
-        await watcher.watch(code)
+    async with ann_and_bob(tmp_path) as seats:
+        ann = seats.ann
+        watcher = GameClient(seats.url)
+        await watcher.connect(seats.code)
+        await watcher.watch(seats.code)
         table = RemoteTable(watcher)
         await until(lambda: table.started)
         letter = next(t.symbol for t in ann.round.player(0).rack if t.symbol.isalpha())
@@ -244,8 +251,7 @@ async def test_a_watcher_sees_every_grid_and_a_key_says_watchers_cannot_play(
             await pilot.pause()
             assert "watchers cannot play" in header(app)
             assert len(table.round.player(0).grid) == len(table.round.player(1).grid) + 1
-        for client in (ann.client, bob.client, watcher):
-            await client.close()
+        await watcher.close()
 
 
 def ann_place(symbol: str) -> Any:
@@ -281,16 +287,12 @@ async def test_the_screen_says_when_the_connection_is_lost_and_when_it_is_back(
 
 
 async def test_another_player_losing_the_connection_is_told_in_the_header(tmp_path: Path) -> None:
-    async with running_server() as server:
-        url = url_of(server)
-        code, ann = await opened(url, RoomSettings(players=2, seed=3), tmp_path)
-        bob = await seated(url, code, "Bob", tmp_path)
-        await until(lambda: bob.started)
-        app = MixmoApp(bob)
+    async with ann_and_bob(tmp_path) as seats:
+        await until(lambda: seats.bob.started)
+        app = MixmoApp(seats.bob)
         async with app.run_test(size=SIZE) as pilot:
-            await ann.client.close()
+            await seats.ann.client.close()
             await until(lambda: "Ann lost the connection" in header(app), pilot)
-        await bob.client.close()
 
 
 def test_a_view_taken_between_two_rounds_still_gives_the_round_s_score_sheet() -> None:
