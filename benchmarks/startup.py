@@ -21,9 +21,13 @@ player at a terminal runs them (``mixmo check`` then goes through Rich).
 when the screen shows the players' grids (the text ``--first-frame-text``,
 default the first player's name). Reported: wall time to it, and the CPU
 the process had used by then (from ``/proc/PID/stat``). The game is then
-killed.
+killed. Each start gets empty data and configuration folders
+(``MIXMO_DATA_DIR``, ``MIXMO_CONFIG_DIR``): with the game of the run before
+still saved, ``mixmo play`` would first ask whether to resume it, and that
+question names the players too. The floor under it is the first frame of a
+minimal Textual app (one ``Static``), timed the same way.
 
-    python benchmarks/startup.py [--runs 15] [--python PATH] [--json]
+    python benchmarks/startup.py [--runs 15] [--python PATH] [--json] [--play-only]
 
 ``--python`` picks the interpreter (with mixmo installed): an environment's
 start-up hooks (``.pth`` files) count in every figure, so compare on a
@@ -164,12 +168,45 @@ def play_imports(python: str, env: dict[str, str], runs: int) -> dict[str, dict[
     return result
 
 
-def first_frame(python: str, env: dict[str, str], text: str, timeout: float) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) from start to the first frame holding ``text``."""
-    env = {**env, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "32"}
+PLAY = ["-m", "mixmo", "play", "--seed", "1"]
+"""``mixmo play`` as the benchmark starts it."""
+
+HELLO_TEXT = "HELLO-FRAME"
+HELLO = [
+    "-c",
+    "from textual.app import App\n"
+    "from textual.widgets import Static\n"
+    "class Hello(App):\n"
+    "    def compose(self):\n"
+    f"        yield Static({HELLO_TEXT!r})\n"
+    "Hello().run()\n",
+]
+"""A minimal Textual app, whose first frame is the floor under ``mixmo play``'s."""
+
+
+def first_frame(
+    python: str, args: list[str], env: dict[str, str], text: str, timeout: float
+) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) from start to the first frame holding ``text``,
+    ``python ARGS`` run on a pseudo-terminal with empty data and configuration folders."""
+    with tempfile.TemporaryDirectory() as home:
+        env = {
+            **env,
+            "TERM": "xterm-256color",
+            "COLUMNS": "100",
+            "LINES": "32",
+            "MIXMO_DATA_DIR": str(Path(home) / "data"),
+            "MIXMO_CONFIG_DIR": str(Path(home) / "config"),
+        }
+        return _first_frame(python, args, env, text, timeout)
+
+
+def _first_frame(
+    python: str, args: list[str], env: dict[str, str], text: str, timeout: float
+) -> tuple[float, float]:
     pid, fd = pty.fork()
-    if pid == 0:  # the child: the game on the pseudo-terminal
-        os.execvpe(python, [python, "-m", "mixmo", "play", "--seed", "1"], env)
+    if pid == 0:  # the child: the app on the pseudo-terminal
+        os.execvpe(python, [python, *args], env)
     start = time.perf_counter()
     seen = b""
     try:
@@ -215,6 +252,9 @@ def main() -> None:
     parser.add_argument("--no-bytecode", action="store_true")
     parser.add_argument("--first-frame-text", default="Player 1")
     parser.add_argument("--skip-play", action="store_true")
+    parser.add_argument(
+        "--play-only", action="store_true", help="only the first frames (mixmo play, its floor)"
+    )
     parser.add_argument("--play-imports", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -224,19 +264,25 @@ def main() -> None:
         if args.play_imports:
             report(play_imports(args.python, env, args.runs), args)
             return
-        cpu: dict[str, list[float]] = {label: [] for label, _ in COMMANDS}
+        commands = [] if args.play_only else COMMANDS
+        cpu: dict[str, list[float]] = {label: [] for label, _ in commands}
         frames: list[tuple[float, float]] = []
+        floors: list[tuple[float, float]] = []
         for round_ in range(args.runs + 1):
-            for label, command in COMMANDS:
+            for label, command in commands:
                 seconds = cpu_of(args.python, command, env)
                 if round_:
                     cpu[label].append(seconds)
             if not args.skip_play:
-                frame = first_frame(args.python, env, args.first_frame_text, 20.0)
+                floor = first_frame(args.python, HELLO, env, HELLO_TEXT, 20.0)
+                frame = first_frame(args.python, PLAY, env, args.first_frame_text, 20.0)
                 if round_:
+                    floors.append(floor)
                     frames.append(frame)
     result: dict[str, Any] = {label: stats(values) for label, values in cpu.items()}
     if frames:
+        result["minimal Textual app: first frame, wall"] = stats([w for w, _ in floors])
+        result["minimal Textual app: first frame, CPU"] = stats([c for _, c in floors])
         result["mixmo play: first frame, wall"] = stats([w for w, _ in frames])
         result["mixmo play: first frame, CPU"] = stats([c for _, c in frames])
     report(result, args)
