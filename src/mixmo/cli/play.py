@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -19,9 +20,14 @@ from mixmo.cli.common import (
     random_seed,
 )
 from mixmo.cli.match_options import match_options
-from mixmo.engine.bot import Level
-from mixmo.engine.game import Game
+from mixmo.engine.levels import Level
 from mixmo.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from mixmo.engine.game import Game
+
+# Imported where used: the game, the app (Textual), and the bots only for --headless or
+# once a bot plays (the app's bot driver), so that the first frame comes sooner.
 
 
 @click.command(
@@ -127,6 +133,7 @@ def play(
 ) -> None:
     """`mixmo play`: a game at one keyboard (its help text is above, translated)."""
     from mixmo.cli.saved_game import ask_about_saved_game
+    from mixmo.engine.game import Game
     from mixmo.engine.options import MatchOptions, ScoringMode
     from mixmo.engine.save import GameFileError
     from mixmo.engine.variants import variant_for
@@ -227,12 +234,12 @@ def play(
 
 def bot_levels_option(spec: str, level: Level) -> list[Level]:
     """``--bots``: a count of bots at ``level``, or their levels in seat order."""
-    from mixmo.engine.bot import parse_levels
-
     text = spec.strip()
     if text.isdigit():
         levels = [level] * int(text)
     else:
+        from mixmo.engine.bot import parse_levels  # the bots load only when named
+
         try:
             levels = parse_levels(text)
         except ValueError as error:

@@ -17,7 +17,6 @@ load. The time a bot takes on screen is a separate, simulated pace.
 
 from __future__ import annotations
 
-import enum
 import functools
 import random
 from collections import Counter
@@ -28,6 +27,7 @@ from mixmo.engine import actions as act
 from mixmo.engine.bot_plan import Plan, PlanKind, Style, make_plan, rack_tiles
 from mixmo.engine.game_base import MIXMO_DRAW
 from mixmo.engine.grid import Cell, Grid
+from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon, common_words, fold
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.themes import ThemeList, builtin_themes
@@ -37,13 +37,6 @@ from mixmo.engine.variants import Variant
 from mixmo.i18n import _
 
 __all__ = ["PACES", "Bot", "Level", "Pace", "Plan", "PlanKind", "bot_seed", "parse_levels"]
-
-
-class Level(enum.Enum):
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-    EXPERT = "expert"
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -34,9 +34,9 @@ from textual.widgets import Footer, Static
 
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
-from mixmo.engine.bot import Level
 from mixmo.engine.game import Game
 from mixmo.engine.grid import Grid
+from mixmo.engine.levels import Level
 from mixmo.engine.state import PlayerState
 from mixmo.engine.validation import ValidationReport, validate
 from mixmo.i18n import _
@@ -45,14 +45,13 @@ from mixmo.net.views import ActionRefused, SeatConnection
 from mixmo.storage import Autosaver, atomic_write_text
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_layout import LAYOUTS, Board
-from mixmo.tui.bot_driver import TICK, BotDriver
+from mixmo.tui.commands import Commands
 from mixmo.tui.grid_view import GridPicture
 from mixmo.tui.header import header_line
 from mixmo.tui.hints import HintKey
-from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, FIXED_KEYS, Keymap
+from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
 from mixmo.tui.labels import translate_bindings
 from mixmo.tui.match_records import MatchRecords
-from mixmo.tui.modals import ConfirmScreen, HelpScreen, NoticeScreen
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, news_for, plain
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
@@ -60,6 +59,12 @@ from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
 from mixmo.tui.relay import RELAY_TICK, RelayKeys, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.view_state import capture, load_view, restore, view_path
+
+if TYPE_CHECKING:
+    from mixmo.tui.bot_driver import BotDriver
+
+# Loaded when first needed, not for the first frame: the bots and the solver (when a bot
+# plays, mixmo.tui.bot_driver), the dialogs (mixmo.tui.modals), the records.
 
 WELCOME_SECONDS = 10.0
 """How long the welcome (the tutorial's suggestion) stays in the header."""
@@ -89,7 +94,7 @@ def tile_symbol(event: events.Key) -> str | None:
     return char if char in "?!" else None
 
 
-class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
+class MixmoApp(BoardInput, Commands, HintKey, RelayKeys, MatchRecords, App[None]):
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -163,7 +168,11 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
         self._reports: dict[int, tuple[Grid, ValidationReport]] = {}
         seats = len(self.table.options.players)
         self.bot_seats = list(range(seats - bots, seats))
-        self.bots = BotDriver(self, self.bot_seats, level) if bots else None
+        self.bots: BotDriver | None = None
+        if bots:
+            from mixmo.tui.bot_driver import BotDriver
+
+            self.bots = BotDriver(self, self.bot_seats, level)
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
         self.welcome = welcome
@@ -236,12 +245,16 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.set_keymap(self.keymap_config.model_dump())
+        self.set_keymap(self.keymap_config.bindings())
         if self.keymap_error:
+            from mixmo.tui.modals import NoticeScreen
+
             lines = [*self.keymap_error.splitlines(), "", _("The other keys work as before.")]
             self.push_screen(NoticeScreen(_("Some key bindings were refused"), lines))
         self.set_interval(1.0, self.tick)
         if self.bots is not None:
+            from mixmo.tui.bot_driver import TICK
+
             self.set_interval(TICK, self.bots.tick)
         if self.relay is not None:
             self.set_interval(RELAY_TICK, self.relay_tick)
@@ -521,7 +534,7 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
         relay = self.relay
         view = capture(self.table, self.panes, live_check=self.live_check, active=self.active,
                        built=relay.built if relay else None, relay_turn=relay.turn if relay else 0.0)  # fmt: skip
-        text = view.model_dump_json()
+        text = view.to_json()
         if text != self._saved_view:
             try:
                 atomic_write_text(view_path(self.save_path), text, durable=False)
@@ -624,42 +637,3 @@ class MixmoApp(BoardInput, HintKey, RelayKeys, MatchRecords, App[None]):
 
     def action_switch(self, seat: int) -> None:
         self.activate(seat)
-
-    # --- commands ------------------------------------------------------------------------
-
-    def action_mixmo(self) -> None:
-        self.apply(act.CallMixmo(seat=self.active, at=self.clock()))
-
-    def action_stuck(self) -> None:
-        stuck = not self.table.round.player(self.active).stuck
-        self.apply(act.SayStuck(seat=self.active, stuck=stuck, at=self.clock()))
-
-    def action_help(self) -> None:
-        config = self.keymap_config.model_dump()
-        keys = [(config[c].replace(",", " / "), _(text)) for c, (*_keys, text) in COMMANDS.items()]
-        fixed = [(_(key), _(meaning)) for key, meaning in FIXED_KEYS]
-        self.push_screen(HelpScreen(fixed + keys))
-
-    def action_toggle_check(self) -> None:
-        self.live_check = not self.live_check
-        self.refresh_all()
-        self.save_view()
-
-    def action_highlight(self) -> None:
-        self.awaiting_highlight = True
-        self.tell(self.active, _("type a letter to highlight it (again to clear)"))
-
-    def action_quit_game(self) -> None:
-        def answer(yes: object) -> None:
-            if yes:
-                where = self.table.save_now()
-                if where is not None:
-                    self.exit(
-                        return_code=1,
-                        message=_("The game could not be saved to {where}.").format(where=where),
-                    )
-                    return
-                self.save_view()
-                self.exit()
-
-        self.push_screen(ConfirmScreen(self.quit_question), answer)

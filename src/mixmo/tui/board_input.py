@@ -16,7 +16,6 @@ from mixmo.engine import actions as act
 from mixmo.engine.grid import Direction
 from mixmo.i18n import _, ngettext
 from mixmo.tui.grid_view import GridView
-from mixmo.tui.modals import ConfirmScreen
 from mixmo.tui.pane_state import flipped, rectangle
 from mixmo.tui.player_pane import RackView
 
@@ -185,6 +184,8 @@ class BoardInput:
             "Take all {count} tiles of your grid back to the rack? (ctrl+z undoes it)",
             tiles,
         ).format(count=tiles)
+        from mixmo.tui.modals import ConfirmScreen  # the dialogs load when first opened
+
         self.push_screen(ConfirmScreen(question), answer)
 
     def action_undo(self) -> None:

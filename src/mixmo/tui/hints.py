@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mixmo.engine import actions as act
-from mixmo.engine.solver import hint
 from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
 from mixmo.i18n import _
@@ -76,6 +75,8 @@ class HintKey:
         lexicon, variant = self.table.lexicon, self.table.variant
 
         def think() -> None:
+            from mixmo.engine.solver import hint  # the solver loads when a hint is first asked
+
             start = grid if validate(grid, lexicon, variant).valid else None
             found = hint(rack, lexicon, variant, start, 1)
             self.call_from_thread(

@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import re
 import string
-import tomllib
+from dataclasses import asdict, dataclass
 from pathlib import Path
-
-from pydantic import BaseModel, ConfigDict
 
 from mixmo.i18n import N_, _
 
@@ -145,10 +143,13 @@ def key_problem(key: str) -> str | None:
     return None
 
 
-class Keymap(BaseModel):
-    """Key strings by command id (comma-separated alternatives)."""
+@dataclass(frozen=True)
+class Keymap:
+    """Key strings by command id (comma-separated alternatives).
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    Built only from bindings :func:`parse_keymap` checked, so a plain frozen
+    dataclass: an unknown command is a ``TypeError``, as any unknown argument.
+    """
 
     mixmo: str = COMMANDS["mixmo"][0]
     stuck: str = COMMANDS["stuck"][0]
@@ -165,6 +166,10 @@ class Keymap(BaseModel):
     redo: str = COMMANDS["redo"][0]
     flip: str = COMMANDS["flip"][0]
     quit: str = COMMANDS["quit"][0]
+
+    def bindings(self) -> dict[str, str]:
+        """Command id -> its keys (what ``App.set_keymap`` takes)."""
+        return asdict(self)
 
 
 def _lines(text: str) -> dict[str, int]:
@@ -183,6 +188,8 @@ def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]
     if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
         message = _("{where}: too large for a key bindings file; using the default keys")
         return Keymap(), [message.format(where=where)]
+    import tomllib  # only when there is a keys.toml: most players have none
+
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, MemoryError, ValueError) as error:

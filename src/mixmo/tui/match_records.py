@@ -11,12 +11,13 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from mixmo import records
-from mixmo.engine import events as ev
 from mixmo.i18n import _
 
 if TYPE_CHECKING:
+    from mixmo.engine import events as ev
     from mixmo.net.table import Table
+
+# mixmo.records (SQLite) is imported when a round ends: the first frame does not need it.
 
 
 class MatchRecords:
@@ -31,6 +32,8 @@ class MatchRecords:
 
     def record_round(self, scored: ev.RoundScored) -> None:
         """Store a finished round in the records, one entry per human player."""
+        from mixmo import records
+
         options, people = self.table.options, set(self.people())
         now = datetime.now().isoformat(timespec="seconds")
         runs = [
@@ -60,6 +63,8 @@ class MatchRecords:
 
     def record_match(self, over: ev.MatchOver) -> None:
         """Store the finished match in the records, one entry per human player."""
+        from mixmo import records
+
         options = self.table.options
         people = set(self.people())
         now = datetime.now().isoformat(timespec="seconds")

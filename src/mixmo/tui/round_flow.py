@@ -4,29 +4,22 @@ sprint, theme claims, the table's votes, the scores and the end of the match."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
-
-from textual.screen import Screen
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mixmo.engine import actions as act
-from mixmo.engine import events as ev
-from mixmo.engine.grid import Cell
 from mixmo.engine.state import Phase
-from mixmo.engine.themes import builtin_themes
 from mixmo.engine.validation import validate
 from mixmo.i18n import _
-from mixmo.net.table import Table
-from mixmo.tui.modals import (
-    ClaimScreen,
-    ClaimToJudge,
-    MatchOverScreen,
-    ScoresScreen,
-    SprintScreen,
-    ThemeScreen,
-    VoteScreen,
-    scores_table,
-)
-from mixmo.tui.sprint_choices import sprint_choices
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from mixmo.engine import events as ev
+    from mixmo.engine.grid import Cell
+    from mixmo.net.table import Table
+
+# The dialogs (mixmo.tui.modals: Textual's inputs and lists), the themes and the sprint's
+# choices are imported when a round first needs one: the first frame of a game needs none.
 
 
 class FlowHost(Protocol):
@@ -80,6 +73,9 @@ class RoundFlow:
             and round_.bandit_seat is not None
             and self.human(round_.bandit_seat)
         ):
+            from mixmo.engine.themes import builtin_themes
+            from mixmo.tui.modals import ThemeScreen
+
             seat = round_.bandit_seat
             lists = [
                 (t.id, t.title) for t in builtin_themes(self.app.table.options.language).values()
@@ -128,6 +124,9 @@ class RoundFlow:
         screen.dismiss(None)
 
     def _open_sprint(self) -> None:
+        from mixmo.tui.modals import SprintScreen
+        from mixmo.tui.sprint_choices import sprint_choices
+
         round_ = self.app.table.round
         waiting = [
             s
@@ -152,6 +151,9 @@ class RoundFlow:
         self._open(SprintScreen(self.app.table.name(seat), choices, len(words)), finish)
 
     def _open_claims(self) -> None:
+        from mixmo.engine.themes import builtin_themes
+        from mixmo.tui.modals import ClaimScreen
+
         round_ = self.app.table.round
         waiting = [
             s for s in round_.active_seats() if round_.player(s).claims is None and self.human(s)
@@ -172,6 +174,9 @@ class RoundFlow:
         )
 
     def _open_votes(self) -> None:
+        from mixmo.engine.themes import builtin_themes
+        from mixmo.tui.modals import ClaimToJudge, VoteScreen
+
         round_ = self.app.table.round
         theme_list = builtin_themes(self.app.table.options.language).get(round_.theme_list or "")
         claims = [
@@ -207,6 +212,8 @@ class RoundFlow:
         self._open(VoteScreen(round_.theme or "", claims), judged)
 
     def _open_scores(self, *, final: bool) -> None:
+        from mixmo.tui.modals import MatchOverScreen, ScoresScreen, scores_table
+
         scored = self.app.table.last_scored
         if scored is None:
             return

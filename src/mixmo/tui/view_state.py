@@ -11,9 +11,10 @@ file only means the defaults: it never stops a game from resuming.
 from __future__ import annotations
 
 import json
+import math
+from dataclasses import dataclass, field
 from pathlib import Path
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import Any
 
 from mixmo.engine.grid import Direction
 from mixmo.engine.tiles import Tile, TileError
@@ -21,31 +22,129 @@ from mixmo.net.table import Table
 from mixmo.tui.pane_state import PaneState, reconcile
 
 MAX_VIEW_BYTES = 64 * 1024
+MAX_RACK = 200
+"""The longest rack order kept (a rack holds at most a few dozen tiles)."""
+MAX_SECONDS = 10**7
+"""The most seconds a relay time may hold (about four months)."""
+MAX_PANES = 6
 
 
-class PaneView(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+@dataclass(frozen=True)
+class PaneView:
     cursor: tuple[int, int] = (0, 0)
     direction: Direction = Direction.ACROSS
-    rack: str = Field(default="", max_length=200)
+    rack: str = ""
     """The rack's tiles in the player's order, as symbols."""
-    built: float = Field(default=0.0, ge=0, le=10**7)
+    built: float = 0.0
     """Seconds this player held the keyboard in a relay (``--relay``, see tui/relay.py)."""
 
 
-class ViewState(BaseModel):
+@dataclass(frozen=True)
+class ViewState:
     """The screen as the players left it."""
-
-    model_config = ConfigDict(extra="forbid")
 
     match: str
     """Seed and players of the match this view belongs to."""
     live_check: bool = False
     active: int = 0
-    panes: list[PaneView] = Field(default_factory=list, max_length=6)
-    relay_turn: float = Field(default=0.0, ge=0, le=10**7)
+    panes: list[PaneView] = field(default_factory=list)
+    relay_turn: float = 0.0
     """Seconds of the relay turn already used by the active player."""
+
+    def to_json(self) -> str:
+        """The view as one line of JSON (what :func:`view_from_json` reads back)."""
+        return json.dumps(
+            {
+                "match": self.match,
+                "live_check": self.live_check,
+                "active": self.active,
+                "panes": [
+                    {
+                        "cursor": list(pane.cursor),
+                        "direction": pane.direction.value,
+                        "rack": pane.rack,
+                        "built": pane.built,
+                    }
+                    for pane in self.panes
+                ],
+                "relay_turn": self.relay_turn,
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+
+
+class ViewFileError(ValueError):
+    """A view file that is not a view this version wrote (it is then ignored)."""
+
+
+def _fields(data: object, allowed: set[str], what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ViewFileError(f"{what}: not an object")
+    unknown = set(data) - allowed
+    if unknown:
+        raise ViewFileError(f"{what}: unknown fields {sorted(unknown)}")
+    return data
+
+
+def _integer(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ViewFileError(f"{what}: not an integer")
+    return value
+
+
+def _seconds(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ViewFileError(f"{what}: not a number")
+    if not (math.isfinite(value) and 0 <= value <= MAX_SECONDS):
+        raise ViewFileError(f"{what}: not between 0 and {MAX_SECONDS}")
+    return float(value)
+
+
+def _pane(data: object, what: str) -> PaneView:
+    fields = _fields(data, {"cursor", "direction", "rack", "built"}, what)
+    cursor = fields.get("cursor", [0, 0])
+    if not isinstance(cursor, list) or len(cursor) != 2:
+        raise ViewFileError(f"{what}.cursor: not a row and a column")
+    rack = fields.get("rack", "")
+    if not isinstance(rack, str) or len(rack) > MAX_RACK:
+        raise ViewFileError(f"{what}.rack: not a string of at most {MAX_RACK} symbols")
+    try:
+        direction = Direction(fields.get("direction", Direction.ACROSS.value))
+    except ValueError:
+        raise ViewFileError(f"{what}.direction: neither across nor down") from None
+    return PaneView(
+        cursor=(_integer(cursor[0], f"{what}.cursor"), _integer(cursor[1], f"{what}.cursor")),
+        direction=direction,
+        rack=rack,
+        built=_seconds(fields.get("built", 0.0), f"{what}.built"),
+    )
+
+
+def view_from_json(text: str) -> ViewState:
+    """The view a view file holds; a :class:`ViewFileError` (a ``ValueError``) when the text
+    is not one, naming the first field that is wrong."""
+    fields = _fields(
+        json.loads(text), {"match", "live_check", "active", "panes", "relay_turn"}, "view"
+    )
+    match, live_check, panes = (
+        fields.get("match"),
+        fields.get("live_check", False),
+        fields.get("panes", []),
+    )
+    if not isinstance(match, str):
+        raise ViewFileError("view.match: not a string")
+    if not isinstance(live_check, bool):
+        raise ViewFileError("view.live_check: not true or false")
+    if not isinstance(panes, list) or len(panes) > MAX_PANES:
+        raise ViewFileError(f"view.panes: not a list of at most {MAX_PANES} panes")
+    return ViewState(
+        match=match,
+        live_check=live_check,
+        active=_integer(fields.get("active", 0), "view.active"),
+        panes=[_pane(pane, f"view.panes[{n}]") for n, pane in enumerate(panes)],
+        relay_turn=_seconds(fields.get("relay_turn", 0.0), "view.relay_turn"),
+    )
 
 
 def view_path(save_path: Path) -> Path:
@@ -89,8 +188,8 @@ def load_view(path: Path, table: Table) -> ViewState | None:
     try:
         if path.stat().st_size > MAX_VIEW_BYTES:
             return None
-        view = ViewState.model_validate_json(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValidationError, ValueError, RecursionError):
+        view = view_from_json(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
     seats = len(table.options.players)
     if view.match != match_key(table) or len(view.panes) != seats or not 0 <= view.active < seats:
