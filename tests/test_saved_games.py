@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from mixmo.engine import actions as a
+from mixmo.engine.game import Game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.save import MAX_ACTIONS, DictionaryChangedError, GameFileError, dumps, loads
+from mixmo.engine.state import Phase
 from tests.game_helpers import lay_out, new_game, play_until_bag_is_empty, settle_theme
 
 
@@ -206,3 +210,73 @@ def test_resuming_an_older_save_that_sits_a_player_out_is_one_line_and_exit_2(
         "a rule mixmo no longer has (a wrong final MIXMO takes a won round away instead): "
         "it cannot be resumed"
     ]
+
+
+# --- issue 14: saves are written without pydantic, in the very same format ---------------
+
+GOLDEN = Path(__file__).parent / "data" / "saved-game-v1.json"
+"""A save written by mixmo when actions and options were pydantic models (and saves were
+written by pydantic): 3 players, the bag emptied by Bob's MIXMOs, Cid's rack laid out."""
+
+
+def test_a_save_written_by_pydantic_loads_and_is_written_back_byte_for_byte() -> None:
+    text = GOLDEN.read_text(encoding="utf-8")
+    game = loads(text, lexicon=AnyWord())
+    assert len(game.log) == 96 and game.options.players == ("Ann", "Bob", "Cid")
+    assert dumps(game) == text
+
+
+def a_finished_round(**options: object):
+    """A round played to its scores, with theme claims and a vote (every list in a save)."""
+    game = new_game(3, **{"seed": 4, **options})
+    at = play_until_bag_is_empty(game, caller=0)
+    game.apply(a.SayStuck(seat=1, at=at + 0.0625))
+    lay_out(game, 0, at)
+    game.apply(a.CallMixmo(seat=0, at=at + 5.5))
+    for seat in game.round.active_seats():
+        if game.phase is Phase.CLAIMING:
+            words = [v.text for v in game.check_grid(seat).words if v.valid][:1]
+            game.apply(a.ClaimThemeWords(seat=seat, words=tuple(words), at=at + 6))
+    if game.phase is Phase.VOTING:
+        claimant = next(s for s, p in enumerate(game.round.players) if p.claims)
+        word = game.round.player(claimant).claims[0]
+        game.apply(a.Vote(seat=(claimant + 1) % 3, claimant=claimant, word=word, accept=False))
+        game.apply(a.CloseVoting(seat=0, at=at + 7.25))
+    return game
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"seed": "a seed in words", "mixmo_window": 2.5, "language": "fr"},
+        {"seed": 2**70, "scoring": "rounds", "target": 3},  # past orjson's 64 bits
+    ],
+)
+def test_the_json_written_without_pydantic_is_what_the_saved_game_model_writes(
+    options: dict[str, object],
+) -> None:
+    from mixmo.engine.save_models import MatchModel, SavedGame
+
+    for game in (a_game_in_progress(), a_finished_round(**options)):
+        model = SavedGame(options=game.options, actions=game.log, state=MatchModel.of(game.state))
+        assert dumps(game) == model.model_dump_json(indent=1)
+    assert game.round.votes and any(p.claims for p in game.round.players)
+    assert loads(dumps(game), lexicon=AnyWord()).state == game.state
+
+
+def test_a_name_with_accents_and_scripts_is_written_as_it_is() -> None:
+    game = new_game(2, seed=3)
+    named = Game(replace(game.options, players=("Zoë", "日本")), lexicon=AnyWord())
+    text = dumps(named)
+    assert '"Zoë"' in text and '"日本"' in text
+    assert loads(text, lexicon=AnyWord()).options.players == ("Zoë", "日本")
+
+
+def test_an_action_out_of_bounds_in_a_save_is_damage_at_its_place() -> None:
+    text = damaged(lambda d: d["actions"][3].update(symbol="AB"))
+    with pytest.raises(GameFileError, match=r"actions\.3\.place\.symbol: String should have"):
+        loads(text, lexicon=AnyWord())
+    text = damaged(lambda d: d["actions"][0].update(colour="red"))
+    with pytest.raises(GameFileError, match=r"actions\.0\.place\.colour"):
+        loads(text, lexicon=AnyWord())

@@ -3,22 +3,55 @@
 The action log of a game, with its options and seed, replays to the very same
 state. ``at`` is game time in seconds, supplied by whoever drives the engine
 (the engine never reads a clock).
+
+Each action is a frozen dataclass (no pydantic here: a local game never loads
+it). An action built with a value out of its bounds (a negative seat, a symbol
+of two characters) is refused at once with an
+:class:`~mixmo.engine.bounds.OutOfBoundsError`. Untrusted actions (a saved
+game's log, a network message) are validated by pydantic, through
+:mod:`mixmo.engine.save_models` (``ACTION_ADAPTER``), which reads the same
+bounds from the annotations and tells the actions apart by their ``kind``.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from dataclasses import dataclass, replace
+from typing import Annotated, ClassVar, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from mixmo.engine.bounds import Bounds
+
+SEAT = Bounds(ge=0)
+TIME = Bounds(ge=0)
+SYMBOL = Bounds(min_length=1, max_length=1)
+CELLS = Bounds(min_length=1)
+THEME = Bounds(min_length=1, max_length=80)
+
+Cells = tuple[tuple[int, int], ...]
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Action:
+    """What every action has: the acting seat and the game time it happened at."""
 
-    seat: int = Field(ge=0)
-    at: float = Field(default=0.0, ge=0)
+    __pydantic_config__: ClassVar[dict[str, str]] = {
+        "extra": "forbid"
+    }  # an unknown field is damage, not noise
+
+    seat: Annotated[int, SEAT]
+    at: Annotated[float, TIME] = 0.0
+
+    def __post_init__(self) -> None:
+        SEAT.check("seat", self.seat)
+        TIME.check("at", self.at)
+        if type(self.at) is not float:  # saved and sent as a float, as it always was
+            object.__setattr__(self, "at", float(self.at))
+
+    def stamped(self, at: float) -> Self:
+        """This action at game time ``at`` (a table stamps actions with its own clock)."""
+        return replace(self, at=at)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceTile(_Action):
     """Put a rack tile on a free cell. ``symbol`` as in the grid format:
     ``A`` a letter, ``?`` an open joker, ``e`` a joker declared as E, ``!`` the Bandit."""
@@ -26,47 +59,68 @@ class PlaceTile(_Action):
     kind: Literal["place"] = "place"
     row: int
     col: int
-    symbol: str = Field(min_length=1, max_length=1)
+    symbol: Annotated[str, SYMBOL]
+
+    def __post_init__(self) -> None:
+        _Action.__post_init__(self)
+        SYMBOL.check("symbol", self.symbol)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MoveTiles(_Action):
     """Move a tile or a block of tiles by ``(drow, dcol)``."""
 
     kind: Literal["move"] = "move"
-    cells: tuple[tuple[int, int], ...] = Field(min_length=1)
+    cells: Annotated[Cells, CELLS]
     drow: int
     dcol: int
 
+    def __post_init__(self) -> None:
+        _Action.__post_init__(self)
+        CELLS.check("cells", self.cells)
 
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TakeBack(_Action):
     """Send tiles from the grid back to the rack."""
 
     kind: Literal["take-back"] = "take-back"
-    cells: tuple[tuple[int, int], ...] = Field(min_length=1)
+    cells: Annotated[Cells, CELLS]
+
+    def __post_init__(self) -> None:
+        _Action.__post_init__(self)
+        CELLS.check("cells", self.cells)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TakeApart(_Action):
     """Send the whole grid back to the rack."""
 
     kind: Literal["take-apart"] = "take-apart"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Undo(_Action):
     """Take back this player's last grid edit of the round (a draw or a lock is never undone)."""
 
     kind: Literal["undo"] = "undo"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Redo(_Action):
     """Make again the grid edit this player last undid."""
 
     kind: Literal["redo"] = "redo"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CallMixmo(_Action):
+    """Call MIXMO: the rack is empty (or this is the final call)."""
+
     kind: Literal["mixmo"] = "mixmo"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SayStuck(_Action):
     """Say (or take back) that this player cannot place their tiles."""
 
@@ -74,45 +128,63 @@ class SayStuck(_Action):
     stuck: bool = True
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChooseTheme(_Action):
     """The Bandit's drawer names the theme."""
 
     kind: Literal["theme"] = "theme"
-    theme: str = Field(min_length=1, max_length=80)
+    theme: Annotated[str, THEME]
+
+    def __post_init__(self) -> None:
+        _Action.__post_init__(self)
+        THEME.check("theme", self.theme)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FinishSprint(_Action):
     """Expert's final sprint: take back the tiles of one unfinished word (or none) and stop."""
 
     kind: Literal["sprint"] = "sprint"
-    word_cells: tuple[tuple[int, int], ...] = ()
+    word_cells: Cells = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ClaimThemeWords(_Action):
+    """Claim the words of this player's grid that fit the round's theme."""
+
     kind: Literal["claim"] = "claim"
     words: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Vote(_Action):
     """Accept or reject another player's theme claim."""
 
     kind: Literal["vote"] = "vote"
-    claimant: int = Field(ge=0)
+    claimant: Annotated[int, SEAT]
     word: str
     accept: bool
 
+    def __post_init__(self) -> None:
+        _Action.__post_init__(self)
+        SEAT.check("claimant", self.claimant)
 
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CloseVoting(_Action):
     """Judge every claim now; a missing vote follows the built-in list (or accepts)."""
 
     kind: Literal["close-voting"] = "close-voting"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NextRound(_Action):
+    """Deal the next round (after the scores)."""
+
     kind: Literal["next-round"] = "next-round"
 
 
-Action = Annotated[
+Action = (
     PlaceTile
     | MoveTiles
     | TakeBack
@@ -126,11 +198,6 @@ Action = Annotated[
     | ClaimThemeWords
     | Vote
     | CloseVoting
-    | NextRound,
-    Field(discriminator="kind"),
-]
-
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action, config=ConfigDict(defer_build=True))
-ACTION_LOG_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(
-    list[Action], config=ConfigDict(defer_build=True)
+    | NextRound
 )
+"""Any action; pydantic tells them apart by ``kind`` (``save_models.TaggedAction``)."""

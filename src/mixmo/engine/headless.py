@@ -75,7 +75,7 @@ def step(game: Game, bots: dict[int, Bot], now: float) -> float | None:
     when, seat, action = min(wanted, key=lambda item: (item[0], item[1]))
     now = max(now, when)
     try:
-        game.apply(action.model_copy(update={"at": now}))
+        game.apply(action.stamped(now))
     except GameRuleError:
         bots[seat].ready_at = now + RETRY_DELAY  # the moment passed: think again later
     else:

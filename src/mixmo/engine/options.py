@@ -1,13 +1,20 @@
-"""The options a match is played with, fixed before the first draw."""
+"""The options a match is played with, fixed before the first draw.
+
+A frozen dataclass (no pydantic: a local game never loads it); options read
+from a saved game or a server's store are validated by pydantic through the
+models of :mod:`mixmo.engine.save_models`, which read the same bounds from the
+annotations and run the same checks (``__post_init__``).
+"""
 
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
+from typing import Annotated, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-
+from mixmo.engine.bounds import Bounds
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
-from mixmo.engine.variants import VARIANTS, Variant, variant_named
+from mixmo.engine.variants import Variant, variant_named
 from mixmo.i18n import _
 
 
@@ -21,48 +28,50 @@ class ScoringMode(enum.StrEnum):
 DEFAULT_TARGETS = {ScoringMode.ROUNDS: 5, ScoringMode.POINTS: 200}
 """The rulebook's examples: the first to win 5 rounds, the first to reach 200 points."""
 
+PLAYERS = Bounds(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
+AT_LEAST_0 = Bounds(ge=0)
 
-class MatchOptions(BaseModel):
+
+class PlayerNamesError(ValueError):
+    """A blank player's name, or two players with the same name."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchOptions:
     """Who plays, by which rules, and until when. A value: frozen and serialisable."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
 
-    players: tuple[str, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
-    """The players' names, in seat order."""
+    players: Annotated[tuple[str, ...], PLAYERS]
+    """The players' names, in seat order (trimmed)."""
     variant: str = "classic"
     scoring: ScoringMode = ScoringMode.POINTS
-    target: int = Field(default=0, ge=0)
+    target: Annotated[int, AT_LEAST_0] = 0
     """Rounds to win or points to reach; 0 means the rulebook's example (5 rounds, 200 points)."""
     language: str = "en"
     dictionary: str | None = None
     """A ``--dict`` spec; None for the embedded list of ``language``."""
-    mixmo_window: float = Field(default=1.0, ge=0)
+    mixmo_window: Annotated[float, AT_LEAST_0] = 1.0
     """Seconds of game time within which MIXMO calls make a single draw."""
     seed: int | str = 0
 
-    @field_validator("players")
-    @classmethod
-    def _names_are_distinct_and_not_blank(cls, names: tuple[str, ...]) -> tuple[str, ...]:
-        cleaned = tuple(name.strip() for name in names)
-        if any(not name for name in cleaned):
-            raise ValueError(_("a player's name cannot be blank"))
-        if len({name.casefold() for name in cleaned}) != len(cleaned):
-            raise ValueError(_("two players cannot have the same name"))
-        return cleaned
-
-    @field_validator("variant")
-    @classmethod
-    def _variant_is_registered(cls, name: str) -> str:
-        if name not in VARIANTS:
-            message = _("no variant {name!r}: choose one of {choices}")
-            raise ValueError(message.format(name=name, choices=", ".join(sorted(VARIANTS))))
-        return name
-
-    @model_validator(mode="after")
-    def _default_target(self) -> MatchOptions:
-        if self.target == 0:
-            object.__setattr__(self, "target", DEFAULT_TARGETS[self.scoring])
-        return self
+    def __post_init__(self) -> None:
+        PLAYERS.check("players", self.players)
+        AT_LEAST_0.check("target", self.target)
+        AT_LEAST_0.check("mixmo_window", self.mixmo_window)
+        names = tuple(name.strip() for name in self.players)
+        if any(not name for name in names):
+            raise PlayerNamesError(_("a player's name cannot be blank"))
+        if len({name.casefold() for name in names}) != len(names):
+            raise PlayerNamesError(_("two players cannot have the same name"))
+        variant_named(self.variant)  # UnknownVariantError if there is none of that name
+        scoring = ScoringMode(self.scoring)
+        # Stored as they were when these were pydantic models: a tuple of trimmed names,
+        # the scoring mode itself, the rulebook's target for 0, a float window.
+        object.__setattr__(self, "players", names)
+        object.__setattr__(self, "scoring", scoring)
+        object.__setattr__(self, "target", self.target or DEFAULT_TARGETS[scoring])
+        object.__setattr__(self, "mixmo_window", float(self.mixmo_window))
 
     @property
     def rules(self) -> Variant:

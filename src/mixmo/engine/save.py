@@ -17,23 +17,21 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Iterable
-from types import MappingProxyType
-from typing import Final, Literal
+import re
+from dataclasses import fields
+from typing import TYPE_CHECKING, Final
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+import orjson
 
 from mixmo.engine import events as ev
-from mixmo.engine.actions import Action
-from mixmo.engine.bag import Bag
 from mixmo.engine.game import Game, GameRuleError
-from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import Lexicon, LexiconError
-from mixmo.engine.options import MatchOptions
-from mixmo.engine.state import MatchState, Phase, PlayerState, RoundResult, RoundState
-from mixmo.engine.tiles import Tile
+from mixmo.engine.state import MatchState, PlayerState, RoundState
 from mixmo.engine.validation import ProblemKind
 from mixmo.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 FORMAT: Final = "mixmo-game"
 VERSION: Final = 1
@@ -130,164 +128,97 @@ def _words_refused(game: Game, seat: int) -> list[str]:
     return [v.text for v in report.words if v.problem is ProblemKind.NOT_A_WORD]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+def player_fields(player: PlayerState) -> dict[str, object]:
+    """One player's state as the JSON of a save holds it (no validation: the values come
+    from the engine; :class:`~mixmo.engine.save_models.PlayerModel` reads them back)."""
+    return {
+        "name": player.name,
+        "rack": "".join(tile.symbol for tile in player.rack),
+        "grid": [[row, col, tile.symbol] for (row, col), tile in player.grid.items()],
+        "locked": player.locked,
+        "out": player.out,
+        "stuck": player.stuck,
+        "last_drawn": "".join(tile.symbol for tile in player.last_drawn),
+        "ready_at_draw": player.ready_at_draw,
+        "sprint_done": player.sprint_done,
+        "claims": list(player.claims) if player.claims is not None else None,
+    }
 
 
-def _symbols(tiles: Iterable[Tile]) -> str:
-    return "".join(tile.symbol for tile in tiles)
+def _round_fields(round_: RoundState) -> dict[str, object]:
+    return {
+        "number": round_.number,
+        "bag": "".join(tile.symbol for tile in round_.bag.tiles),
+        "players": [player_fields(player) for player in round_.players],
+        "phase": round_.phase.value,
+        "theme": round_.theme,
+        "theme_list": round_.theme_list,
+        "bandit_seat": round_.bandit_seat,
+        "last_draw_at": round_.last_draw_at,
+        "final_caller": round_.final_caller,
+        "votes": [
+            {"claimant": claimant, "word": word, "voter": voter, "accept": accept}
+            for (claimant, word), ballot in round_.votes.items()
+            for voter, accept in ballot.items()
+        ],
+        "accepted": [[seat, list(words)] for seat, words in round_.accepted.items()],
+        "winner": round_.winner,
+        "final_penalties": list(round_.final_penalties),
+    }
 
 
-def _tiles(symbols: str) -> tuple[Tile, ...]:
-    return tuple(Tile.from_symbol(symbol) for symbol in symbols)
+def _match_fields(state: MatchState) -> dict[str, object]:
+    return {
+        "round": _round_fields(state.round),
+        "totals": list(state.totals),
+        "rounds_won": list(state.rounds_won),
+        "results": [[r.number, r.winner, list(r.points)] for r in state.results],
+        "winner": state.winner,
+    }
 
 
-class PlayerModel(_Model):
-    name: str
-    rack: str
-    grid: list[tuple[int, int, str]]
-    locked: bool
-    out: bool
-    stuck: bool
-    last_drawn: str
-    ready_at_draw: bool
-    sprint_done: bool
-    claims: list[str] | None
-
-    @classmethod
-    def of(cls, player: PlayerState) -> PlayerModel:
-        return cls(
-            name=player.name,
-            rack=_symbols(player.rack),
-            grid=[(row, col, tile.symbol) for (row, col), tile in player.grid.items()],
-            locked=player.locked,
-            out=player.out,
-            stuck=player.stuck,
-            last_drawn=_symbols(player.last_drawn),
-            ready_at_draw=player.ready_at_draw,
-            sprint_done=player.sprint_done,
-            claims=list(player.claims) if player.claims is not None else None,
-        )
-
-    def state(self) -> PlayerState:
-        return PlayerState(
-            name=self.name,
-            rack=_tiles(self.rack),
-            grid=Grid({(row, col): Tile.from_symbol(symbol) for row, col, symbol in self.grid}),
-            locked=self.locked,
-            out=self.out,
-            stuck=self.stuck,
-            last_drawn=_tiles(self.last_drawn),
-            ready_at_draw=self.ready_at_draw,
-            sprint_done=self.sprint_done,
-            claims=tuple(self.claims) if self.claims is not None else None,
-        )
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
-class VoteModel(_Model):
-    claimant: int
-    word: str
-    voter: int
-    accept: bool
+def value_fields(value: DataclassInstance) -> dict[str, object]:
+    """An action's or the options' fields, in order, as JSON values."""
+    names = _FIELD_NAMES.get(type(value))
+    if names is None:
+        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+    return {name: getattr(value, name) for name in names}
 
 
-class RoundModel(_Model):
-    number: int
-    bag: str
-    players: list[PlayerModel]
-    phase: Phase
-    theme: str | None
-    theme_list: str | None
-    bandit_seat: int | None
-    last_draw_at: float | None
-    final_caller: int | None
-    votes: list[VoteModel]
-    accepted: list[tuple[int, list[str]]]
-    winner: int | None
-    final_penalties: list[int]
-
-    @classmethod
-    def of(cls, round_: RoundState) -> RoundModel:
-        return cls(
-            number=round_.number,
-            bag=_symbols(round_.bag.tiles),
-            players=[PlayerModel.of(p) for p in round_.players],
-            phase=round_.phase,
-            theme=round_.theme,
-            theme_list=round_.theme_list,
-            bandit_seat=round_.bandit_seat,
-            last_draw_at=round_.last_draw_at,
-            final_caller=round_.final_caller,
-            votes=[
-                VoteModel(claimant=claimant, word=word, voter=voter, accept=accept)
-                for (claimant, word), ballot in round_.votes.items()
-                for voter, accept in ballot.items()
-            ],
-            accepted=[(seat, list(words)) for seat, words in round_.accepted.items()],
-            winner=round_.winner,
-            final_penalties=list(round_.final_penalties),
-        )
-
-    def state(self) -> RoundState:
-        votes: dict[tuple[int, str], dict[int, bool]] = {}
-        for vote in self.votes:
-            votes.setdefault((vote.claimant, vote.word), {})[vote.voter] = vote.accept
-        return RoundState(
-            number=self.number,
-            bag=Bag(_tiles(self.bag)),
-            players=tuple(p.state() for p in self.players),
-            phase=self.phase,
-            theme=self.theme,
-            theme_list=self.theme_list,
-            bandit_seat=self.bandit_seat,
-            last_draw_at=self.last_draw_at,
-            final_caller=self.final_caller,
-            votes=MappingProxyType({key: MappingProxyType(b) for key, b in votes.items()}),
-            accepted=MappingProxyType({seat: tuple(words) for seat, words in self.accepted}),
-            winner=self.winner,
-            final_penalties=tuple(self.final_penalties),
-        )
+_INDENT = re.compile(rb"^((?:  )+)", re.MULTILINE)
 
 
-class MatchModel(_Model):
-    round: RoundModel
-    totals: list[int]
-    rounds_won: list[int]
-    results: list[tuple[int, int | None, list[int]]]
-    winner: int | None
-
-    @classmethod
-    def of(cls, state: MatchState) -> MatchModel:
-        return cls(
-            round=RoundModel.of(state.round),
-            totals=list(state.totals),
-            rounds_won=list(state.rounds_won),
-            results=[(r.number, r.winner, list(r.points)) for r in state.results],
-            winner=state.winner,
-        )
-
-    def state(self) -> MatchState:
-        return MatchState(
-            round=self.round.state(),
-            totals=tuple(self.totals),
-            rounds_won=tuple(self.rounds_won),
-            results=tuple(RoundResult(n, w, tuple(p)) for n, w, p in self.results),
-            winner=self.winner,
-        )
+def _indent_1(match: re.Match[bytes]) -> bytes:
+    return b" " * (len(match[1]) // 2)
 
 
-class SavedGame(_Model):
-    format: Literal["mixmo-game"] = FORMAT
-    version: Literal[1] = VERSION
-    options: MatchOptions
-    actions: list[Action]
-    state: MatchModel
+def _json_indent_1(value: object) -> str:
+    """``value`` as JSON indented by one space, as saves have always been written (by
+    pydantic): orjson writes it in microseconds where the standard encoder, indenting in
+    Python, takes tens of milliseconds for a long match (and a save is written after every
+    move). What orjson refuses (an integer past 64 bits, a lone surrogate) goes through the
+    standard encoder, which writes the same layout."""
+    try:
+        text = orjson.dumps(value, option=orjson.OPT_INDENT_2)
+    except (orjson.JSONEncodeError, TypeError):
+        return json.dumps(value, indent=1, ensure_ascii=False)
+    return _INDENT.sub(_indent_1, text).decode()
 
 
 def dumps(game: Game) -> str:
     """The saved-game JSON of ``game``."""
-    saved = SavedGame(options=game.options, actions=list(game.log), state=MatchModel.of(game.state))
-    return saved.model_dump_json(indent=1)
+    return _json_indent_1(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "options": value_fields(game.options),
+            "actions": [value_fields(action) for action in game.log],
+            "state": _match_fields(game.state),
+        }
+    )
 
 
 def loads(text: str, lexicon: Lexicon | None = None) -> Game:
@@ -309,6 +240,10 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
             )
         )
     sitting_out = _drop_sitting_out(raw)
+    from pydantic import ValidationError
+
+    from mixmo.engine.save_models import SavedGame
+
     try:
         saved = SavedGame.model_validate(raw)
     except ValidationError as error:

@@ -82,7 +82,7 @@ class BotRunner:
         if wanted is None or wanted[0] > now or time.monotonic() - self._last_submit < MIN_GAP:
             return
         self._last_submit = time.monotonic()
-        if await self.submit(wanted[1].model_copy(update={"at": 0.0})):
+        if await self.submit(wanted[1].stamped(0.0)):
             bot.acted(now)
         else:
             bot.ready_at = now + RETRY_DELAY

@@ -18,9 +18,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
-from mixmo.engine.actions import Action
 from mixmo.engine.options import MatchOptions, ScoringMode
-from mixmo.engine.save import MatchModel
+from mixmo.engine.save_models import MatchModel, TaggedAction
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
 from mixmo.engine.variants import VARIANTS
 
@@ -162,7 +161,7 @@ class SendAction(_Message):
 
     type: Literal["action"] = "action"
     ref: Ref
-    action: Action
+    action: TaggedAction
 
 
 ClientMessage = Annotated[

@@ -291,7 +291,7 @@ class Room:
         return events
 
     def _apply_and_log(self, game: Game, action: Action) -> list[ev.Event]:
-        stamped = action.model_copy(update={"at": round(self.now(), 3)})
+        stamped = action.stamped(round(self.now(), 3))
         events = game.apply(stamped)
         if game.phase is not Phase.SCORED:
             self.ready.clear()

@@ -22,8 +22,9 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from mixmo.engine.actions import ACTION_ADAPTER, Action
+from mixmo.engine.actions import Action
 from mixmo.engine.options import MatchOptions
+from mixmo.engine.save_models import ACTION_ADAPTER, OPTIONS_ADAPTER
 from mixmo.net.protocol import RoomSettings
 
 SCHEMA = """
@@ -128,7 +129,7 @@ class RoomStore:
                 code,
                 settings.model_dump_json(),
                 seats_json,
-                options.model_dump_json() if options else None,
+                OPTIONS_ADAPTER.dump_json(options).decode() if options else None,
                 created,
             ),
         )
@@ -140,7 +141,7 @@ class RoomStore:
             self._appended = 0
         self._db.execute(
             "INSERT INTO actions (code, n, action) VALUES (?, ?, ?)",
-            (code, number, action.model_dump_json()),
+            (code, number, ACTION_ADAPTER.dump_json(action).decode()),
         )
         self._appended += 1
 
@@ -194,7 +195,7 @@ class RoomStore:
             code=code,
             settings=RoomSettings.model_validate_json(settings),
             seats=[SeatRecord(*seat) for seat in json.loads(seats)],
-            options=MatchOptions.model_validate_json(options) if options else None,
+            options=OPTIONS_ADAPTER.validate_json(options) if options else None,
             actions=actions,
             created=created,
         )

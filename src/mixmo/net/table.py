@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from mixmo.engine import events as ev
@@ -25,10 +25,10 @@ from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase, RoundState
 from mixmo.engine.variants import Variant
-from mixmo.net.protocol import Lobby
-from mixmo.net.views import ActionRefused, public_options, seat_view, view_state, visible_event
+from mixmo.net.views import ActionRefused, public_options, visible_event
 
 if TYPE_CHECKING:
+    from mixmo.net.protocol import Lobby
     from mixmo.storage import Autosaver
 
 Listener = Callable[[ev.Event], None]
@@ -269,6 +269,8 @@ class LocalTable(Table):
         if self.seat is None:
             return state
         if self._seen is None or self._seen[0] is not state:  # states are immutable: one view each
+            from mixmo.net.views import seat_view, view_state  # (pydantic: only for one seat)
+
             view = seat_view(self.game.options, state, self.seat, self.clock())
             self._seen = (state, view_state(view))
         return self._seen[1]
@@ -296,7 +298,7 @@ class LocalTable(Table):
                 return Refusal(
                     "not-your-seat", f"seat {self.seat} cannot act for seat {action.seat}"
                 )
-            action = action.model_copy(update={"at": round(self.clock(), 3)})
+            action = action.stamped(round(self.clock(), 3))
         try:
             self.game.apply(action)
         except GameRuleError as error:
@@ -306,7 +308,7 @@ class LocalTable(Table):
         return None
 
     async def apply(self, action: Action) -> Refusal | None:
-        refusal = self.submit(action.model_copy(update={"at": round(self.clock(), 3)}))
+        refusal = self.submit(action.stamped(round(self.clock(), 3)))
         if refusal is not None:
             self._publish(ActionRefused(refusal.code, refusal.message))
         return refusal
@@ -331,7 +333,7 @@ class LocalTable(Table):
     def rematch(self) -> LocalTable:
         options = self.game.options
         seed = options.seed + 1 if isinstance(options.seed, int) else f"{options.seed}+"
-        game = Game(options.model_copy(update={"seed": seed}), self.game.lexicon)
+        game = Game(replace(options, seed=seed), self.game.lexicon)
         table = LocalTable(game, self.seat, self._clock, self.saver)
         table.autosave()
         return table

@@ -4,22 +4,30 @@ A seat sees every grid (as at a real table), the phase, the scores and its own
 rack; it never sees the bag's order, the seed, or the tiles another player
 drew. Pure functions over engine values: the server, the local table and the
 tests share them.
+
+The pydantic models of the views (:mod:`mixmo.net.protocol`,
+:mod:`mixmo.engine.save_models`) are imported on first use: a local game
+imports this module for its events and never loads pydantic.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from pydantic import TypeAdapter, ValidationError
 
 from mixmo.engine import events as ev
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.save import MatchModel, PlayerModel, RoundModel, VoteModel
+from mixmo.engine.save import player_fields, value_fields
 from mixmo.engine.state import MatchState, PlayerState
-from mixmo.net.protocol import SeatView, WireEvent
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+    from mixmo.engine.save_models import MatchModel, PlayerModel
+    from mixmo.net.protocol import SeatView, WireEvent
 
 HIDDEN_SEED = "hidden"
 
@@ -71,6 +79,8 @@ _ADAPTERS: dict[type[ev.Event], TypeAdapter[Any]] = {}
 def _adapter(cls: type[ev.Event]) -> TypeAdapter[Any]:
     adapter = _ADAPTERS.get(cls)
     if adapter is None:
+        from pydantic import TypeAdapter
+
         adapter = _ADAPTERS[cls] = TypeAdapter(cls)
     return adapter
 
@@ -83,6 +93,8 @@ def visible_event(event: ev.Event, seat: int | None) -> ev.Event:
 
 
 def encode_event(event: ev.Event) -> WireEvent:
+    from mixmo.net.protocol import WireEvent
+
     cls = type(event)
     return WireEvent(type=cls.__name__, data=_adapter(cls).dump_python(event, mode="json"))
 
@@ -96,6 +108,8 @@ def encode_event_json(event: ev.Event) -> bytes:
 
 def decode_event(wire: WireEvent) -> ev.Event:
     """The event a wire event stands for; WireEventError if it is not one."""
+    from pydantic import ValidationError
+
     cls = EVENT_CLASSES.get(wire.type)
     if cls is None:
         raise WireEventError(f"unknown event type {wire.type!r}")
@@ -109,7 +123,7 @@ def decode_event(wire: WireEvent) -> ev.Event:
 
 def public_options(options: MatchOptions) -> MatchOptions:
     """The options without the seed (the seed deals every bag: nobody may know it)."""
-    return options.model_copy(update={"seed": HIDDEN_SEED})
+    return replace(options, seed=HIDDEN_SEED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,13 +136,15 @@ class _PlayerParts:
 
     @classmethod
     def of(cls, player: PlayerState) -> _PlayerParts:
-        fields = _player_fields(player)
+        fields = player_fields(player)
         whole = _dumps(fields)
         fields["rack"] = fields["last_drawn"] = ""
         return cls(player, whole, _dumps(fields))
 
     @property
     def model(self) -> PlayerModel:
+        from mixmo.engine.save_models import PlayerModel
+
         return PlayerModel.of(self.player)
 
     @property
@@ -145,23 +161,6 @@ def _dumps(value: object) -> bytes:
         return orjson.dumps(value)
     except (orjson.JSONEncodeError, TypeError):
         return json.dumps(value, separators=(",", ":")).encode()
-
-
-def _player_fields(player: PlayerState) -> dict[str, object]:
-    """The fields of :class:`PlayerModel` as plain JSON values (no validation: they come from
-    the engine; tests check that the model reads them back)."""
-    return {
-        "name": player.name,
-        "rack": "".join(tile.symbol for tile in player.rack),
-        "grid": [[row, col, tile.symbol] for (row, col), tile in player.grid.items()],
-        "locked": player.locked,
-        "out": player.out,
-        "stuck": player.stuck,
-        "last_drawn": "".join(tile.symbol for tile in player.last_drawn),
-        "ready_at_draw": player.ready_at_draw,
-        "sprint_done": player.sprint_done,
-        "claims": list(player.claims) if player.claims is not None else None,
-    }
 
 
 def _frame(state: MatchState) -> tuple[bytes, bytes]:
@@ -206,7 +205,7 @@ class ViewMaker:
 
     def __init__(self, options: MatchOptions) -> None:
         self.options = public_options(options)
-        self._options_json = self.options.model_dump_json().encode()
+        self._options_json = _dumps(value_fields(self.options))
         self._players: list[_PlayerParts] = []
         self._frame_of: MatchState | None = None
         self._frame: tuple[bytes, bytes] = (b"", b"")
@@ -222,6 +221,8 @@ class ViewMaker:
     def full(self, state: MatchState, *, players: list[PlayerModel] | None = None) -> MatchModel:
         """The whole state as a model, bag order left out (built without re-validation:
         the values come straight from the engine)."""
+        from mixmo.engine.save_models import MatchModel, RoundModel, VoteModel
+
         round_ = state.round
         if players is None:
             self._refresh(state)
@@ -255,6 +256,8 @@ class ViewMaker:
 
     def view(self, state: MatchState, seat: int | None, clock: float) -> SeatView:
         """``state`` as ``seat`` may see it (None: a watcher, who sees no rack)."""
+        from mixmo.net.protocol import SeatView
+
         self._refresh(state)
         players = [p.model if i == seat else p.hidden for i, p in enumerate(self._players)]
         return SeatView.model_construct(

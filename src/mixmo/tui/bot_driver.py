@@ -86,7 +86,7 @@ class BotDriver:
                 continue
             wanted = bot.next_action(self.host.table.state, now)
             if wanted is not None and wanted[0] <= now:
-                action = wanted[1].model_copy(update={"at": now})
+                action = wanted[1].stamped(now)
                 if self.host.apply(action, quiet=True):
                     bot.acted(now)
                 else:

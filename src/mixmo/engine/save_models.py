@@ -1,0 +1,195 @@
+"""The pydantic models of a saved game: what validates untrusted input.
+
+A saved game's JSON (:mod:`mixmo.engine.save`) and a server's messages
+(:mod:`mixmo.net.protocol`, whose views hold a :class:`MatchModel`) come from
+outside this process: pydantic checks every field of them, with a clear
+message and location for each problem. This module is imported on first use
+(loading a save, talking to a server), never by a local game that only writes
+its saves, so ``mixmo play`` starts without pydantic.
+
+The engine's own values (actions, options, events, state) are frozen
+dataclasses; pydantic validates them too, reading their bounds from their
+annotations (:mod:`mixmo.engine.bounds`) and running their ``__post_init__``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from types import MappingProxyType
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from mixmo.engine.actions import Action
+from mixmo.engine.bag import Bag
+from mixmo.engine.grid import Grid
+from mixmo.engine.options import MatchOptions
+from mixmo.engine.save import FORMAT, VERSION
+from mixmo.engine.state import MatchState, Phase, PlayerState, RoundResult, RoundState
+from mixmo.engine.tiles import Tile
+
+TaggedAction = Annotated[Action, Field(discriminator="kind")]
+"""An action as pydantic reads it: which one is said by its ``kind``."""
+
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(TaggedAction, config=ConfigDict(defer_build=True))
+ACTION_LOG_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(
+    list[TaggedAction], config=ConfigDict(defer_build=True)
+)
+OPTIONS_ADAPTER: TypeAdapter[MatchOptions] = TypeAdapter(MatchOptions)
+"""Options to and from JSON (a server's store of its rooms)."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+
+def _symbols(tiles: Iterable[Tile]) -> str:
+    return "".join(tile.symbol for tile in tiles)
+
+
+def _tiles(symbols: str) -> tuple[Tile, ...]:
+    return tuple(Tile.from_symbol(symbol) for symbol in symbols)
+
+
+class PlayerModel(_Model):
+    name: str
+    rack: str
+    grid: list[tuple[int, int, str]]
+    locked: bool
+    out: bool
+    stuck: bool
+    last_drawn: str
+    ready_at_draw: bool
+    sprint_done: bool
+    claims: list[str] | None
+
+    @classmethod
+    def of(cls, player: PlayerState) -> PlayerModel:
+        return cls(
+            name=player.name,
+            rack=_symbols(player.rack),
+            grid=[(row, col, tile.symbol) for (row, col), tile in player.grid.items()],
+            locked=player.locked,
+            out=player.out,
+            stuck=player.stuck,
+            last_drawn=_symbols(player.last_drawn),
+            ready_at_draw=player.ready_at_draw,
+            sprint_done=player.sprint_done,
+            claims=list(player.claims) if player.claims is not None else None,
+        )
+
+    def state(self) -> PlayerState:
+        return PlayerState(
+            name=self.name,
+            rack=_tiles(self.rack),
+            grid=Grid({(row, col): Tile.from_symbol(symbol) for row, col, symbol in self.grid}),
+            locked=self.locked,
+            out=self.out,
+            stuck=self.stuck,
+            last_drawn=_tiles(self.last_drawn),
+            ready_at_draw=self.ready_at_draw,
+            sprint_done=self.sprint_done,
+            claims=tuple(self.claims) if self.claims is not None else None,
+        )
+
+
+class VoteModel(_Model):
+    claimant: int
+    word: str
+    voter: int
+    accept: bool
+
+
+class RoundModel(_Model):
+    number: int
+    bag: str
+    players: list[PlayerModel]
+    phase: Phase
+    theme: str | None
+    theme_list: str | None
+    bandit_seat: int | None
+    last_draw_at: float | None
+    final_caller: int | None
+    votes: list[VoteModel]
+    accepted: list[tuple[int, list[str]]]
+    winner: int | None
+    final_penalties: list[int]
+
+    @classmethod
+    def of(cls, round_: RoundState) -> RoundModel:
+        return cls(
+            number=round_.number,
+            bag=_symbols(round_.bag.tiles),
+            players=[PlayerModel.of(p) for p in round_.players],
+            phase=round_.phase,
+            theme=round_.theme,
+            theme_list=round_.theme_list,
+            bandit_seat=round_.bandit_seat,
+            last_draw_at=round_.last_draw_at,
+            final_caller=round_.final_caller,
+            votes=[
+                VoteModel(claimant=claimant, word=word, voter=voter, accept=accept)
+                for (claimant, word), ballot in round_.votes.items()
+                for voter, accept in ballot.items()
+            ],
+            accepted=[(seat, list(words)) for seat, words in round_.accepted.items()],
+            winner=round_.winner,
+            final_penalties=list(round_.final_penalties),
+        )
+
+    def state(self) -> RoundState:
+        votes: dict[tuple[int, str], dict[int, bool]] = {}
+        for vote in self.votes:
+            votes.setdefault((vote.claimant, vote.word), {})[vote.voter] = vote.accept
+        return RoundState(
+            number=self.number,
+            bag=Bag(_tiles(self.bag)),
+            players=tuple(p.state() for p in self.players),
+            phase=self.phase,
+            theme=self.theme,
+            theme_list=self.theme_list,
+            bandit_seat=self.bandit_seat,
+            last_draw_at=self.last_draw_at,
+            final_caller=self.final_caller,
+            votes=MappingProxyType({key: MappingProxyType(b) for key, b in votes.items()}),
+            accepted=MappingProxyType({seat: tuple(words) for seat, words in self.accepted}),
+            winner=self.winner,
+            final_penalties=tuple(self.final_penalties),
+        )
+
+
+class MatchModel(_Model):
+    round: RoundModel
+    totals: list[int]
+    rounds_won: list[int]
+    results: list[tuple[int, int | None, list[int]]]
+    winner: int | None
+
+    @classmethod
+    def of(cls, state: MatchState) -> MatchModel:
+        return cls(
+            round=RoundModel.of(state.round),
+            totals=list(state.totals),
+            rounds_won=list(state.rounds_won),
+            results=[(r.number, r.winner, list(r.points)) for r in state.results],
+            winner=state.winner,
+        )
+
+    def state(self) -> MatchState:
+        return MatchState(
+            round=self.round.state(),
+            totals=tuple(self.totals),
+            rounds_won=tuple(self.rounds_won),
+            results=tuple(RoundResult(n, w, tuple(p)) for n, w, p in self.results),
+            winner=self.winner,
+        )
+
+
+class SavedGame(_Model):
+    """A whole saved game, as :func:`mixmo.engine.save.dumps` writes it."""
+
+    format: Literal["mixmo-game"] = FORMAT
+    version: Literal[1] = VERSION
+    options: MatchOptions
+    actions: list[TaggedAction]
+    state: MatchModel
