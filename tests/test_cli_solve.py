@@ -55,3 +55,13 @@ def test_bad_input_is_one_line_and_exit_2(mixmo, tmp_path) -> None:
         run = mixmo("solve", *args)
         assert run.code == 2, (args, run)
         assert len(run.err.strip().splitlines()) == 1
+
+
+def test_a_bad_cell_in_the_grid_to_complete_is_named_file_line_col(mixmo, tmp_path) -> None:
+    """As `mixmo check` names it, so that an editor can jump to it."""
+    path = tmp_path / "bad.txt"
+    path.write_text("HOUSE\nA.1.A\n")
+    run = mixmo("solve", "AB", "--grid", str(path))
+    assert run.code == 2
+    assert run.err.strip().startswith(f"mixmo: error: {path}:2:3: ")
+    assert mixmo("check", str(path)).err.strip().startswith(f"mixmo: error: {path}:2:3: ")

@@ -121,8 +121,11 @@ def solve(
         try:
             result = session.solve(rack, grid_text=grid_text, seconds=seconds, seed=seed)
         except ValueError as error:
-            about_grid = isinstance(error, (GridSyntaxError, InvalidGridError))
-            where = f"{grid_file}: " if grid_file and about_grid else ""
+            where = ""
+            if grid_file and isinstance(error, GridSyntaxError):
+                where = f"{grid_file}:"  # its text starts "line:col:", as check's does
+            elif grid_file and isinstance(error, InvalidGridError):
+                where = f"{grid_file}: "
             fail(f"{where}{rack}: {error}" if len(racks) > 1 else f"{where}{error}")
         gc.freeze()
         all_solved = all_solved and result.solved
