@@ -21,7 +21,7 @@ from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.solver.api import _board_from_grid, parse_rack, solve
 from mixmo.engine.solver.board import Board, Move, Words
-from mixmo.engine.solver.index import index_for
+from mixmo.engine.solver.index import holding_mask, index_for
 from mixmo.engine.solver.search import Clock, Search
 from mixmo.engine.tiles import Tile
 from mixmo.engine.variants import Variant
@@ -47,9 +47,11 @@ class Hint:
 
 
 def _moves(board: Board, search: Search, letter: str | None, limit: int) -> list[Move]:
-    pool = search.pool(None)
+    ids, lanes = search.root_pool()
     if letter is not None:
-        pool = [entry for entry in pool if letter in entry[0]]
+        holding = holding_mask(lanes, search.index.offset[letter])
+        ids, lanes = ids[holding], lanes[:, holding]
+    pool = (ids, lanes)
     if board.letters:
         moves = search.word_moves(pool, limit * 4)
     else:

@@ -18,6 +18,7 @@ lexicon (see docs/solver.md for the measured cost).
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 import string
@@ -25,7 +26,7 @@ import threading
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mixmo.engine.lexicon import EMBEDDED_LANGUAGES, Lexicon, WordList, embedded, is_tile_word
 
@@ -88,6 +89,12 @@ class LexiconIndex:
         self._worths: dict[int, npt.NDArray[np.float64]] = {}
         self._ids: dict[int, Ids] = {}
         self._numbered: list[Entry] = []
+        self.worth_of: npt.NDArray[np.float64] | None = None
+        """Every numbered word's worth, by number (see :meth:`entry`), for ranking in numpy."""
+        self.length_of: npt.NDArray[np.int64] | None = None
+        """Every numbered word's length, by number."""
+        self.vowels_of: npt.NDArray[np.int64] | None = None
+        """How many vowels (A E I O U Y) every numbered word holds, by number."""
         # Bots search in worker threads: building a length's lanes numbers its words
         # from the end of ``_numbered``, which two threads must not do at once.
         self._building = threading.Lock()
@@ -177,6 +184,14 @@ class LexiconIndex:
             first = len(self._numbered)
             self._ids[length] = np.arange(first, first + len(entries), dtype=np.int64)
             self._numbered += entries
+            # By number: a longer array replaces the old one whole, so a reader in another
+            # thread sees every word it can hold a number of.
+            spelt = b"".join(e[0].encode("ascii") for e in entries)
+            letters = np.frombuffer(spelt, dtype=np.uint8).reshape(len(entries), length)
+            vowels = _vowel_bytes()[letters].sum(axis=1, dtype=np.int64)
+            self.vowels_of = _extended(self.vowels_of, vowels)
+            self.length_of = _extended(self.length_of, np.full(len(entries), length, np.int64))
+            self.worth_of = _extended(self.worth_of, self._worths[length])
             self._lanes[length] = cached  # last: a reader that finds it finds the rest
         return cached
 
@@ -216,7 +231,7 @@ class LexiconIndex:
         """
         import numpy as np  # only the solver's scans need it (it takes 0.15 s to import)
 
-        masks = _masks(self.full & ~rack_code)
+        masks = lane_masks(self.full & ~rack_code)
         ids: list[Ids] = []
         parts: list[Lanes] = []
         worth_parts: list[npt.NDArray[np.float64]] = []
@@ -224,10 +239,7 @@ class LexiconIndex:
             lanes = self.lanes(length)
             if not lanes.shape[1]:
                 continue
-            missing = np.bitwise_count(lanes[0] & masks[0])
-            for k in range(1, LANES):
-                missing += np.bitwise_count(lanes[k] & masks[k])
-            keep = missing <= max_missing
+            keep = lacking(lanes, masks) <= max_missing
             if holding is not None:
                 keep &= holding_mask(lanes, self.offset[holding])
             where = np.flatnonzero(keep)
@@ -241,11 +253,39 @@ class LexiconIndex:
         return np.concatenate(ids)[order], np.concatenate(parts, axis=1)[:, order]
 
 
-def _masks(value: int) -> list[np.uint64]:
+def _extended(array: npt.NDArray[Any] | None, more: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """``array`` followed by ``more`` (a new array: the old one is never changed)."""
+    import numpy as np
+
+    return more.copy() if array is None else np.concatenate([array, more])
+
+
+@functools.cache
+def _vowel_bytes() -> npt.NDArray[np.bool_]:
+    """A table by byte: True for the vowels A E I O U Y (built on first use, with numpy)."""
+    import numpy as np
+
+    table = np.zeros(256, dtype=bool)
+    table[list(b"AEIOUY")] = True
+    return table
+
+
+def lane_masks(value: int) -> list[np.uint64]:
     """A code as its four 64-bit lanes, lowest first."""
     import numpy as np
 
     return [np.uint64((value >> (64 * k)) & 0xFFFFFFFFFFFFFFFF) for k in range(LANES)]
+
+
+def lacking(lanes: Lanes, masks: list[np.uint64]) -> npt.NDArray[np.uint8]:
+    """Per code of ``lanes``, how many tiles it lacks: the bits it shares with ``masks``
+    (the lanes of ``full & ~rack_code``, see :func:`lane_masks`)."""
+    import numpy as np
+
+    missing: npt.NDArray[np.uint8] = np.bitwise_count(lanes[0] & masks[0])
+    for k in range(1, LANES):
+        missing += np.bitwise_count(lanes[k] & masks[k])
+    return missing
 
 
 def holding_mask(lanes: Lanes, offset: int) -> npt.NDArray[np.bool_]:
@@ -264,11 +304,7 @@ def narrow(
     ``max_missing`` tiles of ``rack_code``, in the pool's order (vectorised)."""
     import numpy as np
 
-    masks = _masks(full & ~rack_code)
-    missing = np.bitwise_count(lanes[0] & masks[0])
-    for k in range(1, LANES):
-        missing += np.bitwise_count(lanes[k] & masks[k])
-    where = np.flatnonzero(missing <= max_missing)
+    where = np.flatnonzero(lacking(lanes, lane_masks(full & ~rack_code)) <= max_missing)
     return ids[where], lanes[:, where]
 
 
