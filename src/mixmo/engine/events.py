@@ -6,30 +6,29 @@ The TUI, the bots and the replay log all read this one stream. Seats are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from mixmo.engine.grid import Cell
 from mixmo.engine.tiles import Tile
+from mixmo.engine.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Event:
     """Base of every event."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundStarted(Event):
     round: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TilesDrawn(Event):
     seat: int
     tiles: tuple[Tile, ...]
     bag_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GridChanged(Event):
     """A player's grid or rack changed (placed, moved, taken back)."""
 
@@ -37,20 +36,20 @@ class GridChanged(Event):
     cells: tuple[Cell, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class MixmoCalled(Event):
     seat: int
     at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SimultaneousMixmo(Event):
     """A call close enough to the previous one that it draws nothing more."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HastyCall(Event):
     """A wrong MIXMO: the draw stands, the caller is locked until the next MIXMO."""
 
@@ -58,33 +57,33 @@ class HastyCall(Event):
     reasons: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerLocked(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerUnlocked(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerStuck(Event):
     seat: int
     stuck: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DeadlockDraw(Event):
     """Every player who may act is stuck: a special MIXMO draws 2 for everyone."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BanditDrawn(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ThemeSet(Event):
     seat: int
     theme: str
@@ -92,25 +91,25 @@ class ThemeSet(Event):
     """The id of the built-in theme list that judges claims, if the theme is one."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FinalMixmo(Event):
     """The bag is empty and a player called: every other player stops."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SprintStarted(Event):
     """Expert's final sprint: the others may take back the tiles of one unfinished word."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ThemeClaimed(Event):
     seat: int
     words: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ThemeVote(Event):
     voter: int
     claimant: int
@@ -118,7 +117,7 @@ class ThemeVote(Event):
     accept: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ClaimJudged(Event):
     claimant: int
     word: str
@@ -129,7 +128,7 @@ class ClaimJudged(Event):
     """The built-in list's verdict (None when the theme has no list)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FinalCallRejected(Event):
     """The final MIXMO's grid is invalid: the caller pays and the others play on."""
 
@@ -138,7 +137,7 @@ class FinalCallRejected(Event):
     penalty: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerScore:
     seat: int
     lines: tuple[tuple[str, int], ...]
@@ -146,14 +145,14 @@ class PlayerScore:
     valid: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundScored(Event):
     round: int
     winner: int | None
     scores: tuple[PlayerScore, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class MatchOver(Event):
     winner: int
     standings: tuple[int, ...]

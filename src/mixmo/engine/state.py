@@ -9,12 +9,13 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 
 from mixmo.engine.bag import Bag
 from mixmo.engine.grid import Grid
 from mixmo.engine.tiles import Tile
+from mixmo.engine.values import value
 
 
 class Phase(enum.Enum):
@@ -34,7 +35,7 @@ class Phase(enum.Enum):
     MATCH_OVER = "match-over"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerState:
     """One player's tiles and standing in the current round."""
 
@@ -67,7 +68,7 @@ class PlayerState:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundState:
     """One round: its bag, its players and its phase."""
 
@@ -107,7 +108,7 @@ class RoundState:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundResult:
     """What a finished round left in the match's books."""
 
@@ -116,7 +117,7 @@ class RoundResult:
     points: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class MatchState:
     """The whole match: the current round and the books of the finished ones."""
 

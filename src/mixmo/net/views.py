@@ -13,7 +13,7 @@ imports this module for its events and never loads pydantic.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -22,6 +22,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.save import player_fields, value_fields
 from mixmo.engine.state import MatchState, PlayerState
+from mixmo.engine.values import value
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 HIDDEN_SEED = "hidden"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class OthersDrew(ev.Event):
     """Another player drew ``count`` tiles (which ones is theirs to know)."""
 
@@ -41,7 +42,7 @@ class OthersDrew(ev.Event):
     bag_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SeatConnection(ev.Event):
     """A seat's player lost or regained their connection (their game time runs on)."""
 
@@ -49,7 +50,7 @@ class SeatConnection(ev.Event):
     connected: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ActionRefused(ev.Event):
     """The table refused one of this seat's actions; nothing changed."""
 
@@ -64,9 +65,9 @@ class WireEventError(ValueError):
 def _event_classes() -> dict[str, type[ev.Event]]:
     found: dict[str, type[ev.Event]] = {}
     for module_classes in (vars(ev).values(), (OthersDrew, SeatConnection, ActionRefused)):
-        for value in module_classes:
-            if isinstance(value, type) and issubclass(value, ev.Event) and value is not ev.Event:
-                found[value.__name__] = value
+        for member in module_classes:
+            if isinstance(member, type) and issubclass(member, ev.Event) and member is not ev.Event:
+                found[member.__name__] = member
     return found
 
 
@@ -126,7 +127,7 @@ def public_options(options: MatchOptions) -> MatchOptions:
     return replace(options, seed=HIDDEN_SEED)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _PlayerParts:
     """One player's state, and its JSON whole and with the rack hidden (models on demand)."""
 
