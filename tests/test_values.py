@@ -104,3 +104,15 @@ def test_the_engines_events_and_states_are_values() -> None:
     assert ev.DeadlockDraw() == ev.DeadlockDraw() and ev.DeadlockDraw() != ev.SprintStarted()
     ann = PlayerState(name="Ann")
     assert ann.with_(stuck=True) == PlayerState(name="Ann", stuck=True) != ann
+
+
+def test_replace_makes_a_new_value_as_dataclasses_replace_does() -> None:
+    from mixmo.engine.values import replace as replace_value
+
+    move = Move(1, 2, step=3, trail=[4])
+    assert replace_value(move, col=5) == replace(move, col=5) == Move(1, 5, step=3, trail=[4])
+    assert replace_value(Point(1), row=2) == Point(2)
+    with pytest.raises(ValueError, match="goes somewhere"):
+        replace_value(move, step=0)  # made by __init__: checked again
+    with pytest.raises(TypeError):
+        replace_value(move, colour="red")

@@ -15,11 +15,10 @@ bounds from the annotations and tells the actions apart by their ``kind``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Annotated, ClassVar, Literal, Self
 
 from mixmo.engine.bounds import Bounds
-from mixmo.engine.values import value
+from mixmo.engine.values import replace, value
 
 SEAT = Bounds(ge=0)
 TIME = Bounds(ge=0)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import field, replace
+from dataclasses import field
 from types import MappingProxyType
 
 from mixmo.engine.bag import Bag
 from mixmo.engine.grid import Grid
 from mixmo.engine.tiles import Tile
-from mixmo.engine.values import value
+from mixmo.engine.values import replace, value
 
 
 class Phase(enum.Enum):
@@ -65,7 +65,7 @@ class PlayerState:
         return Counter(self.rack) + Counter(self.grid.tiles())
 
     def with_(self, **changes: object) -> PlayerState:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)
 
 
 @value
@@ -105,7 +105,7 @@ class RoundState:
         return list(range(len(self.players)))
 
     def with_(self, **changes: object) -> RoundState:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)
 
 
 @value
@@ -128,4 +128,4 @@ class MatchState:
     winner: int | None = None
 
     def with_(self, **changes: object) -> MatchState:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)

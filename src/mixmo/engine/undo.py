@@ -20,6 +20,7 @@ from mixmo.engine import actions as act
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.state import MatchState, PlayerState
 from mixmo.engine.tiles import JOKER, Tile, TileKind
+from mixmo.engine.values import value
 from mixmo.i18n import _
 
 GRID_EDITS = (act.PlaceTile, act.MoveTiles, act.TakeBack, act.TakeApart)
@@ -30,7 +31,7 @@ class NothingToUndoError(ValueError):
     """The player has no grid edit of this round left to undo (or redo)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Edit:
     """One grid edit: the grid before and after it."""
 

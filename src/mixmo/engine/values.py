@@ -70,6 +70,16 @@ def _make(cls: type[T], kw_only: bool) -> type[T]:
     return made  # type: ignore[no-any-return]
 
 
+def replace(obj: T, /, **changes: Any) -> T:
+    """:func:`dataclasses.replace`, faster on a value: a new value with ``changes``, made
+    (and checked) by its ``__init__`` as ever, from its fields read at once rather than
+    one by one with their options (the server replaces about four states an action)."""
+    method = getattr(type(obj), "__replace__", None)
+    if method is None:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    return method(obj, **changes)  # type: ignore[no-any-return]
+
+
 def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
     """The ``__init__`` of ``cls``, compiled: the only method whose source depends on the
     fields (its parameters are their names)."""
@@ -102,7 +112,13 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
 def _methods(cls: type, names: tuple[str, ...]) -> dict[str, Callable[..., Any]]:
     """The other methods of a frozen dataclass, as closures over ``cls`` and its field names
     (nothing to compile)."""
-    fields_of = attrgetter(*names) if names else (lambda _self: ())
+    fields_of: Callable[[Any], tuple[Any, ...]]
+    if len(names) > 1:
+        fields_of = attrgetter(*names)
+    elif names:
+        fields_of = lambda self: (getattr(self, names[0]),)  # noqa: E731
+    else:
+        fields_of = lambda _self: ()  # noqa: E731
     frozen = frozenset(names)
 
     def __repr__(self: Any) -> str:
@@ -127,6 +143,11 @@ def _methods(cls: type, names: tuple[str, ...]) -> dict[str, Callable[..., Any]]
             raise FrozenInstanceError(f"cannot delete field {name!r}")
         object.__delattr__(self, name)
 
+    def __replace__(self: Any, /, **changes: Any) -> Any:
+        given = dict(zip(names, fields_of(self), strict=True))
+        given.update(changes)
+        return cls(**given)
+
     def __getstate__(self: Any) -> list[Any]:
         return [getattr(self, name) for name in names]
 
@@ -140,6 +161,7 @@ def _methods(cls: type, names: tuple[str, ...]) -> dict[str, Callable[..., Any]]
         "__hash__": __hash__,
         "__setattr__": __setattr__,
         "__delattr__": __delattr__,
+        "__replace__": __replace__,
         "__getstate__": __getstate__,
         "__setstate__": __setstate__,
     }
