@@ -194,3 +194,30 @@ def test_styles_and_colours_are_decided_as_rich_decides(
     rich_colours = console.is_terminal and not console.no_color and rich_styles
     assert writes_styles(stream) == rich_styles
     assert writes_colours(stream) == rich_colours
+
+
+def test_a_game_at_one_keyboard_loads_no_pydantic_before_its_screen_runs(tmp_path: Path) -> None:
+    """``mixmo play`` up to ``App.run`` (the options, the game, the first autosave, the
+    app): actions, options and saves are plain dataclasses, and pydantic (about 0.13 s of
+    CPU) is loaded only to read untrusted input, a save or a server's messages."""
+    code = (
+        "import sys, textual.app\n"
+        "def run(self, *args, **kwargs):\n"
+        "    print('\\n'.join(sorted(sys.modules)))\n"
+        "textual.app.App.run = run\n"
+        "from mixmo.cli import main\n"
+        "main(['play', '--seed', '1'])\n"
+    )
+    env = {"MIXMO_DATA_DIR": str(tmp_path / "data"), "MIXMO_CONFIG_DIR": str(tmp_path / "cfg")}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+    modules = set(done.stdout.split()) - _imported(["-c", "pass"], env)[0]
+    assert {"mixmo.tui.app", "mixmo.engine.game", "mixmo.engine.save"} <= modules, done.stderr
+    assert (tmp_path / "data" / "autosave.json").is_file()  # the first save was written
+    assert [m for m in modules if m.split(".")[0] in ("pydantic", "pydantic_core")] == []
