@@ -152,6 +152,103 @@ def test_the_help_without_click_is_the_help_click_writes(
     assert ("Utilisation" if language == "fr" else "Usage") in plain.out
 
 
+#: What the first frame of ``mixmo play`` must not wait for (each a whole package): the
+#: bots and the solver (until a bot moves or a hint is asked), the dialogs and Textual's
+#: inputs behind them, the records (SQLite), the network, tomllib (no keys.toml here).
+NOT_FOR_THE_FIRST_FRAME = (
+    "mixmo.engine.bot",
+    "mixmo.engine.bot_plan",
+    "mixmo.engine.solver",
+    "mixmo.engine.headless",
+    "mixmo.tui.bot_driver",
+    "mixmo.tui.modals",
+    "mixmo.tui.sprint_choices",
+    "mixmo.records",
+    "sqlite3",
+    "mixmo.net.protocol",
+    "mixmo.net.server",
+    "mixmo.net.client",
+    "tomllib",
+    "numpy",
+)
+
+
+FIRST_FRAME_PROBE = """
+import os, signal, sys
+
+def told(*_):
+    with open(sys.argv[1], "w") as log:
+        log.write("\\n".join(sorted(sys.modules)))
+    os._exit(0)
+
+signal.signal(signal.SIGUSR1, told)
+from mixmo.cli import main
+main(["play", "--seed", "1"])
+"""
+"""``mixmo play --seed 1``, which writes the names of the modules it has loaded to the
+file named by its argument when it gets SIGUSR1 (Textual draws on stderr: no -X importtime)."""
+
+
+def first_frame_modules(tmp_path: Path) -> set[str]:
+    """The modules ``mixmo play --seed 1`` has loaded when its first frame (the panes,
+    "Player 1") is on a 100x32 pseudo-terminal."""
+    import fcntl
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+    import time
+
+    log = tmp_path / "modules.txt"
+    env = {
+        **os.environ,
+        "TERM": "xterm-256color",
+        "COLUMNS": "100",
+        "LINES": "32",
+        "MIXMO_DATA_DIR": str(tmp_path / "data"),
+        "MIXMO_CONFIG_DIR": str(tmp_path / "config"),
+    }
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the game on the pseudo-terminal
+        os.execvpe(sys.executable, [sys.executable, "-c", FIRST_FRAME_PROBE, str(log)], env)
+    seen = b""
+    try:
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+        deadline = time.monotonic() + 60
+        while b"Player 1" not in seen and time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+        if b"Player 1" in seen:
+            os.kill(pid, signal.SIGUSR1)
+            while time.monotonic() < deadline:  # until it has written the list and ended
+                if select.select([fd], [], [], 0.1)[0]:
+                    try:
+                        if not os.read(fd, 65536):
+                            break
+                    except OSError:
+                        break
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+    assert b"Player 1" in seen, seen[-500:]
+    return set(log.read_text().split())
+
+
+def test_the_first_frame_of_a_game_waits_for_no_bot_solver_dialog_or_record(
+    tmp_path: Path,
+) -> None:
+    modules = first_frame_modules(tmp_path)
+    assert {"textual.app", "mixmo.tui.app", "mixmo.engine.game"} <= modules
+    assert [
+        m for m in modules if any(m == h or m.startswith(h + ".") for h in NOT_FOR_THE_FIRST_FRAME)
+    ] == []
+
+
 def test_checking_a_grid_as_json_loads_no_heavy_module() -> None:
     modules, out = imported_by("check", str(EXAMPLES / "house-en.txt"), "--json")
     assert '"valid": true' in out
