@@ -71,3 +71,32 @@ def test_threads_building_the_index_at_once_number_every_word_once(english) -> N
     for length in index.lengths:
         ids, _ = index.spellable_ids(index.full, 0, [length])
         assert index.entries_of(ids) == index.entries(length)
+
+
+@pytest.mark.parametrize(
+    "lengths",
+    [
+        [2, 3, 4, 5, 6, 7],  # few words: length by length
+        list(range(2, 12)),  # most words: the whole scan, up to 11 letters
+        list(range(3, 46)),  # the whole scan, from 3 letters
+        [n for n in range(2, 46) if n not in (4, 11)],  # the whole scan, two lengths left out
+        [3, 5, 9],
+        [],
+    ],
+)
+def test_the_whole_scan_and_the_scan_length_by_length_find_the_same_pool(english, lengths) -> None:
+    """A scan reads every word in worth order when the lengths asked hold most words,
+    and goes length by length otherwise: both give the same words in the same order."""
+    index = index_for(english).prepare()
+    for seed in range(4):
+        rack, _ = Bag.shuffled(f"60-{seed}").draw(60)
+        code = index.rack_code(Counter(t.letter for t in rack if t.letter))
+        for missing, holding in ((0, None), (1, None), (2, "E")):
+            ids, lanes = index.spellable_ids(code, missing, lengths, holding)
+            by_length, by_length_lanes = index._scan_lengths(code, missing, lengths, holding)
+            assert ids.tolist() == by_length.tolist()
+            assert (lanes == by_length_lanes).all()
+            expected = _by_comprehension(index, code, missing, lengths)
+            if holding is not None:
+                expected = [e for e in expected if holding in e[0]]
+            assert index.entries_of(ids) == expected

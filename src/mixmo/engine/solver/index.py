@@ -45,6 +45,9 @@ MAX_WIDTH = 8
 RARE_WEIGHT = 4.0
 """A letter at least this rare (its weight: Q J X Z V W K F in English, W K J X Y Q V H Z F
 in French) is one the search watches for dead ends and the crossing proof looks at."""
+WHOLE_SCAN = 0.8
+"""A scan for words of lengths that hold at least this share of the words built reads
+every word, in worth order (no merge, no sort); a scan for fewer goes length by length."""
 _THERMOMETER = bytes(min(255, (1 << count) - 1) for count in range(256))
 
 
@@ -95,6 +98,8 @@ class LexiconIndex:
         """Every numbered word's length, by number."""
         self.vowels_of: npt.NDArray[np.int64] | None = None
         """How many vowels (A E I O U Y) every numbered word holds, by number."""
+        self._ordered: tuple[tuple[int, ...], Ids, Lanes, npt.NDArray[np.int64]] | None = None
+        """Every word built so far in scan order (see :meth:`_worth_order`)."""
         # Bots search in worker threads: building a length's lanes numbers its words
         # from the end of ``_numbered``, which two threads must not do at once.
         self._building = threading.Lock()
@@ -144,10 +149,12 @@ class LexiconIndex:
         return cached
 
     def prepare(self, longest: int | None = None) -> LexiconIndex:
-        """Build the codes of every word (up to ``longest`` letters) now, not on first use."""
+        """Build the codes of every word (up to ``longest`` letters) now, not on first use,
+        and the order a scan of most words reads them in (:meth:`_worth_order`)."""
         for length in self.lengths:
             if longest is None or length <= longest:
                 self.lanes(length)
+        self._worth_order()
         return self
 
     def missing_letters(self, missing: int) -> list[str]:
@@ -224,12 +231,47 @@ class LexiconIndex:
         """:meth:`spellable` as the words' numbers (see :meth:`entry`) and their codes as
         lanes, in the same order (for :func:`narrow`): no word is looked at one by one.
 
-        The scan is vectorised: per length, the lanes of every code AND-NOT the
-        rack's, a popcount per lane, a sum and a comparison (numpy), several
-        times faster than a comprehension over the codes, and the pool is only
-        numbers until a search reads its words, best first, as far as it needs.
+        The scan is vectorised: the lanes of every code AND-NOT the rack's, a
+        popcount per lane, a sum and a comparison (numpy), several times faster
+        than a comprehension over the codes, over one array already in worth
+        order (:meth:`_worth_order`: no merge of lengths, no sort), and the pool
+        is only numbers until a search reads its words, best first, as far as
+        it needs.
         """
         import numpy as np  # only the solver's scans need it (it takes 0.15 s to import)
+
+        wanted = {n for n in lengths if self.lanes(n).shape[1]}
+        order = self._ordered
+        if (
+            order is None
+            or not wanted.issubset(order[0])
+            or sum(self._lanes[n].shape[1] for n in wanted) < WHOLE_SCAN * len(order[1])
+        ):
+            return self._scan_lengths(rack_code, max_missing, sorted(wanted), holding)
+        built, ids, lanes, word_lengths = order
+        keep = lacking(lanes, lane_masks(self.full & ~rack_code)) <= max_missing
+        if not wanted.issuperset(built):
+            low, high = min(wanted), max(wanted)
+            if all((low <= n <= high) == (n in wanted) for n in built):
+                if low > built[0]:
+                    keep &= word_lengths >= low
+                if high < built[-1]:
+                    keep &= word_lengths <= high
+            else:
+                table = np.zeros(built[-1] + 1, dtype=bool)
+                table[[n for n in wanted if n <= built[-1]]] = True
+                keep &= table[word_lengths]
+        if holding is not None:
+            keep &= holding_mask(lanes, self.offset[holding])
+        where = np.flatnonzero(keep)
+        return ids[where], lanes[:, where]
+
+    def _scan_lengths(
+        self, rack_code: int, max_missing: int, lengths: Sequence[int], holding: str | None
+    ) -> tuple[Ids, Lanes]:
+        """:meth:`spellable_ids` length by length, merged by worth (a stable sort, the
+        lengths in increasing order): for a few lengths, cheaper than the whole scan."""
+        import numpy as np
 
         masks = lane_masks(self.full & ~rack_code)
         ids: list[Ids] = []
@@ -251,6 +293,42 @@ class LexiconIndex:
         # Worthiest first, ties in length order (a stable sort: as list.sort(reverse=True)).
         order = np.argsort(-np.concatenate(worth_parts), kind="stable")
         return np.concatenate(ids)[order], np.concatenate(parts, axis=1)[:, order]
+
+    def _worth_order(self) -> tuple[tuple[int, ...], Ids, Lanes, npt.NDArray[np.int64]]:
+        """Every word of the lengths built so far in the order a scan returns them:
+        worthiest first, ties shorter first, then in their length's order (see
+        :meth:`entries`). The lengths built, the words' numbers, lanes and lengths.
+
+        Built by :meth:`prepare` (again when it added a length: a solve prepares
+        before its budget starts, so never during a search); a scan of most words
+        is then one pass over one array, with no merge of lengths and no sort.
+        Its cost, CPU: 15 ms in English, 56 ms in French for every word; the
+        rebuilds of a process whose racks grow from 6 to 60 tiles, 0.15 and 0.38 s
+        in all, against 0.9 and 2.6 s for the lanes themselves.
+        """
+        cached = self._ordered
+        if cached is not None and len(cached[1]) == len(self._numbered):
+            return cached
+        import numpy as np
+
+        with self._building:
+            cached = self._ordered  # another thread may have built it meanwhile
+            if cached is not None and len(cached[1]) == len(self._numbered):
+                return cached
+            built = tuple(sorted(self._lanes))
+            if not built:
+                empty = np.zeros(0, dtype=np.int64)
+                return (), empty, np.zeros((LANES, 0), dtype=np.uint64), empty
+            worths = np.concatenate([self._worths[n] for n in built])
+            order = np.argsort(-worths, kind="stable")
+            ids = np.concatenate([self._ids[n] for n in built])[order]
+            lanes = np.ascontiguousarray(
+                np.concatenate([self._lanes[n] for n in built], axis=1)[:, order]
+            )
+            assert self.length_of is not None
+            ordered = (built, ids, lanes, self.length_of[ids])
+            self._ordered = ordered
+        return ordered
 
 
 def _extended(array: npt.NDArray[Any] | None, more: npt.NDArray[Any]) -> npt.NDArray[Any]:
