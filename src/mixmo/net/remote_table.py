@@ -5,23 +5,90 @@ from a local one. Keys become actions sent in the order they were typed, on
 one connection, without waiting for each answer (a burst of letters reaches
 the server in order); the server's events and views come back through the
 client and are published to the screen.
+
+The seat's own grid edits that are sent but not yet answered already show in
+:attr:`~RemoteTable.state`, as a local table would show them: the state is the
+last one the server confirmed with those edits applied over it by the engine's
+own rules (client-side prediction). A key typed in a burst thus decides from
+the grid its earlier keys made ("type over the same letter: step on"), exactly
+as when typed one by one. Each answer replaces the confirmed state and the
+edits still unanswered are applied again; an edit the server refuses is
+dropped (its refusal is told) and the screen shows the server's grid again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 
+from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
+from mixmo.engine.game_editing import EditingHandlers
+from mixmo.engine.game_errors import GameRuleError
 from mixmo.engine.lexicon import Lexicon, embedded
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.round_end import WRONG_FINAL_PENALTY, score_round
 from mixmo.engine.state import MatchState, Phase
+from mixmo.engine.undo import EditHistory
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
 from mixmo.net.table import ConnectionChanged, Refusal, Table, ViewReplaced
 from mixmo.net.views import ActionRefused, SeatConnection, WireEventError, decode_event, view_state
+
+PREDICTED = (act.PlaceTile, act.MoveTiles, act.TakeBack, act.TakeApart)
+"""The own seat's actions shown before the server answers: edits of its own grid and rack,
+which need neither the bag nor the other racks. A draw, a MIXMO, "stuck", a theme, and
+undo or redo (whose history only the server keeps) wait for the server's answer, and so
+does every edit sent after one of them (it would be applied over a state the server may
+have changed)."""
+
+RATE_LIMIT = "rate-limit"
+"""The code of the server's refusal of a message sent too fast (it names no ref)."""
+
+
+@dataclass(eq=False)
+class _Pending:
+    """One of this seat's actions, submitted but not yet answered by the server."""
+
+    action: Action
+    sent: bool = False
+    answer: asyncio.Future[Events | ErrorMessage] | None = None
+    lost: bool = False
+    """Refused without a ref (sent too fast): its answer never comes."""
+
+    @property
+    def settled(self) -> bool:
+        return self.lost or (self.answer is not None and self.answer.done())
+
+
+class _OwnEdits(EditingHandlers):
+    """The engine's handlers of grid edits, run on this side over a seat's view.
+
+    The same rules as the server's game (a tile must be on the rack, a cell free, the
+    player may act, the round in play); they read only the editing seat's grid and rack.
+    """
+
+    def __init__(self, options: MatchOptions) -> None:
+        self.options = options
+        self.variant = options.rules
+        self.history = EditHistory()  # unused: undo and redo are never predicted
+
+    def predict(self, state: MatchState, actions: Sequence[Action], seat: int) -> MatchState:
+        """``state`` with ``seat``'s predictable ``actions`` applied in order: one the rules
+        refuse is left out (the server will refuse it too), and the first one that cannot
+        be predicted ends the prediction."""
+        for action in actions:
+            if action.seat != seat or not isinstance(action, PREDICTED):
+                break
+            handler = getattr(self, f"_on_{type(action).__name__}")
+            try:
+                state, _events = handler(state, action)
+            except GameRuleError:
+                continue
+        return state
 
 
 class RemoteTable(Table):
@@ -39,13 +106,19 @@ class RemoteTable(Table):
         self._lexicon = lexicon
         self._view: SeatView | None = None
         self._state: MatchState | None = None
+        """The state of :attr:`_view`, as the server confirmed it."""
+        self._pending: list[_Pending] = []
+        """This seat's actions not yet answered, in the order they were submitted."""
+        self._predicted: tuple[MatchState, tuple[_Pending, ...], MatchState] | None = None
+        """(confirmed state, pending actions) -> the state shown: the last prediction."""
+        self._rules: _OwnEdits | None = None
         self._connected: dict[int, bool] = {}
         if client.lobby is not None:  # who was there when this table opened
             self._connected = {info.seat: info.connected for info in client.lobby.seats}
         self._clock_at: tuple[float, float] = (0.0, time.monotonic())
         if client.view is not None:
             self._clock_at = (client.view.clock, time.monotonic())
-        self._outbox: asyncio.Queue[Action] | None = None
+        self._outbox: asyncio.Queue[_Pending] | None = None
         self._sender: asyncio.Task[None] | None = None
         client.subscribe(self._on_message)
         client.on_online(self._on_online)
@@ -78,13 +151,41 @@ class RemoteTable(Table):
         return self._current().options
 
     @property
-    def state(self) -> MatchState:
+    def confirmed(self) -> MatchState:
+        """The state of the server's last view, without this seat's unanswered edits."""
         view = self._current()
         if view is not self._view or self._state is None:
             self._view, self._state = view, view_state(view)
         return self._state
 
+    @property
+    def state(self) -> MatchState:
+        """The confirmed state with this seat's unanswered edits applied over it."""
+        confirmed = self.confirmed
+        pending = tuple(self._unanswered())
+        if not pending or self.seat is None:
+            return confirmed
+        last = self._predicted
+        if last is not None and last[0] is confirmed and _same(last[1], pending):
+            return last[2]
+        if self._rules is None:
+            self._rules = _OwnEdits(self.options)
+        state = self._rules.predict(confirmed, [p.action for p in pending], self.seat)
+        self._predicted = (confirmed, pending, state)
+        return state
+
+    def _unanswered(self) -> list[_Pending]:
+        """The pending actions still waiting for their answer. The server answers one
+        connection's actions in order, so once an action is answered every one sent
+        before it is too (one refused without a ref is marked lost)."""
+        settled = [i for i, pending in enumerate(self._pending) if pending.settled]
+        if settled:
+            del self._pending[: settled[-1] + 1]
+        return self._pending
+
     def rack_size(self, seat: int) -> int:
+        if seat == self.seat:
+            return len(self.state.round.player(seat).rack)
         return self._current().rack_sizes[seat]
 
     @property
@@ -122,7 +223,11 @@ class RemoteTable(Table):
         if self._outbox is None:
             self._outbox = asyncio.Queue()
             self._sender = asyncio.get_running_loop().create_task(self._send_in_order())
-        self._outbox.put_nowait(action)
+        pending = _Pending(action)
+        self._pending.append(pending)
+        self._outbox.put_nowait(pending)
+        if isinstance(action, PREDICTED):
+            self._changed()  # shown now, as a local table shows it
         return None
 
     async def _send_in_order(self) -> None:
@@ -130,15 +235,26 @@ class RemoteTable(Table):
         the next one leaves without waiting for the answer to the last."""
         assert self._outbox is not None
         while True:
-            action = await self._outbox.get()
-            answer = await self.client.send_action(action)
-            answer.add_done_callback(self._answered)
+            pending = await self._outbox.get()
+            pending.sent = True
+            pending.answer = await self.client.send_action(pending.action)
+            pending.answer.add_done_callback(self._answered)
 
     def _answered(self, answer: asyncio.Future[Events | ErrorMessage]) -> None:
         message = answer.result()
         if isinstance(message, ErrorMessage):
             self._publish(ActionRefused(message.code, message.message))
-            self._changed()
+            self._changed()  # a predicted edit refused: the screen shows the server's grid
+
+    def _refused_unnamed(self, message: ErrorMessage) -> None:
+        """The server refused a message sent too fast without naming it: it is the oldest
+        action sent and not yet answered (answers come in order), and no answer will come."""
+        for pending in self._pending:
+            if pending.sent and not pending.settled:
+                pending.lost = True
+                self._publish(ActionRefused(message.code, message.message))
+                self._changed()
+                return
 
     async def start(self, fill_with_bots: bool) -> None:
         await self.client.start(fill_with_bots)
@@ -189,6 +305,15 @@ class RemoteTable(Table):
                 if self._connected.get(info.seat, info.connected) != info.connected:
                     self._publish(SeatConnection(info.seat, info.connected))
                 self._connected[info.seat] = info.connected
+        elif isinstance(message, ErrorMessage) and message.ref is None:
+            if message.code == RATE_LIMIT:
+                self._refused_unnamed(message)
+            return
         else:
             return
         self._changed()
+
+
+def _same(these: tuple[_Pending, ...], those: tuple[_Pending, ...]) -> bool:
+    """The same pending actions, one for one (by identity: two equal keys are two actions)."""
+    return len(these) == len(those) and all(a is b for a, b in zip(these, those, strict=True))

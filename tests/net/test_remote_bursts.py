@@ -1,0 +1,146 @@
+"""Keys sent in one burst at a server's seat behave as typed one by one (client-side prediction).
+
+The remote table shows the seat's own grid edits before the server answers them, so a
+key decides from the grid the keys before it made, as at a local table: typing over
+the letter just placed steps over it instead of sending a second tile the server
+refuses. An edit the server refuses is rolled back on the screen, and told.
+Real servers on free loopback ports; Bob's screen is the app as `mixmo join` runs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+from mixmo.engine import events as ev
+from mixmo.engine.state import Phase
+from mixmo.net.protocol import RoomSettings
+from mixmo.net.remote_table import RemoteTable
+from mixmo.net.connection import Limits
+from mixmo.net.views import ActionRefused
+from mixmo.tui.app import MixmoApp
+from tests.net.helpers import running_server, url_of
+from tests.net.test_remote_seat import SIZE, grid_letters, opened, seated, until
+from tests.tui.helpers import burst
+
+
+@pytest.fixture(autouse=True)
+def _own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records and seat tokens go to the test's folder, not the user's."""
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path / "data"))
+
+
+@asynccontextmanager
+async def bob_at(
+    tmp_path: Path, seed: int, limits: Limits | None = None
+) -> AsyncIterator[tuple[RemoteTable, list[str]]]:
+    """Bob's seat (seat 1) in a started two-player room of ``seed``, and the refusals his
+    screen is told (every ActionRefused his table publishes), in order."""
+    async with running_server(limits=limits) as server:
+        url = url_of(server)
+        _code, ann = await opened(url, RoomSettings(players=2, seed=seed), tmp_path)
+        bob = await seated(url, _code, "Bob", tmp_path)
+        refusals: list[str] = []
+        bob.subscribe(
+            lambda e: refusals.append(e.message) if isinstance(e, ActionRefused) else None
+        )
+        try:
+            await until(lambda: ann.started and bob.started)
+            yield bob, refusals
+        finally:
+            await ann.client.close()
+            await bob.client.close()
+
+
+def rack(table: RemoteTable) -> list[str]:
+    return sorted(t.symbol for t in table.round.player(1).rack)
+
+
+def answered(table: RemoteTable) -> bool:
+    """Every action Bob's screen sent has its answer (what is shown is the server's)."""
+    return table.state is table.confirmed
+
+
+QA_BURST = ("l", "a", "x", "left", "up", "up", "space", "t", "question_mark", "x", "t", "f5")
+"""The QA's burst at Bob's seat of seed 9 (rack T L ? A T X): LAX across, back onto the X,
+up two, turn down, then T ? X T down through the X (typed over), and MIXMO."""
+
+
+async def test_a_letter_typed_over_the_one_just_placed_in_the_same_burst_steps_over_it(
+    tmp_path: Path,
+) -> None:
+    async with bob_at(tmp_path, 9) as (bob, refusals):
+        before = rack(bob)
+        app = MixmoApp(bob)
+        async with app.run_test(size=SIZE) as pilot:
+            burst(app, "l", "left", "l")
+            await until(
+                lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 1, pilot
+            )
+            await pilot.pause(0.3)  # a refusal, if any, would be in by now
+            assert refusals == []
+            assert "✗" not in app.panes[1].message
+            assert grid_letters(app, 1) == {(0, 0): "L"}
+            assert {c: t.symbol for c, t in bob.confirmed.round.player(1).grid.items()} == {
+                (0, 0): "L"
+            }
+            before.remove("L")
+            assert rack(bob) == before
+            assert app.panes[1].cursor == (0, 1)
+
+
+async def test_the_qa_burst_types_over_its_own_x_and_calls_mixmo_without_a_refusal(
+    tmp_path: Path,
+) -> None:
+    async with bob_at(tmp_path, 9) as (bob, refusals):
+        assert rack(bob) == sorted("TL?ATX")
+        mixmo: list[ev.Event] = []
+        bob.subscribe(lambda e: mixmo.append(e) if isinstance(e, ev.MixmoCalled) else None)
+        app = MixmoApp(bob)
+        async with app.run_test(size=SIZE) as pilot:
+            burst(app, *QA_BURST)
+            await until(lambda: answered(bob) and mixmo, pilot)
+            await pilot.pause(0.3)
+            assert refusals == []
+            assert "✗" not in app.panes[1].message
+            word = {(0, 0): "L", (0, 1): "A", (0, 2): "X", (-2, 2): "T", (-1, 2): "?", (1, 2): "T"}
+            assert grid_letters(app, 1) == word
+            assert {c: t.symbol for c, t in bob.round.player(1).grid.items()} == word
+            assert bob.rack_size(1) == 2  # the MIXMO's draw, nothing left of the first six
+            assert bob.phase is Phase.PLAYING
+
+
+async def test_an_edit_the_server_refuses_is_shown_then_rolled_back_and_told(
+    tmp_path: Path,
+) -> None:
+    # A server that takes 3 more messages from Bob (his join took one) and no more for
+    # a long while: of five letters typed at once, the last two are refused.
+    limits = Limits(rate=0.01, burst=4.0)
+    async with bob_at(tmp_path, 9, limits) as (bob, refusals):
+        shown: list[int] = []
+        bob.watch(lambda: shown.append(len(bob.round.player(1).grid)))
+        app = MixmoApp(bob)
+        async with app.run_test(size=SIZE) as pilot:
+            burst(app, "t", "l", "a", "t", "x")
+            await until(lambda: answered(bob) and len(refusals) == 2, pilot)
+            assert max(shown) == 5  # every letter showed at once, as typed
+            assert refusals == ["too many messages: slow down"] * 2
+            assert grid_letters(app, 1) == {(0, 0): "T", (0, 1): "L", (0, 2): "A"}
+            assert rack(bob) == sorted("?TX")  # the refused tiles are back on the rack
+            assert "✗" in app.panes[1].message
+
+
+async def test_a_letter_not_on_the_rack_is_not_shown_and_the_server_refusal_is_told(
+    tmp_path: Path,
+) -> None:
+    async with bob_at(tmp_path, 9) as (bob, refusals):
+        app = MixmoApp(bob)
+        async with app.run_test(size=SIZE) as pilot:
+            burst(app, "l", "z", "a")
+            await until(lambda: answered(bob) and refusals, pilot)
+            await until(lambda: len(bob.confirmed.round.player(1).grid) == 2, pilot)
+            assert refusals == ["Bob has no Z tile on their rack"]
+            assert grid_letters(app, 1) == {(0, 0): "L", (0, 2): "A"}
