@@ -17,9 +17,9 @@ import pytest
 
 from mixmo.engine import events as ev
 from mixmo.engine.state import Phase
+from mixmo.net.connection import Limits
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.remote_table import RemoteTable
-from mixmo.net.connection import Limits
 from mixmo.net.views import ActionRefused
 from mixmo.tui.app import MixmoApp
 from tests.net.helpers import running_server, url_of
@@ -144,3 +144,34 @@ async def test_a_letter_not_on_the_rack_is_not_shown_and_the_server_refusal_is_t
             await until(lambda: len(bob.confirmed.round.player(1).grid) == 2, pilot)
             assert refusals == ["Bob has no Z tile on their rack"]
             assert grid_letters(app, 1) == {(0, 0): "L", (0, 2): "A"}
+
+
+async def test_a_joker_typed_over_the_joker_just_placed_in_the_same_burst_steps_over_it(
+    tmp_path: Path,
+) -> None:
+    async with bob_at(tmp_path, 9) as (bob, refusals):
+        app = MixmoApp(bob)
+        async with app.run_test(size=SIZE) as pilot:
+            burst(app, "question_mark", "left", "question_mark", "a")
+            await until(
+                lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 2, pilot
+            )
+            await pilot.pause(0.3)
+            assert refusals == []
+            assert grid_letters(app, 1) == {(0, 0): "?", (0, 1): "A"}
+            assert rack(bob) == sorted("TLTX")  # one joker and the A placed, nothing else
+
+
+async def test_backspace_in_a_burst_takes_back_the_letter_just_typed(tmp_path: Path) -> None:
+    # As docs/play.md promises for any burst: "m i Backspace t" gives M T.
+    async with bob_at(tmp_path, 9) as (bob, refusals):
+        app = MixmoApp(bob)
+        async with app.run_test(size=SIZE) as pilot:
+            burst(app, "t", "a", "backspace", "l")
+            await until(
+                lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 2, pilot
+            )
+            await pilot.pause(0.3)
+            assert refusals == []
+            assert grid_letters(app, 1) == {(0, 0): "T", (0, 1): "L"}
+            assert rack(bob) == sorted("?ATX")
