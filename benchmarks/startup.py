@@ -84,13 +84,18 @@ COMMANDS: list[tuple[str, list[str]]] = [
 #: it adds (the later steps re-use what the earlier ones imported).
 PLAY_IMPORTS: list[tuple[str, str]] = [
     ("textual (textual.app, textual.widgets)", "import textual.app, textual.widgets"),
-    ("pydantic", "import pydantic"),
-    ("the engine's models (mixmo.engine.game)", "import mixmo.engine.game"),
-    ("the solver (mixmo.engine.solver)", "import mixmo.engine.solver"),
-    ("the bots (mixmo.engine.bot)", "import mixmo.engine.bot"),
-    ("the network protocol (mixmo.net.protocol)", "import mixmo.net.protocol"),
+    (
+        "the grid and tiles (mixmo.engine.grid, .tiles)",
+        "import mixmo.engine.grid, mixmo.engine.tiles",
+    ),
+    (
+        "the engine's values (events, actions, state, options)",
+        "import mixmo.engine.events, mixmo.engine.actions, mixmo.engine.state, "
+        "mixmo.engine.options",
+    ),
+    ("the rest of the game (mixmo.engine.game)", "import mixmo.engine.game"),
+    ("saves (mixmo.engine.save)", "import mixmo.engine.save"),
     ("the local table (mixmo.net.table)", "import mixmo.net.table"),
-    ("tomllib (the key map)", "import tomllib"),
     ("mixmo.cli.play", "import mixmo.cli.play"),
     ("the rest of mixmo.tui.app", "import mixmo.tui.app"),
 ]
