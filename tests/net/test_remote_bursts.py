@@ -175,3 +175,21 @@ async def test_backspace_in_a_burst_takes_back_the_letter_just_typed(tmp_path: P
             assert refusals == []
             assert grid_letters(app, 1) == {(0, 0): "T", (0, 1): "L"}
             assert rack(bob) == sorted("?ATX")
+
+
+async def test_an_undo_in_a_burst_waits_for_the_server_and_the_keys_after_it_still_land(
+    tmp_path: Path,
+) -> None:
+    # Undo is not predicted (its history is the server's): the keys after it are sent as
+    # typed and the server's answer shows the grid a local table would have shown.
+    async with bob_at(tmp_path, 9) as (bob, refusals):
+        app = MixmoApp(bob)
+        async with app.run_test(size=SIZE) as pilot:
+            burst(app, "l", "a", "ctrl+z", "x")
+            await until(
+                lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 2, pilot
+            )
+            await pilot.pause(0.3)
+            assert refusals == []
+            assert grid_letters(app, 1) == {(0, 0): "L", (0, 2): "X"}
+            assert rack(bob) == sorted("?ATT")
