@@ -5,7 +5,7 @@ Pure arithmetic on sizes, so the app only asks and applies; no Textual here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from mixmo.engine.values import value
 
 LAYOUTS = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
 """Columns and rows of panes for each number of players."""
@@ -15,7 +15,7 @@ MIN_GRID_ROWS = 5
 """Fewer grid rows than this and the screen asks for a larger terminal."""
 
 
-@dataclass(frozen=True)
+@value
 class Board:
     """The panes on screen: how many, and whether one of them is this screen's own
     (at a server: it takes two thirds of the width)."""

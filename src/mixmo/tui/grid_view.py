@@ -21,6 +21,7 @@ from textual.strip import Strip
 
 from mixmo.engine.grid import Cell, Direction, Grid
 from mixmo.engine.tiles import TileKind
+from mixmo.engine.values import value
 
 CELL_WIDTH = 2
 BIG_CELL_WIDTH = 3
@@ -40,7 +41,7 @@ BANDIT_MARK = "!"
 joker, even without colour: a joker is ``k``, the Bandit ``k!``."""
 
 
-@dataclass(frozen=True)
+@value
 class CellStyles:
     """The theme's styles for the tiles (from the widget's component classes, so that each
     theme gives colours with AA contrast on its own background)."""
@@ -51,7 +52,7 @@ class CellStyles:
     highlight: Style
 
 
-@dataclass(frozen=True)
+@value
 class GridPicture:
     """Everything the grid view draws."""
 
@@ -93,13 +94,19 @@ class GridView(ScrollView, can_focus=True):
     picture: reactive[GridPicture] = reactive(GridPicture)
     """Compared by value: an unchanged picture costs nothing."""
 
+    # Each message has a docstring: without one, dataclass() would build it from the
+    # signature (inspect), which costs the first frame about 14 ms.
     @dataclass
     class CellClicked(Message):
+        """A click on a cell of this grid."""
+
         view: GridView
         cell: Cell
 
     @dataclass
     class Dragged(Message):
+        """A tile dragged from ``start`` to ``end`` on this grid."""
+
         view: GridView
         start: Cell
         end: Cell

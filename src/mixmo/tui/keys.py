@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
+from mixmo.engine.values import value as frozen_value
 from mixmo.i18n import N_, _
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -143,7 +144,7 @@ def key_problem(key: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Keymap:
     """Key strings by command id (comma-separated alternatives).
 

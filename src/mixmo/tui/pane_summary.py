@@ -6,15 +6,16 @@ them into the pane; no Textual here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mixmo.engine.grid import Cell
 from mixmo.engine.state import Phase, PlayerState
 from mixmo.engine.validation import ValidationReport
+from mixmo.engine.values import value
 from mixmo.i18n import N_, _, ngettext
 
 
-@dataclass(frozen=True)
+@value
 class GridSummary:
     """A grid's verdict as its pane shows it."""
 

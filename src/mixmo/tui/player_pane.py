@@ -13,13 +13,14 @@ from textual.message import Message
 from textual.widgets import Static
 
 from mixmo.engine.tiles import Tile, TileKind
+from mixmo.engine.values import value
 from mixmo.i18n import _, ngettext
 from mixmo.tui.grid_view import GridView
 
 RACK_CELL = 2
 
 
-@dataclass(frozen=True)
+@value
 class PaneInfo:
     """What the pane shows besides the grid (pushed down by the app)."""
 
@@ -74,6 +75,8 @@ class RackView(Static):
 
     @dataclass
     class Picked(Message):
+        """The rack tile at ``index`` of ``seat``'s rack, clicked (picked up for the mouse)."""
+
         seat: int
         index: int
 

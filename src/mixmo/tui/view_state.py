@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from mixmo.engine.grid import Direction
 from mixmo.engine.tiles import Tile, TileError
+from mixmo.engine.values import value
 from mixmo.net.table import Table
 from mixmo.tui.pane_state import PaneState, reconcile
 
@@ -29,8 +30,10 @@ MAX_SECONDS = 10**7
 MAX_PANES = 6
 
 
-@dataclass(frozen=True)
+@value
 class PaneView:
+    """One pane as its player left it."""
+
     cursor: tuple[int, int] = (0, 0)
     direction: Direction = Direction.ACROSS
     rack: str = ""
@@ -39,7 +42,7 @@ class PaneView:
     """Seconds this player held the keyboard in a relay (``--relay``, see tui/relay.py)."""
 
 
-@dataclass(frozen=True)
+@value
 class ViewState:
     """The screen as the players left it."""
 
