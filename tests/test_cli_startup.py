@@ -154,7 +154,8 @@ def test_the_help_without_click_is_the_help_click_writes(
 
 #: What the first frame of ``mixmo play`` must not wait for (each a whole package): the
 #: bots and the solver (until a bot moves or a hint is asked), the dialogs and Textual's
-#: inputs behind them, the records (SQLite), the network, tomllib (no keys.toml here).
+#: inputs behind them, the records (SQLite), the network, tomllib (no keys.toml here),
+#: pydantic (only untrusted files and messages need it).
 NOT_FOR_THE_FIRST_FRAME = (
     "mixmo.engine.bot",
     "mixmo.engine.bot_plan",
@@ -170,6 +171,7 @@ NOT_FOR_THE_FIRST_FRAME = (
     "mixmo.net.client",
     "tomllib",
     "numpy",
+    "pydantic",
 )
 
 
