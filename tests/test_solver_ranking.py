@@ -77,3 +77,46 @@ def test_the_ranking_of_a_step_is_the_word_by_word_ranking(english, size, noise)
                 search, index.entries_of(pool[0]), crossing, random.Random(seed)
             )
             assert list(search.ranked(pool, crossing)) == expected
+
+
+def _tile_moves_one_by_one(board: Board, letters: list[str]) -> list:
+    """Every letter on every free cell next to the grid, each tried as a whole move: the
+    run it makes across (or down, when it has no neighbour across) written as a word."""
+    moves = []
+    for cell in board.frontier():
+        for letter in letters:
+            for step in ((0, 1), (1, 0)):
+                run, start, _, _ = board.run(cell, step, letter)
+                if len(run) >= 2:
+                    move = board.try_word(run, start, step)
+                    if move is not None:
+                        moves.append(move)
+                    break
+    return moves
+
+
+@pytest.mark.parametrize("size", [10, 21])
+def test_single_tile_moves_are_every_tile_that_keeps_the_grid_valid(english, size) -> None:
+    index = index_for(english).prepare(size + 1)
+    checked = 0
+    for seed in range(8):
+        rack, _ = Bag.shuffled(f"{size}-{seed}").draw(size)
+        board = Board(Words(english), Variant())
+        board.add_to_rack(rack)
+        search = Search(board, index, seed=seed, deadline=float("inf"), clock=lambda: 0.0)
+        for _ in range(3):  # a first word, then words across it: grids with runs both ways
+            pool = search.root_pool()
+            moves = (search.word_moves if board.letters else search.first_moves)(pool, 1)
+            if not moves:
+                break
+            board.apply(moves[0])
+            letters = sorted(letter for letter, n in board.rack.items() if n > 0)
+            if board.bandits:
+                letters = sorted(set(letters) | set("KWXYZ"))
+            if board.jokers:
+                letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+            expected = _tile_moves_one_by_one(board, letters)
+            found = search.tile_moves()
+            assert sorted(found, key=repr) == sorted(expected, key=repr)
+            checked += len(found)
+    assert checked > 50  # the grids had room for many single tiles

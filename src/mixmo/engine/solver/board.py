@@ -198,14 +198,6 @@ class Board:
         tiles.reverse()
         return Move(tuple(tiles), tuple(formed), tuple(replaced), word)
 
-    def try_tile(self, cell: Cell, letter: str) -> Move | None:
-        """The move that puts one tile with ``letter`` on the free ``cell``, if valid."""
-        for step in STEPS:
-            run, start, _, _ = self.run(cell, step, letter)
-            if len(run) >= 2:
-                return self.try_word(run, start, step)
-        return None
-
     def apply(self, move: Move) -> None:
         for cell, ch, kind in move.tiles:
             self.letters[cell] = ch

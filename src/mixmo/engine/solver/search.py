@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mixmo.engine.grid import Cell
-from mixmo.engine.solver.board import Board, Move
+from mixmo.engine.solver.board import ACROSS, DOWN, Board, Move
 from mixmo.engine.solver.index import (
     RARE_WEIGHT,
     Entry,
@@ -361,10 +361,29 @@ class Search:
         if board.jokers:
             letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
         moves = []
+        words = board.words
+        shortest = board.min_length
         for cell in board.frontier():
             self._spend(len(letters))
+            # The runs through the cell, read once for every letter: a letter whose
+            # runs are not words is passed over without building its move (the move
+            # would be refused for the same reason: the same moves, fewer calls).
+            across, start_across, head_across, tail_across = board.run(cell, ACROSS, "")
+            down, start_down, head_down, tail_down = board.run(cell, DOWN, "")
             for letter in letters:
-                move = board.try_tile(cell, letter)
+                if across:
+                    word, start, step = head_across + letter + tail_across, start_across, ACROSS
+                    cross = head_down + letter + tail_down if down else ""
+                elif down:
+                    word, start, step = head_down + letter + tail_down, start_down, DOWN
+                    cross = ""
+                else:
+                    continue
+                if len(word) < shortest or word not in words:
+                    continue
+                if cross and (len(cross) < shortest or cross not in words):
+                    continue
+                move = board.try_word(word, start, step)
                 if move is not None:
                     moves.append(move)
         weight = self.index.weight
