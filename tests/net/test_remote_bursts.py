@@ -16,15 +16,18 @@ from pathlib import Path
 import pytest
 
 from mixmo.engine import events as ev
+from mixmo.engine.game import Game
+from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
 from mixmo.net.connection import Limits
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.remote_table import RemoteTable
+from mixmo.net.table import LocalTable
 from mixmo.net.views import ActionRefused
 from mixmo.tui.app import MixmoApp
 from tests.net.helpers import running_server, url_of
 from tests.net.test_remote_seat import SIZE, grid_letters, opened, seated, until
-from tests.tui.helpers import burst
+from tests.tui.helpers import burst, settle
 
 
 @pytest.fixture(autouse=True)
@@ -64,6 +67,9 @@ def answered(table: RemoteTable) -> bool:
     return table.state is table.confirmed
 
 
+Typed = tuple[dict[tuple[int, int], str], tuple[int, int], list[str]]
+"""What a burst left on Bob's screen: his grid, his cursor, the refusals he was told."""
+
 QA_BURST = ("l", "a", "x", "left", "up", "up", "space", "t", "question_mark", "x", "t", "f5")
 """The QA's burst at Bob's seat of seed 9 (rack T L ? A T X): LAX across, back onto the X,
 up two, turn down, then T ? X T down through the X (typed over), and MIXMO."""
@@ -90,6 +96,8 @@ async def test_a_letter_typed_over_the_one_just_placed_in_the_same_burst_steps_o
             before.remove("L")
             assert rack(bob) == before
             assert app.panes[1].cursor == (0, 1)
+            remote: Typed = (grid_letters(app, 1), app.panes[1].cursor, [])
+    assert remote == await typed_at_a_local_table(("l", "left", "l"), 9)
 
 
 async def test_the_qa_burst_types_over_its_own_x_and_calls_mixmo_without_a_refusal(
@@ -111,6 +119,8 @@ async def test_the_qa_burst_types_over_its_own_x_and_calls_mixmo_without_a_refus
             assert {c: t.symbol for c, t in bob.round.player(1).grid.items()} == word
             assert bob.rack_size(1) == 2  # the MIXMO's draw, nothing left of the first six
             assert bob.phase is Phase.PLAYING
+            remote: Typed = (grid_letters(app, 1), app.panes[1].cursor, [])
+    assert remote == await typed_at_a_local_table(QA_BURST, 9)
 
 
 async def test_an_edit_the_server_refuses_is_shown_then_rolled_back_and_told(
@@ -133,17 +143,39 @@ async def test_an_edit_the_server_refuses_is_shown_then_rolled_back_and_told(
             assert "✗" in app.panes[1].message
 
 
-async def test_a_letter_not_on_the_rack_is_not_shown_and_the_server_refusal_is_told(
+async def typed_at_a_local_table(keys: tuple[str, ...], seed: int) -> Typed:
+    """The same keys at Bob's seat of a local table of the same deal: his grid on the
+    screen, his cursor and what he was told of refusals."""
+    table = LocalTable(Game(MatchOptions(players=("Ann", "Bob"), seed=seed)), seat=1)
+    app = MixmoApp(table)
+    told: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.refused = lambda seat, message: told.append(message)  # type: ignore[method-assign]
+        burst(app, *keys)
+        await settle(pilot)
+        return grid_letters(app, 1), app.panes[1].cursor, told
+
+
+async def test_a_letter_not_on_the_rack_is_refused_at_once_as_at_a_local_table(
     tmp_path: Path,
 ) -> None:
+    # The Z is refused before it is sent, so the cursor stays and the A takes its cell:
+    # the same grid, cursor and words as the same keys at a local table.
+    keys = ("l", "z", "a")
     async with bob_at(tmp_path, 9) as (bob, refusals):
         app = MixmoApp(bob)
+        told: list[str] = []
         async with app.run_test(size=SIZE) as pilot:
-            burst(app, "l", "z", "a")
-            await until(lambda: answered(bob) and refusals, pilot)
-            await until(lambda: len(bob.confirmed.round.player(1).grid) == 2, pilot)
-            assert refusals == ["Bob has no Z tile on their rack"]
-            assert grid_letters(app, 1) == {(0, 0): "L", (0, 2): "A"}
+            app.refused = lambda seat, message: told.append(message)  # type: ignore[method-assign]
+            burst(app, *keys)
+            await until(
+                lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 2, pilot
+            )
+            await pilot.pause(0.3)
+            remote: Typed = (grid_letters(app, 1), app.panes[1].cursor, told)
+        assert refusals == []  # nothing was sent for the server to refuse
+    assert remote == ({(0, 0): "L", (0, 1): "A"}, (0, 2), ["Bob has no Z tile on their rack"])
+    assert remote == await typed_at_a_local_table(keys, 9)
 
 
 async def test_a_joker_typed_over_the_joker_just_placed_in_the_same_burst_steps_over_it(

@@ -36,6 +36,7 @@ from mixmo.engine.undo import EditHistory
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
 from mixmo.net.table import ConnectionChanged, Refusal, Table, ViewReplaced
+from mixmo.net.table import _error_code as error_code  # the local table's refusal codes
 from mixmo.net.views import ActionRefused, SeatConnection, WireEventError, decode_event, view_state
 
 PREDICTED = (act.PlaceTile, act.MoveTiles, act.TakeBack, act.TakeApart)
@@ -76,19 +77,26 @@ class _OwnEdits(EditingHandlers):
         self.variant = options.rules
         self.history = EditHistory()  # unused: undo and redo are never predicted
 
-    def predict(self, state: MatchState, actions: Sequence[Action], seat: int) -> MatchState:
+    def predict(
+        self, state: MatchState, actions: Sequence[Action], seat: int, *, strict: bool = False
+    ) -> MatchState:
         """``state`` with ``seat``'s predictable ``actions`` applied in order: one the rules
-        refuse is left out (the server will refuse it too), and the first one that cannot
-        be predicted ends the prediction."""
+        refuse is left out (the server will refuse it too; ``strict``: its GameRuleError
+        is raised), and the first one that cannot be predicted ends the prediction."""
         for action in actions:
-            if action.seat != seat or not isinstance(action, PREDICTED):
+            if not _predictable(action, seat):
                 break
             handler = getattr(self, f"_on_{type(action).__name__}")
             try:
                 state, _events = handler(state, action)
             except GameRuleError:
-                continue
+                if strict:
+                    raise
         return state
+
+
+def _predictable(action: Action, seat: int | None) -> bool:
+    return action.seat == seat and isinstance(action, PREDICTED)
 
 
 class RemoteTable(Table):
@@ -220,6 +228,9 @@ class RemoteTable(Table):
     def submit(self, action: Action) -> Refusal | None:
         if self.seat is None:
             return Refusal("refused", "a watcher cannot play")
+        refusal = self._judged(action)
+        if refusal is not None:
+            return refusal
         if self._outbox is None:
             self._outbox = asyncio.Queue()
             self._sender = asyncio.get_running_loop().create_task(self._send_in_order())
@@ -228,6 +239,24 @@ class RemoteTable(Table):
         self._outbox.put_nowait(pending)
         if isinstance(action, PREDICTED):
             self._changed()  # shown now, as a local table shows it
+        return None
+
+    def _judged(self, action: Action) -> Refusal | None:
+        """Why the rules refuse this seat's grid edit over the state shown, as a local table
+        refuses it: at once, not sent (a typo's letter does not move the cursor on). None
+        when they accept it, or when the state shown cannot judge it (an unpredicted
+        action still waits for its answer): the server judges then."""
+        if not isinstance(action, PREDICTED) or action.seat != self.seat or not self.started:
+            return None
+        if any(not _predictable(p.action, self.seat) for p in self._unanswered()):
+            return None
+        shown = self.state
+        if self._rules is None:
+            self._rules = _OwnEdits(self.options)
+        try:
+            self._rules.predict(shown, [action], action.seat, strict=True)
+        except GameRuleError as error:
+            return Refusal(error_code(error), str(error))
         return None
 
     async def _send_in_order(self) -> None:
