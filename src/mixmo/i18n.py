@@ -11,6 +11,12 @@ The language is chosen once, at start: ``--ui`` if given, else the game's
 ``LANG``, the order gettext itself reads them in). The choice is also put in
 ``LANGUAGE`` so that the libraries that use gettext's global domain (click's
 "Usage:" and "Options") speak the same language.
+
+A catalogue is opened when a first string is translated, not when the language
+is chosen: every command chooses it at start, and ``restore_ui_language`` again
+at its end, but many print little or nothing. English, the language the strings
+are written in, has no catalogue and opens none (``gettext.translation`` would
+look for one, with the ``locale`` and ``copy`` modules, in every command).
 """
 
 from __future__ import annotations
@@ -28,12 +34,15 @@ _LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 """The catalogues' folder as a string: every command starts here, and
 ``pathlib`` (with the modules it imports) is a tenth of ``mixmo word``."""
 UI_LANGUAGES = ("en", "fr")
-"""The interface languages with a catalogue (English is the source language)."""
+"""The interface languages (English is the source language, the others have a catalogue)."""
 DEFAULT_UI_LANGUAGE = "en"
+SOURCE_LANGUAGE = "en"
+"""The language the strings are written in: its translation is the strings themselves."""
 
 _ENVIRONMENT_ORDER = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
-_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_translation: _gettext.NullTranslations | None = _gettext.NullTranslations()
+"""The open catalogue of :data:`_language`; None until a first string is translated."""
 _language = DEFAULT_UI_LANGUAGE
 
 
@@ -81,9 +90,7 @@ def set_ui_language(language: str | None) -> SavedLanguage:
     global _translation, _language
     saved = SavedLanguage(_language, os.environ.get("LANGUAGE"), _gettext.textdomain())
     chosen = language if language in UI_LANGUAGES else language_from_environment()
-    _translation = _gettext.translation(
-        DOMAIN, localedir=_LOCALE_DIR, languages=[chosen], fallback=True
-    )
+    _translation = None  # opened by the first string translated
     _language = chosen
     os.environ["LANGUAGE"] = chosen
     _gettext.bindtextdomain(DOMAIN, _LOCALE_DIR)
@@ -100,9 +107,7 @@ def restore_ui_language(saved: SavedLanguage) -> None:
         os.environ["LANGUAGE"] = saved.environment
     _gettext.textdomain(saved.domain)
     _language = saved.language
-    _translation = _gettext.translation(
-        DOMAIN, localedir=_LOCALE_DIR, languages=[saved.language], fallback=True
-    )
+    _translation = None
 
 
 def ui_language() -> str:
@@ -110,14 +115,27 @@ def ui_language() -> str:
     return _language
 
 
+def _catalogue() -> _gettext.NullTranslations:
+    """The interface language's catalogue, opened on first use."""
+    global _translation
+    if _translation is None:
+        if _language == SOURCE_LANGUAGE:
+            _translation = _gettext.NullTranslations()
+        else:
+            _translation = _gettext.translation(
+                DOMAIN, localedir=_LOCALE_DIR, languages=[_language], fallback=True
+            )
+    return _translation
+
+
 def _(message: str) -> str:
     """``message`` in the interface language."""
-    return _translation.gettext(message)
+    return (_translation or _catalogue()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for ``count``, in the interface language."""
-    return _translation.ngettext(singular, plural, count)
+    return (_translation or _catalogue()).ngettext(singular, plural, count)
 
 
 def N_(message: str) -> str:

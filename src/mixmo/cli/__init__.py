@@ -14,6 +14,7 @@ a test holds both writings equal).
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -66,8 +67,23 @@ UI_LANGUAGES = ("en", "fr")
 """``--ui``'s choices (kept equal to :data:`mixmo.i18n.UI_LANGUAGES` by a test)."""
 
 
+_collector_paused = False
+"""Whether :func:`main` paused the garbage collector, and :func:`resume_collector` should
+turn it back on."""
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the command; every user error is one line on stderr and exit code 2."""
+    """Run the command; every user error is one line on stderr and exit code 2.
+
+    The garbage collector is paused while the command's modules are imported
+    (:func:`resume_collector`, when the command is found, turns it back on):
+    importing them makes tens of thousands of objects that live as long as the
+    process, and the collections they set off, about twenty in ``mixmo check``,
+    found nothing to free (6 ms of its 110 ms of CPU).
+    """
+    global _collector_paused
+    _collector_paused = gc.isenabled()
+    gc.disable()
     saved = set_ui_language(None)
     try:
         args = list(sys.argv[1:] if argv is None else argv)
@@ -82,6 +98,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         run(argv)
     finally:
         restore_ui_language(saved)
+        resume_collector()
+
+
+def resume_collector() -> None:
+    """Turn the garbage collector back on if :func:`main` paused it for the start-up."""
+    global _collector_paused
+    if _collector_paused:
+        _collector_paused = False
+        gc.enable()
 
 
 def __getattr__(name: str) -> Any:

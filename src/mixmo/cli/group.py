@@ -14,7 +14,14 @@ from collections.abc import Sequence
 import click
 
 from mixmo import __version__
-from mixmo.cli import COMMANDS, GROUP_HELP, UI_HELP, UI_LANGUAGES, VERSION_HELP
+from mixmo.cli import (
+    COMMANDS,
+    GROUP_HELP,
+    UI_HELP,
+    UI_LANGUAGES,
+    VERSION_HELP,
+    resume_collector,
+)
 from mixmo.cli.common import EXIT_OK, EXIT_USAGE
 from mixmo.i18n import _, set_ui_language
 
@@ -30,6 +37,7 @@ class LazyGroup(click.Group):
             return None
         module_name, attribute, _ = COMMANDS[cmd_name]
         command = getattr(importlib.import_module(module_name), attribute)
+        resume_collector()  # the start-up's imports are done: the command runs as usual
         assert isinstance(command, click.Command)
         return command
 

@@ -8,15 +8,15 @@ the grid text format: ``A``-``Z`` for a letter, ``?`` for an open joker,
 from __future__ import annotations
 
 import enum
-import string
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
+from mixmo.engine.values import value
 from mixmo.i18n import _
 
-LETTERS = string.ascii_uppercase
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LOWERCASE_LETTERS = LETTERS.lower()
 BANDIT_LETTERS = "KWXYZ"
 """The only letters the Bandit may stand for."""
 
@@ -36,13 +36,15 @@ class TileError(ValueError):
     """A character or letter that names no tile."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@value
 class Tile:
     """One tile of the set.
 
     ``letter`` is the printed letter for a letter tile, the declared letter
     for a declared joker, and ``None`` for an open joker or the Bandit (whose
-    letter the validator finds).
+    letter the validator finds). Tiles of one kind order as their letters do
+    (the order ``@dataclass(order=True)`` gave, written out: ``@value`` makes the
+    class in a quarter of the time, and every command imports it).
     """
 
     kind: TileKind
@@ -68,7 +70,7 @@ class Tile:
                 return JOKER
             if symbol == "!":
                 return BANDIT
-            if symbol in string.ascii_lowercase:
+            if symbol in LOWERCASE_LETTERS:
                 return cls(TileKind.JOKER, symbol.upper())
         message = _("{symbol!r} is not a tile (A-Z, a-z for a declared joker, ? or !)")
         raise TileError(message.format(symbol=symbol))
@@ -109,6 +111,26 @@ class Tile:
 
     def __str__(self) -> str:
         return self.symbol
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Tile):
+            return (self.kind, self.letter) < (other.kind, other.letter)
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, Tile):
+            return (self.kind, self.letter) <= (other.kind, other.letter)
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Tile):
+            return (self.kind, self.letter) > (other.kind, other.letter)
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, Tile):
+            return (self.kind, self.letter) >= (other.kind, other.letter)
+        return NotImplemented
 
 
 JOKER = Tile(TileKind.JOKER)
