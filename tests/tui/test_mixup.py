@@ -10,6 +10,7 @@ import pytest
 from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.mixup import DropPiece, MixUpGame, Piece, Side
 from mixmo.mixup.levels import Level
+from mixmo.mixup.pieces import ALL_PIECES
 from mixmo.mixup.save import Seating
 from mixmo.tui.mixup.app import MixUpApp
 from mixmo.tui.mixup.modals import ConfirmScreen, HelpScreen
@@ -317,3 +318,24 @@ async def test_every_text_meets_aa_contrast_in_both_themes(tmp_path: Path, light
             for segment in strip:
                 if segment.text.strip():
                     assert segment.style and segment.style.bgcolor, f"{segment.text!r}: no colour"
+
+
+async def test_the_computer_s_first_move_rule_leaves_the_player_s_chosen_piece_alone(
+    tmp_path: Path,
+) -> None:
+    """The shape player may not open with the colour player's shape; moving the shared pool
+    cursor off it for the computer's turn must not change the person's own choice."""
+    app = make_app(tmp_path, bot_side=Side.SHAPE, bot_level=Level.EASY, seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        chosen = app.selected
+        await pilot.press("4", "enter")
+        await pilot.pause(0.3)
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.5)
+        assert len(app.game.state.moves) == 2
+        assert app.selected == chosen  # still the person's red moon, though they moved nothing
+        await pilot.press("u")
+        await pilot.pause()
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert app.game.state.moves[0].piece == ALL_PIECES[chosen]

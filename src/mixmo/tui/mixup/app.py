@@ -81,6 +81,9 @@ class MixUpApp(App[None]):
         self.frame_seconds = frame_seconds
         self.cursor = 4
         self.selected = 0
+        self.chosen_by: dict[Side, int] = {}
+        """The kind each side last chose itself: the pool's cursor is shared, and a rule that
+        moves it off a kind one side may not play must not change the other side's choice."""
         self.news = ""
         self.thinking = False
         self.save_error: str | None = None
@@ -187,7 +190,9 @@ class MixUpApp(App[None]):
             self.save_error = None
 
     def _choose_a_legal_piece(self) -> None:
-        """Keep the chosen kind if it can still be played, else the next one that can."""
+        """Show the kind the side to move last chose itself if it can still be played,
+        else the next one that can."""
+        self.selected = self.chosen_by.get(self.game.state.to_move, self.selected)
         legal = self.game.state.legal_pieces()
         if not legal or ALL_PIECES[self.selected] in legal:
             return
@@ -209,7 +214,14 @@ class MixUpApp(App[None]):
 
     def action_piece(self, step: int) -> None:
         self.selected = (self.selected + step) % len(ALL_PIECES)
+        self.chosen_by[self._choosing_side()] = self.selected
         self.refresh_views()
+
+    def _choosing_side(self) -> Side:
+        """Whose choice a key changes: the side to move, or the person while the computer
+        thinks (they may pick their next piece meanwhile)."""
+        side = self.game.state.to_move
+        return side.other if self._bot_to_move() else side
 
     def _bot_to_move(self) -> bool:
         state = self.game.state
@@ -221,6 +233,7 @@ class MixUpApp(App[None]):
             return
         if self.falling is not None:
             return
+        self.chosen_by[self.game.state.to_move] = self.selected
         self.play(DropPiece(ALL_PIECES[self.selected], self.cursor))
 
     def play(self, move: DropPiece) -> None:
@@ -334,6 +347,7 @@ class MixUpApp(App[None]):
             if agreed:
                 self.game.take_back()
                 self.autosave()
+                self._choose_a_legal_piece()
                 self.say(
                     _("{other} agreed: {piece} is back in the pool; {asker} to move.").format(
                         other=self._who(other), piece=piece_text(last.piece), asker=self._who(asker)
@@ -358,6 +372,7 @@ class MixUpApp(App[None]):
             self.game.take_back()
         self.game.take_back()
         self.autosave()
+        self._choose_a_legal_piece()
         self.say(
             _("The computer agreed: your last move (and its reply) are taken back; your move.")
         )
