@@ -81,9 +81,9 @@ class MixUpApp(App[None]):
         self.frame_seconds = frame_seconds
         self.cursor = 4
         self.selected = 0
-        self.chosen_by: dict[Side, int] = {}
-        """The kind each side last chose itself: the pool's cursor is shared, and a rule that
-        moves it off a kind one side may not play must not change the other side's choice."""
+        self.wanted = 0
+        """The kind a person last chose: the rule that moves the pool's cursor off a kind the
+        side to move may not play shows another for that turn only."""
         self.news = ""
         self.thinking = False
         self.save_error: str | None = None
@@ -190,9 +190,9 @@ class MixUpApp(App[None]):
             self.save_error = None
 
     def _choose_a_legal_piece(self) -> None:
-        """Show the kind the side to move last chose itself if it can still be played,
-        else the next one that can."""
-        self.selected = self.chosen_by.get(self.game.state.to_move, self.selected)
+        """Show the kind a person last chose if it can be played now, else the next one
+        that can."""
+        self.selected = self.wanted
         legal = self.game.state.legal_pieces()
         if not legal or ALL_PIECES[self.selected] in legal:
             return
@@ -214,14 +214,8 @@ class MixUpApp(App[None]):
 
     def action_piece(self, step: int) -> None:
         self.selected = (self.selected + step) % len(ALL_PIECES)
-        self.chosen_by[self._choosing_side()] = self.selected
+        self.wanted = self.selected
         self.refresh_views()
-
-    def _choosing_side(self) -> Side:
-        """Whose choice a key changes: the side to move, or the person while the computer
-        thinks (they may pick their next piece meanwhile)."""
-        side = self.game.state.to_move
-        return side.other if self._bot_to_move() else side
 
     def _bot_to_move(self) -> bool:
         state = self.game.state
@@ -233,7 +227,6 @@ class MixUpApp(App[None]):
             return
         if self.falling is not None:
             return
-        self.chosen_by[self.game.state.to_move] = self.selected
         self.play(DropPiece(ALL_PIECES[self.selected], self.cursor))
 
     def play(self, move: DropPiece) -> None:
