@@ -116,3 +116,20 @@ def test_replace_makes_a_new_value_as_dataclasses_replace_does() -> None:
         replace_value(move, step=0)  # made by __init__: checked again
     with pytest.raises(TypeError):
         replace_value(move, colour="red")
+
+
+def test_init_is_compiled_when_the_first_value_is_made_whichever_class_comes_first() -> None:
+    @value
+    class Base:
+        a: int
+
+    @value(kw_only=True)
+    class Child(Base):
+        b: int = 2
+
+    placeholder = Base.__init__
+    assert Child(1, b=3) == Child(1, b=3) and (Child(1).a, Child(1).b) == (1, 2)
+    assert Base.__init__ is placeholder  # the child's own __init__ was compiled, not this
+    assert Base(5).a == 5 and Base.__init__ is not placeholder
+    with pytest.raises(TypeError):
+        Base()  # type: ignore[call-arg]
