@@ -95,6 +95,34 @@ TITLE_STYLE, HEADER_STYLE = "italic", "bold"
 """Rich's ``table.title`` and ``table.header`` styles."""
 
 
+def more_than_listed(kind: Literal["word", "joker", "problem"], total: int) -> str | None:
+    """``... and 3 more words (--json lists them all)``: the line under a list cut at
+    :data:`LIST_LIMIT` of ``total`` items, or None when all are listed (shared with the
+    Rich view, :mod:`mixmo.report_view`)."""
+    count = total - LIST_LIMIT
+    if count <= 0:
+        return None
+    if kind == "word":
+        sentence = ngettext(
+            "... and {count} more word (--json lists them all)",
+            "... and {count} more words (--json lists them all)",
+            count,
+        )
+    elif kind == "joker":
+        sentence = ngettext(
+            "... and {count} more joker (--json lists them all)",
+            "... and {count} more jokers (--json lists them all)",
+            count,
+        )
+    else:
+        sentence = ngettext(
+            "... and {count} more problem (--json lists them all)",
+            "... and {count} more problems (--json lists them all)",
+            count,
+        )
+    return sentence.format(count=count)
+
+
 def sgr(text: str, styles: Styles, *names: str) -> str:
     """``text`` in the combined styles ``names`` (later colours win), as Rich writes it."""
     if styles == "none" or not text:
@@ -328,14 +356,8 @@ def _report_text(
             max_width=max_width,
             styles=styles,
         )
-        if len(report.words) > LIST_LIMIT:
-            count = len(report.words) - LIST_LIMIT
-            sentence = ngettext(
-                "... and {count} more word (--json lists them all)",
-                "... and {count} more words (--json lists them all)",
-                count,
-            )
-            more(sentence.format(count=count))
+        if sentence := more_than_listed("word", len(report.words)):
+            more(sentence)
 
     if report.open_tiles:
         from mixmo.engine.tiles import TileKind
@@ -363,14 +385,8 @@ def _report_text(
             max_width=max_width,
             styles=styles,
         )
-        if len(report.open_tiles) > LIST_LIMIT:
-            count = len(report.open_tiles) - LIST_LIMIT
-            sentence = ngettext(
-                "... and {count} more joker (--json lists them all)",
-                "... and {count} more jokers (--json lists them all)",
-                count,
-            )
-            more(sentence.format(count=count))
+        if sentence := more_than_listed("joker", len(report.open_tiles)):
+            more(sentence)
 
     if report.problems:
         lines += [[], [(_("Problems"), "bold")]]
@@ -384,14 +400,8 @@ def _report_text(
                     word=found, proposals=proposals
                 )
                 lines.append([("    " + hint, "dim")])
-        if len(report.problems) > LIST_LIMIT:
-            count = len(report.problems) - LIST_LIMIT
-            sentence = ngettext(
-                "... and {count} more problem (--json lists them all)",
-                "... and {count} more problems (--json lists them all)",
-                count,
-            )
-            more(sentence.format(count=count))
+        if sentence := more_than_listed("problem", len(report.problems)):
+            more(sentence)
 
     lines.append([])
     lines += score_lines(score, max_width, styles)

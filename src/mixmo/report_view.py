@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from mixmo.engine.lexicon import lexicon_label
 from mixmo.engine.tiles import TileKind
-from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n import N_, _
 from mixmo.report_text import (  # shared with the plain writer, which has no Rich
     DRAW_LIMIT,
     INVALID_MARK,
     LIST_LIMIT,
     VALID_MARK,
     count_tiles_and_words,
+    more_than_listed,
 )
 
 if TYPE_CHECKING:  # Rich is imported where a view is built: `--json` and `mixmo word` never load it
@@ -153,14 +154,8 @@ def report_view(
                 _(verdict_.direction.value),
             )
         parts += [Text(), words]
-        if len(report.words) > LIST_LIMIT:
-            more = len(report.words) - LIST_LIMIT
-            sentence = ngettext(
-                "... and {count} more word (--json lists them all)",
-                "... and {count} more words (--json lists them all)",
-                more,
-            )
-            parts.append(_more(sentence.format(count=more)))
+        if sentence := more_than_listed("word", len(report.words)):
+            parts.append(_more(sentence))
 
     if report.open_tiles:
         jokers = Table(title=_("Jokers"), title_justify="left", show_edge=False, pad_edge=False)
@@ -178,14 +173,8 @@ def report_view(
                 " ".join(others) or "-",
             )
         parts += [Text(), jokers]
-        if len(report.open_tiles) > LIST_LIMIT:
-            more = len(report.open_tiles) - LIST_LIMIT
-            sentence = ngettext(
-                "... and {count} more joker (--json lists them all)",
-                "... and {count} more jokers (--json lists them all)",
-                more,
-            )
-            parts.append(_more(sentence.format(count=more)))
+        if sentence := more_than_listed("joker", len(report.open_tiles)):
+            parts.append(_more(sentence))
 
     if report.problems:
         parts += [Text(), Text(_("Problems"), style="bold")]
@@ -199,14 +188,8 @@ def report_view(
                 proposals = ", ".join(suggestions[word])
                 hint = _("{word}: did you mean {proposals}?").format(word=word, proposals=proposals)
                 parts.append(Text("    " + hint, style="dim"))
-        if len(report.problems) > LIST_LIMIT:
-            more = len(report.problems) - LIST_LIMIT
-            sentence = ngettext(
-                "... and {count} more problem (--json lists them all)",
-                "... and {count} more problems (--json lists them all)",
-                more,
-            )
-            parts.append(_more(sentence.format(count=more)))
+        if sentence := more_than_listed("problem", len(report.problems)):
+            parts.append(_more(sentence))
 
     parts += [Text(), score_view(score)]
     return Group(*parts)
