@@ -397,3 +397,102 @@ def test_english_opens_no_catalogue() -> None:
         "Show the version and exit. False",
         "False Afficher la version et quitter.",
     ], done.stderr
+
+
+def _no_click(modules: set[str]) -> bool:
+    return not [m for m in modules if m == "click" or m.startswith("click.")]
+
+
+def test_a_plain_check_and_a_plain_word_run_without_click() -> None:
+    """``mixmo check GRID`` and ``mixmo word WORD...`` leave click nothing to parse
+    (click and its imports were a third of their CPU); with an option, click parses."""
+    modules, out = imported_by("check", str(EXAMPLES / "house-en.txt"))
+    assert "✓ VALID" in out and _no_click(modules)
+    modules, out = imported_by("word", "house", "ete")
+    assert "✓ HOUSE" in out and _no_click(modules)
+    modules, out = imported_by("check", str(EXAMPLES / "maison-fr.txt"), "--lang", "fr")
+    assert "✓ VALID" in out and not _no_click(modules)
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [("check", ["grid.txt"]), ("word", ["house"]), ("word", ["house", "été", "zzz"])],
+)
+def test_a_plain_call_gets_the_values_click_would_parse(name: str, arguments: list[str]) -> None:
+    """The plain call's options are the defaults click gives the same arguments."""
+    import importlib
+
+    from mixmo.cli.plain import PLAIN_COMMANDS
+
+    module = importlib.import_module(PLAIN_COMMANDS[name][0])
+    command = getattr(module, name)
+    parsed = command.make_context(name, list(arguments)).params
+    given = arguments[0] if name == "check" else tuple(arguments)
+    first = command.params[0].name
+    assert parsed == {first: given, **module.PLAIN_DEFAULTS}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "--lang", "fr", "g.txt"],
+        ["check", "g.txt", "h.txt"],
+        ["check", "-"],
+        ["check", "--", "g.txt"],
+        ["check", "g.txt", "--help"],
+        ["check"],
+        ["word", "-"],
+        ["word", "house", "--json"],
+        ["word"],
+        ["--ui", "fr", "word", "house"],
+        ["solve", "ABC"],
+    ],
+)
+def test_anything_to_parse_goes_through_click(args: list[str]) -> None:
+    from mixmo.cli.plain import plain_call
+
+    assert plain_call(args) is None
+
+
+def test_the_shell_asking_for_completions_goes_through_click(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mixmo.cli.plain import plain_call
+
+    assert plain_call(["word", "house"]) is not None
+    monkeypatch.setenv("_MIXMO_COMPLETE", "bash_complete")
+    assert plain_call(["word", "house"]) is None
+
+
+PLAIN_CASES = [
+    ["check", str(EXAMPLES / "house-en.txt")],
+    ["check", str(EXAMPLES / "maison-fr.txt")],  # French words, English list: invalid
+    ["check", "no-such-grid.txt"],
+    ["check", str(EXAMPLES)],
+    ["check", str(Path(__file__))],  # not a grid: a syntax error at its line and column
+    ["word", "house", "été", "zzzq", "a1"],
+]
+
+
+@pytest.mark.parametrize("args", PLAIN_CASES, ids=lambda args: " ".join(args)[:40])
+@pytest.mark.parametrize("ui", ["en", "fr"])
+def test_a_plain_call_prints_and_exits_as_through_click(args: list[str], ui: str) -> None:
+    """Same output, errors and exit code with click or without (errors are raised
+    again under click, so click and mixmo.cli.group report them as ever)."""
+
+    def run(code: str) -> tuple[int, str, str]:
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "COLUMNS": "100", "LANGUAGE": ui},
+            timeout=120,
+        )
+        return done.returncode, done.stdout, done.stderr
+
+    plain = run(f"from mixmo.cli import main; main({args!r})")
+    through_click = run(
+        f"from mixmo.cli import plain, main\nplain.plain_call = lambda args: None\nmain({args!r})"
+    )
+    assert plain == through_click
+    assert plain[0] in (0, 1, 2) and "Traceback" not in plain[2]

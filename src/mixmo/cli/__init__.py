@@ -93,6 +93,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             # Exits (2 for `mixmo` alone: bad usage, as click says), unless it leaves
             # the help to click (an output that is not UTF-8).
             show_group_help(exit_code=0 if args else 2)
+        from mixmo.cli.plain import plain_call, run_plain
+
+        call = plain_call(args)
+        if call is not None:  # `mixmo check GRID`, `mixmo word WORD...`: nothing to parse
+            run_plain(call)
         from mixmo.cli.group import run
 
         run(argv)

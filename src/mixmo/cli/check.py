@@ -5,22 +5,15 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
-
-import click
+from typing import TYPE_CHECKING, Any
 
 from mixmo.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
-    TranslatedCommand,
     console_for,
     console_width,
-    dict_option,
-    expert_option,
     fail,
     in_jupyter,
-    json_option,
-    lang_option,
     load_lexicon,
     read_source,
     writes_styles,
@@ -33,7 +26,11 @@ from mixmo.engine.variants import variant_for
 from mixmo.i18n import N_, _
 
 if TYPE_CHECKING:
+    import click
+
     from mixmo.report_text import Styles
+
+    check: click.Command
 
 SUGGESTED_WORDS = 3
 """Rejected words that may get spelling suggestions."""
@@ -71,12 +68,8 @@ def suggestions_for(
     return found
 
 
-@click.command(
-    cls=TranslatedCommand,
-    name="check",
-    short_help=N_("Check a grid: its words, jokers, problems and score."),
-    help=N_(
-        """Check a grid file (GRID, or - for standard input) against the rules.
+CHECK_HELP = N_(
+    """Check a grid file (GRID, or - for standard input) against the rules.
 
     \b
     Grid format: one row per line; A-Z letters, ? an open joker,
@@ -84,30 +77,24 @@ def suggestions_for(
     lines starting with # are comments.
     Exit status: 0 valid, 1 invalid, 2 unreadable file or bad usage.
     """
-    ),
 )
-@click.argument("grid_file", metavar="GRID", type=str)
-@lang_option
-@dict_option
-@expert_option
-@click.option(
-    "--players",
-    type=click.IntRange(2, 6),
-    help=N_("Table size: the grid must hold exactly one player's share of tiles (2:60 ... 6:20)."),
-)
-@click.option(
-    "--theme", metavar="NAME", help=N_("The Bandit's theme: the grid must hold a theme word.")
-)
-@click.option(
-    "--theme-word",
-    "theme_words",
-    multiple=True,
-    metavar="WORD",
-    help=N_("A word of the grid claimed on the theme (repeatable); it scores triple."),
-)
-@click.option("--winner", is_flag=True, help=N_("Score the grid as the round's winner (+20)."))
-@json_option
-def check(
+"""``mixmo check --help``'s text (a msgid of the catalogues: keep it as written)."""
+
+PLAIN_DEFAULTS: dict[str, Any] = {
+    "lang": "en",
+    "dict_spec": None,
+    "expert": False,
+    "players": None,
+    "theme": None,
+    "theme_words": (),
+    "winner": False,
+    "as_json": False,
+}
+"""The options' values when none is given, as click parses ``mixmo check GRID`` (a test
+holds them equal): what :mod:`mixmo.cli.plain` calls :func:`run_check` with."""
+
+
+def run_check(
     grid_file: str,
     lang: str,
     dict_spec: str | None,
@@ -118,7 +105,7 @@ def check(
     winner: bool,
     as_json: bool,
 ) -> None:
-    """`mixmo check`: the verdict on one grid (its help text is above, translated)."""
+    """`mixmo check`: the verdict on one grid, printed; exits 0 valid, 1 invalid."""
     text, name = read_source(grid_file, max_bytes=MAX_TEXT_CHARS, what=N_("a grid file"))
     try:
         grid = Grid.parse(text)
@@ -146,12 +133,85 @@ def check(
     if as_json:
         import json
 
+        import click
+
         from mixmo.report_view import report_json
 
         click.echo(json.dumps(report_json(report, result, rejected), ensure_ascii=False, indent=2))
     else:
         show_report(report, result, source=name, suggestions=rejected)
     sys.exit(EXIT_OK if report.valid else EXIT_INVALID)
+
+
+def __getattr__(name: str) -> Any:
+    """``check``, the click command, made on first use: :func:`run_check` runs
+    without click when ``mixmo check GRID`` has nothing else to parse."""
+    if name == "check":
+        global _command
+        if _command is None:
+            _command = _make_command()
+        return _command
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_command: click.Command | None = None
+
+
+def _make_command() -> click.Command:
+    import click
+
+    from mixmo.cli.options import (
+        TranslatedCommand,
+        dict_option,
+        expert_option,
+        json_option,
+        lang_option,
+    )
+
+    @click.command(
+        cls=TranslatedCommand,
+        name="check",
+        short_help=N_("Check a grid: its words, jokers, problems and score."),
+        help=CHECK_HELP,
+    )
+    @click.argument("grid_file", metavar="GRID", type=str)
+    @lang_option
+    @dict_option
+    @expert_option
+    @click.option(
+        "--players",
+        type=click.IntRange(2, 6),
+        help=N_(
+            "Table size: the grid must hold exactly one player's share of tiles (2:60 ... 6:20)."
+        ),
+    )
+    @click.option(
+        "--theme", metavar="NAME", help=N_("The Bandit's theme: the grid must hold a theme word.")
+    )
+    @click.option(
+        "--theme-word",
+        "theme_words",
+        multiple=True,
+        metavar="WORD",
+        help=N_("A word of the grid claimed on the theme (repeatable); it scores triple."),
+    )
+    @click.option("--winner", is_flag=True, help=N_("Score the grid as the round's winner (+20)."))
+    @json_option
+    def check(
+        grid_file: str,
+        lang: str,
+        dict_spec: str | None,
+        expert: bool,
+        players: int | None,
+        theme: str | None,
+        theme_words: Sequence[str],
+        winner: bool,
+        as_json: bool,
+    ) -> None:
+        """`mixmo check`: the verdict on one grid (its help text is above, translated)."""
+        run_check(grid_file, lang, dict_spec, expert, players, theme, theme_words, winner, as_json)
+
+    return check
 
 
 def show_report(

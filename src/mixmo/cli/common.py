@@ -2,25 +2,59 @@
 input, opening a dictionary, and the options that mean the same everywhere.
 
 Heavy modules (Rich, the dictionaries) are imported inside the functions that
-need them, so that a command pays only for what it uses.
+need them, so that a command pays only for what it uses. Nor does this module
+import click: the options and command classes that need it are in
+:mod:`mixmo.cli.options`, and are read from here as before (``from
+mixmo.cli.common import lang_option``), imported on first use; a plain ``mixmo
+check FILE`` or ``mixmo word WORD`` runs without click (:mod:`mixmo.cli.plain`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from typing import IO, TYPE_CHECKING, NoReturn, TypeVar
-
-import click
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from mixmo.i18n import N_, _, ngettext
-
-F = TypeVar("F", bound=Callable[..., object])
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from mixmo.cli.options import InputError as InputError
+    from mixmo.cli.options import TranslatedCommand as TranslatedCommand
+    from mixmo.cli.options import TranslatedGroup as TranslatedGroup
+    from mixmo.cli.options import dict_option as dict_option
+    from mixmo.cli.options import expert_option as expert_option
+    from mixmo.cli.options import follow_game_language as follow_game_language
+    from mixmo.cli.options import json_option as json_option
+    from mixmo.cli.options import lang_option as lang_option
+    from mixmo.cli.options import light_option as light_option
+    from mixmo.cli.options import listen_options as listen_options
     from mixmo.engine.lexicon import Lexicon
+
+CLICK_SIDE = frozenset(
+    {
+        "InputError",
+        "TranslatedCommand",
+        "TranslatedGroup",
+        "dict_option",
+        "expert_option",
+        "follow_game_language",
+        "json_option",
+        "lang_option",
+        "light_option",
+        "listen_options",
+    }
+)
+"""What :mod:`mixmo.cli.options` defines with click, read from here on first use."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in CLICK_SIDE:
+        from mixmo.cli import options
+
+        return getattr(options, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -29,13 +63,10 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 LANGUAGES = ("en", "fr")
 
 
-class InputError(click.ClickException):
-    """Bad input from the user: reported on one line, exit code 2."""
-
-    exit_code = EXIT_USAGE
-
-
 def fail(message: str) -> NoReturn:
+    """Stop the command: ``message`` is its one line on standard error, exit code 2."""
+    from mixmo.cli.options import InputError  # (click, which a plain call does without)
+
     raise InputError(message)
 
 
@@ -263,122 +294,3 @@ def first_error(error: ValueError) -> str:
         field = ".".join(str(part) for part in first["loc"])
         return f"{field}: {first['msg'].removeprefix('Value error, ')}"
     return str(error)
-
-
-lang_option = click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default="en",
-    show_default=True,
-    help=N_("Language of the embedded dictionary (and of Enchant suggestions)."),
-)
-dict_option = click.option(
-    "--dict",
-    "dict_spec",
-    metavar="SPEC",
-    help=N_(
-        "Dictionary to use instead: a word-list file (one word per line), "
-        "enchant:LANG for an Enchant/Hunspell dictionary of the system, "
-        "or any to accept every word (the players judge them)."
-    ),
-)
-json_option = click.option(
-    "--json", "as_json", is_flag=True, help=N_("Print JSON instead of text.")
-)
-expert_option = click.option(
-    "--expert", is_flag=True, help=N_("Expert rules: words of 3+ letters, no word twice.")
-)
-light_option = click.option(
-    "--light", is_flag=True, help=N_("Light colours, for a light terminal.")
-)
-
-
-class TranslatedCommand(click.Command):
-    """A command whose help speaks the interface language.
-
-    Its help text, short help and options' help are English strings marked
-    with :func:`~mixmo.i18n.N_` when the module is imported, before the
-    language is chosen; they are translated here, when the help is shown.
-    Every ``mixmo`` subcommand uses it (``@click.command(cls=TranslatedCommand)``).
-    """
-
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        english = self.help
-        self.help = _(english) if english else english
-        try:
-            super().format_help_text(ctx, formatter)
-        finally:
-            self.help = english
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        english = self.short_help
-        self.short_help = _(english) if english else english
-        try:
-            return super().get_short_help_str(limit)
-        finally:
-            self.short_help = english
-
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The options, their help in the interface language."""
-        rows = []
-        for param in self.get_params(ctx):
-            english = getattr(param, "help", None)
-            if english:
-                param.help = _(english)  # type: ignore[attr-defined]
-            try:
-                record = param.get_help_record(ctx)
-            finally:
-                if english:
-                    param.help = english  # type: ignore[attr-defined]
-            if record is not None:
-                rows.append(record)
-        if rows:
-            with formatter.section(_("Options")):
-                formatter.write_dl(rows)
-
-
-class TranslatedGroup(TranslatedCommand, click.Group):
-    """A command with subcommands whose help, options and command list speak the
-    interface language (its subcommands are :class:`TranslatedCommand`)."""
-
-    command_class = TranslatedCommand
-
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        TranslatedCommand.format_options(self, ctx, formatter)
-        self.format_commands(ctx, formatter)
-
-
-def follow_game_language(lang: str) -> None:
-    """A game command speaks its ``--lang`` when given, unless ``--ui`` chose otherwise.
-
-    ``mixmo play --lang fr`` is a French game, words and screen; ``mixmo --ui en
-    play --lang fr`` plays French words on an English screen; with neither, the
-    screen follows the locale (already chosen by ``main``).
-    """
-    from click.core import ParameterSource
-
-    from mixmo.i18n import set_ui_language
-
-    ctx = click.get_current_context()
-    given = ctx.get_parameter_source("lang") is ParameterSource.COMMANDLINE
-    if given and ctx.find_root().get_parameter_source("ui") is not ParameterSource.COMMANDLINE:
-        set_ui_language(lang)
-
-
-def listen_options(default_port: int, host_help: str) -> Callable[[F], F]:
-    """``--host`` (loopback unless told otherwise) and ``--port``, for the commands that
-    listen: the game server and the browser front."""
-
-    def add(command: F) -> F:
-        command = click.option(
-            "--port",
-            type=click.IntRange(0, 65535),
-            default=default_port,
-            show_default=True,
-            help=N_("Port to listen on (0: any free port)."),
-        )(command)
-        return click.option("--host", default="127.0.0.1", show_default=True, help=host_help)(
-            command
-        )
-
-    return add

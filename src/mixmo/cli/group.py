@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import click
 
@@ -91,10 +92,11 @@ def cli() -> None:
     pass
 
 
-def run(argv: Sequence[str] | None) -> None:
-    """Run the group on ``argv`` (None: the process's arguments); always exits."""
+def run(argv: Sequence[str] | None, group: click.Command | None = None) -> NoReturn:
+    """Run the group (or another command, ``group``) on ``argv`` (None: the process's
+    arguments); always exits."""
     try:
-        cli.main(
+        (group or cli).main(
             args=list(argv) if argv is not None else None, prog_name="mixmo", standalone_mode=False
         )
     except click.exceptions.NoArgsIsHelpError as error:
@@ -117,3 +119,16 @@ def run(argv: Sequence[str] | None) -> None:
     except BrokenPipeError:
         sys.exit(0)
     sys.exit(EXIT_OK)
+
+
+def exit_as_under_click(error: BaseException) -> NoReturn:
+    """End the process as :func:`run` would have, had ``error`` been raised by a
+    command under click (for a command run without it, :mod:`mixmo.cli.plain`):
+    the error is raised again by a click command run the same way, so that click's
+    handling (an interrupt, a closed pipe) and ours (one line, the exit code) are
+    the same ones, not copies."""
+
+    def raise_again() -> None:
+        raise error
+
+    run([], click.Command("mixmo", callback=raise_again))

@@ -4,18 +4,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any
-
-import click
+from typing import TYPE_CHECKING, Any
 
 from mixmo.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
-    TranslatedCommand,
-    dict_option,
     fail,
-    json_option,
-    lang_option,
     load_lexicon,
     read_source,
     writes_colours,
@@ -29,26 +23,28 @@ STDIN_LIMIT = 64_000_000
 
 GREEN, RED, RESET = "\x1b[32m", "\x1b[31m", "\x1b[0m"
 
+if TYPE_CHECKING:
+    import click
 
-@click.command(
-    cls=TranslatedCommand,
-    name="word",
-    short_help=N_("Settle a dispute: is each word in the dictionary?"),
-    help=N_(
-        """Settle a dispute: is each WORD valid? (- reads words from standard input.)
+    word: click.Command
+
+WORD_HELP = N_(
+    """Settle a dispute: is each WORD valid? (- reads words from standard input.)
 
     Accents do not matter: ETE, ete and été are the same tiles. In French the
     accented forms a word stands for are shown.
     Exit status: 0 when every word is valid, 1 otherwise, 2 on bad usage.
     """
-    ),
 )
-@click.argument("words", nargs=-1, required=True)
-@lang_option
-@dict_option
-@json_option
-def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) -> None:
-    """`mixmo word`: each word's verdict (its help text is above, translated)."""
+"""``mixmo word --help``'s text (a msgid of the catalogues: keep it as written)."""
+
+PLAIN_DEFAULTS: dict[str, Any] = {"lang": "en", "dict_spec": None, "as_json": False}
+"""The options' values when none is given, as click parses ``mixmo word WORD...`` (a
+test holds them equal): what :mod:`mixmo.cli.plain` calls :func:`run_word` with."""
+
+
+def run_word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) -> None:
+    """`mixmo word`: each word's verdict, printed; exits 0 when all are valid, else 1."""
     queries: list[str] = []
     for argument in words:
         if argument == "-":
@@ -78,11 +74,49 @@ def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) 
     if as_json:
         import json
 
+        import click
+
         click.echo(json.dumps(results, ensure_ascii=False, indent=2))
     else:
         sys.stdout.write(text_view(results, lexicon.name))
         sys.stdout.flush()
     sys.exit(EXIT_OK if all(r["valid"] for r in results) else EXIT_INVALID)
+
+
+def __getattr__(name: str) -> Any:
+    """``word``, the click command, made on first use: :func:`run_word` runs
+    without click when ``mixmo word WORD...`` has nothing else to parse."""
+    if name == "word":
+        global _command
+        if _command is None:
+            _command = _make_command()
+        return _command
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_command: click.Command | None = None
+
+
+def _make_command() -> click.Command:
+    import click
+
+    from mixmo.cli.options import TranslatedCommand, dict_option, json_option, lang_option
+
+    @click.command(
+        cls=TranslatedCommand,
+        name="word",
+        short_help=N_("Settle a dispute: is each word in the dictionary?"),
+        help=WORD_HELP,
+    )
+    @click.argument("words", nargs=-1, required=True)
+    @lang_option
+    @dict_option
+    @json_option
+    def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) -> None:
+        """`mixmo word`: each word's verdict (its help text is above, translated)."""
+        run_word(words, lang, dict_spec, as_json)
+
+    return word
 
 
 def text_view(results: Sequence[dict[str, Any]], lexicon_name: str) -> str:

@@ -1,0 +1,145 @@
+"""The click side of :mod:`mixmo.cli.common`: the options that mean the same in
+every command, the commands whose help speaks the interface language, and the
+error a user's bad input raises.
+
+Apart from common so that the functions there (``fail``, ``read_source``,
+``load_lexicon``...) need no click: a plain ``mixmo check FILE`` runs without it
+(:mod:`mixmo.cli.plain`). Commands still import these names from common.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import click
+
+from mixmo.cli.common import EXIT_USAGE, LANGUAGES
+from mixmo.i18n import N_, _
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+class InputError(click.ClickException):
+    """Bad input from the user: reported on one line, exit code 2."""
+
+    exit_code = EXIT_USAGE
+
+
+lang_option = click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default="en",
+    show_default=True,
+    help=N_("Language of the embedded dictionary (and of Enchant suggestions)."),
+)
+dict_option = click.option(
+    "--dict",
+    "dict_spec",
+    metavar="SPEC",
+    help=N_(
+        "Dictionary to use instead: a word-list file (one word per line), "
+        "enchant:LANG for an Enchant/Hunspell dictionary of the system, "
+        "or any to accept every word (the players judge them)."
+    ),
+)
+json_option = click.option(
+    "--json", "as_json", is_flag=True, help=N_("Print JSON instead of text.")
+)
+expert_option = click.option(
+    "--expert", is_flag=True, help=N_("Expert rules: words of 3+ letters, no word twice.")
+)
+light_option = click.option(
+    "--light", is_flag=True, help=N_("Light colours, for a light terminal.")
+)
+
+
+class TranslatedCommand(click.Command):
+    """A command whose help speaks the interface language.
+
+    Its help text, short help and options' help are English strings marked
+    with :func:`~mixmo.i18n.N_` when the module is imported, before the
+    language is chosen; they are translated here, when the help is shown.
+    Every ``mixmo`` subcommand uses it (``@click.command(cls=TranslatedCommand)``).
+    """
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        english = self.help
+        self.help = _(english) if english else english
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = english
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        english = self.short_help
+        self.short_help = _(english) if english else english
+        try:
+            return super().get_short_help_str(limit)
+        finally:
+            self.short_help = english
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The options, their help in the interface language."""
+        rows = []
+        for param in self.get_params(ctx):
+            english = getattr(param, "help", None)
+            if english:
+                param.help = _(english)  # type: ignore[attr-defined]
+            try:
+                record = param.get_help_record(ctx)
+            finally:
+                if english:
+                    param.help = english  # type: ignore[attr-defined]
+            if record is not None:
+                rows.append(record)
+        if rows:
+            with formatter.section(_("Options")):
+                formatter.write_dl(rows)
+
+
+class TranslatedGroup(TranslatedCommand, click.Group):
+    """A command with subcommands whose help, options and command list speak the
+    interface language (its subcommands are :class:`TranslatedCommand`)."""
+
+    command_class = TranslatedCommand
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        TranslatedCommand.format_options(self, ctx, formatter)
+        self.format_commands(ctx, formatter)
+
+
+def follow_game_language(lang: str) -> None:
+    """A game command speaks its ``--lang`` when given, unless ``--ui`` chose otherwise.
+
+    ``mixmo play --lang fr`` is a French game, words and screen; ``mixmo --ui en
+    play --lang fr`` plays French words on an English screen; with neither, the
+    screen follows the locale (already chosen by ``main``).
+    """
+    from click.core import ParameterSource
+
+    from mixmo.i18n import set_ui_language
+
+    ctx = click.get_current_context()
+    given = ctx.get_parameter_source("lang") is ParameterSource.COMMANDLINE
+    if given and ctx.find_root().get_parameter_source("ui") is not ParameterSource.COMMANDLINE:
+        set_ui_language(lang)
+
+
+def listen_options(default_port: int, host_help: str) -> Callable[[F], F]:
+    """``--host`` (loopback unless told otherwise) and ``--port``, for the commands that
+    listen: the game server and the browser front."""
+
+    def add(command: F) -> F:
+        command = click.option(
+            "--port",
+            type=click.IntRange(0, 65535),
+            default=default_port,
+            show_default=True,
+            help=N_("Port to listen on (0: any free port)."),
+        )(command)
+        return click.option("--host", default="127.0.0.1", show_default=True, help=host_help)(
+            command
+        )
+
+    return add

@@ -1,0 +1,72 @@
+"""``mixmo check GRID`` and ``mixmo word WORD...`` as typed most often, run without click.
+
+click, with what it imports (``inspect``, ``uuid``, ``platform``, ``datetime``...),
+is about a third of these commands' CPU, and those calls leave it nothing to parse:
+every argument is a grid file or a word, every option is left at its default. So
+:func:`plain_call` recognises exactly that shape (no argument starting with ``-``,
+not on Windows, where click expands wildcards, nor when the shell asks click for
+completions) and the command's own function runs with the defaults click would
+give it (``PLAIN_DEFAULTS`` in the command's module; a test holds them equal to
+click's parse). Anything else, ``--lang fr`` or ``-`` or ``--help`` included, goes
+through click as before.
+
+An error is reported as under click: the error is raised again inside a click
+command (:func:`mixmo.cli.group.exit_as_under_click`), so that click and
+:func:`mixmo.cli.group.run` treat it as ever (one line, exit code). Only then is
+click imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+#: command -> (module, function, how many arguments: exactly one, or at least one).
+PLAIN_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "check": ("mixmo.cli.check", "run_check", "one"),
+    "word": ("mixmo.cli.word", "run_word", "some"),
+}
+
+COMPLETION_VARIABLE = "_MIXMO_COMPLETE"
+"""Set by the shell when it asks click for completions (``_{PROG}_COMPLETE``)."""
+
+
+def plain_call(args: Sequence[str]) -> Callable[[], None] | None:
+    """The command ``args`` stand for, ready to run without click, or None when
+    they hold anything for click to parse."""
+    if len(args) < 2 or args[0] not in PLAIN_COMMANDS:
+        return None
+    if os.name == "nt" or os.environ.get(COMPLETION_VARIABLE):
+        return None
+    rest = list(args[1:])
+    if any(argument.startswith("-") for argument in rest):
+        return None
+    module_name, function, arity = PLAIN_COMMANDS[args[0]]
+    if arity == "one" and len(rest) != 1:
+        return None
+
+    def call() -> None:
+        from mixmo.cli import resume_collector
+
+        module = importlib.import_module(module_name)
+        resume_collector()  # the start-up's imports are done, as in LazyGroup.get_command
+        given = rest[0] if arity == "one" else tuple(rest)
+        getattr(module, function)(given, **module.PLAIN_DEFAULTS)
+
+    return call
+
+
+def run_plain(call: Callable[[], None]) -> NoReturn:
+    """Run ``call`` (a command, which ends with ``sys.exit``); an error ends the
+    process as it would have under click."""
+    try:
+        call()
+    except SystemExit:
+        raise
+    except BaseException as error:
+        from mixmo.cli.group import exit_as_under_click
+
+        exit_as_under_click(error)
+    raise SystemExit(0)
