@@ -60,6 +60,10 @@ EXAMPLES = ROOT / "docs" / "examples"
 
 TERMINAL = "<on a terminal>"
 """The last argument of a command to run on a pseudo-terminal."""
+SCRIPT = "<the mixmo script>"
+"""The first argument of a command run as the installed ``mixmo`` console script (pip's
+wrapper beside ``--python``: ``from mixmo.cli import main``), as users start it, rather
+than ``python -m mixmo`` (which also imports runpy); rows skipped when it is missing."""
 
 COMMANDS: list[tuple[str, list[str]]] = [
     ("python -S -c pass", ["-S", "-c", "pass"]),
@@ -78,6 +82,9 @@ COMMANDS: list[tuple[str, list[str]]] = [
         ["-m", "mixmo", "check", str(EXAMPLES / "house-en.txt"), TERMINAL],
     ),
     ("mixmo word house (terminal)", ["-m", "mixmo", "word", "house", TERMINAL]),
+    ("mixmo check house-en.txt (script)", [SCRIPT, "check", str(EXAMPLES / "house-en.txt")]),
+    ("mixmo word house (script)", [SCRIPT, "word", "house"]),
+    ("mixmo --help (script)", [SCRIPT, "--help"]),
 ]
 
 #: ``mixmo play``'s imports before its first frame, in the order that charges each step
@@ -110,12 +117,18 @@ def cpu_of(python: str, args: list[str], env: dict[str, str]) -> float:
     on a pseudo-terminal when the last argument is :data:`TERMINAL`."""
     if args and args[-1] == TERMINAL:
         return cpu_on_terminal(python, args[:-1], env)
+    command = [str(script_of(python)), *args[1:]] if args[:1] == [SCRIPT] else [python, *args]
     process = subprocess.Popen(
-        [python, *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     _, _, usage = os.wait4(process.pid, 0)
     process.returncode = 0  # reaped here: keep Popen from waiting on it again
     return usage.ru_utime + usage.ru_stime
+
+
+def script_of(python: str) -> Path:
+    """The ``mixmo`` console script installed beside the interpreter ``python``."""
+    return Path(python).parent / "mixmo"
 
 
 def cpu_on_terminal(python: str, args: list[str], env: dict[str, str]) -> float:
@@ -264,6 +277,8 @@ def main() -> None:
             report(play_imports(args.python, env, args.runs), args)
             return
         commands = [] if args.play_only else COMMANDS
+        if not script_of(args.python).exists():
+            commands = [(label, command) for label, command in commands if command[:1] != [SCRIPT]]
         cpu: dict[str, list[float]] = {label: [] for label, _ in commands}
         frames: list[tuple[float, float]] = []
         floors: list[tuple[float, float]] = []
