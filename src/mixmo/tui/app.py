@@ -40,8 +40,7 @@ from mixmo.engine.levels import Level
 from mixmo.engine.state import PlayerState
 from mixmo.engine.validation import ValidationReport, validate
 from mixmo.i18n import _
-from mixmo.net.table import ConnectionChanged, LocalTable, SavingChanged, Table, ViewReplaced
-from mixmo.net.views import ActionRefused, SeatConnection
+from mixmo.net.table import LocalTable, Table
 from mixmo.storage import Autosaver, atomic_write_text
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_layout import LAYOUTS, Board
@@ -52,12 +51,13 @@ from mixmo.tui.hints import HintKey
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
 from mixmo.tui.labels import translate_bindings
 from mixmo.tui.match_records import MatchRecords
-from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, news_for, plain
+from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
 from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
 from mixmo.tui.relay import RELAY_TICK, RelayKeys, make_relay
 from mixmo.tui.round_flow import RoundFlow
+from mixmo.tui.table_events import TableEvents
 from mixmo.tui.view_state import capture, load_view, restore, view_path
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def tile_symbol(event: events.Key) -> str | None:
     return char if char in "?!" else None
 
 
-class MixmoApp(BoardInput, Commands, HintKey, RelayKeys, MatchRecords, App[None]):
+class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecords, App[None]):
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -494,11 +494,6 @@ class MixmoApp(BoardInput, Commands, HintKey, RelayKeys, MatchRecords, App[None]
             return False
         return True
 
-    def refused(self, seat: int, message: str) -> None:
-        """Tell ``seat`` why the table refused their action."""
-        self.tell(seat, f"✗ {plain(message)}")
-        self.bell()
-
     def redraw(self) -> None:
         """Push the table's state down: the panes whose player changed, the header, and
         the dialog the round's phase calls for."""
@@ -541,45 +536,6 @@ class MixmoApp(BoardInput, Commands, HintKey, RelayKeys, MatchRecords, App[None]
             except OSError:
                 return
             self._saved_view = text
-
-    def on_game_event(self, event: ev.Event) -> None:
-        """One event from the table: news on the panes and in the header, records, notices."""
-        if isinstance(event, ev.GridChanged):
-            self._placed = True
-        if isinstance(event, ActionRefused):
-            seat = self.table.seat if self.table.seat is not None else self.active
-            self.refused(seat, event.message)
-            return
-        if isinstance(event, SavingChanged):
-            self.notify(
-                event.message, severity="information" if event.saved else "error", timeout=15
-            )
-            return
-        if isinstance(event, ConnectionChanged):
-            if event.online:
-                self.announce(_("connection back: the match goes on"))
-            self.update_header()
-            return
-        if isinstance(event, SeatConnection):
-            name = self.table.name(event.seat)
-            text = _("{name} is back") if event.connected else _("{name} lost the connection")
-            self.announce(text.format(name=name))
-            return
-        if isinstance(event, ViewReplaced):
-            self.refresh_all()
-            return
-        for news in news_for(event, self.table.name):
-            if news.seat is None:
-                self.announce(news.text, seconds=TABLE_NEWS_SECONDS * (1.5 if news.error else 1))
-            else:
-                self.panes[news.seat].message = news.text
-                self.panes[news.seat].said_at = self.clock()
-            if news.bell:
-                self.bell()
-        if isinstance(event, ev.RoundScored) and self.shows_scores:
-            self.call_later(self.record_round, event)
-        if isinstance(event, ev.MatchOver) and self.shows_scores:
-            self.call_later(self.record_match, event)
 
     def people(self) -> list[int]:
         """The seats people play at this screen (none for a watcher)."""

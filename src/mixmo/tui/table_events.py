@@ -1,0 +1,91 @@
+"""What the screen does with each event of its table: news on the panes and in the
+header, a refusal told to its player, saving and connection notices, the records.
+
+A mixin of the app (the app imports it, never the other way round). The app
+hears the table (``MixmoApp.listen_to``) and hands each event to
+:meth:`TableEvents.on_game_event`, then pushes the new state down into the panes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mixmo.engine import events as ev
+from mixmo.i18n import _
+from mixmo.net.table import ConnectionChanged, SavingChanged, ViewReplaced
+from mixmo.net.views import ActionRefused, SeatConnection
+from mixmo.tui.news import TABLE_NEWS_SECONDS, news_for, plain
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from mixmo.net.table import Table
+    from mixmo.tui.pane_state import PaneState
+
+
+class TableEvents:
+    """The app's answer to each event of the table (``on_game_event``)."""
+
+    if TYPE_CHECKING:  # provided by MixmoApp
+        table: Table
+        active: int
+        panes: list[PaneState]
+        shows_scores: bool
+        _placed: bool
+        clock: Callable[[], float]
+
+        def tell(self, seat: int, message: str) -> None: ...
+        def announce(self, text: str, *, seconds: float = ...) -> None: ...
+        def update_header(self) -> None: ...
+        def refresh_all(self) -> None: ...
+        def bell(self) -> None: ...
+        def record_round(self, scored: ev.RoundScored) -> None: ...
+        def record_match(self, over: ev.MatchOver) -> None: ...
+
+        notify: Callable[..., Any]
+        call_later: Callable[..., Any]
+
+    def refused(self, seat: int, message: str) -> None:
+        """Tell ``seat`` why the table refused their action."""
+        self.tell(seat, f"✗ {plain(message)}")
+        self.bell()
+
+    def on_game_event(self, event: ev.Event) -> None:
+        """One event from the table: news on the panes and in the header, records, notices."""
+        if isinstance(event, ev.GridChanged):
+            self._placed = True
+        if isinstance(event, ActionRefused):
+            seat = self.table.seat if self.table.seat is not None else self.active
+            self.refused(seat, event.message)
+            return
+        if isinstance(event, SavingChanged):
+            self.notify(
+                event.message, severity="information" if event.saved else "error", timeout=15
+            )
+            return
+        if isinstance(event, ConnectionChanged):
+            if event.online:
+                self.announce(_("connection back: the match goes on"))
+            self.update_header()
+            return
+        if isinstance(event, SeatConnection):
+            name = self.table.name(event.seat)
+            text = _("{name} is back") if event.connected else _("{name} lost the connection")
+            self.announce(text.format(name=name))
+            return
+        if isinstance(event, ViewReplaced):
+            self.refresh_all()
+            return
+        for news in news_for(event, self.table.name):
+            if news.seat is None:
+                self.announce(news.text, seconds=TABLE_NEWS_SECONDS * (1.5 if news.error else 1))
+            else:
+                self.panes[news.seat].message = news.text
+                self.panes[news.seat].said_at = self.clock()
+            if news.bell:
+                self.bell()
+        if isinstance(event, ev.RoundScored) and self.shows_scores:
+            self.call_later(self.record_round, event)
+        if isinstance(event, ev.MatchOver) and self.shows_scores:
+            self.call_later(self.record_match, event)
