@@ -257,7 +257,7 @@ def test_solve_explains_an_impossible_rack_in_french_and_in_english(mixmo) -> No
 def test_two_players_of_one_name_are_refused_in_french(mixmo) -> None:
     run = mixmo("play", "--lang", "fr", "--names", "Ann,ann")
     assert run.code == 2
-    assert run.err == "mixmo : erreur : players: deux joueurs ne peuvent pas avoir le même nom\n"
+    assert run.err == "mixmo : erreur : deux joueurs ne peuvent pas avoir le même nom\n"
 
 
 def test_mixup_help_and_errors_are_french(mixmo) -> None:
