@@ -40,7 +40,7 @@ def header_line(table: Table, *, clock: float, live_check: bool, headline: str |
     theme = round_.theme or (_("none (Free Spirit)") if not table.variant.themes else "—")
     options = table.options
     if options.scoring is ScoringMode.POINTS:
-        goal = _("{target} pts").format(target=options.target)
+        goal = ngettext("{target} pt", "{target} pts", options.target).format(target=options.target)
     else:
         goal = ngettext("{target} round", "{target} rounds", options.target).format(
             target=options.target
