@@ -462,6 +462,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a dialog is open it takes every key: the game's commands wait."""
         on_board = action not in COMMAND_ACTIONS or self.screen is self.screen_stack[0]
+        if action == ACTIONS["quit"] and getattr(self.screen, "lets_quit", False):
+            return True  # a dialog that lets the table stop there (the round's scores)
         if action in SWITCHING and self.own_seat() is not None:
             return False  # one seat at a server: the other panes are not this keyboard's
         return on_board and self.relay_allows(action)

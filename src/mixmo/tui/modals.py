@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.segment import Segment
 from rich.table import Table
@@ -235,9 +235,20 @@ def scores_table(
 
 
 class ScoresScreen(_Dialog):
-    """The round's scores, with every bonus."""
+    """The round's scores, with every bonus.
 
-    BINDINGS = [Binding("enter", "close", N_("Next"), priority=True)]
+    A table may stop here, between rounds: the quit command (ctrl+q, ctrl+c) and
+    Escape ask the usual quit question (``lets_quit``); the game is saved with
+    the round scored, and resuming it brings this sheet back.
+    """
+
+    lets_quit: ClassVar[bool] = True
+    """The app's quit command works over this dialog (it is closed by no other key but Enter)."""
+
+    BINDINGS = [
+        Binding("enter", "close", N_("Next"), priority=True),
+        Binding("escape", "app.quit_game", N_("Quit"), priority=True),
+    ]
 
     def __init__(self, heading: str, table: Table, button: str) -> None:
         super().__init__()
