@@ -32,6 +32,7 @@ class Commands:
         awaiting_highlight: bool
         keymap_config: Keymap
         quit_question: str
+        saving_failed: bool
         clock: Callable[[], float]
 
         def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
@@ -67,7 +68,14 @@ class Commands:
         self.tell(self.active, _("type a letter to highlight it (again to clear)"))
 
     def action_quit_game(self) -> None:
-        from mixmo.tui.modals import ConfirmScreen
+        from mixmo.tui.modals import ConfirmScreen, unsaved_quit_question
+
+        question = self.quit_question
+        if self.saving_failed:  # try once more: the player may have freed the disk since
+            where = self.table.save_now()
+            self.saving_failed = where is not None
+            if where is not None:
+                question = unsaved_quit_question(where)
 
         def answer(yes: object) -> None:
             if yes:
@@ -81,4 +89,4 @@ class Commands:
                 self.save_view()
                 self.exit()
 
-        self.push_screen(ConfirmScreen(self.quit_question), answer)
+        self.push_screen(ConfirmScreen(question), answer)

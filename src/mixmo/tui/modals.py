@@ -301,6 +301,15 @@ class MatchOverScreen(ScoresScreen):
         self.dismiss(False)
 
 
+def unsaved_quit_question(where: str) -> str:
+    """The quit question while saving fails (``where``: the save file and why), so that
+    the player can answer No, free the disk or fix the folder, and play on."""
+    return _(
+        "Quit? The last moves could not be saved ({where}): they will be lost if you quit. "
+        "Answer No to play on: saving is tried again after every move, and when you quit."
+    ).format(where=where)
+
+
 class ConfirmScreen(_Dialog):
     """A yes/no question (quitting)."""
 

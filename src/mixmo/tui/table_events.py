@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 class TableEvents:
     """The app's answer to each event of the table (``on_game_event``)."""
 
+    saving_failed: bool = False
+    """The last save of the match failed (the player was told in a toast): quitting now
+    would lose the moves since the last good save, and the quit question says so."""
+
     if TYPE_CHECKING:  # provided by MixmoApp
         table: Table
         active: int
@@ -60,6 +64,7 @@ class TableEvents:
             self.refused(seat, event.message)
             return
         if isinstance(event, SavingChanged):
+            self.saving_failed = not event.saved
             self.notify(
                 event.message, severity="information" if event.saved else "error", timeout=15
             )
