@@ -38,3 +38,13 @@ def test_a_damaged_autosave_is_reported_not_a_crash(mixmo, private_folders) -> N
     run = mixmo("play", "--resume")
     assert run.code == 2
     assert "autosave.json: damaged saved game" in run.err
+
+
+def test_resume_refuses_options_that_change_who_sits_at_the_table(mixmo) -> None:
+    run = mixmo("play", "--resume", "--bots", "2", "--level", "hard")
+    assert run.code == 2
+    assert run.err.strip().endswith(
+        "--resume carries on the saved game with its own players and bots: "
+        "leave out --bots, --level"
+    )
+    assert len(run.err.strip().splitlines()) == 1

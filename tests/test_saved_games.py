@@ -260,7 +260,7 @@ def test_the_json_written_without_pydantic_is_what_the_saved_game_model_writes(
 
     for game in (a_game_in_progress(), a_finished_round(**options)):
         model = SavedGame(options=game.options, actions=game.log, state=MatchModel.of(game.state))
-        assert dumps(game) == model.model_dump_json(indent=1)
+        assert dumps(game) == model.model_dump_json(indent=1, exclude={"bots"})  # people only
     assert game.round.votes and any(p.claims for p in game.round.players)
     assert loads(dumps(game), lexicon=AnyWord()).state == game.state
 
@@ -280,3 +280,48 @@ def test_an_action_out_of_bounds_in_a_save_is_damage_at_its_place() -> None:
     text = damaged(lambda d: d["actions"][0].update(colour="red"))
     with pytest.raises(GameFileError, match=r"actions\.0\.place\.colour"):
         loads(text, lexicon=AnyWord())
+
+
+# --- QA F8: a save names the seats bots play, and their levels -----------------------------
+
+
+def test_a_save_names_the_bot_seats_and_their_levels_and_loads_them_back() -> None:
+    from mixmo.engine.levels import Level
+    from mixmo.engine.save import load
+
+    game = a_game_in_progress()
+    text = dumps(game, {2: Level.EXPERT, 1: Level.EASY})
+    assert json.loads(text)["bots"] == [
+        {"seat": 1, "level": "easy"},
+        {"seat": 2, "level": "expert"},
+    ]
+    assert dict(load(text, lexicon=AnyWord()).bots) == {1: Level.EASY, 2: Level.EXPERT}
+
+
+def test_a_save_without_bots_is_a_game_of_people_and_keeps_its_bytes() -> None:
+    from mixmo.engine.save import load
+
+    text = GOLDEN.read_text(encoding="utf-8")
+    loaded = load(text, lexicon=AnyWord())
+    assert dict(loaded.bots) == {}
+    assert dumps(loaded.game, loaded.bots) == text
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ([{"seat": 3, "level": "hard"}], "bots: seat 3 is not a seat of this 3-player game once"),
+        (
+            [{"seat": 1, "level": "hard"}, {"seat": 1, "level": "easy"}],
+            "bots: seat 1 is not a seat of this 3-player game once",
+        ),
+        ([{"seat": s, "level": "hard"} for s in range(3)], "every seat is a bot's"),
+        ([{"seat": 1, "level": "genius"}], "bots.0.level"),
+    ],
+)
+def test_bot_seats_a_game_cannot_have_are_damage(bots: list, message: str) -> None:
+    data = json.loads(dumps(a_game_in_progress()))
+    data["bots"] = bots
+    with pytest.raises(GameFileError, match="damaged saved game") as error:
+        loads(json.dumps(data), lexicon=AnyWord())
+    assert message in str(error.value)

@@ -18,6 +18,7 @@ import errno
 import os
 import re
 import tempfile
+from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,8 +26,9 @@ from pathlib import Path
 import platformdirs
 
 from mixmo.engine.game import Game
+from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon
-from mixmo.engine.save import GameFileError, dumps, loads
+from mixmo.engine.save import GameFileError, LoadedGame, dumps, load
 from mixmo.i18n import N_, _
 
 APP_NAME = "mixmo"
@@ -169,11 +171,14 @@ class Autosaver:
         self.path = path
         self.failing: str | None = None
         """The reason of the current run of failures, or None while saves succeed."""
+        self.bots: Mapping[int, Level] = {}
+        """The seats bots play and their levels, saved with every game so that a resumed
+        game (and the next match after "play again") brings them back as they were."""
         clean_temporary_files(path)
 
     def save(self, game: Game, *, durable: bool = False) -> SaveOutcome:
         try:
-            save_game(game, self.path, durable=durable)
+            save_game(game, self.path, durable=durable, bots=self.bots)
         except OSError as error:
             reason = why_not_written(error)
             told = self.failing == reason
@@ -195,15 +200,26 @@ class Autosaver:
         return SaveOutcome(saved=True, message=message)
 
 
-def save_game(game: Game, path: Path | None = None, *, durable: bool = True) -> Path:
-    """Write ``game`` atomically (to the autosave by default); the path written."""
+def save_game(
+    game: Game,
+    path: Path | None = None,
+    *,
+    durable: bool = True,
+    bots: Mapping[int, Level] | None = None,
+) -> Path:
+    """Write ``game`` and its ``bots`` atomically (to the autosave by default); the path written."""
     path = path or autosave_path()
-    atomic_write_text(path, dumps(game), durable=durable)
+    atomic_write_text(path, dumps(game, bots), durable=durable)
     return path
 
 
 def load_game(path: Path | None = None, lexicon: Lexicon | None = None) -> Game:
     """The game saved at ``path``; a missing or damaged file is a GameFileError."""
+    return load_saved(path, lexicon).game
+
+
+def load_saved(path: Path | None = None, lexicon: Lexicon | None = None) -> LoadedGame:
+    """The game saved at ``path`` and its bots; a missing or damaged file is a GameFileError."""
     path = path or autosave_path()
     try:
         with path.open("rb") as file:
@@ -227,6 +243,6 @@ def load_game(path: Path | None = None, lexicon: Lexicon | None = None) -> Game:
         message = _("{path}: damaged saved game: not UTF-8 text (byte {byte})")
         raise GameFileError(message.format(path=path, byte=error.start)) from None
     try:
-        return loads(text, lexicon)
+        return load(text, lexicon)
     except GameFileError as error:
         raise type(error)(f"{path}: {error}") from None  # DictionaryChangedError stays one

@@ -137,7 +137,7 @@ def play(
     from mixmo.engine.options import MatchOptions, ScoringMode
     from mixmo.engine.save import GameFileError
     from mixmo.engine.variants import variant_for
-    from mixmo.storage import autosave_path, config_dir, load_game
+    from mixmo.storage import autosave_path, config_dir, load_saved
     from mixmo.tui.app import MixmoApp
     from mixmo.tui.keys import load_keymap
 
@@ -150,9 +150,18 @@ def play(
     if not headless and (sys.stdin is None or sys.stdin.closed):
         fail(_("standard input is closed: mixmo play needs a terminal to read keys from"))
     path = autosave_path()
+    seat_options = seat_options_given()
+    saved = None
     if resume:
+        if seat_options:
+            fail(
+                _(
+                    "--resume carries on the saved game with its own players and bots: "
+                    "leave out {options}"
+                ).format(options=", ".join(seat_options))
+            )
         try:
-            game = load_game(path)
+            saved = load_saved(path)
         except GameFileError as error:
             fail(str(error))
     else:
@@ -207,11 +216,22 @@ def play(
             fail(first_error(error))
         # Never overwrite an unfinished game without asking (resume / start anew / quit).
         saved = None if headless else ask_about_saved_game(path)
-        game = saved or Game(options, load_lexicon(dict_spec, lang))
+        if saved is None:
+            game = Game(options, load_lexicon(dict_spec, lang))
+    welcome = _(TUTORIAL_SUGGESTION) if is_first_start(path.parent) else None
+    if saved is not None:  # the saved game goes on with its own bots, at their own levels
+        game = saved.game
+        bot_seats: int | list[int] = sorted(saved.bots)
+        bot_levels = [saved.bots[seat] for seat in sorted(saved.bots)]
+        if seat_options:
+            welcome = _(
+                "The saved game goes on with its own players and bots: {options} not used"
+            ).format(options=", ".join(seat_options))
+    else:
+        bot_seats = bots
     if headless:
         play_bots_headless(game, bot_levels or [Level(level)], as_json=as_json)
         return
-    first_start = is_first_start(path.parent)
     keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
     app = MixmoApp(
         game,
@@ -220,16 +240,30 @@ def play(
         keymap_error=keymap_error,
         live_check=live_check or None,  # not given: a resumed game keeps its own setting
         light=light,
-        bots=bots,
+        bots=bot_seats,
         level=bot_levels or Level(level),
         relay=relay,
         big=big,
-        welcome=_(TUTORIAL_SUGGESTION) if first_start else None,
+        welcome=welcome,
     )
     app.autosave()
     app.run()
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
         raise SystemExit(app.return_code)
+
+
+SEAT_OPTIONS = ("players", "names", "bots_spec", "level")
+"""The options that say who sits at the table: a resumed game keeps its own."""
+
+
+def seat_options_given() -> list[str]:
+    """The seat options given on the command line (not left at their defaults), as typed."""
+    context = click.get_current_context()
+    return [
+        "--" + name.removesuffix("_spec")
+        for name in SEAT_OPTIONS
+        if context.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    ]
 
 
 def bot_levels_option(spec: str, level: Level) -> list[Level]:

@@ -16,7 +16,7 @@ import click
 
 from mixmo.cli.common import fail
 from mixmo.engine.game import Game
-from mixmo.engine.save import GameFileError
+from mixmo.engine.save import GameFileError, LoadedGame
 from mixmo.engine.state import Phase
 from mixmo.i18n import _, ngettext
 
@@ -34,21 +34,23 @@ class SavedGameFound:
 
     game: Game | None
     problem: str | None = None
+    saved: LoadedGame | None = None
+    """The game with its bots, when it can be resumed."""
 
 
 def unfinished_save(path: Path) -> SavedGameFound | None:
     """The unfinished game saved at ``path``; None when there is none (or it is over)."""
-    from mixmo.storage import load_game
+    from mixmo.storage import load_saved
 
     if not path.exists():
         return None
     try:
-        game = load_game(path)
+        saved = load_saved(path)
     except GameFileError as error:
         return SavedGameFound(None, str(error))
-    if game.phase is Phase.MATCH_OVER:
+    if saved.game.phase is Phase.MATCH_OVER:
         return None
-    return SavedGameFound(game)
+    return SavedGameFound(saved.game, saved=saved)
 
 
 def describe(game: Game) -> str:
@@ -63,8 +65,9 @@ def describe(game: Game) -> str:
     )
 
 
-def ask_about_saved_game(path: Path) -> Game | None:
-    """Ask what to do with an unfinished saved game; the game to resume, or None to start anew.
+def ask_about_saved_game(path: Path) -> LoadedGame | None:
+    """Ask what to do with an unfinished saved game; the game to resume (with its bots),
+    or None to start anew.
 
     Quitting exits at once, leaving the save as it was.
     """
@@ -102,7 +105,7 @@ def ask_about_saved_game(path: Path) -> Game | None:
         )
         raise SystemExit(0)
     if answer == RESUME:
-        return found.game
+        return found.saved
     from mixmo.tui.view_state import view_path
 
     try:

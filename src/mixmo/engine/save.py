@@ -18,13 +18,16 @@ import json
 import math
 import os
 import re
-from dataclasses import fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 import orjson
 
 from mixmo.engine import events as ev
 from mixmo.engine.game import Game, GameRuleError
+from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon, LexiconError
 from mixmo.engine.state import MatchState, PlayerState, RoundState
 from mixmo.engine.validation import ProblemKind
@@ -32,6 +35,8 @@ from mixmo.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
+
+    from mixmo.engine.save_models import SavedGame
 
 FORMAT: Final = "mixmo-game"
 VERSION: Final = 1
@@ -208,21 +213,55 @@ def _json_indent_1(value: object) -> str:
     return _INDENT.sub(_indent_1, text).decode()
 
 
-def dumps(game: Game) -> str:
-    """The saved-game JSON of ``game``."""
-    return _json_indent_1(
-        {
-            "format": FORMAT,
-            "version": VERSION,
-            "options": value_fields(game.options),
-            "actions": [value_fields(action) for action in game.log],
-            "state": _match_fields(game.state),
-        }
-    )
+@dataclass(frozen=True)
+class LoadedGame:
+    """A saved game and who plays its seats: the bots' seats and levels (people elsewhere)."""
+
+    game: Game
+    bots: Mapping[int, Level] = field(default_factory=lambda: MappingProxyType({}))
+
+
+def dumps(game: Game, bots: Mapping[int, Level] | None = None) -> str:
+    """The saved-game JSON of ``game``; ``bots`` (seat -> level) are the seats bots play.
+
+    A game of people only writes no ``bots`` field, so its save is byte for byte what it
+    was before bots were saved."""
+    saved: dict[str, object] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "options": value_fields(game.options),
+        "actions": [value_fields(action) for action in game.log],
+        "state": _match_fields(game.state),
+    }
+    if bots:
+        saved["bots"] = [{"seat": seat, "level": bots[seat].value} for seat in sorted(bots)]
+    return _json_indent_1(saved)
 
 
 def loads(text: str, lexicon: Lexicon | None = None) -> Game:
     """The game a saved-game JSON holds, replayed from its log and checked against its state."""
+    return load(text, lexicon).game
+
+
+def _bot_seats(saved: SavedGame) -> Mapping[int, Level]:
+    """The saved bots by seat; a seat past the table, twice, or every seat is damage."""
+    seats = len(saved.options.players)
+    bots: dict[int, Level] = {}
+    for bot in saved.bots or []:
+        if bot.seat >= seats or bot.seat in bots:
+            raise _damaged(
+                _("bots: seat {seat} is not a seat of this {count}-player game once").format(
+                    seat=bot.seat, count=seats
+                )
+            )
+        bots[bot.seat] = bot.level
+    if bots and len(bots) == seats:
+        raise _damaged(_("bots: every seat is a bot's, none a person's"))
+    return MappingProxyType(bots)
+
+
+def load(text: str, lexicon: Lexicon | None = None) -> LoadedGame:
+    """The game a saved-game JSON holds and its bots (see :func:`loads`)."""
     raw = _read_json(text)
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise GameFileError(_("not a mixmo saved game"))
@@ -262,6 +301,7 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
                 "(a wrong final MIXMO takes a won round away instead): it cannot be resumed"
             ).format(player=players[seat] if 0 <= seat < len(players) else seat)
         )
+    bots = _bot_seats(saved)
     if lexicon is None:
         _check_dictionary(saved.options.dictionary)
     try:
@@ -292,7 +332,7 @@ def loads(text: str, lexicon: Lexicon | None = None) -> Game:
     if snapshot != game.state:
         _blame_dictionary(game, refused)
         raise _damaged(_("its state does not match its action log"))
-    return game
+    return LoadedGame(game, bots)
 
 
 def _drop_sitting_out(raw: dict[str, object]) -> list[int]:

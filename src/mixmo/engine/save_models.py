@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from mixmo.engine.actions import Action
 from mixmo.engine.bag import Bag
 from mixmo.engine.grid import Grid
+from mixmo.engine.levels import Level
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.save import FORMAT, VERSION
 from mixmo.engine.state import MatchState, Phase, PlayerState, RoundResult, RoundState
@@ -185,11 +186,23 @@ class MatchModel(_Model):
         )
 
 
+class BotSeatModel(_Model):
+    """A seat a bot plays, and at which level (saves of games against bots)."""
+
+    seat: int = Field(ge=0)
+    level: Level
+
+
 class SavedGame(_Model):
-    """A whole saved game, as :func:`mixmo.engine.save.dumps` writes it."""
+    """A whole saved game, as :func:`mixmo.engine.save.dumps` writes it.
+
+    ``bots`` is optional: saves written before it was added, and games of people
+    only, have none (every seat a person's).
+    """
 
     format: Literal["mixmo-game"] = FORMAT
     version: Literal[1] = VERSION
     options: MatchOptions
     actions: list[TaggedAction]
     state: MatchModel
+    bots: list[BotSeatModel] | None = None

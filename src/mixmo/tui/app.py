@@ -124,7 +124,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         keymap_error: str | None = None,
         live_check: bool | None = None,
         light: bool = False,
-        bots: int = 0,
+        bots: int | Sequence[int] = 0,
         level: Level | Sequence[Level] = Level.NORMAL,
         relay: float | None = None,
         big: bool = False,
@@ -167,12 +167,16 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         self._header_text = ""
         self._reports: dict[int, tuple[Grid, ValidationReport]] = {}
         seats = len(self.table.options.players)
-        self.bot_seats = list(range(seats - bots, seats))
+        # bots: how many take the last seats, or which seats (a resumed game's, from its save)
+        self.bot_seats = list(range(seats - bots, seats)) if isinstance(bots, int) else sorted(bots)
         self.bots: BotDriver | None = None
-        if bots:
+        if self.bot_seats:
             from mixmo.tui.bot_driver import BotDriver
 
             self.bots = BotDriver(self, self.bot_seats, level)
+            saver = getattr(self.table, "saver", None)
+            if isinstance(saver, Autosaver):  # saved with the game: a resume brings them back
+                saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
         self.welcome = welcome
