@@ -243,3 +243,78 @@ def test_a_damaged_header_with_a_negative_schema_version(mixmo, private_data: Pa
     data[60] = 0x80  # the header's user_version, now negative (found by the fuzzer)
     path.write_bytes(bytes(data))
     assert "the records database is damaged (schema version -" in stats_error(mixmo)
+
+
+# --- a full disk (QA F13) --------------------------------------------------------------------
+
+
+def disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite may not grow any database by one page: its own "database or disk is full"."""
+    real_connect = sqlite3.connect
+
+    def full(target: object, *args: object, **kwargs: object) -> sqlite3.Connection:
+        connection = real_connect(target, *args, **kwargs)  # type: ignore[call-overload]
+        if target != ":memory:":  # only files are on the disk
+            connection.execute("PRAGMA max_page_count = 1")  # SQLite keeps the pages in use
+        return connection  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(records.sqlite3, "connect", full)
+
+
+def test_a_run_recorded_on_a_full_disk_is_refused_with_the_path_and_the_disk_is_full(
+    private_data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk_full(monkeypatch)
+    with pytest.raises(RecordsError) as refused:
+        records.record(run())
+    assert str(private_data / "records.sqlite3") in str(refused.value)
+    assert "the disk is full" in str(refused.value)
+    assert "cannot be read" not in str(refused.value)
+
+
+def test_stats_on_a_full_disk_reads_the_records_kept_so_far(
+    mixmo, private_data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    database(private_data)
+    disk_full(monkeypatch)
+    with pytest.raises(RecordsError, match="the disk is full"):
+        records.record(run(200, 2, grid="WORD\n" * 4000))  # a page more than the disk has
+    shown = mixmo("stats")
+    assert shown.code == 0 and "5:00" in shown.out and "3:20" not in shown.out
+
+
+def test_stats_after_a_first_record_failed_on_a_full_disk_says_no_records_yet(
+    mixmo, private_data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (private_data / "records.sqlite3").write_bytes(b"")  # created, never written: disk full
+    disk_full(monkeypatch)
+    shown = mixmo("stats")
+    assert shown.code == 0, shown.err
+    assert "No records yet" in shown.out
+
+
+def test_a_real_full_disk_keeps_the_records_readable(
+    mixmo, private_data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk = private_data / "full"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(disk)],
+                             capture_output=True)  # fmt: skip
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        with (disk / "filler").open("wb", buffering=0) as filler, pytest.raises(OSError):
+            while True:  # fill the disk, as a download would
+                filler.write(b"\0" * 4096)
+                filler.flush()
+        with pytest.raises(RecordsError, match="the disk is full"):
+            records.record(run(280, 4), disk / "records.sqlite3")
+        monkeypatch.setenv("MIXMO_DATA_DIR", str(disk))
+        shown = mixmo("stats")
+        assert shown.code == 0 and "No records yet" in shown.out, shown.err
+        (disk / "filler").unlink()  # space freed: the next run is kept
+        records.record(run(280, 4), disk / "records.sqlite3")
+        shown = mixmo("stats")
+        assert shown.code == 0 and "4:40" in shown.out
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)

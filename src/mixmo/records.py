@@ -185,8 +185,19 @@ def _cannot_open(path: Path, error: Exception) -> RecordsError:
     )
 
 
+def _disk_full(error: Exception) -> bool:
+    """The disk (or the quota) is full: SQLite's SQLITE_FULL, or the system's ENOSPC."""
+    if isinstance(error, OSError):
+        return error.errno in (errno.ENOSPC, errno.EDQUOT)
+    code = getattr(error, "sqlite_errorcode", None)
+    return code == sqlite3.SQLITE_FULL or "disk is full" in str(error)
+
+
 def _read_only_may_work(error: Exception) -> bool:
-    """A read-only disk or folder, or a database not writable or not openable for writing."""
+    """A read-only or full disk or folder, or a database not writable or not openable
+    for writing: reading it without writing anything may still work."""
+    if _disk_full(error):
+        return True
     if isinstance(error, OSError):
         return error.errno == errno.EROFS
     text = str(error)
@@ -219,6 +230,9 @@ def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
         check(connection)
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if read_only:
+            if version == 0:  # created, never written (the disk was full): no records yet
+                connection.close()
+                return _no_records_yet()
             if not isinstance(version, int) or not 0 <= version <= SCHEMA_VERSION:
                 migrate(connection)  # says which version, without writing
         else:
@@ -232,6 +246,13 @@ def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
     except (sqlite3.Error, OSError, UnicodeError, OverflowError) as error:
         connection.close()
         raise _database_error(path, error) from None
+    return connection
+
+
+def _no_records_yet() -> sqlite3.Connection:
+    """An empty records database in memory, for reading a file that has none yet."""
+    connection = sqlite3.connect(":memory:")
+    migrate(connection)
     return connection
 
 
@@ -262,6 +283,8 @@ def _why(error: Exception) -> str:
         from mixmo.storage import why_not_written
 
         return why_not_written(error)
+    if _disk_full(error):
+        return _("cannot be written: the disk is full")
     if "locked" in text or "busy" in text:
         return _("is locked by another program (close it and try again)")
     if "readonly" in text or "read-only" in text:
