@@ -58,3 +58,41 @@ def test_the_daily_challenge_deals_the_same_tiles_to_everyone() -> None:
 def test_practice_options(mixmo) -> None:
     run = mixmo("practice", "--daily", "--seed", "3")
     assert run.code == 2 and "choose --daily or --seed" in run.err
+
+
+async def test_a_run_finished_on_a_full_disk_says_it_was_not_recorded_on_screen_and_in_the_shell(
+    mixmo, tmp_path, monkeypatch
+) -> None:
+    from tests.test_reliability_records import disk_full
+
+    game = practice_game(6, AnyWord(language="en"), seed=4, language="en", expert=False)
+    clock = FakeClock()
+    app = PracticeApp(game, clock=clock, now=lambda: datetime(2026, 11, 29, 10, 0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        disk_full(monkeypatch)  # the disk fills up during the run
+        while game.phase is Phase.PLAYING:
+            clock.now += 20
+            await pilot.press(*keys_for_rack(app, 0), "f5")
+            await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PracticeResultScreen)
+        said = str(app.screen.query_one("#unrecorded").render())
+        assert said.startswith("This run could not be recorded")
+        assert str(tmp_path / "records.sqlite3") in said and "the disk is full" in said
+        await pilot.press("enter")
+    assert app.return_code == 1, "the shell is told too"
+    assert app.run_unrecorded == said
+    stats = mixmo("stats")  # still on the full disk
+    assert stats.code == 0 and "No records yet" in stats.out
+
+
+async def test_a_recorded_run_says_nothing_about_recording(tmp_path) -> None:
+    game = practice_game(2, AnyWord(language="en"), seed=4, language="en", expert=False)
+    app = PracticeApp(game, clock=FakeClock(), now=lambda: datetime(2026, 11, 29, 10, 0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.finish()
+        await pilot.pause()
+        assert isinstance(app.screen, PracticeResultScreen)
+        assert not app.screen.query("#unrecorded")
+        await pilot.press("enter")
+    assert app.return_code == 0 and app.run_unrecorded is None

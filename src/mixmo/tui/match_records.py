@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from mixmo.i18n import _
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from mixmo.engine import events as ev
     from mixmo.net.table import Table
 
@@ -23,12 +25,24 @@ if TYPE_CHECKING:
 class MatchRecords:
     """Stores finished rounds and matches in the records (``mixmo stats``)."""
 
+    unrecorded: tuple[str, ...] = ()
+    """What could not be recorded, and why: said at once, and again in the shell when
+    the players leave the finished match."""
+
     if TYPE_CHECKING:  # provided by MixmoApp
         table: Table
         clock: Callable[[], float]
+        notify: Callable[..., Any]
 
         def people(self) -> list[int]: ...
         def announce(self, text: str, *, seconds: float = ...) -> None: ...
+
+    def not_recorded(self, text: str) -> None:
+        """Say that a record was lost (a toast stays above the score dialogs, unlike the
+        header), and keep it for the shell."""
+        self.unrecorded = (*self.unrecorded, text)
+        self.announce(text, seconds=10)
+        self.notify(text, severity="error", timeout=30)
 
     def record_round(self, scored: ev.RoundScored) -> None:
         """Store a finished round in the records, one entry per human player."""
@@ -56,10 +70,8 @@ class MatchRecords:
         ]
         try:
             records.record_all(runs)
-        except records.RecordsError as error:
-            self.announce(
-                _("the round could not be recorded: {error}").format(error=error), seconds=10
-            )
+        except (records.RecordsError, OSError) as error:
+            self.not_recorded(_("the round could not be recorded: {error}").format(error=error))
 
     def record_match(self, over: ev.MatchOver) -> None:
         """Store the finished match in the records, one entry per human player."""
@@ -90,6 +102,4 @@ class MatchRecords:
                     )
                 )
         except (records.RecordsError, OSError) as error:
-            self.announce(
-                _("the game could not be recorded: {error}").format(error=error), seconds=10
-            )
+            self.not_recorded(_("the game could not be recorded: {error}").format(error=error))

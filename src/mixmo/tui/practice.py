@@ -77,14 +77,18 @@ class PracticeResultScreen(_Dialog):
 
     BINDINGS = [Binding("enter,escape", "close", N_("Close"), priority=True)]
 
-    def __init__(self, summary: Table, grids: Text) -> None:
+    def __init__(self, summary: Table, grids: Text, *, unrecorded: str | None = None) -> None:
         super().__init__()
         self.summary = summary
         self.grids = grids
+        self.run_unrecorded = unrecorded
+        """Why the run could not be kept in the records (None: it was, or none was asked)."""
 
     def compose(self) -> Any:
         with Vertical(classes="dialog"):
             yield Static(_("Practice over"), classes="heading")
+            if self.run_unrecorded is not None:
+                yield Static(Text(self.run_unrecorded, style="bold red"), id="unrecorded")
             with VerticalScroll():
                 yield Static(self.summary)
                 yield Static(self.grids)
@@ -118,6 +122,8 @@ class PracticeApp(MixmoApp):
         self.hasty_calls = 0
         self.hint_level = 0
         self.result: records.Run | None = None
+        self.run_unrecorded: str | None = None
+        """Why the finished run could not be recorded: said on the result screen and in the shell."""
         self.table.subscribe(self._on_practice_event)
 
     def visible_seats(self) -> list[int]:
@@ -240,10 +246,19 @@ class PracticeApp(MixmoApp):
             try:
                 records.record(self.result)
             except (records.RecordsError, OSError) as error:
-                self.announce(
-                    _("the run could not be recorded: {error}").format(error=error), seconds=10
-                )
-        self.push_screen(PracticeResultScreen(*self._summary()), lambda _: self.exit())
+                self.run_unrecorded = _(
+                    "This run could not be recorded (mixmo stats will not show it): {error}"
+                ).format(error=error)
+                self.notify(self.run_unrecorded, severity="error", timeout=30)
+        screen = PracticeResultScreen(*self._summary(), unrecorded=self.run_unrecorded)
+        self.push_screen(screen, lambda _: self.leave())
+
+    def leave(self) -> None:
+        """Close the practice; a run that could not be recorded is said again in the shell."""
+        if self.run_unrecorded is None:
+            self.exit()
+        else:
+            self.exit(return_code=1, message=Text(self.run_unrecorded))
 
     def finished_run(self) -> bool:
         """A run counts (as a personal best) only with every tile placed in a valid

@@ -28,11 +28,12 @@ class FlowHost(Protocol):
     table: Table
     bot_seats: list[int]
     shows_scores: bool
+    unrecorded: tuple[str, ...]
     clock: Callable[[], float]
 
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
-    def exit(self) -> None: ...
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None: ...
     def start_match(self, table: Table) -> None: ...
 
 
@@ -265,7 +266,12 @@ class RoundFlow:
 
     def _after_match(self, again: object) -> None:
         if not again:
-            self.app.exit()
+            if self.app.unrecorded:  # records the disk refused: said again in the shell
+                from rich.text import Text
+
+                self.app.exit(return_code=1, message=Text("\n".join(self.app.unrecorded)))
+            else:
+                self.app.exit()
             return
         again_table = self.app.table.rematch()
         if again_table is None:  # a server's room ends with its match
