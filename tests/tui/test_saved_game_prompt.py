@@ -119,3 +119,73 @@ def test_in_a_terminal_a_new_game_asks_and_resume_or_start_anew_keep_the_old_sav
         assert json.loads(save.read_text())["options"]["seed"] == 1, "the new game's save"
     finally:
         kill(session)
+
+
+# --- QA F17: a second new game never deletes the game kept the first time -------------------
+
+
+@tmux_only
+def test_starting_anew_twice_keeps_both_old_games_and_the_question_says_where(
+    tmp_path: Path,
+) -> None:
+    first = saved_match(tmp_path, moves=2)
+    kept_before = tmp_path / "autosave.previous.json"
+    os.replace(first, kept_before)
+    os.utime(kept_before, (1_790_000_000, 1_790_000_000))  # kept on a known day
+    older = kept_before.read_bytes()
+    unfinished = saved_match(tmp_path, moves=3).read_bytes()
+    session = f"mixmo-keep-{os.getpid()}"
+    start(session, tmp_path, "--seed", "77", "--names", "Ann,Bob")
+    try:
+        screen = wait_for(session, lambda s: "[r] resume it" in s)
+        from datetime import datetime
+
+        stamp = datetime.fromtimestamp(1_790_000_000).strftime("%Y-%m-%d-%H%M")
+        dated = f"autosave.previous.{stamp}.json"
+        flat = screen.replace("\n", "")  # the question wraps at the terminal's width
+        assert f"the game kept there before as {dated}" in flat
+        tmux("send-keys", "-t", session, "n", "Enter")
+        wait_for(session, lambda s: "Rack" in s and "1. Ann" in s)
+        assert (tmp_path / "autosave.previous.json").read_bytes() == unfinished
+        assert (tmp_path / dated).read_bytes() == older, "the game kept before is kept too"
+        assert json.loads((tmp_path / "autosave.json").read_text())["options"]["seed"] == 77
+    finally:
+        kill(session)
+
+
+# --- QA F4: a new game over a save in a read-only folder starts, unsaved --------------------
+
+
+@tmux_only
+def test_a_new_game_over_a_save_in_a_read_only_folder_plays_unsaved_and_says_why(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(disk)],
+                             capture_output=True)  # fmt: skip
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    session = f"mixmo-ro-{os.getpid()}"
+    try:
+        before = saved_match(disk).read_bytes()
+        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+        env = f"MIXMO_DATA_DIR={disk} MIXMO_CONFIG_DIR={tmp_path}"
+        command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo play --seed 3"
+        tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "30", command)
+        wait_for(session, lambda s: "[r] resume it" in s)
+        tmux("send-keys", "-t", session, "n", "Enter")
+        screen = wait_for(session, lambda s: "Rack" in s and "not saved" in s)
+        assert "Errno" not in screen
+        assert (
+            f"The data folder {disk} cannot be written (the folder is read-only): "
+            "this new game is not saved" in screen
+        )
+        assert (disk / "autosave.json").read_bytes() == before, "the old save is left as it was"
+        tmux("send-keys", "-t", session, "C-q")
+        wait_for(session, lambda s: "This game is not saved." in s)
+    finally:
+        kill(session)
+        subprocess.run(["umount", "-l", str(disk)], check=False)

@@ -152,6 +152,8 @@ def play(
     path = autosave_path()
     seat_options = seat_options_given()
     saved = None
+    unsaved: str | None = None
+    """Why this new game cannot be saved (the old save could not be moved aside)."""
     if resume:
         if seat_options:
             fail(
@@ -215,7 +217,9 @@ def play(
         except ValueError as error:
             fail(first_error(error))
         # Never overwrite an unfinished game without asking (resume / start anew / quit).
-        saved = None if headless else ask_about_saved_game(path)
+        answer = None if headless else ask_about_saved_game(path)
+        saved = answer.resume if answer else None
+        unsaved = answer.unsaved if answer else None
         if saved is None:
             game = Game(options, load_lexicon(dict_spec, lang))
     welcome = _(TUTORIAL_SUGGESTION) if is_first_start(path.parent) else None
@@ -229,13 +233,15 @@ def play(
             ).format(options=", ".join(seat_options))
     else:
         bot_seats = bots
+    if unsaved:
+        welcome = unsaved
     if headless:
         play_bots_headless(game, bot_levels or [Level(level)], as_json=as_json)
         return
     keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
     app = MixmoApp(
         game,
-        save_path=path,
+        save_path=None if unsaved else path,  # never over the save that could not be kept
         keymap=keymap,
         keymap_error=keymap_error,
         live_check=live_check or None,  # not given: a resumed game keeps its own setting
@@ -245,6 +251,7 @@ def play(
         relay=relay,
         big=big,
         welcome=welcome,
+        quit_question=_("Quit? This game is not saved.") if unsaved else None,
     )
     app.autosave()
     app.run()

@@ -1,15 +1,17 @@
 """Before a new `mixmo play`: never overwrite an unfinished saved game without asking.
 
 When the autosave holds a match that is not over, the player chooses: resume
-it, start anew (the old save is kept beside it as a backup), or quit (nothing
-is touched). A finished match is simply replaced. A save that cannot be read
+it, start anew (the old save is kept beside it as a backup, and a backup kept
+before under a dated name: none is ever deleted), or quit (nothing is touched). A finished match is simply replaced. A save that cannot be read
 is never deleted either: starting anew keeps it as the backup.
 """
 
 from __future__ import annotations
 
 import os
+from contextlib import suppress
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import click
@@ -65,28 +67,58 @@ def describe(game: Game) -> str:
     )
 
 
-def ask_about_saved_game(path: Path) -> LoadedGame | None:
-    """Ask what to do with an unfinished saved game; the game to resume (with its bots),
-    or None to start anew.
+@dataclass(frozen=True)
+class Answer:
+    """What the player chose: the game to resume, or a new game (``unsaved`` says why the new
+    game cannot be saved, when the old save could not be moved aside)."""
 
-    Quitting exits at once, leaving the save as it was.
+    resume: LoadedGame | None = None
+    unsaved: str | None = None
+
+
+def dated_path(backup: Path) -> Path:
+    """Where the game kept in ``backup`` goes when a newer one is kept: its name dated by
+    when it was kept (``autosave.previous.2026-11-30-1847.json``), never over another."""
+    stamp = datetime.fromtimestamp(backup.stat().st_mtime).strftime("%Y-%m-%d-%H%M")
+    candidate = backup.with_name(f"{backup.stem}.{stamp}{backup.suffix}")
+    number = 2
+    while candidate.exists():
+        candidate = backup.with_name(f"{backup.stem}.{stamp}-{number}{backup.suffix}")
+        number += 1
+    return candidate
+
+
+def kept_note(backup: Path) -> str:
+    """How starting anew keeps the old game, and the one kept before it, in the question."""
+    if backup.exists():
+        return _("the old one is kept as {backup}, the game kept there before as {dated}").format(
+            backup=backup.name, dated=dated_path(backup).name
+        )
+    return _("the old one is kept as {backup}").format(backup=backup.name)
+
+
+def ask_about_saved_game(path: Path) -> Answer:
+    """Ask what to do with an unfinished saved game: resume it (with its bots) or start anew.
+
+    Quitting exits at once, leaving the save as it was. Starting anew keeps the old save
+    as ``autosave.previous.json`` and a game kept there before under a dated name: no kept
+    game is ever deleted. When the old save cannot be moved aside (a read-only folder), the
+    new game is played without saving, and the old save is left as it was.
     """
     found = unfinished_save(path)
     if found is None:
-        return None
+        return Answer()
     backup = backup_path(path)
     if found.game is not None:
         click.echo(_("An unfinished game is saved: {game}.").format(game=describe(found.game)))
         choices = [RESUME, NEW, QUIT]
-        question = _(
-            "[r] resume it, [n] start a new game (the old one is kept as {backup}), [q] quit"
-        ).format(backup=backup.name)
+        question = _("[r] resume it, [n] start a new game ({kept}), [q] quit").format(
+            kept=kept_note(backup)
+        )
     else:
         click.echo(_("A saved game cannot be resumed: {problem}").format(problem=found.problem))
         choices = [NEW, QUIT]
-        question = _("[n] start a new game (the old file is kept as {backup}), [q] quit").format(
-            backup=backup.name
-        )
+        question = _("[n] start a new game ({kept}), [q] quit").format(kept=kept_note(backup))
     try:
         answer = click.prompt(
             question,
@@ -105,18 +137,34 @@ def ask_about_saved_game(path: Path) -> LoadedGame | None:
         )
         raise SystemExit(0)
     if answer == RESUME:
-        return found.saved
+        return Answer(resume=found.saved)
+    try:
+        keep(path, backup)
+    except OSError as error:
+        from mixmo.storage import why_not_written
+
+        unsaved = _(
+            "The data folder {folder} cannot be written ({reason}): this new game is not "
+            "saved, and the saved game is left as it was."
+        ).format(folder=path.parent, reason=why_not_written(error))
+        click.echo(unsaved)
+        return Answer(unsaved=unsaved)
+    click.echo(_("The old game is kept as {backup}.").format(backup=backup))
+    return Answer()
+
+
+def keep(path: Path, backup: Path) -> None:
+    """Move the save at ``path`` (and its view) to ``backup``, the game kept there before to
+    its dated name; an OSError leaves the save where it was."""
     from mixmo.tui.view_state import view_path
 
-    try:
-        os.replace(path, backup)
-        if view_path(path).exists():
+    if backup.exists():
+        dated = dated_path(backup)
+        os.replace(backup, dated)
+        if view_path(backup).exists():
+            with suppress(OSError):  # the view is a comfort, not the game
+                os.replace(view_path(backup), view_path(dated))
+    os.replace(path, backup)
+    if view_path(path).exists():
+        with suppress(OSError):
             os.replace(view_path(path), view_path(backup))
-    except OSError as error:
-        fail(
-            _("cannot keep the old save as {backup} ({error}); it is left as it was").format(
-                backup=backup, error=error
-            )
-        )
-    click.echo(_("The old game is kept as {backup}.").format(backup=backup))
-    return None
