@@ -143,3 +143,21 @@ def listen_options(default_port: int, host_help: str) -> Callable[[F], F]:
         )
 
     return add
+
+
+async def listen_until_stopped(scheme: str, host: str, port: int, what: str) -> None:
+    """Say where ``what`` (``mixmo server``, ``mixmo web``) listens, as the first line of
+    standard output (scripts and tests read it to find a port picked by ``--port 0``),
+    then wait until SIGINT or SIGTERM asks it to stop."""
+    import asyncio
+    import signal
+    import sys
+
+    shown = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
+    click.echo(f"{what} on {scheme}://{shown}:{port}")
+    sys.stdout.flush()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    await stop.wait()

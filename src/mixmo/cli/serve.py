@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from mixmo.cli.common import TranslatedCommand, fail, listen_options
+from mixmo.cli.options import listen_until_stopped
 from mixmo.i18n import N_, _
 
 
@@ -43,7 +44,6 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
     """`mixmo serve`: the game server (its help text is above, translated)."""
     import asyncio
     import logging
-    import signal
     import sqlite3
     import sys
 
@@ -73,14 +73,7 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
                     host=host, port=port, reason=error.strerror or error
                 )
             )
-        shown = f"[{host}]" if ":" in host else host
-        click.echo(f"mixmo server on ws://{shown}:{server.port}")
-        sys.stdout.flush()
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop.set)
-        await stop.wait()
+        await listen_until_stopped("ws", host, server.port, "mixmo server")
         await server.close()
 
     try:

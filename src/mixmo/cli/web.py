@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from mixmo.cli.common import TranslatedCommand, fail, listen_options
+from mixmo.cli.options import listen_until_stopped
 from mixmo.i18n import N_, _
 
 NEEDS_TEXTUAL_SERVE = N_(
@@ -47,10 +48,6 @@ def web(url: str, host: str, port: int) -> None:
 
 
 async def _serve(server: str, code: str, host: str, port: int) -> None:
-    import asyncio
-    import signal
-    import sys
-
     from aiohttp import web as aioweb
 
     from mixmo.storage import data_dir
@@ -71,14 +68,7 @@ async def _serve(server: str, code: str, host: str, port: int) -> None:
             )
         await _check_room(server, code)
         bound = runner.addresses[0][1] if runner.addresses else port
-        shown = f"[{host}]" if ":" in host else host
-        click.echo(f"mixmo web on http://{shown}:{bound}")
-        sys.stdout.flush()
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop.set)
-        await stop.wait()
+        await listen_until_stopped("http", host, bound, "mixmo web")
     finally:
         await runner.cleanup()
 
