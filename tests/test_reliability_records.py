@@ -318,3 +318,25 @@ def test_a_real_full_disk_keeps_the_records_readable(
         assert shown.code == 0 and "4:40" in shown.out
     finally:
         subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_stats_on_a_disk_too_small_for_the_records_journal_says_no_records_yet(
+    mixmo, private_data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a 64 KiB disk SQLite's journal fills it mid-way through creating the tables:
+    the half-made database is read (journal included) without writing, never called damaged."""
+    disk = private_data / "tiny"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)],
+                             capture_output=True)  # fmt: skip
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        with pytest.raises(RecordsError, match="the disk is full"):
+            records.record(run(280, 4), disk / "records.sqlite3")
+        monkeypatch.setenv("MIXMO_DATA_DIR", str(disk))
+        for _ in range(2):  # and again: the first reading wrote nothing that breaks the next
+            shown = mixmo("stats")
+            assert shown.code == 0 and "No records yet" in shown.out, shown.err
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)

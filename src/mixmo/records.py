@@ -160,7 +160,10 @@ def connect(path: Path | None = None, *, reading: bool = False) -> Iterator[sqli
     except RecordsError as error:
         if not (reading and path.is_file() and error.read_only_may_work):
             raise
-        connection = _open(path, read_only=True)
+        try:  # read-only, with its journal (a full disk may leave one)
+            connection = _open(path, read_only=True)
+        except RecordsError:  # a read-only folder: no shared-memory file can be made
+            connection = _open(path, read_only=True, immutable=True)
     with closing(connection):
         try:
             yield connection
@@ -206,7 +209,7 @@ def _read_only_may_work(error: Exception) -> bool:
     return "readonly" in text or "read-only" in text or "unable to open" in text
 
 
-def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
+def _open(path: Path, *, read_only: bool, immutable: bool = False) -> sqlite3.Connection:
     """A checked (and, unless read-only, migrated) connection, or a RecordsError."""
     try:
         if not read_only:
@@ -217,8 +220,8 @@ def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
         message = _("cannot open the records at {path}: it is a folder")
         raise RecordsError(message.format(path=path))
     try:
-        if read_only:  # immutable: no journal or shared-memory file to create
-            uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+        if read_only:  # immutable: no journal or shared-memory file to create (nor read)
+            uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
             connection = sqlite3.connect(uri, timeout=TIMEOUT, uri=True)
         else:
             connection = sqlite3.connect(path, timeout=TIMEOUT)
@@ -230,11 +233,10 @@ def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
         check(connection)
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if read_only:
-            if version == 0:  # created, never written (the disk was full): no records yet
-                connection.close()
-                return _no_records_yet()
             if not isinstance(version, int) or not 0 <= version <= SCHEMA_VERSION:
                 migrate(connection)  # says which version, without writing
+            if version < SCHEMA_VERSION:  # never written, or a migration the disk cut short
+                connection = _migrated_in_memory(connection)
         else:
             if version < SCHEMA_VERSION:
                 connection.execute("PRAGMA journal_mode=WAL")
@@ -249,11 +251,15 @@ def _open(path: Path, *, read_only: bool) -> sqlite3.Connection:
     return connection
 
 
-def _no_records_yet() -> sqlite3.Connection:
-    """An empty records database in memory, for reading a file that has none yet."""
-    connection = sqlite3.connect(":memory:")
-    migrate(connection)
-    return connection
+def _migrated_in_memory(connection: sqlite3.Connection) -> sqlite3.Connection:
+    """A copy in memory of an older (or never written: version 0) database opened
+    read-only, brought up to this version there: its records read without writing."""
+    memory = sqlite3.connect(":memory:")
+    memory.text_factory = connection.text_factory
+    with closing(connection):
+        connection.backup(memory)
+    migrate(memory)
+    return memory
 
 
 def migrate(connection: sqlite3.Connection) -> None:
