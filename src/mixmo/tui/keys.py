@@ -202,33 +202,41 @@ def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]
         message = _('{where}: [keys] must be a table of command = "key"; using defaults')
         return Keymap(), [message.format(where=where)]
     lines = _lines(text)
-    problems: list[str] = []
+    problems: list[tuple[int, str]] = []  # (line, message), told in line order
+
+    def tell(line: int, message: str) -> None:
+        problems.append((line, message))
+
     chosen: dict[str, str] = {}
     for command, value in keys.items():
-        at = f"{where}:{lines.get(command, 1)}"
+        line = lines.get(command, 1)
+        at = f"{where}:{line}"
         if command not in COMMANDS:
-            problems.append(
+            tell(
+                line,
                 _("{at}: {command!r} is not a command ({commands})").format(
                     at=at, command=command, commands=", ".join(COMMANDS)
-                )
+                ),
             )
             continue
         default = COMMANDS[command][0]
         if not isinstance(value, str):
-            problems.append(
+            tell(
+                line,
                 _(
                     '{at}: {command} needs a key in quotes, e.g. "f2"; {command} stays on {default}'
-                ).format(at=at, command=command, default=default)
+                ).format(at=at, command=command, default=default),
             )
             continue
         wanted = [k.strip().lower() for k in value.split(",") if k.strip()]
         bad = next((p for p in map(key_problem, wanted) if p), None)
         if not wanted or bad:
             reason = bad or _("needs at least one key")
-            problems.append(
+            tell(
+                line,
                 _("{at}: {command}: {reason}; {command} stays on {default}").format(
                     at=at, command=command, reason=reason, default=default
-                )
+                ),
             )
             continue
         chosen[command] = ",".join(wanted)
@@ -246,14 +254,16 @@ def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]
         key, sharing = clash
         refused = next(c for c in reversed(sharing) if c in chosen)
         other = next(c for c in sharing if c != refused)
-        at = f"{where}:{lines.get(refused, 1)}"
-        problems.append(
+        line = lines.get(refused, 1)
+        at = f"{where}:{line}"
+        tell(
+            line,
             _("{at}: {refused}: {key!r} is {other}'s key; {refused} stays on {default}").format(
                 at=at, refused=refused, key=key, other=other, default=COMMANDS[refused][0]
-            )
+            ),
         )
         del chosen[refused]
-    return Keymap(**final), problems
+    return Keymap(**final), [message for _line, message in sorted(problems, key=lambda p: p[0])]
 
 
 def load_keymap(path: Path) -> tuple[Keymap, str | None]:
