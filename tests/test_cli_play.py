@@ -48,3 +48,69 @@ def test_resume_refuses_options_that_change_who_sits_at_the_table(mixmo) -> None
         "leave out --bots, --level"
     )
     assert len(run.err.strip().splitlines()) == 1
+
+
+# --- QA F9: the commands that open a screen stop at once without a terminal ------------------
+
+
+def run_without_terminal(tmp_path, *args: str, stdin_tty: bool = False):
+    """`mixmo ARGS` as from a script: stdin /dev/null (or a terminal), stdout a pipe."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    env = {**os.environ, "MIXMO_DATA_DIR": str(tmp_path / "data"),
+           "MIXMO_CONFIG_DIR": str(tmp_path / "config")}  # fmt: skip
+    env.pop("FORCE_COLOR", None)
+    env.pop("TTY_COMPATIBLE", None)
+    leader, follower = pty.openpty() if stdin_tty else (None, None)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "mixmo", *args],
+            stdin=follower if stdin_tty else subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,  # it used to spin for ever
+        )
+    finally:
+        for fd in (leader, follower):
+            if fd is not None:
+                os.close(fd)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--seed", "3"],
+        ["play", "--bots", "1", "--level", "expert"],
+        ["practice", "--seed", "3"],
+        ["tutorial"],
+        ["mixup", "--seed", "3"],
+        ["join", "ws://127.0.0.1:9/ACDEFG", "--name", "Ann"],  # refused before connecting
+    ],
+    ids=lambda args: " ".join(args),
+)
+def test_a_screen_command_with_stdin_not_a_terminal_stops_in_one_line(tmp_path, args) -> None:
+    done = run_without_terminal(tmp_path, *args)
+    assert done.returncode == 2
+    assert done.stdout == ""  # no escape sequences written into the file
+    [line] = done.stderr.strip().splitlines()
+    assert f"standard input is not a terminal: mixmo {args[0]} reads keys from a terminal" in line
+
+
+def test_play_with_output_not_a_terminal_stops_in_one_line(tmp_path) -> None:
+    done = run_without_terminal(tmp_path, "play", "--seed", "3", stdin_tty=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == (
+        "mixmo: error: standard output is not a terminal: mixmo play draws its screen in a "
+        "terminal (--headless plays bots only, without one)"
+    )
+
+
+def test_headless_play_needs_no_terminal(tmp_path) -> None:
+    done = run_without_terminal(tmp_path, "play", "--headless", "--bots", "2", "--seed", "3",
+                                "--points", "20", "--json")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert '"winner"' in done.stdout

@@ -304,6 +304,8 @@ def test_a_game_at_one_keyboard_loads_no_pydantic_before_its_screen_runs(tmp_pat
         "def run(self, *args, **kwargs):\n"
         "    print('\\n'.join(sorted(sys.modules)))\n"
         "textual.app.App.run = run\n"
+        "import mixmo.cli.terminal\n"
+        "mixmo.cli.terminal.has_terminal = lambda: True  # no terminal in this test\n"
         "from mixmo.cli import main\n"
         "main(['play', '--seed', '1'])\n"
     )

@@ -251,6 +251,7 @@ def test_a_new_game_from_the_command_keeps_the_unfinished_one_and_says_where(
 
     monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(MixUpApp, "run", lambda self: None)  # no screen in this test
+    monkeypatch.setattr("mixmo.cli.terminal.has_terminal", lambda: True)
     save(play("Rm4 Gb4 Rd3"), Seating("Ann", "Bob"), autosave_path())
     run = mixmo("mixup", "--names", "Cid,Dee")
     assert run.code == 0, run.err

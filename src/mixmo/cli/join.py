@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from urllib.parse import urlsplit
 
 import click
@@ -131,8 +130,9 @@ def join(
     except ValueError as error:
         fail(f"--name: {error}")
     if bot_level is None:
-        if sys.stdin is None or sys.stdin.closed:
-            fail(_("standard input is closed: mixmo join needs a terminal to read keys from"))
+        from mixmo.cli.terminal import require_terminal
+
+        require_terminal("mixmo join")
         asyncio.run(_play_person(server, code, seat_name, settings, watch, light))
         return
     asyncio.run(_play_bot(server, code, seat_name, bot_level, settings, speed))

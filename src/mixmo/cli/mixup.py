@@ -228,6 +228,9 @@ def run_app(
                 err=True,
             )
         game = MixUpGame()
+    from mixmo.cli.terminal import require_terminal
+
+    require_terminal("mixmo mixup", headless_hint=True)  # last: option errors are said first
     app = MixUpApp(game, seating, save_path=path, light=light)
     app.autosave()
     app.run()

@@ -238,6 +238,11 @@ def play(
     if headless:
         play_bots_headless(game, bot_levels or [Level(level)], as_json=as_json)
         return
+    # Last, after every option and the saved game were checked (and their errors said):
+    # without a terminal the screen would spin on end-of-file for ever.
+    from mixmo.cli.terminal import require_terminal
+
+    require_terminal("mixmo play", headless_hint=True)
     keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
     app = MixmoApp(
         game,

@@ -71,6 +71,9 @@ def practice(
     )
     lexicon = load_lexicon(dict_spec, lang)
     game = practice_game(players, lexicon, seed=deal, language=lang, expert=expert)
+    from mixmo.cli.terminal import require_terminal
+
+    require_terminal("mixmo practice")  # last: option errors are said first
     app = PracticeApp(game, daily=today, light=light)
     app.run()
     if app.return_code:  # a crash inside the interface: never exit 0

@@ -63,6 +63,9 @@ def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -
             ).format(count=len(LESSONS))
         )
         return
+    from mixmo.cli.terminal import require_terminal
+
+    require_terminal("mixmo tutorial")
     app = TutorialApp(
         load_lexicon(None, language),
         language,
