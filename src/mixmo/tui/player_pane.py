@@ -166,6 +166,6 @@ def title_text(info: PaneInfo) -> Content:
         parts.append((_(flag) + " ", style))
     parts.append((_("{score} pts").format(score=info.score) + " ", "dim"))
     parts.append((info.words, "dim"))
-    if info.built:
-        parts.append((f" · {info.built}", "bold"))
+    if info.built:  # after "pts " when there is no word yet: one space, not two
+        parts.append(((" · " if info.words else "· ") + info.built, "bold"))
     return Content.assemble(*parts)
