@@ -51,6 +51,8 @@ def run_word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bo
             queries += read_source("-", max_bytes=STDIN_LIMIT, what=N_("a list of words"))[
                 0
             ].split()
+        elif not argument.strip():  # `mixmo word ""`: a usage error, not an empty verdict
+            fail(_("a blank word cannot be looked up: give a word, or - to read a list"))
         else:
             queries.append(argument)
     if not queries:
