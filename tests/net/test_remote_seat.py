@@ -286,6 +286,45 @@ async def test_the_screen_says_when_the_connection_is_lost_and_when_it_is_back(
     await server.close()
 
 
+async def test_letters_typed_while_the_connection_is_lost_wait_and_are_played_once_it_is_back(
+    tmp_path: Path,
+) -> None:
+    """QA F14: the server is stopped, Ann types two letters; they show on her grid at once
+    (the cursor steps on), the header says they wait, and once a new server on the same
+    folder takes the room back they reach it in order: nothing she typed is lost."""
+    data = tmp_path / "server"
+    server = GameServer(data)
+    await server.start("127.0.0.1", 0)
+    port = server.port
+    url = url_of(server)
+    _code, ann = await opened(
+        url, RoomSettings(players=2, bots=1, bot_level="easy", seed=3), tmp_path
+    )
+    await until(lambda: ann.started)
+    app = MixmoApp(ann)
+    async with app.run_test(size=SIZE) as pilot:
+        letters = [t.symbol for t in ann.round.player(0).rack if t.symbol.isalpha()][:2]
+        await server.close()
+        await until(lambda: "connection lost, reconnecting" in header(app), pilot)
+        for symbol in letters:
+            await pilot.press(symbol.lower())
+        word = {(0, col): symbol for col, symbol in enumerate(letters)}
+        await until(lambda: grid_letters(app, 0) == word, pilot)
+        assert app.panes[0].cursor == (0, 2)
+        assert "2 moves wait to be sent" in header(app)
+        assert not app.panes[0].message  # nothing refused
+        server = GameServer(data)
+        await server.start("127.0.0.1", port)
+        await until(lambda: "connection lost" not in header(app), pilot, seconds=30)
+        await until(lambda: len(ann.confirmed.round.player(0).grid) == 2, pilot)
+        assert {c: t.symbol for c, t in ann.confirmed.round.player(0).grid.items()} == word
+        assert grid_letters(app, 0) == word
+        assert app.panes[0].cursor == (0, 2)
+        assert not app.panes[0].message
+    await ann.client.close()
+    await server.close()
+
+
 async def test_another_player_losing_the_connection_is_told_in_the_header(tmp_path: Path) -> None:
     async with ann_and_bob(tmp_path) as seats:
         await until(lambda: seats.bob.started)

@@ -33,6 +33,7 @@ from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.round_end import WRONG_FINAL_PENALTY, score_round
 from mixmo.engine.state import MatchState, Phase
 from mixmo.engine.undo import EditHistory
+from mixmo.i18n import _
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
 from mixmo.net.table import ConnectionChanged, Refusal, Table, ViewReplaced
@@ -265,9 +266,33 @@ class RemoteTable(Table):
         assert self._outbox is not None
         while True:
             pending = await self._outbox.get()
+            if not self.client.online and not await self._until_online():
+                pending.lost = True  # the client gave up: this key never leaves
+                self._publish(ActionRefused("disconnected", _("not connected: not played")))
+                self._changed()
+                continue
             pending.sent = True
             pending.answer = await self.client.send_action(pending.action)
             pending.answer.add_done_callback(self._answered)
+
+    async def _until_online(self) -> bool:
+        """Wait while the client reconnects (keys typed meanwhile wait, shown predicted, and
+        leave in order once it is back); False when it gave up for good."""
+        back = asyncio.ensure_future(self.client.wait_online())
+        gone = asyncio.ensure_future(self.client.closed.wait())
+        try:
+            await asyncio.wait((back, gone), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            back.cancel()
+            gone.cancel()
+        return self.client.online
+
+    @property
+    def waiting(self) -> int:
+        """How many of this seat's actions wait for the connection to come back."""
+        if self.online:
+            return 0
+        return sum(1 for pending in self._unanswered() if not pending.sent)
 
     def _answered(self, answer: asyncio.Future[Events | ErrorMessage]) -> None:
         message = answer.result()

@@ -131,6 +131,11 @@ class Table(ABC):
         return True
 
     @property
+    def waiting(self) -> int:
+        """How many of the player's moves wait for the connection to come back (remote)."""
+        return 0
+
+    @property
     def lost(self) -> str | None:
         """Why the table stopped hearing its match for good (None while it hears it, or
         tries to)."""

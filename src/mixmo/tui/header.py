@@ -31,9 +31,12 @@ def header_line(table: Table, *, clock: float, live_check: bool, headline: str |
         )
         return Text.assemble((notice, "bold reverse"), " · ", time, where)
     if not table.online:
-        return Text.assemble(
-            (_("connection lost, reconnecting..."), "bold reverse"), " · ", time, where
-        )
+        notice = _("connection lost, reconnecting...")
+        if table.waiting:
+            notice += " " + ngettext(
+                "({count} move waits to be sent)", "({count} moves wait to be sent)", table.waiting
+            ).format(count=table.waiting)
+        return Text.assemble((notice, "bold reverse"), " · ", time, where)
     if headline is not None:
         # The news first (it is what changed), then the clock, then where the round stands.
         return Text.assemble((headline, "bold reverse"), " · ", time, where)
