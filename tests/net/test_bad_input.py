@@ -106,6 +106,21 @@ async def test_a_flood_is_rate_limited_then_closed() -> None:
         await _room_still_plays(server, ann, bob)
 
 
+async def test_a_message_refused_for_the_rate_is_named_by_its_ref() -> None:
+    """The "slow down" refusal echoes the ref of the action it refused (and none for a
+    message that names no valid ref), so a client knows which of its keys was lost."""
+    async with running_server(limits=Limits(rate=0.01, burst=2.0)) as server:
+        flood = await Raw.open(server)
+        await flood.send({"type": "act", "ref": 7, "action": {}})
+        await flood.send({"type": "act", "ref": 8, "action": {}})
+        await flood.send({"type": "act", "ref": 9, "action": {}})
+        await flood.send({"type": "act", "ref": 2**31, "action": {}})  # past MAX_REF
+        await flood.send({"type": "create"})
+        refused = [m for m in await flood.quiet() if m.get("code") == "rate-limit"]
+        assert [m.get("ref") for m in refused] == [9, None, None]
+        await flood.close()
+
+
 async def test_200_simultaneous_connections_do_not_disturb_a_room() -> None:
     async with running_server() as server:
         _, ann, bob = await two_seated(server)

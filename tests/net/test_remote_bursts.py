@@ -143,6 +143,23 @@ async def test_an_edit_the_server_refuses_is_shown_then_rolled_back_and_told(
             assert "✗" in app.panes[1].message
 
 
+async def test_a_refusal_for_the_rate_from_an_older_server_without_a_ref_is_still_rolled_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An older server names no ref in its "slow down": the screen takes it for the oldest
+    # action not yet answered (answers come in order), with the same result.
+    monkeypatch.setattr("mixmo.net.server._ref_of", lambda raw: None)
+    limits = Limits(rate=0.01, burst=4.0)
+    async with bob_at(tmp_path, 9, limits) as (bob, refusals):
+        app = MixmoApp(bob)
+        async with app.run_test(size=SIZE) as pilot:
+            burst(app, "t", "l", "a", "t", "x")
+            await until(lambda: answered(bob) and len(refusals) == 2, pilot)
+            assert refusals == ["too many messages: slow down"] * 2
+            assert grid_letters(app, 1) == {(0, 0): "T", (0, 1): "L", (0, 2): "A"}
+            assert rack(bob) == sorted("?TX")
+
+
 async def typed_at_a_local_table(keys: tuple[str, ...], seed: int) -> Typed:
     """The same keys at Bob's seat of a local table of the same deal: his grid on the
     screen, his cursor and what he was told of refusals."""

@@ -48,7 +48,8 @@ does every edit sent after one of them (it would be applied over a state the ser
 have changed)."""
 
 RATE_LIMIT = "rate-limit"
-"""The code of the server's refusal of a message sent too fast (it names no ref)."""
+"""The code of the server's refusal of a message sent too fast (an older server names no
+ref: the refused action is then guessed)."""
 
 
 @dataclass(eq=False)

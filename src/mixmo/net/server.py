@@ -247,7 +247,7 @@ class GameServer:
         arrival = time.perf_counter()
         if not conn.bucket.take():
             conn.strikes += 1
-            conn.error("rate-limit", "too many messages: slow down")
+            conn.error("rate-limit", "too many messages: slow down", _ref_of(raw))
             return
         if isinstance(raw, bytes):
             conn.error("text-only", "messages are JSON in text frames")
@@ -516,3 +516,18 @@ def _first_error(error: Exception) -> str:
         where = ".".join(str(part) for part in first["loc"])
         return f"{where}: {first['msg']}" if where else str(first["msg"])
     return "the message is nested too deeply"
+
+
+def _ref_of(raw: str | bytes) -> int | None:
+    """The ref of a message refused unread (sent too fast), so its sender knows which one
+    was refused; None when it names none (a request, or not a JSON object)."""
+    if isinstance(raw, bytes):
+        return None
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    return (
+        ref if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < MAX_REF else None
+    )
