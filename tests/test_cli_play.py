@@ -17,6 +17,16 @@ def private_folders(tmp_path, monkeypatch):
     [
         (["--resume"], "no saved game to resume"),
         (["--players", "3", "--names", "Ann,Bob"], "--names gives 2 names for 3 players"),
+        (["--players", "2", "--names", "Ann,Bob,Cid"], "--names gives 3 names for 2 players"),
+        (["--bots", "6"], "--bots 6 leaves no seat for a person: at most 5 bots, or --headless"),
+        (["--bots", "hard,hard,hard,hard,hard,hard"], "leaves no seat for a person: at most 5"),
+        (
+            ["--players", "4", "--bots", "1", "--names", "Ann,Bob"],
+            "--names gives 2 names for 4 seats with --bots 1: name every seat (4 names) "
+            "or only the people (3)",
+        ),
+        (["--bots", "5", "--names", "Ann,Bob"], "at most 6 seats in all"),
+        (["--bots", "1", "--names", "A,B,C,D,E,F,G"], "--names needs 2 to 6 names"),
         (["--names", "Ann,ann"], "two players cannot have the same name"),
         (["--names", "Ann,"], "a player's name cannot be blank"),
         (["--rounds", "3", "--points", "100"], "choose --rounds or --points, not both"),
@@ -114,3 +124,11 @@ def test_headless_play_needs_no_terminal(tmp_path) -> None:
                                 "--points", "20", "--json")  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert '"winner"' in done.stdout
+
+
+def test_bots_6_is_refused_in_the_game_s_words_in_french_too(mixmo, monkeypatch) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.setenv("LANGUAGE", "fr")
+    run = mixmo("play", "--bots", "6")
+    assert run.code == 2
+    assert "--bots 6 ne laisse aucune place" in run.err and "Tuple" not in run.err

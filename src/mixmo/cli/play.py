@@ -60,7 +60,12 @@ if TYPE_CHECKING:
     ),
 )
 @click.option(
-    "--names", metavar="A,B,...", help=N_("The players' names, comma-separated, in seat order.")
+    "--names",
+    metavar="A,B,...",
+    help=N_(
+        "The players' names, comma-separated, in seat order: every seat's, or with "
+        "--bots only the people's (the bots keep their own names)."
+    ),
 )
 @match_options
 @dict_option
@@ -169,40 +174,7 @@ def play(
     else:
         if rounds and points:
             fail(_("choose --rounds or --points, not both"))
-        seats = [name.strip() for name in names.split(",")] if names else []
-        if seats and not 2 <= len(seats) <= 6:
-            message = _(
-                "--names needs 2 to 6 names, one per seat, comma-separated; it gives {count}"
-            )
-            fail(message.format(count=len(seats)))
-        if players is None:
-            players = len(seats) or (bots if headless else max(2, bots + 1))
-        if bots > players:
-            fail(
-                _("--bots {bots} is more than the {players} players").format(
-                    bots=bots, players=players
-                )
-            )
-        if not headless and bots == players:
-            fail(
-                _(
-                    "--players {players} --bots {bots} leaves no seat for a person: "
-                    "use --bots {fewer}, or --headless to watch bots play"
-                ).format(players=players, bots=bots, fewer=players - 1)
-            )
-        if headless and bots != players:
-            fail(_("--headless needs a bot in every seat: --bots N with N players"))
-        if seats and len(seats) != players:
-            fail(
-                _("--names gives {count} names for {players} players").format(
-                    count=len(seats), players=players
-                )
-            )
-        humans = players - bots
-        seats = seats or [
-            _("Player {n}").format(n=n) if n <= humans else _("Bot {n}").format(n=n - humans)
-            for n in range(1, players + 1)
-        ]
+        seats = seat_names(names, players, bots, headless=headless)
         scoring = ScoringMode.ROUNDS if rounds else ScoringMode.POINTS
         try:
             options = MatchOptions(
@@ -262,6 +234,74 @@ def play(
     app.run()
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
         raise SystemExit(app.return_code)
+
+
+MAX_SEATS = 6
+
+
+def seat_names(names: str | None, players: int | None, bots: int, *, headless: bool) -> list[str]:
+    """Every seat's name, people first and bots last, from ``--names``, ``--players`` and
+    ``--bots``: the names may name every seat, or only the people (bots keep their own
+    names, "Bot 1"...). Any mismatch is one line saying how to fix it."""
+    given = [name.strip() for name in names.split(",")] if names else []
+    if not headless and players is None and bots >= MAX_SEATS:
+        fail(
+            _(
+                "--bots {bots} leaves no seat for a person: at most {most} bots, "
+                "or --headless to watch bots play"
+            ).format(bots=bots, most=MAX_SEATS - 1)
+        )
+    if given and not (1 if bots else 2) <= len(given) <= MAX_SEATS:
+        message = _("--names needs 2 to 6 names, one per seat, comma-separated; it gives {count}")
+        fail(message.format(count=len(given)))
+    if players is None:
+        if headless:
+            players = len(given) or bots
+        elif len(given) > bots and len(given) >= 2:
+            players = len(given)  # every seat named, bots included (--names Ann,Robo --bots 1)
+        else:
+            players = max(2, len(given) + bots)  # the people named, the bots after them
+        if players > MAX_SEATS:
+            fail(
+                _(
+                    "--names gives {count} people and --bots {bots} more: "
+                    "at most {most} seats in all"
+                ).format(count=len(given), bots=bots, most=MAX_SEATS)
+            )
+    if bots > players:
+        fail(
+            _("--bots {bots} is more than the {players} players").format(bots=bots, players=players)
+        )
+    if not headless and bots == players:
+        fail(
+            _(
+                "--players {players} --bots {bots} leaves no seat for a person: "
+                "use --bots {fewer}, or --headless to watch bots play"
+            ).format(players=players, bots=bots, fewer=players - 1)
+        )
+    if headless and bots != players:
+        fail(_("--headless needs a bot in every seat: --bots N with N players"))
+    humans = players - bots
+    if given and len(given) not in (players, humans):
+        if bots:
+            message = ngettext(
+                "--names gives {count} name for {players} seats with --bots {bots}: "
+                "name every seat ({players} names) or only the people ({humans})",
+                "--names gives {count} names for {players} seats with --bots {bots}: "
+                "name every seat ({players} names) or only the people ({humans})",
+                len(given),
+            )
+        else:
+            message = ngettext(
+                "--names gives {count} name for {players} players",
+                "--names gives {count} names for {players} players",
+                len(given),
+            )
+        fail(message.format(count=len(given), players=players, humans=humans, bots=bots))
+    if len(given) == players:
+        return given
+    people = given or [_("Player {n}").format(n=n) for n in range(1, humans + 1)]
+    return people + [_("Bot {n}").format(n=n) for n in range(1, bots + 1)]
 
 
 SEAT_OPTIONS = ("players", "names", "bots_spec", "level")
