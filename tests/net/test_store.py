@@ -12,6 +12,8 @@ import pytest
 
 from mixmo.engine.actions import PlaceTile
 from mixmo.net.protocol import RoomSettings
+from mixmo.net.rooms import Rooms
+from mixmo.net.server import GameServer
 from mixmo.net.store import RoomStore
 
 
@@ -63,4 +65,63 @@ def test_the_wal_reaches_the_database_file_within_a_checkpoint_interval(tmp_path
             break
         time.sleep(0.05)
     assert count == 200
+    store.close()
+
+
+def _crashed_copy(store: RoomStore, folder: Path) -> RoomStore:
+    """The store as a crash (kill -9) leaves it: its database and WAL files, never closed."""
+    folder.mkdir()
+    for path in store.path.parent.glob("rooms.sqlite3*"):
+        shutil.copyfile(path, folder / path.name)
+    return RoomStore(folder)
+
+
+def test_a_restarted_room_s_clock_goes_on_from_the_time_it_had_reached_not_its_last_action(
+    tmp_path: Path,
+) -> None:
+    """QA F15: a room 10 minutes past its last action when the server crashed comes back
+    10 minutes on (as last kept, every CLOCK_EVERY seconds), not at its last action."""
+    server = GameServer(tmp_path / "live")
+    room = server.rooms.create(RoomSettings(players=2, bots=2, seed=3))
+    room._clock_base += 600.0  # ten minutes of play with no action since the deal
+    server.keep_clocks(server.rooms.rooms.values())
+    assert server.store is not None
+    reopened = _crashed_copy(server.store, tmp_path / "after-crash")
+    back = Rooms(reopened).restore()
+    assert [r.code for r in back] == [room.code]
+    assert 600.0 <= back[0].now() < 660.0
+    reopened.close()
+    server.store.close()
+
+
+def test_the_clock_kept_goes_in_with_the_actions_of_the_open_transaction(tmp_path: Path) -> None:
+    store = RoomStore(tmp_path)
+    _room(store, "CDEFGH")
+    store.append_action("CDEFGH", 1, PlaceTile(seat=0, row=0, col=0, symbol="E", at=1.0))
+    store.keep_clocks([("CDEFGH", 42.0)])
+    other = sqlite3.connect(store.path)
+    assert other.execute("SELECT clock FROM rooms").fetchone() == (None,)
+    store.commit()
+    assert other.execute("SELECT clock FROM rooms").fetchone() == (42.0,)
+    other.close()
+    store.close()
+
+
+def test_a_database_of_an_older_server_opens_and_its_rooms_have_no_clock_kept(
+    tmp_path: Path,
+) -> None:
+    with sqlite3.connect(tmp_path / "rooms.sqlite3") as db:
+        db.executescript(
+            "CREATE TABLE rooms (code TEXT PRIMARY KEY, settings TEXT NOT NULL,"
+            " seats TEXT NOT NULL, options TEXT, finished INTEGER NOT NULL DEFAULT 0,"
+            " created REAL NOT NULL);"
+        )
+    db.close()
+    store = RoomStore(tmp_path)
+    _room(store, "CDEFGH")
+    stored = store.load("CDEFGH")
+    assert stored is not None and stored.clock is None
+    store.keep_clocks([("CDEFGH", 5.0)])
+    stored = store.load("CDEFGH")
+    assert stored is not None and stored.clock == 5.0
     store.close()

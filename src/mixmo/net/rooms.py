@@ -384,7 +384,10 @@ class Room:
             assert room.game is not None
             for action in stored.actions:
                 room.game.apply(action)
-            room._clock_base = stored.actions[-1].at if stored.actions else 0.0
+            last = stored.actions[-1].at if stored.actions else 0.0
+            # The time the room had reached (kept every few seconds and when the server
+            # stopped), not its last action's: the minutes after it happened too.
+            room._clock_base = max(last, stored.clock or 0.0)
         return room
 
 

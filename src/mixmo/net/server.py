@@ -23,6 +23,7 @@ import re
 import sqlite3
 import time
 from collections import deque
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 
@@ -58,6 +59,10 @@ from mixmo.net.store import RoomStore
 from mixmo.net.views import encode_event_json, visible_event
 
 log = logging.getLogger("mixmo.net.server")
+
+CLOCK_EVERY = 5.0
+"""Seconds between two keepings of every room's game time in the store: a crash loses at
+most that much of a room's clock (a stop loses none)."""
 
 
 def room_label(code: str) -> str:
@@ -95,6 +100,7 @@ class GameServer:
         self._flush_soon: asyncio.Handle | None = None
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self._clocks: asyncio.Task[None] | None = None
         self._idle_since: dict[str, float] = {}
 
     # --- life cycle ---------------------------------------------------------------------
@@ -125,6 +131,7 @@ class GameServer:
             logger=wire_logger("mixmo.net.server.wire"),
         )
         self._sweeper = asyncio.create_task(self._sweep_forever())
+        self._clocks = asyncio.create_task(self._keep_clocks_forever())
         return self._server
 
     @property
@@ -136,6 +143,22 @@ class GameServer:
         while True:
             await asyncio.sleep(every)
             self.sweep()
+
+    async def _keep_clocks_forever(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_EVERY)
+            self.keep_clocks(self.rooms.rooms.values())
+
+    def keep_clocks(self, rooms: Iterable[Room]) -> None:
+        """Keep the game time of these rooms' matches in the store, so a restart goes on from
+        it rather than from their last action (a failing disk: said in the log, play goes on)."""
+        if self.store is None:
+            return
+        clocks = [(r.code, r.now()) for r in rooms if r.started and not r.finished and not r.broken]
+        try:
+            self.store.keep_clocks(clocks)
+        except sqlite3.Error as error:
+            log.warning("cannot keep the rooms' clocks: %s", error)
 
     def sweep(self) -> list[str]:
         """Let go of the rooms nobody is connected to: finished ones at once, others after
@@ -151,6 +174,7 @@ class GameServer:
             if room.finished or now - since >= self.limits.idle_room:
                 for task in self._bots.pop(code, []):
                     task.cancel()
+                self.keep_clocks([room])
                 self.rooms.put_away(code)
                 self.listeners.pop(code, None)
                 self._idle_since.pop(code, None)
@@ -159,8 +183,10 @@ class GameServer:
 
     async def close(self) -> None:
         self.flush()
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        self.keep_clocks(self.rooms.rooms.values())
+        for task in (self._sweeper, self._clocks):
+            if task is not None:
+                task.cancel()
         for tasks in self._bots.values():
             for task in tasks:
                 task.cancel()

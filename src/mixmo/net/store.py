@@ -11,6 +11,10 @@ WAL's next sync (``synchronous=FULL`` would pay an fsync per commit:
 docs/network.md). The WAL is checkpointed (copied into the database, and
 synced) by a thread of its own about once a second, never by a commit on the
 event loop. A restart replays every unfinished room's log through the engine.
+
+Each room's row also keeps the game time it had reached (``clock``), written every few
+seconds by the server (:meth:`RoomStore.keep_clocks`) and when it stops, so a restarted
+room's clock goes on from there, not from its last action's time.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import contextlib
 import json
 import sqlite3
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,7 +39,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     seats TEXT NOT NULL,
     options TEXT,
     finished INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    clock REAL
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -62,6 +68,8 @@ class StoredRoom:
     options: MatchOptions | None
     actions: list[Action]
     created: float
+    clock: float | None = None
+    """The game time the room had reached when it was last kept (None: never kept)."""
 
 
 class RoomStore:
@@ -82,6 +90,9 @@ class RoomStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
+        if "clock" not in columns:  # a database of an older server
+            self._db.execute("ALTER TABLE rooms ADD COLUMN clock REAL")
         self._appended = 0
         """Actions appended to the open transaction."""
         self._closing = threading.Event()
@@ -163,6 +174,24 @@ class RoomStore:
         elif appended:
             raise sqlite3.OperationalError("the transaction was rolled back: actions lost")
 
+    def keep_clocks(self, clocks: Iterable[tuple[str, float]]) -> None:
+        """Keep each room's game time (code, seconds), committed now, or with the open
+        transaction's actions when one is open (sqlite3.Error if the commit fails)."""
+        rows = [(clock, code) for code, clock in clocks]
+        if not rows:
+            return
+        if self._db.in_transaction:  # this turn's actions: the group commit takes these too
+            self._db.executemany("UPDATE rooms SET clock = ? WHERE code = ?", rows)
+            return
+        self._db.execute("BEGIN")
+        try:
+            self._db.executemany("UPDATE rooms SET clock = ? WHERE code = ?", rows)
+            self._db.execute("COMMIT")
+        except sqlite3.Error:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise
+
     def finish(self, code: str) -> None:
         self._db.execute("UPDATE rooms SET finished = 1 WHERE code = ?", (code,))
 
@@ -179,12 +208,13 @@ class RoomStore:
         """The unfinished room ``code`` (None if there is none); ValueError if its rows do
         not read back (edited or damaged)."""
         row = self._db.execute(
-            "SELECT settings, seats, options, created FROM rooms WHERE code = ? AND finished = 0",
+            "SELECT settings, seats, options, created, clock FROM rooms"
+            " WHERE code = ? AND finished = 0",
             (code,),
         ).fetchone()
         if row is None:
             return None
-        settings, seats, options, created = row
+        settings, seats, options, created, clock = row
         actions = [
             ACTION_ADAPTER.validate_json(text)
             for (text,) in self._db.execute(
@@ -198,4 +228,5 @@ class RoomStore:
             options=OPTIONS_ADAPTER.validate_json(options) if options else None,
             actions=actions,
             created=created,
+            clock=clock,
         )
