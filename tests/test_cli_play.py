@@ -132,3 +132,21 @@ def test_bots_6_is_refused_in_the_game_s_words_in_french_too(mixmo, monkeypatch)
     run = mixmo("play", "--bots", "6")
     assert run.code == 2
     assert "--bots 6 ne laisse aucune place" in run.err and "Tuple" not in run.err
+
+
+def test_bots_without_players_leave_one_seat_for_a_person(tmp_path) -> None:
+    """`--bots 2` is a person and two bots: it passes every seat check (and then asks for
+    the terminal this test does not have)."""
+    done = run_without_terminal(tmp_path, "play", "--bots", "2")
+    assert "standard input is not a terminal" in done.stderr, done.stderr
+
+
+def test_an_app_drawn_by_another_textual_driver_needs_no_terminal(monkeypatch) -> None:
+    """textual-serve and `mixmo web` run each visitor's `mixmo join` over pipes with
+    Textual's web driver (TEXTUAL_DRIVER): those pipes are its screen and keys."""
+    from mixmo.cli.terminal import has_terminal
+
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    assert not has_terminal()  # pytest's captured standard input is not a terminal
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    assert has_terminal()

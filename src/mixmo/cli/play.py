@@ -260,7 +260,8 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
         elif len(given) > bots and len(given) >= 2:
             players = len(given)  # every seat named, bots included (--names Ann,Robo --bots 1)
         else:
-            players = max(2, len(given) + bots)  # the people named, the bots after them
+            # the people named (or one person), the bots after them
+            players = max(2, (len(given) or 1) + bots)
         if players > MAX_SEATS:
             fail(
                 _(
