@@ -55,7 +55,9 @@ def kill_9(session: str) -> None:
 def a_game_against_a_bot_killed_mid_round(folder: Path, session: str) -> int:
     """`--bots 1 --level expert`: the bot plays a few tiles, then the process is killed;
     how many moves the bot had made."""
-    start(session, folder, "--bots", "1", "--level", "expert", "--names", "Ann,Robo", "--seed", "21")
+    start(
+        session, folder, "--bots", "1", "--level", "expert", "--names", "Ann,Robo", "--seed", "21"
+    )
     try:
         wait_for(session, lambda s: "Rack" in s)
         wait_until(lambda: moves_of(folder, 1) >= 2)
