@@ -394,3 +394,27 @@ async def test_a_client_that_gives_up_reconnecting_says_so_for_good(tmp_path: Pa
         assert "run the same mixmo join" in header(app)
         assert "reconnecting" not in header(app)
     await client.close()
+
+
+async def test_a_letter_waiting_when_the_client_gives_up_is_refused_and_told(
+    tmp_path: Path,
+) -> None:
+    server = GameServer(tmp_path / "server")
+    await server.start("127.0.0.1", 0)
+    client = GameClient(url_of(server), tokens=SeatTokens(tmp_path / "Ann.json"), reconnect_for=1)
+    await client.connect()
+    code = await client.create(RoomSettings(players=2, bots=1, bot_level="easy", seed=3))
+    await client.join(code, "Ann")
+    ann = RemoteTable(client)
+    await until(lambda: ann.started)
+    app = MixmoApp(ann)
+    async with app.run_test(size=SIZE) as pilot:
+        letter = next(t.symbol for t in ann.round.player(0).rack if t.symbol.isalpha())
+        await server.close()
+        await until(lambda: "reconnecting" in header(app), pilot)
+        await pilot.press(letter.lower())
+        await until(lambda: "1 move waits to be sent" in header(app), pilot)
+        await until(lambda: "connection lost: " in header(app), pilot)
+        await until(lambda: "not connected: not played" in app.panes[0].message, pilot)
+        assert grid_letters(app, 0) == {}  # taken back off the grid
+    await client.close()

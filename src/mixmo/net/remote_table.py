@@ -14,6 +14,10 @@ the grid its earlier keys made ("type over the same letter: step on"), exactly
 as when typed one by one. Each answer replaces the confirmed state and the
 edits still unanswered are applied again; an edit the server refuses is
 dropped (its refusal is told) and the screen shows the server's grid again.
+
+Keys typed while the connection is lost are kept, shown the same way, counted in
+:attr:`RemoteTable.waiting` (the header says how many moves wait) and sent in order
+once the client is back; only a client that gives up reconnecting refuses them.
 """
 
 from __future__ import annotations
