@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
+import pty
 import shlex
 import subprocess
 import sys
@@ -112,10 +114,15 @@ async def test_a_visitor_whose_seat_cannot_be_taken_reads_why_in_the_browser(
     # Both seats taken (a bot client and the server's bot): the match is on, no seat is free.
     code = open_room(game_server, environment, processes, tmp_path / "bot.log", "--bots", "1")
     room = f"{game_server}/{code}"
-    in_a_terminal = subprocess.run(
-        [*MIXMO, "join", room, "--name", "Ann"], env=environment, stdin=subprocess.DEVNULL,
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    leader, follower = pty.openpty()  # a terminal, as a person's `mixmo join` has
+    try:
+        in_a_terminal = subprocess.run(
+            [*MIXMO, "join", room, "--name", "Ann"], env=environment, stdin=follower,
+            stdout=follower, stderr=subprocess.PIPE, text=True, timeout=60,
+        )  # fmt: skip
+    finally:
+        os.close(leader)
+        os.close(follower)
     assert in_a_terminal.returncode == 2
     why = in_a_terminal.stderr.strip().splitlines()[-1]
 

@@ -4,11 +4,13 @@ Without one, Textual reads end-of-file from a standard input such as /dev/null
 over and over (a core at 80 %, for ever) or writes its escape sequences into
 a file. `mixmo play`, `practice`, `tutorial`, `join` (a person's seat) and
 `mixup` therefore refuse at once, in one line with exit code 2, when standard
-input or output is not a terminal; the bots-only modes (`--headless`) need none.
+input or output is not a terminal; the bots-only modes (`--headless`) need none,
+nor an app that Textual draws with another driver (the browser's, under `mixmo web`).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import IO
 
@@ -27,7 +29,11 @@ def is_a_tty(stream: IO[str] | None) -> bool:
 
 
 def has_terminal() -> bool:
-    """Standard input and output are both a terminal."""
+    """Standard input and output are both a terminal, or Textual was given another
+    driver to draw with (``TEXTUAL_DRIVER``: textual-serve and `mixmo web` run each
+    visitor's app over pipes with the web driver)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
     return is_a_tty(sys.stdin) and is_a_tty(sys.stdout)
 
 
