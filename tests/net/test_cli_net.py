@@ -30,7 +30,9 @@ import pytest
     ids=["human-seat", "human-creator", "watch-new", "http", "short-code", "no-code", "new-with-code",
          "all-bots", "rounds-and-points", "blank-name", "huge-seed", "unreachable"],
 )  # fmt: skip
-def test_join_refuses_what_it_cannot_do_in_one_line(mixmo, monkeypatch, args: list[str], says: str) -> None:  # type: ignore[no-untyped-def]
+def test_join_refuses_what_it_cannot_do_in_one_line(
+    mixmo, monkeypatch, args: list[str], says: str
+) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr("mixmo.cli.terminal.has_terminal", lambda: True)  # as in a terminal
     run = mixmo("join", *args)
     assert run.code == 2
