@@ -155,6 +155,14 @@ def _round_fields(round_: RoundState) -> dict[str, object]:
         "number": round_.number,
         "bag": "".join(tile.symbol for tile in round_.bag.tiles),
         "players": [player_fields(player) for player in round_.players],
+        **round_fields_after_players(round_),
+    }
+
+
+def round_fields_after_players(round_: RoundState) -> dict[str, object]:
+    """A round's saved fields that follow its players, in their order (the server's
+    views write the same, around a player list of their own)."""
+    return {
         "phase": round_.phase.value,
         "theme": round_.theme,
         "theme_list": round_.theme_list,

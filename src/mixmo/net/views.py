@@ -20,7 +20,7 @@ import orjson
 
 from mixmo.engine import events as ev
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.save import player_fields, value_fields
+from mixmo.engine.save import player_fields, round_fields_after_players, value_fields
 from mixmo.engine.state import MatchState, PlayerState
 from mixmo.engine.values import value
 
@@ -168,22 +168,7 @@ def _frame(state: MatchState) -> tuple[bytes, bytes]:
     """The JSON of the state's :class:`MatchModel` before and after its players' list."""
     round_ = state.round
     head = _dumps({"round": {"number": round_.number, "bag": ""}})[:-2]  # open: players follow
-    rest = {
-        "phase": round_.phase.value,
-        "theme": round_.theme,
-        "theme_list": round_.theme_list,
-        "bandit_seat": round_.bandit_seat,
-        "last_draw_at": round_.last_draw_at,
-        "final_caller": round_.final_caller,
-        "votes": [
-            {"claimant": claimant, "word": word, "voter": voter, "accept": yes}
-            for (claimant, word), ballot in round_.votes.items()
-            for voter, yes in ballot.items()
-        ],
-        "accepted": [[seat, list(words)] for seat, words in round_.accepted.items()],
-        "winner": round_.winner,
-        "final_penalties": list(round_.final_penalties),
-    }
+    rest = round_fields_after_players(round_)
     match = {
         "totals": list(state.totals),
         "rounds_won": list(state.rounds_won),
