@@ -4,63 +4,25 @@ input, opening a dictionary, and the options that mean the same everywhere.
 Heavy modules (Rich, the dictionaries) are imported inside the functions that
 need them, so that a command pays only for what it uses. Nor does this module
 import click: the options and command classes that need it are in
-:mod:`mixmo.cli.options`, and are read from here as before (``from
-mixmo.cli.common import lang_option``), imported on first use; a plain ``mixmo
-check FILE`` or ``mixmo word WORD`` runs without click (:mod:`mixmo.cli.plain`).
+:mod:`mixmo.cli.options`, so that a plain ``mixmo check FILE`` or ``mixmo word
+WORD`` runs without click (:mod:`mixmo.cli.plain`).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import IO, TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, NoReturn
 
+from mixmo.cli.constants import EXIT_INVALID as EXIT_INVALID  # (commands read them here)
+from mixmo.cli.constants import EXIT_OK as EXIT_OK
+from mixmo.cli.constants import EXIT_USAGE as EXIT_USAGE
+from mixmo.cli.constants import LANGUAGES as LANGUAGES
 from mixmo.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from mixmo.cli.options import InputError as InputError
-    from mixmo.cli.options import TranslatedCommand as TranslatedCommand
-    from mixmo.cli.options import TranslatedGroup as TranslatedGroup
-    from mixmo.cli.options import dict_option as dict_option
-    from mixmo.cli.options import expert_option as expert_option
-    from mixmo.cli.options import follow_game_language as follow_game_language
-    from mixmo.cli.options import json_option as json_option
-    from mixmo.cli.options import lang_option as lang_option
-    from mixmo.cli.options import light_option as light_option
-    from mixmo.cli.options import listen_options as listen_options
     from mixmo.engine.lexicon import Lexicon
-
-CLICK_SIDE = frozenset(
-    {
-        "InputError",
-        "TranslatedCommand",
-        "TranslatedGroup",
-        "dict_option",
-        "expert_option",
-        "follow_game_language",
-        "json_option",
-        "lang_option",
-        "light_option",
-        "listen_options",
-    }
-)
-"""What :mod:`mixmo.cli.options` defines with click, read from here on first use."""
-
-
-def __getattr__(name: str) -> Any:
-    if name in CLICK_SIDE:
-        from mixmo.cli import options
-
-        return getattr(options, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
-
-#: The embedded word lists (kept equal to ``mixmo.engine.lexicon.EMBEDDED_LANGUAGES``
-#: by a test, so that the options need not import the engine).
-LANGUAGES = ("en", "fr")
 
 
 def fail(message: str) -> NoReturn:

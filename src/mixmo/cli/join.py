@@ -6,8 +6,9 @@ from urllib.parse import urlsplit
 
 import click
 
-from mixmo.cli.common import TranslatedCommand, fail, first_error, light_option
+from mixmo.cli.common import fail, first_error
 from mixmo.cli.match_options import match_options
+from mixmo.cli.options import TranslatedCommand, light_option
 from mixmo.i18n import N_, _
 
 LEVELS = ("easy", "normal", "hard", "expert")

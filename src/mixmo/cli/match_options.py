@@ -12,7 +12,7 @@ from typing import TypeVar
 
 import click
 
-from mixmo.cli.common import expert_option, lang_option
+from mixmo.cli.options import expert_option, lang_option
 from mixmo.i18n import N_
 
 F = TypeVar("F", bound=Callable[..., object])

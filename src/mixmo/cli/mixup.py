@@ -9,15 +9,8 @@ from pathlib import Path
 
 import click
 
-from mixmo.cli.common import (
-    EXIT_INVALID,
-    TranslatedGroup,
-    fail,
-    json_option,
-    light_option,
-    random_seed,
-    read_source,
-)
+from mixmo.cli.common import EXIT_INVALID, fail, random_seed, read_source
+from mixmo.cli.options import TranslatedGroup, json_option, light_option
 from mixmo.i18n import N_, _, ngettext
 
 LEVELS = ("beginner", "easy", "normal", "hard", "searcher")

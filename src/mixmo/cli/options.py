@@ -4,7 +4,7 @@ error a user's bad input raises.
 
 Apart from common so that the functions there (``fail``, ``read_source``,
 ``load_lexicon``...) need no click: a plain ``mixmo check FILE`` runs without it
-(:mod:`mixmo.cli.plain`). Commands still import these names from common.
+(:mod:`mixmo.cli.plain`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import click
 
-from mixmo.cli.common import EXIT_USAGE, LANGUAGES
+from mixmo.cli.constants import EXIT_USAGE, LANGUAGES
 from mixmo.i18n import N_, _
 
 F = TypeVar("F", bound=Callable[..., object])

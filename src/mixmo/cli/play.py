@@ -8,18 +8,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from mixmo.cli.common import (
-    TranslatedCommand,
-    console_for,
-    dict_option,
-    fail,
-    first_error,
-    follow_game_language,
-    light_option,
-    load_lexicon,
-    random_seed,
-)
+from mixmo.cli.common import console_for, fail, first_error, load_lexicon, random_seed
 from mixmo.cli.match_options import match_options
+from mixmo.cli.options import TranslatedCommand, dict_option, follow_game_language, light_option
 from mixmo.engine.levels import Level
 from mixmo.i18n import N_, _, ngettext
 

@@ -6,16 +6,14 @@ import sys
 
 import click
 
-from mixmo.cli.common import (
+from mixmo.cli.common import fail, load_lexicon, random_seed
+from mixmo.cli.options import (
     TranslatedCommand,
     dict_option,
     expert_option,
-    fail,
     follow_game_language,
     lang_option,
     light_option,
-    load_lexicon,
-    random_seed,
 )
 from mixmo.i18n import N_, _
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from mixmo.cli.common import TranslatedCommand, fail, listen_options
-from mixmo.cli.options import listen_until_stopped
+from mixmo.cli.common import fail
+from mixmo.cli.options import TranslatedCommand, listen_options, listen_until_stopped
 from mixmo.i18n import N_, _
 
 

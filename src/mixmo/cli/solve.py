@@ -13,16 +13,18 @@ import click
 from mixmo.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
-    TranslatedCommand,
     check_dictionary_spec,
     console_for,
-    dict_option,
-    expert_option,
     fail,
-    json_option,
-    lang_option,
     read_source,
     use_compiled_lists,
+)
+from mixmo.cli.options import (
+    TranslatedCommand,
+    dict_option,
+    expert_option,
+    json_option,
+    lang_option,
 )
 from mixmo.engine.grid import MAX_TEXT_CHARS, GridSyntaxError
 from mixmo.i18n import N_, _, ngettext

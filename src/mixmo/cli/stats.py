@@ -6,7 +6,8 @@ import json
 
 import click
 
-from mixmo.cli.common import TranslatedCommand, console_for, fail, json_option
+from mixmo.cli.common import console_for, fail
+from mixmo.cli.options import TranslatedCommand, json_option
 from mixmo.i18n import N_, _
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from mixmo.cli.common import LANGUAGES, TranslatedCommand, fail, light_option, load_lexicon
+from mixmo.cli.common import LANGUAGES, fail, load_lexicon
+from mixmo.cli.options import TranslatedCommand, light_option
 from mixmo.i18n import N_, _
 
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import orjson
 
@@ -29,6 +29,8 @@ from mixmo.engine import events as ev
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon, LexiconError
+from mixmo.engine.save_format import FORMAT as FORMAT  # (read from here too)
+from mixmo.engine.save_format import VERSION as VERSION
 from mixmo.engine.state import MatchState, PlayerState, RoundState
 from mixmo.engine.validation import ProblemKind
 from mixmo.i18n import _, ngettext
@@ -37,9 +39,6 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
     from mixmo.engine.save_models import SavedGame
-
-FORMAT: Final = "mixmo-game"
-VERSION: Final = 1
 
 
 class GameFileError(ValueError):

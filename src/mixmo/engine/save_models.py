@@ -25,7 +25,7 @@ from mixmo.engine.bag import Bag
 from mixmo.engine.grid import Grid
 from mixmo.engine.levels import Level
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.save import FORMAT, VERSION
+from mixmo.engine.save_format import FORMAT, VERSION
 from mixmo.engine.state import MatchState, Phase, PlayerState, RoundResult, RoundState
 from mixmo.engine.tiles import Tile
 
