@@ -223,7 +223,9 @@ def run_app(
         game = MixUpGame()
     from mixmo.cli.terminal import require_terminal
 
-    require_terminal("mixmo mixup", headless_hint=True)  # last: option errors are said first
+    # Last: option errors are said first. MixUp's screens say "computer players", not bots.
+    without_one = _(" (--headless --bots 2 plays computer against computer, without one)")
+    require_terminal("mixmo mixup", headless_hint=without_one)
     app = MixUpApp(game, seating, save_path=path, light=light)
     app.autosave()
     app.run()

@@ -37,8 +37,12 @@ def has_terminal() -> bool:
     return is_a_tty(sys.stdin) and is_a_tty(sys.stdout)
 
 
-def require_terminal(command: str, *, headless_hint: bool = False) -> None:
-    """Stop ``command`` in one line (exit 2) unless keys can be read and a screen drawn."""
+def require_terminal(command: str, *, headless_hint: bool | str = False) -> None:
+    """Stop ``command`` in one line (exit 2) unless keys can be read and a screen drawn.
+
+    ``headless_hint`` adds how to play without a terminal: True says it in Mixmo's
+    words (bots), a string in the command's own (MixUp says "computer players").
+    """
     if has_terminal():
         return
     if sys.stdin is None or sys.stdin.closed:
@@ -47,6 +51,8 @@ def require_terminal(command: str, *, headless_hint: bool = False) -> None:
         message = _("standard input is not a terminal: {command} reads keys from a terminal")
     else:
         message = _("standard output is not a terminal: {command} draws its screen in a terminal")
-    if headless_hint:
+    if isinstance(headless_hint, str):
+        message += headless_hint
+    elif headless_hint:
         message += _(" (--headless plays bots only, without one)")
     fail(message.format(command=command))
