@@ -380,14 +380,17 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             live_check=self.live_check,
         )
         message = pane.message
-        if not message and seat == self.active and self.is_first_move():
+        # The pane this screen plays: ▶, a cursor, how to start. A watcher holds no seat
+        # (it may still Tab through the panes to look): none of those.
+        marked = seat == self.active and bool(self.table.playable_seats)
+        if not message and marked and self.is_first_move():
             message = self.first_steps()
         widget = self.pane_widgets[seat]
         widget.show(
             PaneInfo(
                 name=player.name,
                 seat=seat,
-                active=seat == self.active,
+                active=marked,
                 rack=pane.rack,
                 picked=pane.picked,
                 status=status,
@@ -406,7 +409,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             bad_cells=summary.bad_cells,
             letters=summary.letters,
             highlight=pane.highlight,
-            active=seat == self.active,
+            active=marked,
             locked=not player.may_act,
         )
         pane.shown = player
