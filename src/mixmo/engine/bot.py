@@ -402,6 +402,8 @@ class Bot:
         who believes a word fits, it claims one, its longest valid word (the one
         a theme bonus pays most for), and lets the vote decide.
         """
+        if state.round.player(self.seat).out:
+            return ()  # out of the round: nothing it claims can count (docs/rules.md)
         known = self._theme_words(state)
         if known or state.round.theme is None or self._theme_list(state) is not None:
             return known

@@ -51,6 +51,8 @@ class RoundFlow:
         self._open_for: tuple[int, Phase] | None = None
         self._screen: Screen[Any] | None = None
         self._dropped = False
+        self._no_claims_sent: set[tuple[int, int]] = set()
+        """(round, seat) of the OUT players whose empty claim this screen has sent."""
 
     def human(self, seat: int) -> bool:
         """A person this screen plays (bots answer their own dialogs, on the app's bot driver)."""
@@ -64,6 +66,8 @@ class RoundFlow:
         """Open the dialog the round's phase calls for, if none is open; close one that the
         table moved past (another screen answered it)."""
         round_ = self.app.table.round
+        if round_.phase is not Phase.CLAIMING:
+            self._no_claims_sent.clear()
         if self._modal_open:
             if self._open_for is not None and self._open_for != (round_.number, round_.phase):
                 self._drop()
@@ -159,6 +163,18 @@ class RoundFlow:
         waiting = [
             s for s in round_.active_seats() if round_.player(s).claims is None and self.human(s)
         ]
+        for seat in waiting:
+            # A player out of the round (a wrong final MIXMO) scores the penalty and nothing
+            # else, no theme bonus (docs/rules.md, "The verdict"): nothing they claim can
+            # count, so they are not asked. The table still waits for every seat's claims:
+            # an empty one closes theirs, sent once (a server confirms it a moment later).
+            if round_.player(seat).out and (round_.number, seat) not in self._no_claims_sent:
+                self._no_claims_sent.add((round_.number, seat))
+                self.app.apply(
+                    act.ClaimThemeWords(seat=seat, words=(), at=self.app.clock()), quiet=True
+                )
+                return  # the table's change redraws the screen, which opens what comes next
+        waiting = [s for s in waiting if not round_.player(s).out]
         if not waiting:
             return
         seat = waiting[0]
