@@ -20,7 +20,7 @@ import pytest
 
 import mixmo
 from mixmo import i18n
-from mixmo.cli import UI_LANGUAGES, main
+from mixmo.cli import COMMANDS, UI_LANGUAGES, main
 from mixmo.cli.common import console_for, writes_colours, writes_styles
 from mixmo.cli.group import run
 
@@ -108,7 +108,12 @@ def test_the_help_loads_neither_click_nor_any_command() -> None:
     modules, out = imported_by("--help")
     assert "Usage: mixmo [OPTIONS] COMMAND [ARGS]..." in out and "  check  " in out
     assert not [m for m in modules if m == "click" or m.startswith("click.")]
-    assert not [m for m in modules if m.startswith("mixmo.cli.") and m != "mixmo.cli.help_text"]
+    # the package's own parts (its command table, the collector's pause), and the help
+    assert {m for m in modules if m.startswith("mixmo.cli.")} <= {
+        "mixmo.cli.command_table",
+        "mixmo.cli.collector",
+        "mixmo.cli.help_text",
+    }
     assert heavy_among(modules) == []
 
 
@@ -155,8 +160,10 @@ def test_the_help_without_click_is_the_help_click_writes(
 #: What the first frame of ``mixmo play`` must not wait for (each a whole package): the
 #: bots and the solver (until a bot moves or a hint is asked), the dialogs and Textual's
 #: inputs behind them, the records (SQLite), the network, tomllib (no keys.toml here),
-#: pydantic (only untrusted files and messages need it).
+#: pydantic (only untrusted files and messages need it), click (``mixmo play`` as typed
+#: leaves it nothing to parse, and a first game asks nothing).
 NOT_FOR_THE_FIRST_FRAME = (
+    "click",
     "mixmo.engine.bot",
     "mixmo.engine.bot_plan",
     "mixmo.engine.solver",
@@ -185,14 +192,14 @@ def told(*_):
 
 signal.signal(signal.SIGUSR1, told)
 from mixmo.cli import main
-main(["play", "--seed", "1"])
+main(["play"])
 """
-"""``mixmo play --seed 1``, which writes the names of the modules it has loaded to the
+"""``mixmo play`` as typed, which writes the names of the modules it has loaded to the
 file named by its argument when it gets SIGUSR1 (Textual draws on stderr: no -X importtime)."""
 
 
 def first_frame_modules(tmp_path: Path) -> set[str]:
-    """The modules ``mixmo play --seed 1`` has loaded when its first frame (the panes,
+    """The modules ``mixmo play`` has loaded when its first frame (the panes,
     "Player 1") is on a 100x32 pseudo-terminal."""
     import fcntl
     import pty
@@ -347,6 +354,63 @@ def test_the_start_up_imports_set_off_no_garbage_collection() -> None:
     assert done.stdout.splitlines()[-1] == "exit 0 early collections 0 on True", done.stderr
 
 
+def test_a_game_collects_no_garbage_until_its_first_frame_then_leaves_the_start_up_out(
+    tmp_path: Path,
+) -> None:
+    """``mixmo play``'s start-up (Textual, the engine, the screen) sets off no collection
+    (about 40 ms of its first frame); after the first frame the collector runs again, with
+    what the start-up made frozen, so that no collection walks it all again."""
+    code = (
+        "import gc, sys, textual.app\n"
+        "def run(self, *args, **kwargs):\n"
+        "    print('at run: collecting', gc.isenabled(), 'click', 'click' in sys.modules)\n"
+        "    self.after_first_frame()\n"
+        "    print('after the first frame: collecting', gc.isenabled(),\n"
+        "          'frozen', gc.get_freeze_count() > 10_000)\n"
+        "textual.app.App.run = run\n"
+        "import mixmo.cli.terminal\n"
+        "mixmo.cli.terminal.has_terminal = lambda: True  # no terminal in this test\n"
+        "from mixmo.cli import main\n"
+        "main(['play'])\n"
+    )
+    env = {"MIXMO_DATA_DIR": str(tmp_path / "data"), "MIXMO_CONFIG_DIR": str(tmp_path / "cfg")}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+    assert done.stdout.splitlines() == [
+        "at run: collecting False click False",
+        "after the first frame: collecting True frozen True",
+    ], done.stderr
+
+
+def test_the_collector_is_resumed_only_if_the_start_up_paused_it() -> None:
+    """A caller that had turned the collector off (a test, a program embedding mixmo)
+    keeps it off, and nothing is frozen for it."""
+    import gc
+
+    from mixmo.cli.collector import pause_collector, resume_collector
+
+    was = gc.isenabled()
+    frozen = gc.get_freeze_count()
+    try:
+        gc.disable()
+        pause_collector()
+        resume_collector(freeze=True)
+        assert (gc.isenabled(), gc.get_freeze_count()) == (False, frozen)
+        gc.enable()
+        pause_collector()
+        assert not gc.isenabled()
+        resume_collector()
+        assert (gc.isenabled(), gc.get_freeze_count()) == (True, frozen)
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
 @pytest.mark.parametrize("collecting", [True, False])
 def test_a_command_runs_with_the_collector_as_the_caller_had_it(
     collecting: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -418,7 +482,12 @@ def test_a_plain_check_and_a_plain_word_run_without_click() -> None:
 
 @pytest.mark.parametrize(
     ("name", "arguments"),
-    [("check", ["grid.txt"]), ("word", ["house"]), ("word", ["house", "été", "zzz"])],
+    [
+        ("play", []),
+        ("check", ["grid.txt"]),
+        ("word", ["house"]),
+        ("word", ["house", "été", "zzz"]),
+    ],
 )
 def test_a_plain_call_gets_the_values_click_would_parse(name: str, arguments: list[str]) -> None:
     """The plain call's options are the defaults click gives the same arguments."""
@@ -426,12 +495,14 @@ def test_a_plain_call_gets_the_values_click_would_parse(name: str, arguments: li
 
     from mixmo.cli.plain import PLAIN_COMMANDS
 
-    module = importlib.import_module(PLAIN_COMMANDS[name][0])
-    command = getattr(module, name)
+    module_name, function, _ = COMMANDS[name]
+    command = getattr(importlib.import_module(module_name), function)
+    plain_module = importlib.import_module(PLAIN_COMMANDS[name][0])
     parsed = command.make_context(name, list(arguments)).params
-    given = arguments[0] if name == "check" else tuple(arguments)
-    first = command.params[0].name
-    assert parsed == {first: given, **module.PLAIN_DEFAULTS}
+    given = {}
+    if arguments:
+        given = {command.params[0].name: arguments[0] if name == "check" else tuple(arguments)}
+    assert parsed == {**given, **plain_module.PLAIN_DEFAULTS}
 
 
 @pytest.mark.parametrize(
@@ -448,6 +519,10 @@ def test_a_plain_call_gets_the_values_click_would_parse(name: str, arguments: li
         ["word"],
         ["--ui", "fr", "word", "house"],
         ["solve", "ABC"],
+        ["play", "--seed", "1"],
+        ["play", "--resume"],
+        ["play", "extra"],
+        ["--ui", "fr", "play"],
     ],
 )
 def test_anything_to_parse_goes_through_click(args: list[str]) -> None:

@@ -15,14 +15,8 @@ from typing import NoReturn
 import click
 
 from mixmo import __version__
-from mixmo.cli import (
-    COMMANDS,
-    GROUP_HELP,
-    UI_HELP,
-    UI_LANGUAGES,
-    VERSION_HELP,
-    resume_collector,
-)
+from mixmo.cli.collector import resume_collector
+from mixmo.cli.command_table import COMMANDS, GROUP_HELP, UI_HELP, UI_LANGUAGES, VERSION_HELP
 from mixmo.cli.common import EXIT_OK, EXIT_USAGE
 from mixmo.i18n import _, set_ui_language
 

@@ -17,7 +17,7 @@ import gettext
 import sys
 import textwrap
 
-from mixmo.cli import COMMANDS, GROUP_HELP, UI_HELP, UI_LANGUAGES, VERSION_HELP
+from mixmo.cli.command_table import COMMANDS, GROUP_HELP, UI_HELP, UI_LANGUAGES, VERSION_HELP
 from mixmo.i18n import _
 
 USAGE_ARGS = "[OPTIONS] COMMAND [ARGS]..."

@@ -1,8 +1,10 @@
-"""``mixmo check GRID`` and ``mixmo word WORD...`` as typed most often, run without click.
+"""``mixmo play``, ``mixmo check GRID`` and ``mixmo word WORD...`` as typed most
+often, run without click.
 
 click, with what it imports (``inspect``, ``uuid``, ``platform``, ``datetime``...),
-is about a third of these commands' CPU, and those calls leave it nothing to parse:
-every argument is a grid file or a word, every option is left at its default. So
+is about a third of ``check``'s and ``word``'s CPU and 15 ms of ``play``'s first
+frame, and those calls leave it nothing to parse: every argument is a grid file or
+a word, every option is left at its default. So
 :func:`plain_call` recognises exactly that shape (no argument starting with ``-``,
 not on Windows, where click expands wildcards, nor when the shell asks click for
 completions) and the command's own function runs with the defaults click would
@@ -23,11 +25,21 @@ import os
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-#: command -> (module, function, how many arguments: exactly one, or at least one).
+from mixmo.cli.collector import resume_collector
+
+#: command -> (module, function, how many arguments: none, exactly one, or at least one).
 PLAIN_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "play": ("mixmo.cli.play_game", "run_play", "none"),
     "check": ("mixmo.cli.check", "run_check", "one"),
     "word": ("mixmo.cli.word", "run_word", "some"),
 }
+
+ARITIES: dict[str, Callable[[int], bool]] = {
+    "none": lambda count: count == 0,
+    "one": lambda count: count == 1,
+    "some": lambda count: count >= 1,
+}
+"""Whether a plain call of a command of each arity may have this many arguments."""
 
 COMPLETION_VARIABLE = "_MIXMO_COMPLETE"
 """Set by the shell when it asks click for completions (``_{PROG}_COMPLETE``)."""
@@ -36,7 +48,7 @@ COMPLETION_VARIABLE = "_MIXMO_COMPLETE"
 def plain_call(args: Sequence[str]) -> Callable[[], None] | None:
     """The command ``args`` stand for, ready to run without click, or None when
     they hold anything for click to parse."""
-    if len(args) < 2 or args[0] not in PLAIN_COMMANDS:
+    if not args or args[0] not in PLAIN_COMMANDS:
         return None
     if os.name == "nt" or os.environ.get(COMPLETION_VARIABLE):
         return None
@@ -44,16 +56,17 @@ def plain_call(args: Sequence[str]) -> Callable[[], None] | None:
     if any(argument.startswith("-") for argument in rest):
         return None
     module_name, function, arity = PLAIN_COMMANDS[args[0]]
-    if arity == "one" and len(rest) != 1:
+    if not ARITIES[arity](len(rest)):
         return None
 
     def call() -> None:
-        from mixmo.cli import resume_collector
-
         module = importlib.import_module(module_name)
         resume_collector()  # the start-up's imports are done, as in LazyGroup.get_command
-        given = rest[0] if arity == "one" else tuple(rest)
-        getattr(module, function)(given, **module.PLAIN_DEFAULTS)
+        run = getattr(module, function)
+        if arity == "none":
+            run(**module.PLAIN_DEFAULTS)
+        else:
+            run(rest[0] if arity == "one" else tuple(rest), **module.PLAIN_DEFAULTS)
 
     return call
 

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-import click
-
 from mixmo.cli.common import fail
 from mixmo.engine.game import Game
 from mixmo.engine.save import GameFileError, LoadedGame
@@ -108,6 +106,8 @@ def ask_about_saved_game(path: Path) -> Answer:
     found = unfinished_save(path)
     if found is None:
         return Answer()
+    import click  # only to ask (a first game asks nothing, and starts without click)
+
     backup = backup_path(path)
     if found.game is not None:
         click.echo(_("An unfinished game is saved: {game}.").format(game=describe(found.game)))

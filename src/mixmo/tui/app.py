@@ -100,6 +100,9 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
     shows_scores = True
     """Whether the end of a round opens the scores (practice shows its own result)."""
+    after_first_frame: Callable[[], None] | None = None
+    """Called once the first frame is drawn (``mixmo play`` turns the garbage collector
+    back on there, paused for the start-up)."""
 
     TITLE = "mixmo"
     ENABLE_COMMAND_PALETTE = False
@@ -267,6 +270,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             self.announce(self.welcome, seconds=WELCOME_SECONDS)
         self.focus_active()
         self.flow.sync()
+        if self.after_first_frame is not None:
+            self.call_after_refresh(self.after_first_frame)
 
     def visible_seats(self) -> list[int]:
         """The seats that have a pane on screen (all of them; practice shows one)."""

@@ -1,0 +1,328 @@
+"""`mixmo play` itself: the game at one keyboard, or a bots-only match, once its
+options are read.
+
+Apart from the click command (:mod:`mixmo.cli.play`), so that ``mixmo play`` as
+typed most often, with no option, starts without click (:mod:`mixmo.cli.plain`):
+its first frame comes that much sooner.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mixmo.cli.collector import pause_collector, resume_collector
+from mixmo.cli.common import console_for, fail, first_error, load_lexicon, random_seed
+from mixmo.engine.levels import Level
+from mixmo.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from mixmo.engine.game import Game
+
+# Imported where used: the game, the app (Textual), and the bots only for --headless or
+# once a bot plays (the app's bot driver), so that the first frame comes sooner.
+
+PLAIN_DEFAULTS: dict[str, Any] = {
+    "players": None,
+    "names": None,
+    "lang": "en",
+    "dict_spec": None,
+    "expert": False,
+    "free_spirit": False,
+    "rounds": None,
+    "points": None,
+    "seed": None,
+    "live_check": False,
+    "resume": False,
+    "light": False,
+    "bots_spec": "0",
+    "level": "normal",
+    "relay_spec": None,
+    "big": False,
+    "headless": False,
+    "as_json": False,
+}
+"""What click gives :func:`run_play` for a bare ``mixmo play`` (a test holds them equal)."""
+
+
+def run_play(
+    players: int | None,
+    names: str | None,
+    lang: str,
+    dict_spec: str | None,
+    expert: bool,
+    free_spirit: bool,
+    rounds: int | None,
+    points: int | None,
+    seed: int | None,
+    live_check: bool,
+    resume: bool,
+    light: bool,
+    bots_spec: str,
+    level: str,
+    relay_spec: str | None,
+    big: bool,
+    headless: bool,
+    as_json: bool,
+    seat_options: Sequence[str] = (),
+) -> None:
+    """`mixmo play` with its options parsed (by click, or left at :data:`PLAIN_DEFAULTS`);
+    ``seat_options`` are the seat options given on the command line, as typed."""
+    pause_collector()  # until the first frame: the game's imports are most of its start-up
+    from mixmo.cli.saved_game import ask_about_saved_game
+    from mixmo.engine.game import Game
+    from mixmo.engine.options import MatchOptions, ScoringMode
+    from mixmo.engine.save import GameFileError
+    from mixmo.engine.variants import variant_for
+    from mixmo.storage import autosave_path, config_dir, load_saved
+    from mixmo.tui.app import MixmoApp
+    from mixmo.tui.keys import load_keymap
+
+    bot_levels = bot_levels_option(bots_spec, Level(level))
+    bots = len(bot_levels)
+    relay = relay_seconds(relay_spec)
+    if as_json and not headless:
+        fail(_("--json goes with --headless (the result of a bots-only match)"))
+    if not headless and (sys.stdin is None or sys.stdin.closed):
+        fail(_("standard input is closed: mixmo play needs a terminal to read keys from"))
+    path = autosave_path()
+    saved = None
+    unsaved: str | None = None
+    """Why this new game cannot be saved (the old save could not be moved aside)."""
+    if resume:
+        if seat_options:
+            fail(
+                _(
+                    "--resume carries on the saved game with its own players and bots: "
+                    "leave out {options}"
+                ).format(options=", ".join(seat_options))
+            )
+        try:
+            saved = load_saved(path)
+        except GameFileError as error:
+            fail(str(error))
+    else:
+        if rounds and points:
+            fail(_("choose --rounds or --points, not both"))
+        seats = seat_names(names, players, bots, headless=headless)
+        scoring = ScoringMode.ROUNDS if rounds else ScoringMode.POINTS
+        try:
+            options = MatchOptions(
+                players=tuple(seats),
+                variant=variant_for(expert=expert, free_spirit=free_spirit).name,
+                scoring=scoring,
+                target=rounds or points or 0,
+                language=lang,
+                dictionary=dict_spec,
+                seed=seed if seed is not None else random_seed(),
+            )
+        except ValueError as error:
+            fail(first_error(error))
+        # Never overwrite an unfinished game without asking (resume / start anew / quit).
+        answer = None if headless else ask_about_saved_game(path)
+        saved = answer.resume if answer else None
+        unsaved = answer.unsaved if answer else None
+        if saved is None:
+            game = Game(options, load_lexicon(dict_spec, lang))
+    welcome = _(TUTORIAL_SUGGESTION) if is_first_start(path.parent) else None
+    if saved is not None:  # the saved game goes on with its own bots, at their own levels
+        game = saved.game
+        bot_seats: int | list[int] = sorted(saved.bots)
+        bot_levels = [saved.bots[seat] for seat in sorted(saved.bots)]
+        if seat_options:
+            welcome = _(
+                "The saved game goes on with its own players and bots: {options} not used"
+            ).format(options=", ".join(seat_options))
+    else:
+        bot_seats = bots
+    if unsaved:
+        welcome = unsaved
+    if headless:
+        play_bots_headless(game, bot_levels or [Level(level)], as_json=as_json)
+        return
+    # Last, after every option and the saved game were checked (and their errors said):
+    # without a terminal the screen would spin on end-of-file for ever.
+    from mixmo.cli.terminal import require_terminal
+
+    require_terminal("mixmo play", headless_hint=True)
+    keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
+    app = MixmoApp(
+        game,
+        save_path=None if unsaved else path,  # never over the save that could not be kept
+        keymap=keymap,
+        keymap_error=keymap_error,
+        live_check=live_check or None,  # not given: a resumed game keeps its own setting
+        light=light,
+        bots=bot_seats,
+        level=bot_levels or Level(level),
+        relay=relay,
+        big=big,
+        welcome=welcome,
+        quit_question=_("Quit? This game is not saved.") if unsaved else None,
+    )
+    app.after_first_frame = partial(resume_collector, freeze=True)
+    app.autosave()
+    app.run()
+    if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
+        raise SystemExit(app.return_code)
+
+
+MAX_SEATS = 6
+
+
+def seat_names(names: str | None, players: int | None, bots: int, *, headless: bool) -> list[str]:
+    """Every seat's name, people first and bots last, from ``--names``, ``--players`` and
+    ``--bots``: the names may name every seat, or only the people (bots keep their own
+    names, "Bot 1"...). Any mismatch is one line saying how to fix it."""
+    given = [name.strip() for name in names.split(",")] if names else []
+    if not headless and players is None and bots >= MAX_SEATS:
+        fail(
+            _(
+                "--bots {bots} leaves no seat for a person: at most {most} bots, "
+                "or --headless to watch bots play"
+            ).format(bots=bots, most=MAX_SEATS - 1)
+        )
+    if given and not (1 if bots else 2) <= len(given) <= MAX_SEATS:
+        message = _("--names needs 2 to 6 names, one per seat, comma-separated; it gives {count}")
+        fail(message.format(count=len(given)))
+    if players is None:
+        if headless:
+            players = len(given) or bots
+        elif len(given) > bots and len(given) >= 2:
+            players = len(given)  # every seat named, bots included (--names Ann,Robo --bots 1)
+        else:
+            # the people named (or one person), the bots after them
+            players = max(2, (len(given) or 1) + bots)
+        if players > MAX_SEATS:
+            fail(
+                _(
+                    "--names gives {count} people and --bots {bots} more: "
+                    "at most {most} seats in all"
+                ).format(count=len(given), bots=bots, most=MAX_SEATS)
+            )
+    if bots > players:
+        fail(
+            _("--bots {bots} is more than the {players} players").format(bots=bots, players=players)
+        )
+    if not headless and bots == players:
+        fail(
+            _(
+                "--players {players} --bots {bots} leaves no seat for a person: "
+                "use --bots {fewer}, or --headless to watch bots play"
+            ).format(players=players, bots=bots, fewer=players - 1)
+        )
+    if headless and bots != players:
+        fail(_("--headless needs a bot in every seat: --bots N with N players"))
+    humans = players - bots
+    if given and len(given) not in (players, humans):
+        if bots:
+            message = ngettext(
+                "--names gives {count} name for {players} seats with --bots {bots}: "
+                "name every seat ({players} names) or only the people ({humans})",
+                "--names gives {count} names for {players} seats with --bots {bots}: "
+                "name every seat ({players} names) or only the people ({humans})",
+                len(given),
+            )
+        else:
+            message = ngettext(
+                "--names gives {count} name for {players} players",
+                "--names gives {count} names for {players} players",
+                len(given),
+            )
+        fail(message.format(count=len(given), players=players, humans=humans, bots=bots))
+    if len(given) == players:
+        return given
+    people = given or [_("Player {n}").format(n=n) for n in range(1, humans + 1)]
+    return people + [_("Bot {n}").format(n=n) for n in range(1, bots + 1)]
+
+
+def bot_levels_option(spec: str, level: Level) -> list[Level]:
+    """``--bots``: a count of bots at ``level``, or their levels in seat order."""
+    text = spec.strip()
+    if text.isdigit():
+        levels = [level] * int(text)
+    else:
+        from mixmo.engine.bot import parse_levels  # the bots load only when named
+
+        try:
+            levels = parse_levels(text)
+        except ValueError as error:
+            fail(f"--bots {spec}: {error}")
+    if len(levels) > MAX_BOTS:
+        fail(_("--bots {spec}: at most {count} bots").format(spec=spec, count=MAX_BOTS))
+    return levels
+
+
+MAX_BOTS = 6
+
+
+def relay_seconds(spec: str | None) -> float | None:
+    """``--relay``: seconds at the keyboard for each person, a number from 10 to 600."""
+    from mixmo.tui.relay import MAX_RELAY, MIN_RELAY
+
+    if spec is None:
+        return None
+    try:
+        seconds = float(spec)
+    except ValueError:
+        seconds = float("nan")
+    if not MIN_RELAY <= seconds <= MAX_RELAY:  # also refuses nan and inf
+        fail(
+            _(
+                "--relay {spec}: give the seconds at the keyboard, a number from {low} to {high}"
+            ).format(spec=spec, low=MIN_RELAY, high=MAX_RELAY)
+        )
+    return seconds
+
+
+TUTORIAL_SUGGESTION = N_("New to Mixmo? Quit and try `mixmo tutorial`")
+
+
+def is_first_start(data: Path) -> bool:
+    """No game saved, no record and no tutorial yet: mixmo play suggests the tutorial."""
+    return not any(
+        (data / name).exists() for name in ("autosave.json", "records.sqlite3", "tutorial.json")
+    )
+
+
+def play_bots_headless(game: Game, levels: list[Level], *, as_json: bool = False) -> None:
+    """Play the whole match with bots on simulated time and print how it went
+    (with ``as_json``, one JSON object on one line)."""
+    import json
+
+    from rich.table import Table
+
+    from mixmo.engine import events as ev
+    from mixmo.engine.headless import match_result, play_headless, seat_levels
+
+    seats = len(game.options.players)
+    try:
+        per_seat = seat_levels(levels, seats)
+    except ValueError as error:
+        fail(f"--bots: {error}")
+    play_headless(game.options, per_seat, game)
+    if as_json:
+        print(json.dumps(match_result(game, per_seat)))
+        return
+    rounds = [e for e in game.events if isinstance(e, ev.RoundScored)]
+    names = game.options.players
+    title = ngettext("{count} round, seed {seed}", "{count} rounds, seed {seed}", len(rounds))
+    table = Table(
+        title=title.format(count=len(rounds), seed=game.options.seed), title_justify="left"
+    )
+    table.add_column(_("player"))
+    table.add_column(_("rounds won"), justify="right")
+    table.add_column(_("points"), justify="right")
+    for seat in sorted(range(len(names)), key=lambda s: -game.state.totals[s]):
+        table.add_row(names[seat], str(game.state.rounds_won[seat]), str(game.state.totals[seat]))
+    console = console_for()
+    console.print(table)
+    winner = game.state.winner
+    console.print(
+        _("{player} wins the match.").format(player=names[winner])
+        if winner is not None
+        else _("No winner.")
+    )
