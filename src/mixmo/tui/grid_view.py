@@ -36,6 +36,10 @@ LETTER = Style(bold=True)
 SELECTED = Style(reverse=True)
 CURSOR = Style(reverse=True, bold=True)
 LOCKED = Style(dim=True)
+SPACER = EMPTY
+"""The spacer after a cell: the empty cell's style itself, so that a row of empty cells is
+one run of one style (:meth:`GridView.render_line`)."""
+SPACER_AT_CURSOR = Style(dim=True, bold=True)
 BANDIT_MARK = "!"
 """Drawn in the spacer after a placed Bandit (its rack symbol), so that it never reads as a
 joker, even without colour: a joker is ``k``, the Bandit ``k!``."""
@@ -118,6 +122,8 @@ class GridView(ScrollView, can_focus=True):
         self.cell_width = BIG_CELL_WIDTH if big else CELL_WIDTH
         self._origin: Cell = (0, 0)
         self._drag_start: Cell | None = None
+        self._frame_styles: tuple[Style, CellStyles] | None = None
+        """The widget's colours and the tiles' styles while a frame is drawn."""
 
     # --- drawing -------------------------------------------------------------
 
@@ -157,17 +163,21 @@ class GridView(ScrollView, can_focus=True):
         row = top + y + scroll_y
         # Every line in the widget's own colours (the theme's), not the terminal's defaults:
         # a light theme on a dark terminal must not draw dark-on-dark.
-        base = self.rich_style
+        base, styles = self._frame_styles or (self.rich_style, self.cell_styles())
         if y + scroll_y >= self.virtual_size.height:
             return Strip.blank(self.size.width, base)  # a style, never None (NO_COLOR filter)
-        styles = self.cell_styles()
-        segments = []
+        # Neighbouring cells of one style make one segment (a row of empty cells, one):
+        # the line is drawn as many times as the board changes, and the first frame
+        # draws every line of every grid.
+        segments: list[Segment] = []
+        run: list[str] = []
+        run_style = EMPTY
         for index in range(width // self.cell_width):
             cell = (row, left + index)
             char, style = self._cell(picture, cell, styles)
             if self.big:
                 char = WIDE.get(char, char)
-            spacer, spacer_style = " ", Style(dim=True, bold=cell == picture.cursor)
+            spacer, spacer_style = " ", SPACER_AT_CURSOR if cell == picture.cursor else SPACER
             tile = picture.grid.get(cell)
             if tile is not None and tile.kind is TileKind.BANDIT:
                 spacer, spacer_style = BANDIT_MARK, styles.bandit
@@ -176,8 +186,14 @@ class GridView(ScrollView, can_focus=True):
                 spacer = "→" if picture.direction is Direction.ACROSS else "↓"
             if picture.locked:
                 style = style + LOCKED
-            segments.append(Segment(char, style))
-            segments.append(Segment(spacer, spacer_style))
+            for text, text_style in ((char, style), (spacer, spacer_style)):
+                if text_style is not run_style and text_style != run_style:
+                    if run:
+                        segments.append(Segment("".join(run), run_style))
+                    run, run_style = [], text_style
+                run.append(text)
+        if run:
+            segments.append(Segment("".join(run), run_style))
         strip = Strip(segments, width).crop(scroll_x, scroll_x + self.size.width)
         return strip.apply_style(base)
 
@@ -190,6 +206,15 @@ class GridView(ScrollView, can_focus=True):
             invalid=get("grid--invalid", partial=True),
             highlight=get("grid--highlight", partial=True),
         )
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The styles are read once a frame, not once a line: Textual works the widget's
+        # own colours out through every ancestor on each call (40% of a line's cost).
+        self._frame_styles = (self.rich_style, self.cell_styles())
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_styles = None
 
     @staticmethod
     def _cell(picture: GridPicture, cell: Cell, styles: CellStyles) -> tuple[str, Style]:
