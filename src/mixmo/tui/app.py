@@ -100,6 +100,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
     shows_scores = True
     """Whether the end of a round opens the scores (practice shows its own result)."""
+    too_small_text = ""
+    """The request for a larger terminal, while it is too small (dialogs show it too)."""
     after_first_frame: Callable[[], None] | None = None
     """Called once the first frame is drawn (``mixmo play`` turns the garbage collector
     back on there, paused for the start-up)."""
@@ -301,22 +303,28 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         )
 
     def fit(self, width: int, height: int) -> None:
-        """Show the board, or ask for a larger terminal when a grid would get too few rows."""
-        need = self.board().size_needed(width, height, self.grid_rows(width, height))
+        """Show the board, or ask for a larger terminal when a grid would get too few rows
+        (over an open dialog too: modals.TOO_SMALL_NOTE)."""
+        need = self.board().size_needed(width, height, self.grid_rows)
         self.set_class(need is not None, "too-small")
-        if need is not None:
-            self.too_small.update(
-                _(
-                    "Please enlarge the terminal: {players} players need at least "
-                    "{need_width}x{need_height} (it is {width}x{height})."
-                ).format(
-                    players=len(self.pane_widgets),
-                    need_width=need[0],
-                    need_height=need[1],
-                    width=width,
-                    height=height,
-                )
-            )
+        if need is None:
+            return
+        self.too_small_text = _(
+            "Please enlarge the terminal: {players} players need at least "
+            "{need_width}x{need_height} (it is {width}x{height})."
+        ).format(
+            players=len(self.pane_widgets),
+            need_width=need[0],
+            need_height=need[1],
+            width=width,
+            height=height,
+        )
+        self.too_small.update(self.too_small_text)
+        from mixmo.tui.board_layout import TOO_SMALL_NOTE  # loaded with the app already
+
+        for screen in self.screen_stack[1:]:
+            for note in screen.query(f".{TOO_SMALL_NOTE}").results(Static):
+                note.update(self.too_small_text)
 
     # --- pushing state down ------------------------------------------------------------
 
@@ -448,6 +456,15 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     # --- keys, in the order they arrive --------------------------------------------------
 
     async def on_event(self, event: events.Event) -> None:
+        # Too small a terminal shows neither the board nor a dialog: a key would act unseen
+        # (a theme typed blind). Only quitting works until the terminal is enlarged.
+        if (
+            isinstance(event, events.Key)
+            and self.has_class("too-small")
+            and event.key not in {key.strip() for key in self.keymap_config.quit.split(",")}
+        ):
+            event.stop()
+            return
         # Only keys fresh from the terminal: a key a dialog let bubble back up is not the board's.
         on_board = (
             isinstance(event, events.Key)

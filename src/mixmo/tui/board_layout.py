@@ -5,6 +5,8 @@ Pure arithmetic on sizes, so the app only asks and applies; no Textual here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mixmo.engine.values import value
 
 LAYOUTS = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
@@ -13,6 +15,11 @@ MIN_PANE_WIDTH = 24
 """The narrowest pane that still shows a usable grid and rack."""
 MIN_GRID_ROWS = 5
 """Fewer grid rows than this and the screen asks for a larger terminal."""
+TOO_SMALL_NOTE = "too-small-note"
+"""The class of the line a dialog shows instead of itself when the terminal is too small
+(the app sets its words, mixmo.tui.modals hides the dialog for it)."""
+MAX_ROWS_ASKED = 1_000
+"""The search for the fewest rows stops here (no real layout comes near)."""
 
 
 @value
@@ -42,11 +49,32 @@ class Board:
         rack_lines = min(3, max(1, -(-(rack_label + 2 * longest_rack) // inside)))
         return pane_height - 2 - 1 - rack_lines - 2
 
-    def size_needed(self, width: int, height: int, grid_rows: int) -> tuple[int, int] | None:
-        """The terminal size to ask for when a grid would get too few rows (None: it fits)."""
-        columns, _width, pane_height = self.pane_room(width, height)
-        rows = max(1, (height - 2) // max(1, pane_height))
-        short = MIN_GRID_ROWS - grid_rows
-        if width >= columns * MIN_PANE_WIDTH and short <= 0:
+    def minimum_size(self, grid_rows: Callable[[int, int], int]) -> tuple[int, int]:
+        """The smallest terminal that plays: the narrowest width that gives every pane
+        column :data:`MIN_PANE_WIDTH`, and the fewest rows that give the grid that must
+        show :data:`MIN_GRID_ROWS` at that width.
+
+        ``grid_rows(width, height)`` is the screen's own count (a lesson's panel takes
+        rows, a long rack wraps): one value whatever size the terminal has now, and a
+        terminal at least this large in both directions always plays, since more columns
+        never wrap a rack more and more rows never shrink a grid.
+        """
+        columns, _width, _height = self.pane_room(MIN_PANE_WIDTH, MIN_GRID_ROWS)
+        width = columns * MIN_PANE_WIDTH
+        height = MIN_GRID_ROWS
+        while grid_rows(width, height) < MIN_GRID_ROWS and height < MAX_ROWS_ASKED:
+            height += 1
+        return width, height
+
+    def size_needed(
+        self, width: int, height: int, grid_rows: Callable[[int, int], int]
+    ) -> tuple[int, int] | None:
+        """The terminal size to ask for when this one is too small to play (None: it plays).
+
+        Too small: a pane column narrower than :data:`MIN_PANE_WIDTH`, or a grid of fewer
+        than :data:`MIN_GRID_ROWS` rows. What is asked for is :meth:`minimum_size`.
+        """
+        columns, _width, _height = self.pane_room(width, height)
+        if width >= columns * MIN_PANE_WIDTH and grid_rows(width, height) >= MIN_GRID_ROWS:
             return None
-        return max(width, columns * MIN_PANE_WIDTH), height + max(0, short) * rows
+        return self.minimum_size(grid_rows)

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from mixmo.engine.events import PlayerScore
 from mixmo.i18n import N_, _
+from mixmo.tui.board_layout import TOO_SMALL_NOTE
 from mixmo.tui.labels import translate_bindings
 
 
@@ -46,6 +47,7 @@ class _Dialog(ModalScreen[object]):
         super().__init__()
         translate_bindings(self)
 
+    SCOPED_CSS = False  # its rules start from the app (its too-small class), not the dialog
     DEFAULT_CSS = """
     _Dialog, ThemeScreen, ClaimScreen, VoteScreen, ScoresScreen, MatchOverScreen,
     ConfirmScreen, HelpScreen, SprintScreen, NoticeScreen { align: center middle; }
@@ -53,7 +55,18 @@ class _Dialog(ModalScreen[object]):
               border: thick $accent; background: $surface; padding: 1 2; }
     .dialog .heading { text-style: bold; margin-bottom: 1; }
     .dialog Button { margin-top: 1; }
+    /* Too small a terminal (the app's class): the dialog gives way to the request to
+       enlarge it, as the board does, rather than be drawn cut off and answered blind. */
+    .too-small-note { display: none; width: 1fr; height: 1fr; background: $background;
+                      content-align: center middle; text-style: bold; }
+    App.too-small _Dialog > * { display: none; }
+    App.too-small _Dialog > .too-small-note { display: block; }
     """
+
+    def on_mount(self) -> None:
+        # The app keeps the request's words up to date (its fit()); a dialog opened while
+        # the terminal is too small starts with them.
+        self.mount(Static(getattr(self.app, "too_small_text", ""), classes=TOO_SMALL_NOTE))
 
 
 class ThemeScreen(_Dialog):
