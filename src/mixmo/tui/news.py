@@ -87,13 +87,23 @@ class News:
     bell: bool = False
 
 
-def news_for(event: ev.Event, name: Callable[[int], str]) -> list[News]:
-    """What to tell about ``event``."""
+def news_for(
+    event: ev.Event,
+    name: Callable[[int], str],
+    explain: Callable[[int, str], str] | None = None,
+) -> list[News]:
+    """What to tell about ``event``.
+
+    ``explain(seat, reason)`` words a wrong call's reason in terms of that player's
+    board (:mod:`mixmo.tui.call_reasons`); without it the reason only loses its
+    internal words (:func:`plain`).
+    """
+    explain = explain or (lambda _seat, reason: plain(reason))
     if isinstance(event, ev.MixmoCalled):
         text = _("MIXMO! {name} called: everyone draws 2").format(name=name(event.seat))
         return [News(text, bell=True)]
     if isinstance(event, ev.HastyCall):
-        reason = plain(event.reasons[0]) if event.reasons else ""
+        reason = explain(event.seat, event.reasons[0]) if event.reasons else ""
         if is_you(name(event.seat)):
             locked = _("Hasty call! You are locked until the next MIXMO")
         else:
@@ -122,7 +132,7 @@ def news_for(event: ev.Event, name: Callable[[int], str]) -> list[News]:
         text = _("Final MIXMO by {name}! Everyone stops.").format(name=name(event.seat))
         return [News(text, bell=True)]
     if isinstance(event, ev.FinalCallRejected):
-        reason = plain(event.reasons[0]) if event.reasons else ""
+        reason = explain(event.seat, event.reasons[0]) if event.reasons else ""
         if event.penalty:
             invalid = ngettext(
                 "{name}'s final grid is invalid, {penalty} point: play goes on",

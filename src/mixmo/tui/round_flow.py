@@ -260,7 +260,10 @@ class RoundFlow:
         self._open(MatchOverScreen(heading, table, ""), self._after_match)
 
     def _why_invalid(self, scored: ev.RoundScored) -> dict[int, list[str]]:
-        """The first problems of each invalid grid, worded as `mixmo check` words them."""
+        """The first problems of each invalid grid, worded as `mixmo check` words them but
+        with places a player finds on the board (:mod:`mixmo.tui.call_reasons`)."""
+        from mixmo.tui.call_reasons import board_problems
+
         game = self.app.table
         round_ = game.round
         reasons: dict[int, list[str]] = {}
@@ -268,16 +271,14 @@ class RoundFlow:
             player = round_.player(sheet.seat)
             if sheet.valid or sheet.seat in round_.final_penalties:
                 continue
-            report = validate(
+            problems = board_problems(  # places as the board shows them (QA F7)
                 player.grid,
                 game.lexicon,
                 game.variant,
                 theme=round_.theme if game.variant.themes else None,
                 theme_words=round_.accepted.get(sheet.seat, ()),
             )
-            reasons[sheet.seat] = [p.message for p in report.problems][:2] or (
-                ["empty grid"] if not len(player.grid) else []
-            )
+            reasons[sheet.seat] = problems[:2] or (["empty grid"] if not len(player.grid) else [])
         return reasons
 
     def _after_match(self, again: object) -> None:

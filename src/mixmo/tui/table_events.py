@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from mixmo.engine.state import PlayerState
+    from mixmo.engine.validation import ValidationReport
     from mixmo.net.table import Table
     from mixmo.tui.pane_state import PaneState
 
@@ -46,9 +48,19 @@ class TableEvents:
         def bell(self) -> None: ...
         def record_round(self, scored: ev.RoundScored) -> None: ...
         def record_match(self, over: ev.MatchOver) -> None: ...
+        def report_for(self, seat: int, player: PlayerState) -> ValidationReport: ...
 
         notify: Callable[..., Any]
         call_later: Callable[..., Any]
+
+    def reason_on_the_board(self, seat: int, reason: str) -> str:
+        """A wrong call's reason in terms of the caller's board: the grid is the one
+        called on (the caller is locked, or out of the round, until the next MIXMO)."""
+        from mixmo.tui.call_reasons import for_the_board  # a wrong call is rare: loaded then
+
+        player = self.table.round.player(seat)
+        report = self.report_for(seat, player)
+        return for_the_board(reason, player.grid, report, self.table.lexicon, self.table.variant)
 
     def refused(self, seat: int, message: str) -> None:
         """Tell ``seat`` why the table refused their action."""
@@ -82,7 +94,7 @@ class TableEvents:
         if isinstance(event, ViewReplaced):
             self.refresh_all()
             return
-        for news in news_for(event, self.table.name):
+        for news in news_for(event, self.table.name, self.reason_on_the_board):
             if news.seat is None:
                 self.announce(news.text, seconds=TABLE_NEWS_SECONDS * (1.5 if news.error else 1))
             else:
