@@ -111,6 +111,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     CSS = """
     #header { height: 1; background: $accent; color: $text; padding: 0 1; }
     #board { grid-gutter: 0; }
+    #footer-row { dock: bottom; height: 1; }
     #too-small { display: none; height: 1fr; content-align: center middle; text-style: bold; }
     .too-small #board { display: none; }
     .too-small #too-small { display: block; }
@@ -251,7 +252,10 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
                 yield self.pane_widgets[own]
                 yield from (w for seat, w in self.pane_widgets.items() if seat != own)
         yield self.too_small
-        yield Footer()
+        # The key bar's row, kept for the Footer, which comes after the first frame: the
+        # board is what a player waits for (the Footer's styles and keys cost 6 ms).
+        self.footer_row = Static(id="footer-row")
+        yield self.footer_row
 
     def on_mount(self) -> None:
         self.set_keymap(self.keymap_config.bindings())
@@ -272,8 +276,17 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             self.announce(self.welcome, seconds=WELCOME_SECONDS)
         self.focus_active()
         self.flow.sync()
+        self.call_after_refresh(self._first_frame_drawn)
+
+    async def _first_frame_drawn(self) -> None:
+        row = self.footer_row
+        if row.parent is not None:  # (on the game's screen, under any dialog already open)
+            with self.batch_update():  # one frame: the key bar takes its row's place
+                await row.parent.mount(Footer(), after=row)
+                await row.remove()
+            self.refresh_bindings()  # the Footer lists the keys when the bindings are told
         if self.after_first_frame is not None:
-            self.call_after_refresh(self.after_first_frame)
+            self.after_first_frame()
 
     def visible_seats(self) -> list[int]:
         """The seats that have a pane on screen (all of them; practice shows one)."""
