@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.color import Color
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -78,21 +80,43 @@ class GridPicture:
         return (min(rows) - MARGIN, min(cols) - MARGIN), (max(rows) + MARGIN, max(cols) + MARGIN)
 
 
+BANDIT_COLOURS = {True: "#c39bff", False: "#6a2c9c"}
+"""The Bandit's purple on a dark and on a light theme (no theme colour is purple)."""
+HIGHLIGHT_BACKGROUND = "#1a1a1a"
+"""Under the accent, reversed: near-black on the accent's orange (9:1), kept by NO_COLOR."""
+
+
+def cell_styles_for(variables: Mapping[str, str], *, dark: bool) -> CellStyles:
+    """The tiles' styles from a theme's colours: text colours with AA contrast (4.5:1) on
+    the theme's background (tests/tui/test_readability.py); meaning never rests on colour
+    alone (case, marks, underline, reverse).
+
+    Read from the theme rather than from CSS component classes: each of those is styled
+    again with its widget (mount, focus, every class change), a fifth of the grids' share
+    of the first frame."""
+
+    def colour(name: str) -> RichColor:
+        return Color.parse(variables[name]).rich_color
+
+    return CellStyles(
+        joker=Style(color=colour("text-primary"), bold=True),
+        bandit=Style(color=Color.parse(BANDIT_COLOURS[dark]).rich_color, bold=True),
+        invalid=Style(color=colour("text-error"), underline=True),
+        highlight=Style(
+            color=colour("accent"),
+            bgcolor=Color.parse(HIGHLIGHT_BACKGROUND).rich_color,
+            bold=True,
+            reverse=True,
+        ),
+    )
+
+
 class GridView(ScrollView, can_focus=True):
     """A player's board. The app reads the keys (in arrival order); clicks and drags
     become messages for it. It follows the cursor, so it needs no scrollbars."""
 
-    COMPONENT_CLASSES = {"grid--joker", "grid--bandit", "grid--invalid", "grid--highlight"}
     DEFAULT_CSS = """
     GridView { height: 1fr; scrollbar-size: 0 0; }
-    /* Text colours with AA contrast (4.5:1) on the theme's background in both themes
-       (tests/tui/test_readability.py); meaning never rests on colour alone (case, marks). */
-    GridView > .grid--joker { color: $text-primary; text-style: bold; }
-    GridView > .grid--bandit { color: #c39bff; text-style: bold; }
-    GridView:light > .grid--bandit { color: #6a2c9c; }
-    GridView > .grid--invalid { color: $text-error; text-style: underline; }
-    /* Reversed, so that NO_COLOR keeps it: near-black on the accent's orange (9:1). */
-    GridView > .grid--highlight { color: $accent; background: #1a1a1a; text-style: bold reverse; }
     """
 
     picture: reactive[GridPicture] = reactive(GridPicture)
@@ -198,14 +222,9 @@ class GridView(ScrollView, can_focus=True):
         return strip.apply_style(base)
 
     def cell_styles(self) -> CellStyles:
-        """The tiles' styles in the current theme (Textual caches them per theme)."""
-        get = self.get_component_rich_style
-        return CellStyles(
-            joker=get("grid--joker", partial=True),
-            bandit=get("grid--bandit", partial=True),
-            invalid=get("grid--invalid", partial=True),
-            highlight=get("grid--highlight", partial=True),
-        )
+        """The tiles' styles in the current theme (:func:`cell_styles_for`)."""
+        theme = self.app.current_theme
+        return cell_styles_for(self.app.theme_variables, dark=theme.dark)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # The styles are read once a frame, not once a line: Textual works the widget's
