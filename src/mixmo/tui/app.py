@@ -236,6 +236,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         }
         if self.active not in self.pane_widgets:
             self.active = next(iter(self.pane_widgets))
+        for seat, widget in self.pane_widgets.items():  # drawn right in the first frame
+            widget.preset(*self.pane_view(seat))
         yield self.header
         own = self.own_seat()
         with GridLayout(id="board") as board:
@@ -280,9 +282,9 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
 
     async def _first_frame_drawn(self) -> None:
         row = self.footer_row
-        if row.parent is not None:  # (on the game's screen, under any dialog already open)
+        if row.is_attached:  # (on the game's screen, under any dialog already open)
             with self.batch_update():  # one frame: the key bar takes its row's place
-                await row.parent.mount(Footer(), after=row)
+                await row.screen.mount(Footer(), after=row)
                 await row.remove()
             self.refresh_bindings()  # the Footer lists the keys when the bindings are told
         if self.after_first_frame is not None:
@@ -390,6 +392,14 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     def refresh_pane(self, seat: int, *, force: bool = False) -> None:
         if seat not in self.pane_widgets:
             return
+        info, picture = self.pane_view(seat)
+        widget = self.pane_widgets[seat]
+        widget.show(info)
+        widget.grid_view.picture = picture
+        self.panes[seat].shown = self.table.round.player(seat)
+
+    def pane_view(self, seat: int) -> tuple[PaneInfo, GridPicture]:
+        """What ``seat``'s pane shows now: its lines and its grid."""
         player = self.table.round.player(seat)
         pane = self.panes[seat]
         pane.rack = reconcile(pane.rack, player.rack)
@@ -411,23 +421,20 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         marked = seat == self.active and bool(self.table.playable_seats)
         if not message and marked and self.is_first_move():
             message = self.first_steps()
-        widget = self.pane_widgets[seat]
-        widget.show(
-            PaneInfo(
-                name=player.name,
-                seat=seat,
-                active=marked,
-                rack=pane.rack,
-                picked=pane.picked,
-                status=status,
-                score=self.table.state.totals[seat],
-                words=summary.words,
-                message=message,
-                built=self.relay_clock(seat),
-                hidden_tiles=0 if player.rack else rack_size,
-            )
+        info = PaneInfo(
+            name=player.name,
+            seat=seat,
+            active=marked,
+            rack=pane.rack,
+            picked=pane.picked,
+            status=status,
+            score=self.table.state.totals[seat],
+            words=summary.words,
+            message=message,
+            built=self.relay_clock(seat),
+            hidden_tiles=0 if player.rack else rack_size,
         )
-        widget.grid_view.picture = GridPicture(
+        picture = GridPicture(
             grid=player.grid,
             cursor=pane.cursor,
             direction=pane.direction,
@@ -438,7 +445,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             active=marked,
             locked=not player.may_act,
         )
-        pane.shown = player
+        return info, picture
 
     def is_first_move(self) -> bool:
         """No tile placed yet in the match (as far as this screen saw)."""

@@ -15,7 +15,7 @@ from textual.widgets import Static
 from mixmo.engine.tiles import Tile, TileKind
 from mixmo.engine.values import value
 from mixmo.i18n import _, ngettext
-from mixmo.tui.grid_view import GridView
+from mixmo.tui.grid_view import GridPicture, GridView
 
 RACK_CELL = 2
 
@@ -111,12 +111,37 @@ class PlayerPane(Vertical):
         self.big = big
         self.border_title = name
         self._last: PaneInfo | None = None
+        self._first_picture: GridPicture | None = None
+
+    def preset(self, info: PaneInfo, picture: GridPicture) -> None:
+        """What the pane shows from its first frame, given before it is mounted: drawn
+        with it, rather than changed just after (each change styles or lays out the pane
+        again, and ``mixmo play``'s first frame waited for it)."""
+        self._last = info
+        self._first_picture = picture
+        self._show_title(info)
 
     def compose(self) -> ComposeResult:
-        yield Static(classes="title", id=f"title-{self.seat}")
-        yield GridView(self.seat, id=f"grid-{self.seat}", big=self.big)
-        yield RackView(self.seat, id=f"rack-{self.seat}")
-        yield Static(classes="news", id=f"news-{self.seat}")
+        info = self._last
+        grid = GridView(self.seat, id=f"grid-{self.seat}", big=self.big)
+        rack = RackView(self.seat, id=f"rack-{self.seat}")
+        if info is None:
+            yield Static(classes="title", id=f"title-{self.seat}")
+        else:
+            yield Static(title_text(info), classes="title", id=f"title-{self.seat}")
+            rack.update(rack_text(info.rack, info.picked, info.hidden_tiles))
+            rack.size_of_rack = len(info.rack)
+        if self._first_picture is not None:
+            grid.set_reactive(GridView.picture, self._first_picture)
+        yield grid
+        yield rack
+        yield Static(Text(info.message) if info else "", classes="news", id=f"news-{self.seat}")
+
+    def _show_title(self, info: PaneInfo) -> None:
+        marker = "▶ " if info.active else ""
+        self.border_title = f"{marker}{info.seat + 1}. {info.name}"
+        self.set_class(info.active, "active")
+        self.set_class("LOCKED" in info.status, "locked")
 
     @property
     def grid_view(self) -> GridView:
@@ -132,10 +157,7 @@ class PlayerPane(Vertical):
             info.status,
             info.name,
         ):
-            marker = "▶ " if info.active else ""
-            self.border_title = f"{marker}{info.seat + 1}. {info.name}"
-            self.set_class(info.active, "active")
-            self.set_class("LOCKED" in info.status, "locked")
+            self._show_title(info)
         if last is None or (last.active, last.status, last.score, last.words, last.built) != (
             info.active,
             info.status,
