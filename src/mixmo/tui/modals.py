@@ -65,7 +65,10 @@ class _Dialog(ModalScreen[object]):
 
     def on_mount(self) -> None:
         # The app keeps the request's words up to date (its fit()); a dialog opened while
-        # the terminal is too small starts with them.
+        # the terminal is too small starts with them. (A dialog the table moved past at
+        # once is gone before it mounts: nothing to add then.)
+        if not self.is_attached:
+            return
         self.mount(Static(getattr(self.app, "too_small_text", ""), classes=TOO_SMALL_NOTE))
 
 
