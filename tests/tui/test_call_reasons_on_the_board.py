@@ -37,33 +37,33 @@ def on_the_board(text: str, *, moved: tuple[int, int] = (-7, 12)) -> list[str]:
 def test_a_lone_tile_is_named_by_its_letter_and_the_word_beside_it() -> None:
     # QA's grid: T/e/LAX/T and an M two cells right of the e, with the board's origin
     # somewhere above (the engine said "1 tile at row 0").
-    assert on_the_board(" T\n e M\nLAX\n T\n") == [
-        "M (right of the E of TEAT) does not touch the rest of the grid"
-    ]
+    assert on_the_board(" T\n e M\nLAX\n T\n") == ["M (right of the E of TEAT) stands apart"]
 
 
 def test_a_stray_word_is_named_by_its_letters() -> None:
-    assert on_the_board("HOUSE\n\n   ON\n") == [
-        "ON (below the S of HOUSE) does not touch the rest of the grid"
-    ]
+    assert on_the_board("HOUSE\n\n   ON\n") == ["ON (below the S of HOUSE) stands apart"]
 
 
 def test_a_tile_touching_only_by_a_corner_is_apart_and_said_diagonally() -> None:
-    assert on_the_board("CAT\n   S\n") == [
-        "S (below and right of the T of CAT) does not touch the rest of the grid"
-    ]
+    assert on_the_board("CAT\n   S\n") == ["S (below and right of the T of CAT) stands apart"]
+
+
+def test_a_joker_is_named_by_the_letter_the_board_shows_for_it() -> None:
+    grid = Grid.parse("C?T\n\n  S\n")
+    report = validate(grid, ENGLISH, Variant())
+    [found] = [tile.letter for tile in report.open_tiles]
+    assert found is not None
+    assert on_the_board("C?T\n\n  S\n") == [f"S (below the T of C{found}T) stands apart"]
 
 
 def test_several_stray_groups_name_the_first_and_count_the_others() -> None:
     assert on_the_board("HOUSE\n\nO..ON\n") == [
-        "ON (below the S of HOUSE) and 1 other group do not touch the rest of the grid"
+        "ON (below the S of HOUSE) and 1 other group stand apart"
     ]
 
 
 def test_groups_of_one_size_have_no_main_group_and_are_all_named() -> None:
-    assert on_the_board("TO\n\nMY\n") == [
-        "the tiles form 2 groups that do not touch each other: TO, MY"
-    ]
+    assert on_the_board("TO\n\nMY\n") == ["the grid is in 2 pieces: TO, MY"]
 
 
 def test_the_same_grid_anywhere_on_the_board_says_the_same() -> None:
@@ -71,7 +71,7 @@ def test_the_same_grid_anywhere_on_the_board_says_the_same() -> None:
         tuple(on_the_board("CAT\n\n\nDOG\n  E\n", moved=m)) for m in [(0, 0), (-9, 4), (5, -30)]
     }
     assert len(said) == 1
-    assert next(iter(said))[0] == "CAT (above the D of DOG) does not touch the rest of the grid"
+    assert next(iter(said))[0] == "CAT (above the D of DOG) stands apart"
 
 
 # --- other places count from the grid's top-left tile -----------------------------------------
@@ -108,7 +108,7 @@ def french() -> Iterator[None]:
 def test_tiles_apart_in_french(french: None) -> None:
     grid = Grid.parse("TEXTE\n\n  M\n").shifted(3, -8)
     assert board_problems(grid, AnyWord(language="fr"), Variant()) == [
-        "M (en dessous du X de TEXTE) ne touche pas le reste de la grille"
+        "M (en dessous du X de TEXTE) est à l'écart"
     ]
 
 
@@ -142,7 +142,6 @@ async def test_a_hasty_call_with_a_tile_apart_names_it_on_the_caller_s_pane() ->
         news = str(app.query_one("#news-1").render())
         word = "".join(rack[:5])
         assert news == (
-            f"✗ hasty call: {rack[5]} (right of the {rack[4]} of {word}) "
-            "does not touch the rest of the grid"
+            f"✗ hasty call: {rack[5]} (right of the {rack[4]} of {word}) stands apart"
         ), news
         assert "row" not in news and "column" not in news

@@ -7,8 +7,8 @@ first tile went. On screen a reason is therefore reworded from the player's grid
 (unchanged since the call: the caller is locked, or out of the round):
 
 - tiles that do not touch the rest are named by their letters and where they lie
-  next to the main group ("M (right of the E of TEXT) does not touch the rest of
-  the grid");
+  next to the main group ("M (right of the E of TEXT) stands apart"), or all of
+  them when no group is the largest ("the grid is in 2 pieces: TO, MY");
 - any other place counts rows and columns from the grid's top-left tile, row 1,
   column 1 (the engine's own sentence for the grid moved to start there).
 
@@ -17,7 +17,7 @@ Pure functions over engine values (no Textual), so they are tested alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
@@ -44,12 +44,24 @@ def _sign(number: int) -> int:
     return (number > 0) - (number < 0)
 
 
-def _letter(grid: Grid, cell: Cell) -> str:
-    """A tile as the board shows it: the letter, a declared joker's letter, ? or !."""
-    return grid[cell].symbol.upper()
+Letters = Mapping[Cell, str]
+"""The letters the checker found for open jokers and the Bandit (the board shows them)."""
 
 
-def _longest_word(grid: Grid, cells: frozenset[Cell], through: Cell | None = None) -> str | None:
+def _letter(grid: Grid, cell: Cell, letters: Letters) -> str:
+    """A tile as the board shows it: its letter, a joker's (declared or found), else ? or !."""
+    tile = grid[cell]
+    letter = tile.letter or letters.get(cell)
+    return letter.upper() if letter else tile.symbol
+
+
+def _spelt(grid: Grid, cells: tuple[Cell, ...], letters: Letters) -> str:
+    return "".join(_letter(grid, cell, letters) for cell in cells)
+
+
+def _longest_word(
+    grid: Grid, cells: frozenset[Cell], letters: Letters, through: Cell | None = None
+) -> str | None:
     """The longest word of ``grid`` made of ``cells`` only (through ``through`` if given)."""
     words = [
         word
@@ -59,17 +71,17 @@ def _longest_word(grid: Grid, cells: frozenset[Cell], through: Cell | None = Non
     if not words:
         return None
     best = max(words, key=lambda word: (len(word), -word.start[0], -word.start[1]))
-    return best.pattern.upper()
+    return _spelt(grid, best.cells, letters)
 
 
-def group_label(grid: Grid, group: frozenset[Cell]) -> str:
+def group_label(grid: Grid, group: frozenset[Cell], letters: Letters) -> str:
     """A group of tiles by its letters: one tile's letter, else its longest word
     (and "and the tiles on it" when it holds more than that word)."""
     if len(group) == 1:
-        return _letter(grid, next(iter(group)))
-    word = _longest_word(grid, group)
+        return _letter(grid, next(iter(group)), letters)
+    word = _longest_word(grid, group, letters)
     if word is None:  # cannot happen: two touching tiles make a word
-        return " ".join(_letter(grid, cell) for cell in sorted(group))
+        return " ".join(_letter(grid, cell, letters) for cell in sorted(group))
     if len(word) == len(group):
         return word
     return _("{word} and the tiles on it").format(word=word)
@@ -89,38 +101,39 @@ def _nearest(stray: frozenset[Cell], main: frozenset[Cell]) -> tuple[Cell, Cell]
     )
 
 
-def where_apart(grid: Grid, stray: frozenset[Cell], main: frozenset[Cell]) -> str:
+def where_apart(grid: Grid, stray: frozenset[Cell], main: frozenset[Cell], letters: Letters) -> str:
     """Where ``stray`` lies next to the main group: "right of the E of TEXT"."""
     near, anchor = _nearest(stray, main)
     place = _(PLACES[(_sign(near[0] - anchor[0]), _sign(near[1] - anchor[1]))])
-    word = _longest_word(grid, main, through=anchor)
+    letter = _letter(grid, anchor, letters)
+    word = _longest_word(grid, main, letters, through=anchor)
     if word is None:
-        return _("{place} the {letter}").format(place=place, letter=_letter(grid, anchor))
-    return _("{place} the {letter} of {word}").format(
-        place=place, letter=_letter(grid, anchor), word=word
-    )
+        return _("{place} the {letter}").format(place=place, letter=letter)
+    return _("{place} the {letter} of {word}").format(place=place, letter=letter, word=word)
 
 
-def apart_sentence(grid: Grid) -> str:
-    """The tiles that do not touch the rest of ``grid``, by letters and place."""
+def apart_sentence(grid: Grid, letters: Letters | None = None) -> str:
+    """The tiles that do not touch the rest of ``grid``, by letters and place (short:
+    a pane's news line is two lines of a narrow pane)."""
+    letters = letters or {}
     groups = grid.groups()
     if len(groups) > 1 and len(groups[0]) == len(groups[1]):  # no main group to measure by
-        labels = ", ".join(group_label(grid, group) for group in groups)
+        labels = ", ".join(group_label(grid, group, letters) for group in groups)
         return ngettext(
-            "the tiles form {count} group that does not touch the others: {groups}",
-            "the tiles form {count} groups that do not touch each other: {groups}",
+            "the grid is in {count} piece: {groups}",
+            "the grid is in {count} pieces: {groups}",
             len(groups),
         ).format(count=len(groups), groups=labels)
     main, stray = groups[0], groups[1]
     others = len(groups) - 2
     named = _("{tiles} ({place})").format(
-        tiles=group_label(grid, stray), place=where_apart(grid, stray, main)
+        tiles=group_label(grid, stray, letters), place=where_apart(grid, stray, main, letters)
     )
     if not others:
-        return _("{tiles} does not touch the rest of the grid").format(tiles=named)
+        return _("{tiles} stands apart").format(tiles=named)
     return ngettext(
-        "{tiles} and {count} other group do not touch the rest of the grid",
-        "{tiles} and {count} other groups do not touch the rest of the grid",
+        "{tiles} and {count} other group stand apart",
+        "{tiles} and {count} other groups stand apart",
         others,
     ).format(tiles=named, count=others)
 
@@ -138,8 +151,11 @@ def board_problems(
     letters and place, other places counted from the grid's top-left tile."""
     moved = grid.normalized()  # the same problems in the same order: only places change
     report = validate(moved, lexicon, variant, theme=theme, theme_words=theme_words)
+    letters = {tile.cell: tile.letter for tile in report.open_tiles if tile.letter}
     return [
-        apart_sentence(moved) if problem.kind is ProblemKind.DISCONNECTED else problem.message
+        apart_sentence(moved, letters)
+        if problem.kind is ProblemKind.DISCONNECTED
+        else problem.message
         for problem in report.problems
     ]
 
