@@ -241,10 +241,11 @@ def console_for(stream: IO[str] | None = None) -> Console:
 
 
 def random_seed() -> int:
-    """A fresh seed for a new game (the engine itself never draws on global randomness)."""
-    import secrets
+    """A fresh seed for a new game (the engine itself never draws on global randomness):
+    31 random bits from the system, read directly (``secrets`` costs 3 ms to import)."""
+    import os
 
-    return secrets.randbelow(2**31)
+    return int.from_bytes(os.urandom(4), "big") >> 1
 
 
 def first_error(error: ValueError) -> str:

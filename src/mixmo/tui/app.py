@@ -30,6 +30,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid as GridLayout
 from textual.events import Click, Resize
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from mixmo.engine import actions as act
@@ -256,7 +257,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         yield self.too_small
         # The key bar's row, kept for the Footer, which comes after the first frame: the
         # board is what a player waits for (the Footer's styles and keys cost 6 ms).
-        self.footer_row = Static(id="footer-row")
+        self.footer_row = Widget(id="footer-row")
         yield self.footer_row
 
     def on_mount(self) -> None:
