@@ -180,8 +180,9 @@ def play_imports(python: str, env: dict[str, str], runs: int) -> dict[str, dict[
     return result
 
 
-PLAY = ["-m", "mixmo", "play", "--seed", "1"]
-"""``mixmo play`` as the benchmark starts it."""
+PLAY = ["-m", "mixmo", "play"]
+"""``mixmo play`` as the benchmark starts it: as typed, a new game (every start has empty
+data and configuration folders), no option (so no click: ``mixmo.cli.plain``)."""
 
 HELLO_TEXT = "HELLO-FRAME"
 HELLO = [
