@@ -18,6 +18,7 @@ from mixmo.cli.common import (
     read_source,
     writes_styles,
 )
+from mixmo.cli.plain import made_on_first_use
 from mixmo.engine.grid import MAX_TEXT_CHARS, Grid, GridSyntaxError
 from mixmo.engine.lexicon import Lexicon, LexiconError, fold, is_tile_word
 from mixmo.engine.scoring import Score, score
@@ -143,20 +144,6 @@ def run_check(
     sys.exit(EXIT_OK if report.valid else EXIT_INVALID)
 
 
-def __getattr__(name: str) -> Any:
-    """``check``, the click command, made on first use: :func:`run_check` runs
-    without click when ``mixmo check GRID`` has nothing else to parse."""
-    if name == "check":
-        global _command
-        if _command is None:
-            _command = _make_command()
-        return _command
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_command: click.Command | None = None
-
-
 def _make_command() -> click.Command:
     import click
 
@@ -251,3 +238,8 @@ def show_report(
     from mixmo.report_view import report_view
 
     console_for().print(report_view(report, result, source=source, suggestions=suggestions))
+
+
+# ``check``, the click command, made on first use: :func:`run_check` runs without click
+# when ``mixmo check GRID`` has nothing else to parse.
+__getattr__ = made_on_first_use(__name__, "check", _make_command)

@@ -23,9 +23,12 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from mixmo.cli.collector import resume_collector
+
+if TYPE_CHECKING:
+    import click
 
 #: command -> (module, function, how many arguments: none, exactly one, or at least one).
 PLAIN_COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -83,3 +86,21 @@ def run_plain(call: Callable[[], None]) -> NoReturn:
 
         exit_as_under_click(error)
     raise SystemExit(0)
+
+
+def made_on_first_use(
+    module: str, name: str, make: Callable[[], click.Command]
+) -> Callable[[str], Any]:
+    """A module ``__getattr__`` giving the module's click command ``name``, made by
+    ``make`` when first asked for: the plain route runs the command's own function
+    without it, and without click."""
+    made: list[click.Command] = []
+
+    def __getattr__(attribute: str) -> Any:
+        if attribute != name:
+            raise AttributeError(f"module {module!r} has no attribute {attribute!r}")
+        if not made:
+            made.append(make())
+        return made[0]
+
+    return __getattr__

@@ -14,6 +14,7 @@ from mixmo.cli.common import (
     read_source,
     writes_colours,
 )
+from mixmo.cli.plain import made_on_first_use
 from mixmo.engine.lexicon import fold, is_tile_word, lexicon_label
 from mixmo.i18n import N_, _
 from mixmo.report_text import INVALID_MARK, VALID_MARK
@@ -85,20 +86,6 @@ def run_word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bo
     sys.exit(EXIT_OK if all(r["valid"] for r in results) else EXIT_INVALID)
 
 
-def __getattr__(name: str) -> Any:
-    """``word``, the click command, made on first use: :func:`run_word` runs
-    without click when ``mixmo word WORD...`` has nothing else to parse."""
-    if name == "word":
-        global _command
-        if _command is None:
-            _command = _make_command()
-        return _command
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_command: click.Command | None = None
-
-
 def _make_command() -> click.Command:
     import click
 
@@ -141,3 +128,8 @@ def text_view(results: Sequence[dict[str, Any]], lexicon_name: str) -> str:
         head = f"{mark} {result['word']}"
         lines.append(f"{tint}{head}{RESET}  {detail}" if colour else f"{head}  {detail}")
     return "\n".join(lines) + "\n"
+
+
+# ``word``, the click command, made on first use: :func:`run_word` runs without click
+# when ``mixmo word WORD...`` has nothing else to parse.
+__getattr__ = made_on_first_use(__name__, "word", _make_command)
