@@ -102,3 +102,37 @@ async def test_refused_bindings_are_shown_on_screen_and_the_defaults_work(tmp_pa
         await pilot.press("f5")
         await pilot.pause()
         assert app.table.round.player(0).locked, "f5 still calls MIXMO"
+
+
+def test_a_key_written_twice_for_one_command_is_bound_once(tmp_path) -> None:
+    path = tmp_path / "keys.toml"
+    path.write_text('[keys]\nundo = "ctrl+z,ctrl+z"\nmixmo = "f2,F2"\n')
+    keymap, error = load_keymap(path)
+    assert error is None
+    assert (keymap.undo, keymap.mixmo) == ("ctrl+z", "f2")
+
+
+def test_a_key_written_twice_that_is_another_commands_key_is_refused_naming_its_line() -> None:
+    keymap, problems = parse_keymap('[keys]\nhint = "f2"\nmixmo = "f6,f6"\n')
+    assert problems == ["keys.toml:3: mixmo: 'f6' is stuck's key; mixmo stays on f5"]
+    assert (keymap.mixmo, keymap.hint) == ("f5", "f2")
+
+
+_SOME_KEYS = ["f2", "F2", "f5", "f6", "ctrl+z", "ctrl+e", "alt+k", "home", " f2 ", "q", ""]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(sorted(COMMANDS)),
+        st.lists(st.sampled_from(_SOME_KEYS), max_size=4).map(",".join),
+        max_size=6,
+    )
+)
+def test_bindings_that_repeat_and_share_keys_give_a_keymap_with_every_key_once(
+    bindings: dict[str, str],
+) -> None:
+    text = "[keys]\n" + "".join(f'{c} = "{v}"\n' for c, v in bindings.items())
+    keymap, _ = parse_keymap(text)
+    every = [k for value in keymap.bindings().values() for k in value.split(",") if k]
+    assert len(every) == len(set(every))

@@ -228,7 +228,8 @@ def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]
                 ).format(at=at, command=command, default=default),
             )
             continue
-        wanted = [k.strip().lower() for k in value.split(",") if k.strip()]
+        # The same key written twice for one command ("ctrl+z,ctrl+z", "f2,F2") is one binding.
+        wanted = list(dict.fromkeys(k.strip().lower() for k in value.split(",") if k.strip()))
         bad = next((p for p in map(key_problem, wanted) if p), None)
         if not wanted or bad:
             reason = bad or _("needs at least one key")
