@@ -26,9 +26,17 @@ import pytest
         (["ws://127.0.0.1:9/CDEFGH", "--bot", "easy", "--name", " "], "--name"),
         (["ws://127.0.0.1:9", "--new", "--bot", "easy", "--seed", str(2**64)], "seed"),
         (["ws://127.0.0.1:9/CDEFGH", "--bot", "easy"], "cannot reach ws://127.0.0.1:9"),
+        (["ws://[::1", "--new"],
+         "ws://[::1: not a server address (ws://HOST:PORT or wss://HOST, then /CODE)"),
+        (["ws://127.0.0.1:99999", "--new", "--bot", "easy"],
+         "ws://127.0.0.1:99999: the port must be a number from 1 to 65535"),
+        (["ws://127.0.0.1:port/CDEFGH"],
+         "ws://127.0.0.1:port: the port must be a number from 1 to 65535"),
+        (["ws://:18781", "--new"], "not a server address"),
     ],
     ids=["human-seat", "human-creator", "watch-new", "http", "short-code", "no-code", "new-with-code",
-         "all-bots", "rounds-and-points", "blank-name", "huge-seed", "unreachable"],
+         "all-bots", "rounds-and-points", "blank-name", "huge-seed", "unreachable",
+         "open-bracket", "port-out-of-range", "port-not-a-number", "no-host"],
 )  # fmt: skip
 def test_join_refuses_what_it_cannot_do_in_one_line(
     mixmo, monkeypatch, args: list[str], says: str

@@ -25,8 +25,13 @@ from tests.web.conftest import MIXMO, Started, open_room, serve_web
         ("ws://127.0.0.1:8765", "which room?"),
         ("ws://127.0.0.1:8765/ABC", "'ABC' is not a room code"),
         ("ws://127.0.0.1:9/CDEFGH", "cannot reach ws://127.0.0.1:9"),
+        ("ws://[::1/ACDEFG", "ws://[::1/ACDEFG: not a server address"),
+        (
+            "ws://127.0.0.1:99999/ACDEFG",
+            "ws://127.0.0.1:99999: the port must be a number from 1 to 65535",
+        ),
     ],
-    ids=["http", "no-code", "short-code", "unreachable"],
+    ids=["http", "no-code", "short-code", "unreachable", "open-bracket", "port-out-of-range"],
 )
 def test_web_refuses_an_address_that_is_not_a_room_in_one_line(mixmo, url: str, says: str) -> None:  # type: ignore[no-untyped-def]
     run = mixmo("web", url, "--port", "0")

@@ -18,15 +18,23 @@ def split_url(url: str, new: bool) -> tuple[str, str | None]:
     """``ws://HOST:PORT[/CODE]`` as the server's address and the room code (if any)."""
     from mixmo.net.protocol import normalize_room_code
 
-    parts = urlsplit(url)
-    if parts.scheme not in ("ws", "wss") or not parts.netloc:
-        fail(
-            _("{url}: not a server address (ws://HOST:PORT or wss://HOST, then /CODE)").format(
-                url=url
-            )
-        )
-    path = parts.path.strip("/")
+    not_an_address = _(
+        "{url}: not a server address (ws://HOST:PORT or wss://HOST, then /CODE)"
+    ).format(url=url)
+    try:
+        parts = urlsplit(url)  # ValueError: a bracket left open ("ws://[::1")
+    except ValueError:
+        fail(not_an_address)
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        fail(not_an_address)
     server = f"{parts.scheme}://{parts.netloc}"
+    try:
+        port = parts.port  # ValueError: out of range, or not a number
+    except ValueError:
+        port = 0
+    if port == 0:
+        fail(_("{server}: the port must be a number from 1 to 65535").format(server=server))
+    path = parts.path.strip("/")
     if new:
         if path:
             fail(_("--new opens a new room: give the server's address without a room code"))
