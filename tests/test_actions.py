@@ -19,6 +19,7 @@ from mixmo.engine.variants import UnknownVariantError
 EVERY_KIND = [
     a.PlaceTile(seat=0, row=1, col=-2, symbol="e", at=1.5),
     a.MoveTiles(seat=1, cells=((0, 0), (0, 1)), drow=1, dcol=0),
+    a.FlipTiles(seat=1, cells=((0, 0), (0, 1), (1, 1))),
     a.TakeBack(seat=2, cells=((3, 4),)),
     a.TakeApart(seat=0),
     a.Undo(seat=0),
@@ -49,6 +50,7 @@ EVERY_KIND = [
             "symbol must have at least 1 character (it has 0)",
         ),
         (lambda: a.TakeBack(seat=0, cells=()), "cells must have at least 1 item (it has 0)"),
+        (lambda: a.FlipTiles(seat=0, cells=()), "cells must have at least 1 item (it has 0)"),
         (
             lambda: a.MoveTiles(seat=0, cells=(), drow=0, dcol=1),
             "cells must have at least 1 item",

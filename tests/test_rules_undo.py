@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mixmo.engine import actions as a
-from mixmo.engine.game import PlayerLockedError, UndoError
+from mixmo.engine.game import CellTakenError, PlayerLockedError, UndoError
 from mixmo.engine.save import dumps, loads
 from mixmo.engine.state import Phase
 from tests.game_helpers import lay_out, new_game
@@ -110,3 +110,46 @@ def test_undo_survives_saving_and_resuming() -> None:
     resumed.apply(a.Undo(seat=0))
     resumed.apply(a.Undo(seat=0))
     assert len(resumed.round.player(0).grid) == 0
+
+
+def place_row(game, seat: int, count: int) -> str:
+    """``count`` rack tiles across from (0, 0); the grid as text."""
+    for col, tile in enumerate(game.round.player(seat).rack[:count]):
+        game.apply(a.PlaceTile(seat=seat, row=0, col=col, symbol=tile.symbol))
+    return game.round.player(seat).grid.to_text()
+
+
+def test_a_flip_is_one_edit_one_undo_restores_the_grid_and_one_redo_flips_it_again() -> None:
+    game = playing_game()
+    row = place_row(game, 0, 3)  # e.g. "CAT": rows become columns
+    before = game.round.player(0)
+    game.apply(a.FlipTiles(seat=0, cells=((0, 0), (0, 1), (0, 2))))
+    flipped = game.round.player(0)
+    assert flipped.grid.to_text() == "\n".join(row.strip()) + "\n"  # C / A / T, down
+    assert flipped.rack == before.rack, "a flip takes no tile from the rack and gives none back"
+    game.apply(a.Undo(seat=0))
+    assert game.round.player(0) == before, "one undo: the row as it was, not half a flip"
+    game.apply(a.Redo(seat=0))
+    assert game.round.player(0) == flipped, "one redo: the whole flip again"
+    game.apply(a.Undo(seat=0))
+    game.apply(a.Undo(seat=0))  # then the placements, one at a time
+    assert game.round.player(0).grid.to_text() == row[:2] + "\n"
+
+
+def test_a_flip_onto_another_tile_is_refused_naming_every_tile_in_the_way() -> None:
+    game = playing_game()
+    place_row(game, 0, 3)
+    rack = game.round.player(0).rack
+    game.apply(a.PlaceTile(seat=0, row=1, col=0, symbol=rack[0].symbol))  # under the row:
+    game.apply(a.PlaceTile(seat=0, row=2, col=0, symbol=rack[1].symbol))  # where it would go
+    before = game.state
+    with pytest.raises(
+        CellTakenError,
+        match=r"^the tiles cannot flip there: row 1, column 0; row 2, column 0 are taken$",
+    ):
+        game.apply(a.FlipTiles(seat=0, cells=((0, 0), (0, 1), (0, 2))))
+    assert game.state == before, "a refused flip changes nothing"
+    with pytest.raises(CellTakenError, match=r"^the tiles cannot flip there: row 1, column 0 is"):
+        game.apply(a.FlipTiles(seat=0, cells=((0, 0), (0, 1))))
+    game.apply(a.Undo(seat=0))  # a refusal is no edit: undo takes back the last placement
+    assert (2, 0) not in game.round.player(0).grid and len(game.round.player(0).grid) == 4

@@ -325,3 +325,23 @@ def test_bot_seats_a_game_cannot_have_are_damage(bots: list, message: str) -> No
     with pytest.raises(GameFileError, match="damaged saved game") as error:
         loads(json.dumps(data), lexicon=AnyWord())
     assert message in str(error.value)
+
+
+def test_a_save_with_a_flip_replays_to_the_same_grid_and_the_same_undo_history() -> None:
+    game = new_game(
+        2, seed=next(s for s in range(100) if new_game(2, seed=s).phase is Phase.PLAYING)
+    )
+    rack = game.round.player(0).rack
+    for col, tile in enumerate(rack[:3]):
+        game.apply(a.PlaceTile(seat=0, row=0, col=col, symbol=tile.symbol, at=1.0 + col))
+    game.apply(a.FlipTiles(seat=0, cells=((0, 0), (0, 1), (0, 2)), at=5.0))
+    column = "".join(f"{t.symbol}\n" for t in rack[:3])
+    assert game.round.player(0).grid.to_text() == column
+    text = dumps(game)
+    flip = json.loads(text)["actions"][-1]
+    assert flip["kind"] == "flip" and flip["cells"] == [[0, 0], [0, 1], [0, 2]]
+    loaded = loads(text, lexicon=AnyWord())
+    assert loaded.state == game.state and loaded.log == game.log
+    assert loaded.round.player(0).grid.to_text() == column
+    loaded.apply(a.Undo(seat=0, at=6.0))  # the flip is one edit of the replayed history
+    assert loaded.round.player(0).grid.to_text() == "".join(t.symbol for t in rack[:3]) + "\n"

@@ -60,7 +60,7 @@ ACTIONS = st.one_of(
     st.fixed_dictionaries({"kind": st.just("place"), "row": SMALL, "col": SMALL,
                            "symbol": st.sampled_from(list("AEIRSTZ?!e"))}),
     st.fixed_dictionaries({"kind": st.just("move"), "cells": CELLS, "drow": SMALL, "dcol": SMALL}),
-    st.fixed_dictionaries({"kind": st.just("take-back"), "cells": CELLS}),
+    st.fixed_dictionaries({"kind": st.sampled_from(["take-back", "flip"]), "cells": CELLS}),
     st.fixed_dictionaries({"kind": st.sampled_from(["take-apart", "undo", "redo", "mixmo",
                                                     "close-voting", "next-round"])}),
     st.fixed_dictionaries({"kind": st.just("stuck"), "stuck": st.booleans()}),

@@ -87,6 +87,20 @@ class MoveTiles(_Action):
 
 
 @value(kw_only=True)
+class FlipTiles(_Action):
+    """Turn a block of tiles over its top-left corner: its rows become its columns
+    (one edit, so one undo takes it back; see ``game_editing.flipped``)."""
+
+    kind: Literal["flip"] = "flip"
+    cells: Annotated[Cells, CELLS]
+
+    def __post_init__(self) -> None:
+        _Action.__post_init__(self)
+        if not self.cells:
+            CELLS.check("cells", self.cells)
+
+
+@value(kw_only=True)
 class TakeBack(_Action):
     """Send tiles from the grid back to the rack."""
 
@@ -194,6 +208,7 @@ class NextRound(_Action):
 Action = (
     PlaceTile
     | MoveTiles
+    | FlipTiles
     | TakeBack
     | TakeApart
     | Undo

@@ -1,4 +1,4 @@
-"""The handlers of grid editing: place, move, take back, take apart, undo, redo.
+"""The handlers of grid editing: place, move, flip, take back, take apart, undo, redo.
 
 Each edit is allowed in play to a player who may act (not locked after a hasty
 MIXMO, not out of the round), and takes back that player's "stuck".
@@ -23,7 +23,7 @@ from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.tiles import JOKER, Tile, TileError, TileKind
 from mixmo.engine.undo import NothingToUndoError, regrid
-from mixmo.i18n import _
+from mixmo.i18n import _, ngettext
 
 
 class EditingHandlers(GameBase):
@@ -100,6 +100,27 @@ class EditingHandlers(GameBase):
         player = player.with_(grid=Grid({**kept, **moved}))
         return self._edited(state, action.seat, player, sorted(cells | set(moved)))
 
+    def _on_FlipTiles(
+        self, state: MatchState, action: act.FlipTiles
+    ) -> tuple[MatchState, list[ev.Event]]:
+        player = self._editor(state, action.seat)
+        cells = set(action.cells)
+        _require_tiles(player.grid, cells)
+        target = flipped(cells)
+        turned = {target[cell]: player.grid[cell] for cell in cells}
+        kept = {cell: tile for cell, tile in player.grid.items() if cell not in cells}
+        clash = sorted(set(turned) & set(kept))
+        if clash:  # every tile in the way, not just the first
+            raise CellTakenError(
+                ngettext(
+                    "the tiles cannot flip there: {cells} is taken",
+                    "the tiles cannot flip there: {cells} are taken",
+                    len(clash),
+                ).format(cells=_cell_list(clash))
+            )
+        player = player.with_(grid=Grid({**kept, **turned}))
+        return self._edited(state, action.seat, player, sorted(cells | set(turned)))
+
     def _on_TakeBack(
         self, state: MatchState, action: act.TakeBack
     ) -> tuple[MatchState, list[ev.Event]]:
@@ -133,6 +154,21 @@ class EditingHandlers(GameBase):
         except NothingToUndoError as error:
             raise UndoError(f"{player.name}: {error}") from None
         return self._edited(state, action.seat, changed, edit.cells())
+
+
+def flipped(cells: Iterable[Cell]) -> dict[Cell, Cell]:
+    """Where each cell of a block goes when the block turns over its top-left corner:
+    the cell ``d`` rows below and ``e`` columns right of that corner goes ``e`` rows
+    below and ``d`` columns right of it (rows become columns; flipping twice is no change)."""
+    block = list(cells)
+    top = min(r for r, _c in block)
+    left = min(c for _r, c in block)
+    return {(r, c): (top + c - left, left + r - top) for r, c in block}
+
+
+def _cell_list(cells: list[Cell]) -> str:
+    """Cells as a refusal names them: "row 1, column 2; row 3, column 0"."""
+    return "; ".join(_("row {row}, column {col}").format(row=row, col=col) for row, col in cells)
 
 
 def _tile_name(tile: Tile) -> str:

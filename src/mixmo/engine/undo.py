@@ -1,7 +1,7 @@
 """Undo and redo of a player's own grid edits.
 
-Each player has a history of their grid edits (placing, moving, taking back
-and taking apart tiles) for the current round. :class:`~mixmo.engine.actions.Undo`
+Each player has a history of their grid edits (placing, moving, flipping, taking
+back and taking apart tiles) for the current round. :class:`~mixmo.engine.actions.Undo`
 restores the grid as it was before the last edit and :class:`~mixmo.engine.actions.Redo`
 does it again. Only the grid goes back: the tiles it frees return to the rack,
 and a draw, a lock or a MIXMO is never undone.
@@ -23,7 +23,7 @@ from mixmo.engine.tiles import JOKER, Tile, TileKind
 from mixmo.engine.values import value
 from mixmo.i18n import _
 
-GRID_EDITS = (act.PlaceTile, act.MoveTiles, act.TakeBack, act.TakeApart)
+GRID_EDITS = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
 """The actions an undo can take back."""
 
 

@@ -13,10 +13,11 @@ import random
 from typing import TYPE_CHECKING
 
 from mixmo.engine import actions as act
+from mixmo.engine.game_editing import flipped
 from mixmo.engine.grid import Direction
 from mixmo.i18n import _, ngettext
 from mixmo.tui.grid_view import GridView
-from mixmo.tui.pane_state import flipped, rectangle
+from mixmo.tui.pane_state import rectangle
 from mixmo.tui.player_pane import RackView
 
 if TYPE_CHECKING:
@@ -141,31 +142,21 @@ class BoardInput:
             self.refresh_pane(seat)
 
     def action_flip(self) -> None:
-        """Turn the selected block over its top-left corner: rows become columns."""
+        """Turn the selected block over its top-left corner: rows become columns.
+
+        One engine action (a flip is one edit: one ctrl+z takes it back); the rules
+        refuse a flip onto another tile, as they refuse a move."""
         seat = self.active
         pane = self.panes[seat]
-        player = self.table.round.player(seat)
-        cells = sorted(c for c in pane.selection if c in player.grid)
-        if not cells or not player.may_act:
-            self.tell(
-                seat,
-                _("select tiles first (shift+arrows)") if not cells else _("you may not act now"),
-            )
+        grid = self.table.round.player(seat).grid
+        cells = tuple(sorted(c for c in pane.selection if c in grid))
+        if not cells:
+            self.tell(seat, _("select tiles first (shift+arrows)"))
             return
-        target = flipped(cells)
-        if any(t in player.grid and t not in target for t in target.values()):
-            self.tell(seat, "✗ " + _("cannot flip: a tile is in the way"))
-            return
-        symbols = {cell: player.grid[cell].symbol for cell in cells}
-        self.apply(act.TakeBack(seat=seat, cells=tuple(cells), at=self.clock()))
-        for cell in cells:
-            row, col = target[cell]
-            self.apply(
-                act.PlaceTile(seat=seat, row=row, col=col, symbol=symbols[cell], at=self.clock())
-            )
-        pane.selection = frozenset(target.values())
-        pane.anchor = None
-        self.refresh_pane(seat)
+        if self.apply(act.FlipTiles(seat=seat, cells=cells, at=self.clock())):
+            pane.selection = frozenset(flipped(cells).values())
+            pane.anchor = None
+            self.refresh_pane(seat)
 
     def action_take_apart(self) -> None:
         """The whole grid back to the rack; a grid of more than a few tiles asks first."""

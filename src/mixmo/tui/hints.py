@@ -27,6 +27,7 @@ HINT_COST = 30.0
 WAITING_ACTIONS = (
     act.PlaceTile,
     act.MoveTiles,
+    act.FlipTiles,
     act.TakeBack,
     act.TakeApart,
     act.Undo,

@@ -45,10 +45,3 @@ def rectangle(corner: Cell, other: Cell) -> frozenset[Cell]:
         for r in range(min(r1, r2), max(r1, r2) + 1)
         for c in range(min(c1, c2), max(c1, c2) + 1)
     )
-
-
-def flipped(cells: list[Cell]) -> dict[Cell, Cell]:
-    """Where each cell of a block goes when the block turns over its top-left corner."""
-    top = min(r for r, _ in cells)
-    left = min(c for _, c in cells)
-    return {cell: (top + cell[1] - left, left + cell[0] - top) for cell in cells}
