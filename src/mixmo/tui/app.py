@@ -149,8 +149,11 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         """Where the screen's view is kept (the game itself is the table's to save)."""
         self.table = self.table_for(game, clock)
         self.clock = clock or self.table.clock
-        self.quit_question = quit_question or _(
-            "Quit? The game is saved: `mixmo play --resume` picks it up."
+        # The question tells the truth: only a game with a save path is saved.
+        self.quit_question = quit_question or (
+            _("Quit? The game is saved: `mixmo play --resume` picks it up.")
+            if save_path is not None or isinstance(game, Table)
+            else _("Quit? This game is not saved.")
         )
         self.keymap_error = keymap_error
         self.live_check = bool(live_check)

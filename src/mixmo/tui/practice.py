@@ -44,6 +44,11 @@ HASTY_PENALTY = 15.0
 """Seconds added for a MIXMO called too soon (alone at the table, it does not lock)."""
 PLAYER = N_("You")
 """The player's name on screen (translated); the records keep it in English."""
+UNSAVED_RUN = N_(
+    "Quit? A practice run is not saved: this one ends here, and `mixmo stats` will not "
+    "show it (only finished runs are recorded)."
+)
+"""The quit question of a run not yet finished."""
 
 
 def practice_game(
@@ -113,6 +118,9 @@ class PracticeApp(MixmoApp):
         record: bool = True,
         **kwargs: Any,
     ) -> None:
+        # A run is kept only once finished (in the records): quitting before throws it away,
+        # and the question says so (never the game's "saved, --resume picks it up").
+        kwargs.setdefault("quit_question", _(UNSAVED_RUN))
         super().__init__(game, live_check=True, **kwargs)
         self.daily = daily
         self.now = now
