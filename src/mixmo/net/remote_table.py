@@ -18,6 +18,9 @@ dropped (its refusal is told) and the screen shows the server's grid again.
 Keys typed while the connection is lost are kept, shown the same way, counted in
 :attr:`RemoteTable.waiting` (the header says how many moves wait) and sent in order
 once the client is back; only a client that gives up reconnecting refuses them.
+A call made at a moment (:data:`MOMENTS`: MIXMO, "stuck", closing the vote) is never
+kept for later: refused at once while the connection is lost, and dropped (and told)
+when the connection dropped between the key and its sending.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.round_end import WRONG_FINAL_PENALTY, score_round
 from mixmo.engine.state import MatchState, Phase
 from mixmo.engine.undo import EditHistory
-from mixmo.i18n import _
+from mixmo.i18n import N_, _
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
 from mixmo.net.table import ConnectionChanged, Refusal, Table, ViewReplaced
@@ -51,6 +54,36 @@ undo or redo (whose history only the server keeps) wait for the server's answer,
 does every edit sent after one of them (it would be applied over a state the server may
 have changed)."""
 
+MOMENTS: dict[type[Action], str] = {
+    act.CallMixmo: N_("MIXMO not sent: the connection is lost; call again once reconnected"),
+    act.SayStuck: N_('"stuck" not sent: the connection is lost; say it again once reconnected'),
+    act.CloseVoting: N_(
+        "the vote was not closed: the connection is lost; close it again once reconnected"
+    ),
+}
+"""The calls made at a moment, and what their player is told when the connection is lost.
+
+Each tells the table something true when the key is pressed and possibly false later,
+so none waits for the connection to come back: replayed after a reconnection it would
+be judged against a table that moved on meanwhile (QA G16: a MIXMO called with every
+tile placed, replayed after another seat's MIXMO had dealt two more tiles, became a
+hasty call that locked its caller and made everyone draw two).
+
+- ``CallMixmo``: "my rack is empty and my grid is right" holds at the moment of the call;
+  any draw meanwhile (another MIXMO, a deadlock) makes it a hasty call, and the bag may
+  have run out (the final MIXMO belongs to whoever calls first).
+- ``SayStuck`` (either way): a statement about the rack of that moment; replayed, it can
+  complete an "everyone is stuck" draw for a rack that has changed since.
+- ``CloseVoting``: "judge every claim now", seen against the votes of that moment;
+  replayed, it would cut short votes cast meanwhile.
+
+Safe to keep and replay in order, each refused by the server if it no longer fits:
+the grid edits (:data:`PREDICTED`), ``Undo`` and ``Redo`` (this player's own edits,
+which nobody else changes), ``ChooseTheme`` (only the Bandit's drawer chooses, and only
+while the theme waits), ``FinishSprint`` (this player's own grid, frozen for the others),
+``ClaimThemeWords`` and ``Vote`` (about grids that no longer change, refused once the
+vote is closed) and ``NextRound`` (refused once the next round is dealt)."""
+
 RATE_LIMIT = "rate-limit"
 """The code of the server's refusal of a message sent too fast (an older server names no
 ref: the refused action is then guessed)."""
@@ -61,6 +94,8 @@ class _Pending:
     """One of this seat's actions, submitted but not yet answered by the server."""
 
     action: Action
+    drops: int = 0
+    """How many times the connection had dropped when this action was submitted."""
     sent: bool = False
     answer: asyncio.Future[Events | ErrorMessage] | None = None
     lost: bool = False
@@ -134,6 +169,8 @@ class RemoteTable(Table):
             self._clock_at = (client.view.clock, time.monotonic())
         self._outbox: asyncio.Queue[_Pending] | None = None
         self._sender: asyncio.Task[None] | None = None
+        self._drops = 0
+        """How many times the connection has dropped (a call waiting across one is dropped)."""
         client.subscribe(self._on_message)
         client.on_online(self._on_online)
 
@@ -234,13 +271,16 @@ class RemoteTable(Table):
     def submit(self, action: Action) -> Refusal | None:
         if self.seat is None:
             return Refusal("refused", "a watcher cannot play")
+        moment = MOMENTS.get(type(action))
+        if moment is not None and not self.online:
+            return Refusal("disconnected", _(moment))  # a call is made now or not at all
         refusal = self._judged(action)
         if refusal is not None:
             return refusal
         if self._outbox is None:
             self._outbox = asyncio.Queue()
             self._sender = asyncio.get_running_loop().create_task(self._send_in_order())
-        pending = _Pending(action)
+        pending = _Pending(action, drops=self._drops)
         self._pending.append(pending)
         self._outbox.put_nowait(pending)
         if isinstance(action, PREDICTED):
@@ -274,6 +314,12 @@ class RemoteTable(Table):
             if not self.client.online and not await self._until_online():
                 pending.lost = True  # the client gave up: this key never leaves
                 self._publish(ActionRefused("disconnected", _("not connected: not played")))
+                self._changed()
+                continue
+            moment = MOMENTS.get(type(pending.action))
+            if moment is not None and pending.drops != self._drops:
+                pending.lost = True  # the connection dropped since the call: not replayed
+                self._publish(ActionRefused("disconnected", _(moment)))
                 self._changed()
                 continue
             pending.sent = True
@@ -343,6 +389,8 @@ class RemoteTable(Table):
         self.last_scored = ev.RoundScored(round_.number, round_.winner, tuple(sheets))
 
     def _on_online(self, online: bool) -> None:
+        if not online:
+            self._drops += 1
         self._publish(ConnectionChanged(online))
         self._changed()
 
