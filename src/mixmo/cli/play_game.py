@@ -296,14 +296,34 @@ def play_bots_headless(game: Game, levels: list[Level], *, as_json: bool = False
     from rich.table import Table
 
     from mixmo.engine import events as ev
-    from mixmo.engine.headless import match_result, play_headless, seat_levels
+    from mixmo.engine.headless import (
+        BotsStuck,
+        HeadlessStalled,
+        match_result,
+        play_headless,
+        seat_levels,
+    )
 
     seats = len(game.options.players)
     try:
         per_seat = seat_levels(levels, seats)
     except ValueError as error:
         fail(f"--bots: {error}")
-    play_headless(game.options, per_seat, game)
+    try:
+        play_headless(game.options, per_seat, game)
+    except BotsStuck as error:
+        stuck = ngettext(
+            "the bots placed no tile in {count} round: they cannot build words{source}, "
+            "so the match cannot end",
+            "the bots placed no tile in {count} rounds in a row: they cannot build words"
+            "{source}, so the match cannot end",
+            error.rounds,
+        )
+        spec = game.options.dictionary
+        source = _(" from {dictionary}").format(dictionary=spec) if spec else ""
+        fail(stuck.format(count=error.rounds, source=source))
+    except HeadlessStalled as error:
+        fail(_("the bots stopped before the end of the match ({reason})").format(reason=error))
     if as_json:
         print(json.dumps(match_result(game, per_seat)))
         return

@@ -20,10 +20,39 @@ from mixmo.i18n import _
 
 STEP_LIMIT = 200_000
 RETRY_DELAY = 1.0
+STUCK_ROUNDS = 3
+"""Rounds in a row in which nobody scores a point before a match is called stuck.
+
+A round with no winner and no points for anyone means no bot placed a tile: with
+a word list the bots cannot build from (``cat`` and ``dog`` only), every round
+ends that way and the match could never reach its target. One such round can be
+bad luck with a small list; three in a row is the list.
+"""
 
 
 class HeadlessStalled(RuntimeError):
     """No bot has anything left to do, yet the match is not over (a bug, never a rule)."""
+
+
+class BotsStuck(ValueError):
+    """The bots scored nothing for :data:`STUCK_ROUNDS` rounds in a row: the match cannot end.
+
+    Bad input rather than a bug: the word list gives them no word to play.
+    """
+
+    def __init__(self, rounds: int) -> None:
+        super().__init__(f"nobody scored in the last {rounds} rounds: the match cannot end")
+        self.rounds = rounds
+
+
+def rounds_without_score(game: Game) -> int:
+    """How many of the last finished rounds in a row had no winner and no points at all."""
+    count = 0
+    for result in reversed(game.state.results):
+        if result.winner is not None or any(result.points):
+            break
+        count += 1
+    return count
 
 
 def seat_levels(levels: Level | Sequence[Level], seats: int) -> list[Level]:
@@ -92,16 +121,22 @@ def play_headless(
     """Play a whole match with a bot in every seat; the finished game.
 
     ``levels`` is one level for every seat or one per seat; pass ``bots`` to
-    keep the bots (and read what they did) after the match.
+    keep the bots (and read what they did) after the match. :class:`BotsStuck`
+    when :data:`STUCK_ROUNDS` rounds in a row end with no point for anyone.
     """
     game = game or Game(options)
     if bots is None:
         bots = {}
     bots.update(bots_for(game, range(len(options.players)), levels))
     now = 0.0
+    rounds = len(game.state.results)
     for _step in range(STEP_LIMIT):
         if game.phase is Phase.MATCH_OVER:
             return game
+        if len(game.state.results) != rounds:
+            rounds = len(game.state.results)
+            if rounds_without_score(game) >= STUCK_ROUNDS:
+                raise BotsStuck(STUCK_ROUNDS)
         reached = step(game, bots, now)
         if reached is None:
             raise HeadlessStalled(f"no bot can act in phase {game.phase.value}")

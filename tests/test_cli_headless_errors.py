@@ -1,0 +1,60 @@
+"""`mixmo play --headless` with input it cannot play: one line, exit 2, and an end.
+
+QA report 2, G14: with a word list the bots cannot build from, every round ends
+with nobody scoring, so no match target is ever reached; the match is called
+stuck after STUCK_ROUNDS such rounds instead of running round after round.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mixmo.cli.common import load_lexicon
+from mixmo.engine.bot import Level
+from mixmo.engine.game import Game
+from mixmo.engine.headless import STUCK_ROUNDS, BotsStuck, play_headless
+from mixmo.engine.options import MatchOptions, ScoringMode
+
+
+@pytest.fixture
+def two_words(tmp_path: Path) -> Path:
+    """A word list of two three-letter words: no bot can build a grid from it."""
+    path = tmp_path / "small.txt"
+    path.write_text("cat\ndog\n")
+    return path
+
+
+def test_a_match_where_no_bot_can_score_is_called_stuck_after_a_few_rounds(two_words) -> None:
+    options = MatchOptions(
+        players=("Bot 1", "Bot 2"),
+        scoring=ScoringMode.ROUNDS,
+        target=1,
+        language="en",
+        dictionary=str(two_words),
+        seed=1,
+    )
+    game = Game(options, load_lexicon(str(two_words), "en"))
+    with pytest.raises(BotsStuck) as stuck:
+        play_headless(options, Level.NORMAL, game)
+    assert stuck.value.rounds == STUCK_ROUNDS
+    assert len(game.state.results) == STUCK_ROUNDS, "the match stops at the stuck rounds"
+    assert all(r.winner is None and not any(r.points) for r in game.state.results)
+
+
+@pytest.mark.parametrize(
+    "target", [["--rounds", "1"], ["--points", "50"]], ids=["rounds", "points"]
+)
+def test_headless_bots_that_cannot_build_a_word_say_so_in_one_line(
+    mixmo, monkeypatch, tmp_path, two_words, target: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path / "data"))
+    run = mixmo("play", "--headless", "--bots", "2", "--dict", str(two_words), "--seed", "1",
+                *target)  # fmt: skip
+    assert run.code == 2
+    assert run.err == (
+        f"mixmo: error: the bots placed no tile in {STUCK_ROUNDS} rounds in a row: "
+        f"they cannot build words from {two_words}, so the match cannot end\n"
+    )
+    assert run.out == ""
