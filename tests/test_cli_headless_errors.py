@@ -58,3 +58,34 @@ def test_headless_bots_that_cannot_build_a_word_say_so_in_one_line(
         f"they cannot build words from {two_words}, so the match cannot end\n"
     )
     assert run.out == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        ([], "--headless needs 2 to 6 bots: --bots 2 or more"),
+        (["--bots", "1"], "--headless needs 2 to 6 bots: --bots 2 or more"),
+        (["--bots", "2", "--names", "Ann"], "--names gives 1 name for --bots 2: one name per bot"),
+        (["--bots", "2", "--names", "Ann,Bob,Cid"],
+         "--names gives 3 names for --bots 2: one name per bot"),
+        (["--players", "3"], "--headless needs a bot in every seat: --bots N with N players"),
+    ],
+    ids=["no-bots", "one-bot", "one-name-two-bots", "three-names-two-bots", "players-no-bots"],
+)  # fmt: skip
+def test_headless_without_a_bot_in_each_of_two_seats_says_how_many_in_its_own_words(
+    mixmo, monkeypatch, tmp_path, args: list[str], says: str
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    run = mixmo("play", "--headless", *args)
+    assert run.code == 2
+    assert run.err == f"mixmo: error: {says}\n"
+
+
+def test_headless_bots_named_one_name_each_play_under_those_names(
+    mixmo, monkeypatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    run = mixmo("play", "--headless", "--bots", "2", "--names", "Ann,Bob", "--points", "1",
+                "--seed", "3")  # fmt: skip
+    assert run.code == 0, run.err
+    assert "Ann" in run.out and "Bob" in run.out and "wins the match" in run.out

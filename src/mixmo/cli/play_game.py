@@ -190,7 +190,7 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
         fail(message.format(count=len(given)))
     if players is None:
         if headless:
-            players = len(given) or bots
+            players = bots or len(given)  # one seat per bot; --names only names them
         elif len(given) > bots and len(given) >= 2:
             players = len(given)  # every seat named, bots included (--names Ann,Robo --bots 1)
         else:
@@ -216,6 +216,15 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
         )
     if headless and bots != players:
         fail(_("--headless needs a bot in every seat: --bots N with N players"))
+    if headless and players < 2:
+        fail(_("--headless needs 2 to 6 bots: --bots 2 or more"))
+    if headless and given and len(given) != players:
+        message = ngettext(
+            "--names gives {count} name for --bots {bots}: one name per bot",
+            "--names gives {count} names for --bots {bots}: one name per bot",
+            len(given),
+        )
+        fail(message.format(count=len(given), bots=bots))
     humans = players - bots
     if given and len(given) not in (players, humans):
         if bots:
