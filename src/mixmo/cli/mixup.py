@@ -229,6 +229,8 @@ def run_app(
     app = MixUpApp(game, seating, save_path=path, light=light)
     app.autosave()
     app.run()
+    if app.return_code:  # quit while the game could not be saved (said on leaving): never 0
+        raise SystemExit(app.return_code)
 
 
 @mixup.command(

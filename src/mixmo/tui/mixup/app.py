@@ -24,11 +24,14 @@ from mixmo.mixup.game import DropPiece, GameWon, MixUpGame, Outcome
 from mixmo.mixup.levels import ComputerPlayer
 from mixmo.mixup.pieces import ALL_PIECES, Side
 from mixmo.mixup.save import Seating
+from mixmo.storage import why_not_written
 from mixmo.tui.labels import translate_bindings
 from mixmo.tui.mixup.modals import ConfirmScreen, HelpScreen
 from mixmo.tui.mixup.saves import keep_unfinished, save
 from mixmo.tui.mixup.views import PoolPicture, PoolView, StandPicture, StandView, piece_text
 
+QUIT_QUESTION = "quit-question"
+"""The id of the quit question's dialog (asked only while saving fails)."""
 FRAME_SECONDS = 0.03
 """How long a falling piece shows in each row on its way down."""
 
@@ -88,6 +91,8 @@ class MixUpApp(App[None]):
         self.thinking = False
         self.save_error: str | None = None
         """Why the last save failed (None while saving works)."""
+        self.save_failure: str | None = None
+        """Where and why the last save failed (``path: the disk is full``), for the quit question."""
         self.falling: tuple[int, int] | None = None
         """(row now, row it lands on) while a piece falls."""
         self.rng = random.Random(seating.seed + len(game.state.moves))
@@ -178,16 +183,48 @@ class MixUpApp(App[None]):
         try:
             save(self.game, self.seating, self.save_path)
         except OSError as error:
+            reason = why_not_written(error)
+            self.save_failure = f"{self.save_path}: {reason}"
             if self.save_error is None:
                 self.save_error = _(
                     "Cannot save to {path} ({reason}): play goes on, unsaved."
-                ).format(path=self.save_path, reason=error.strerror or error)
+                ).format(path=self.save_path, reason=reason)
                 if self.is_running:
                     self.say(self.save_error)
         else:
             if self.save_error is not None and self.is_running:
                 self.say(_("Saving works again: {path}.").format(path=self.save_path))
             self.save_error = None
+            self.save_failure = None
+
+    async def action_quit(self) -> None:
+        """Q: quit at once while the game is saved. While saving fails, try once more (the
+        player may have freed the disk), and if it still fails ask first, saying the moves
+        since the last save will be lost; quitting anyway says so in the shell (exit 1)."""
+        if isinstance(self.screen, ConfirmScreen) and self.screen.id == QUIT_QUESTION:
+            return  # the question is open: Q again does not stack another
+        if self.save_error is not None:
+            self.autosave()
+        where = self.save_failure
+        if self.save_error is None or where is None:
+            self.exit()
+            return
+
+        def answered(agreed: bool | None) -> None:
+            if not agreed:
+                return
+            self.autosave()  # a last try: what is saved is not lost
+            if self.save_error is None:
+                self.exit()
+                return
+            message = _("The game could not be saved to {where}.").format(where=self.save_failure)
+            self.exit(return_code=1, message=message)
+
+        question = _(
+            "Quit? The last moves could not be saved ({where}): they will be lost if you quit. "
+            "Answer No to play on: saving is tried again after every move, and when you quit."
+        ).format(where=where)
+        self.push_screen(ConfirmScreen(question, id=QUIT_QUESTION), answered)
 
     def _choose_a_legal_piece(self) -> None:
         """Show the kind a person last chose if it can be played now, else the next one

@@ -19,7 +19,10 @@ KEYS = (
     ("U", N_("take the last move back (the other player agrees)")),
     ("N", N_("new game (an unfinished one is kept)")),
     ("F1 / ?", N_("this help")),
-    (N_("Q / Ctrl+Q"), N_("quit (the game is saved after every move)")),
+    (
+        N_("Q / Ctrl+Q"),
+        N_("quit (the game is saved after every move; if saving fails, Q asks first)"),
+    ),
 )
 """Marked for the catalogues; translated when the help opens (the language is known then)."""
 
@@ -89,8 +92,8 @@ class ConfirmScreen(_Dialog):
         Binding("n,escape", "answer(False)", N_("No"), priority=True),
     ]
 
-    def __init__(self, question: str) -> None:
-        super().__init__()
+    def __init__(self, question: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.question = question
         translate_bindings(self)
 
