@@ -42,3 +42,17 @@ async def test_one_ctrl_z_takes_back_a_whole_flip_and_one_ctrl_y_flips_again() -
             "FlipTiles",
             "Undo",
         ]
+
+
+async def test_a_flip_onto_another_tile_is_refused_and_the_grid_stays() -> None:
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=False))
+    async with app.run_test(size=SIZE) as pilot:
+        keys = keys_for_rack(app, 0)
+        # A word across, one letter under its first: the flip would put a tile there.
+        burst(app, *keys[:3], "left", "left", "left", "down", keys[3], "up", "left")
+        burst(app, "shift+right", "shift+right", "ctrl+r")
+        await settle(pilot)
+        before = app.table.round.player(0).grid.to_text()
+        assert before.count("\n") == 2 and rows_on_screen(app) == before.replace(".", "").split()
+        assert app.panes[0].message == "✗ cannot flip: a tile is in the way"
+        assert [type(action).__name__ for action in app.table.game.log] == ["PlaceTile"] * 4

@@ -106,10 +106,7 @@ class EditingHandlers(GameBase):
         player = self._editor(state, action.seat)
         cells = set(action.cells)
         _require_tiles(player.grid, cells)
-        target = flipped(cells)
-        turned = {target[cell]: player.grid[cell] for cell in cells}
-        kept = {cell: tile for cell, tile in player.grid.items() if cell not in cells}
-        clash = sorted(set(turned) & set(kept))
+        clash = in_the_way_of_flip(player.grid, cells)
         if clash:  # every tile in the way, not just the first
             raise CellTakenError(
                 ngettext(
@@ -118,6 +115,9 @@ class EditingHandlers(GameBase):
                     len(clash),
                 ).format(cells=_cell_list(clash))
             )
+        target = flipped(cells)
+        turned = {target[cell]: player.grid[cell] for cell in cells}
+        kept = {cell: tile for cell, tile in player.grid.items() if cell not in cells}
         player = player.with_(grid=Grid({**kept, **turned}))
         return self._edited(state, action.seat, player, sorted(cells | set(turned)))
 
@@ -164,6 +164,14 @@ def flipped(cells: Iterable[Cell]) -> dict[Cell, Cell]:
     top = min(r for r, _c in block)
     left = min(c for _r, c in block)
     return {(r, c): (top + c - left, left + r - top) for r, c in block}
+
+
+def in_the_way_of_flip(grid: Grid, cells: Iterable[Cell]) -> list[Cell]:
+    """The cells, in reading order, whose tiles (not of the block) the flip of the block
+    ``cells`` would land on: the flip is refused unless there are none. (The interface
+    asks first, to say so in its own words: its board has no row numbers.)"""
+    block = set(cells)
+    return sorted(to for to in flipped(block).values() if to in grid and to not in block)
 
 
 def _cell_list(cells: list[Cell]) -> str:

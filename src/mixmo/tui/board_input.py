@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from mixmo.engine import actions as act
-from mixmo.engine.game_editing import flipped
+from mixmo.engine.game_editing import flipped, in_the_way_of_flip
 from mixmo.engine.grid import Direction
 from mixmo.i18n import _, ngettext
 from mixmo.tui.grid_view import GridView
@@ -144,14 +144,17 @@ class BoardInput:
     def action_flip(self) -> None:
         """Turn the selected block over its top-left corner: rows become columns.
 
-        One engine action (a flip is one edit: one ctrl+z takes it back); the rules
-        refuse a flip onto another tile, as they refuse a move."""
+        One engine action (a flip is one edit: one ctrl+z takes it back). A flip onto
+        another tile is refused, as the rules refuse it."""
         seat = self.active
         pane = self.panes[seat]
         grid = self.table.round.player(seat).grid
         cells = tuple(sorted(c for c in pane.selection if c in grid))
         if not cells:
             self.tell(seat, _("select tiles first (shift+arrows)"))
+            return
+        if in_the_way_of_flip(grid, cells):  # the engine's rule, said without row numbers
+            self.tell(seat, "✗ " + _("cannot flip: a tile is in the way"))
             return
         if self.apply(act.FlipTiles(seat=seat, cells=cells, at=self.clock())):
             pane.selection = frozenset(flipped(cells).values())
