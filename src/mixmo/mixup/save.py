@@ -78,23 +78,18 @@ def loads(text: str) -> tuple[MixUpGame, Seating]:
                 version=data.get("version")
             )
         )
+    seating = _seating(data)
+    moves_text = data.get("moves")
+    if not isinstance(moves_text, list) or not all(isinstance(m, str) for m in moves_text):
+        raise SaveFileError(_('damaged save: "moves" must be a list of moves, like ["Rm4", "Gb4"]'))
+    moves = [_move(code) for code in moves_text]
+    lines = data.get("board")
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        raise SaveFileError(_('damaged save: "board" must be a list of the board\'s lines'))
     try:
-        players = data["players"]
-        bot = data.get("bot")
-        seating = Seating(
-            colour=str(players["colour"]),
-            shape=str(players["shape"]),
-            bot_side=Side(bot["side"]) if bot else None,
-            bot_level=Level(bot["level"]) if bot else None,
-            seed=int(data.get("seed", 0)),
-        )
-        moves = [_move(str(code)) for code in data["moves"]]
-        board = Board.parse("\n".join(data["board"]))
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, SaveFileError):
-            raise
-        detail = str(error) if isinstance(error, (BoardSyntaxError, ValueError)) else repr(error)
-        raise SaveFileError(_("damaged save ({reason})").format(reason=detail)) from None
+        board = Board.parse("\n".join(lines))
+    except BoardSyntaxError as error:
+        raise SaveFileError(_("damaged save ({reason})").format(reason=error)) from None
     game = MixUpGame()
     for number, move in enumerate(moves, start=1):
         try:
@@ -106,6 +101,41 @@ def loads(text: str) -> tuple[MixUpGame, Seating]:
     if game.state.board != board:
         raise SaveFileError(_("the moves do not give the board written in the save"))
     return game, seating
+
+
+def _seating(data: dict[str, Any]) -> Seating:
+    """The players' names, the computer's side and level, and the seed, each checked."""
+    players = data.get("players")
+    if not isinstance(players, dict) or not all(
+        isinstance(players.get(side.value), str) for side in Side
+    ):
+        raise SaveFileError(
+            _(
+                'damaged save: "players" must give both names, like {"colour": "Ann", "shape": "Bob"}'
+            )
+        )
+    bot = data.get("bot")
+    bot_side = bot_level = None
+    if bot is not None:
+        try:
+            bot_side, bot_level = Side(bot["side"]), Level(bot["level"])
+        except (KeyError, TypeError, ValueError):
+            raise SaveFileError(
+                _(
+                    'damaged save: "bot" must be null or the computer\'s side and level, '
+                    'like {"side": "shape", "level": "normal"}'
+                )
+            ) from None
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):  # (--seed may be negative)
+        raise SaveFileError(_('damaged save: "seed" must be a whole number'))
+    return Seating(
+        colour=players["colour"],
+        shape=players["shape"],
+        bot_side=bot_side,
+        bot_level=bot_level,
+        seed=seed,
+    )
 
 
 def _move(code: str) -> DropPiece:
