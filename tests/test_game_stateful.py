@@ -62,6 +62,13 @@ class RandomGame(RuleBasedStateMachine):
         self.attempt(a.MoveTiles(seat=seat, cells=tuple(chosen), drow=drow, dcol=dcol, at=self.at))
 
     @rule(data=st.data())
+    def flip_a_block(self, data: st.DataObject) -> None:
+        seat = data.draw(self.seats())
+        cells = list(self.game.round.player(seat).grid) or [(0, 0)]
+        chosen = data.draw(st.lists(st.sampled_from(cells), min_size=1, max_size=4, unique=True))
+        self.attempt(a.FlipTiles(seat=seat, cells=tuple(chosen), at=self.at))
+
+    @rule(data=st.data())
     def take_tiles_back(self, data: st.DataObject) -> None:
         seat = data.draw(self.seats())
         cells = list(self.game.round.player(seat).grid) or [(5, 5)]
