@@ -1,4 +1,5 @@
-"""`mixmo play --headless` with input it cannot play: one line, exit 2, and an end.
+"""`mixmo play --headless` with input it cannot play: one line, exit 2, and an end;
+and a --seed no save could hold (QA G17), refused before any game.
 
 QA report 2, G14: with a word list the bots cannot build from, every round ends
 with nobody scoring, so no match target is ever reached; the match is called
@@ -89,3 +90,36 @@ def test_headless_bots_named_one_name_each_play_under_those_names(
                 "--seed", "3")  # fmt: skip
     assert run.code == 0, run.err
     assert "Ann" in run.out and "Bob" in run.out and "wins the match" in run.out
+
+
+# --- G17: a seed the save could not hold is refused before any game ---------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "seed"),
+    [
+        (["play"], "9" * 44),
+        (["play", "--headless", "--bots", "2"], str(2**63)),
+        (["join", "ws://127.0.0.1:9", "--new"], "9" * 44),
+        (["practice"], "-5"),
+    ],
+    ids=["play", "play-headless", "join", "practice-negative"],
+)
+def test_a_seed_too_large_to_save_is_refused_in_one_line(
+    mixmo, monkeypatch, tmp_path, command: list[str], seed: str
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    run = mixmo(*command, "--seed", seed)
+    assert run.code == 2
+    assert run.err == (
+        f"mixmo {command[0]}: error: Invalid value for '--seed': {seed} is not in the range "
+        f"0<=x<=9223372036854775807. (see mixmo {command[0]} --help)\n"
+    )
+    assert not (tmp_path / "autosave.json").exists(), "no game was started"
+
+
+def test_the_largest_seed_plays_a_whole_match(mixmo, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    run = mixmo("play", "--headless", "--bots", "2", "--points", "1", "--seed", str(2**63 - 1))
+    assert run.code == 0, run.err
+    assert "wins the match" in run.out

@@ -28,9 +28,12 @@ points_option = click.option(
     type=click.IntRange(1, 100_000),
     help=N_("Play to N points (option 2) [default: 200]."),
 )
+MAX_SEED = 2**63 - 1
+"""The largest seed: a server's room holds no larger one (net.protocol.RoomSettings), and
+a saved game must always load back (engine.save reads numbers of up to 40 digits)."""
 seed_option = click.option(
     "--seed",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, MAX_SEED),
     help=N_("Shuffle the bag from this seed (the same seed deals the same tiles)."),
 )
 

@@ -7,6 +7,7 @@ import sys
 import click
 
 from mixmo.cli.common import fail, load_lexicon, random_seed
+from mixmo.cli.match_options import MAX_SEED
 from mixmo.cli.options import (
     TranslatedCommand,
     dict_option,
@@ -39,7 +40,8 @@ from mixmo.i18n import N_, _
 @lang_option
 @dict_option
 @expert_option
-@click.option("--seed", type=int, help=N_("Deal from this seed (the same seed, the same tiles)."))
+@click.option("--seed", type=click.IntRange(0, MAX_SEED),
+              help=N_("Deal from this seed (the same seed, the same tiles)."))  # fmt: skip
 @click.option(
     "--daily", is_flag=True, help=N_("Today's challenge: the same deal for everyone today.")
 )
