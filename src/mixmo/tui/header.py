@@ -11,6 +11,7 @@ from rich.text import Text
 from mixmo.engine.options import ScoringMode
 from mixmo.i18n import _, ngettext
 from mixmo.net.table import Table
+from mixmo.tui.pane_summary import rounds_goal_text
 
 
 def clock_text(seconds: float) -> str:
@@ -42,19 +43,19 @@ def header_line(table: Table, *, clock: float, live_check: bool, headline: str |
         return Text.assemble((headline, "bold reverse"), " · ", time, where)
     theme = round_.theme or (_("none (Free Spirit)") if not table.variant.themes else "—")
     options = table.options
+    checking = _("check on") if live_check else _("check off")
     if options.scoring is ScoringMode.POINTS:
         goal = ngettext("{target} pt", "{target} pts", options.target).format(target=options.target)
-    else:
-        goal = ngettext("{target} round", "{target} rounds", options.target).format(
-            target=options.target
-        )
-    checking = _("check on") if live_check else _("check off")
-    return Text.assemble(
-        ("MIXMO ", "bold"),
-        _("round {number} · bag {bag} · theme {theme} · to {goal}").format(
+        settings = _("round {number} · bag {bag} · theme {theme} · to {goal}").format(
             number=round_.number, bag=bag, theme=theme, goal=goal
         )
-        + " · ",
+    else:  # Option 1: the table plays for rounds won, and the header says how many
+        settings = _("round {number} · bag {bag} · theme {theme} · {goal}").format(
+            number=round_.number, bag=bag, theme=theme, goal=rounds_goal_text(options.target)
+        )
+    return Text.assemble(
+        ("MIXMO ", "bold"),
+        settings + " · ",
         f"{_(table.variant.title)} · {checking} · ",
         time,
     )

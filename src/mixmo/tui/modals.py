@@ -20,9 +20,11 @@ from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from mixmo.engine.events import PlayerScore
+from mixmo.engine.round_end import WRONG_FINAL_LABEL
 from mixmo.i18n import N_, _
 from mixmo.tui.board_layout import TOO_SMALL_NOTE
 from mixmo.tui.labels import translate_bindings
+from mixmo.tui.pane_summary import RoundsStanding, rounds_change_text, rounds_goal_text
 
 
 class TickList(SelectionList[Any]):
@@ -233,20 +235,35 @@ def scores_table(
     scores: Sequence[PlayerScore],
     totals: Sequence[int],
     why_invalid: Mapping[int, Sequence[str]] | None = None,
+    rounds: RoundsStanding | None = None,
 ) -> Table:
-    """The round's score sheets; an invalid grid says why (its first problems)."""
+    """The round's score sheets; an invalid grid says why (its first problems).
+
+    With the rounds option (``rounds``) the table plays for rounds won: a last column
+    gives them with what this round changed ("+1 round", the penalty "-1 round"), the
+    caption gives the goal, and the points stay as secondary information."""
     table = Table(expand=True)
     table.add_column(_("player"))
     table.add_column(_("this round"), justify="left")
     table.add_column(_("points"), justify="right")
     table.add_column(_("total"), justify="right")
+    if rounds is not None:
+        table.add_column(_("rounds won"), justify="right")
+        table.caption = rounds_goal_text(rounds.target)
     for sheet in scores:
         detail = "\n".join(f"{label}: {points:+d}" for label, points in sheet.lines)
+        if rounds is not None and sheet.seat in rounds.penalized:
+            detail = _(WRONG_FINAL_LABEL) + ": " + rounds_change_text(-1)
         reasons = (why_invalid or {}).get(sheet.seat, ())
         if reasons:
             detail += "\n" + "\n".join(f"✗ {reason}" for reason in reasons)
         mark = "" if sheet.valid else " ✗ " + _("invalid")
-        table.add_row(names[sheet.seat] + mark, detail, str(sheet.total), str(totals[sheet.seat]))
+        row = [names[sheet.seat] + mark, detail, str(sheet.total), str(totals[sheet.seat])]
+        if rounds is not None:
+            change = rounds.change[sheet.seat]
+            won = str(rounds.won[sheet.seat])
+            row.append(f"{won} ({rounds_change_text(change)})" if change else won)
+        table.add_row(*row)
     return table
 
 

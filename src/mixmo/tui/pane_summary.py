@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from mixmo.engine.grid import Cell
-from mixmo.engine.state import Phase, PlayerState
+from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.validation import ValidationReport
 from mixmo.engine.values import value
 from mixmo.i18n import N_, _, ngettext
@@ -63,3 +63,49 @@ def pane_status(
         elif not live_check:
             status.append(N_("rack empty"))
     return tuple(status)
+
+
+@value
+class RoundsStanding:
+    """Option 1 (playing in rounds): where the match stands in rounds won, as the round's
+    dialog shows it; the rulebook's goal is "the first to win N rounds", and a wrong final
+    MIXMO costs "a penalty of one round" (a won round taken away: below zero is possible)."""
+
+    won: tuple[int, ...]
+    """Each seat's rounds won so far, this round's included."""
+    change: tuple[int, ...]
+    """What this round changed: +1 for its winner, -1 for a wrong final MIXMO."""
+    penalized: frozenset[int]
+    """The seats that called a wrong final MIXMO this round."""
+    target: int
+
+
+def rounds_standing(state: MatchState, target: int) -> RoundsStanding:
+    """The standings once ``state``'s round is scored (its winner and wrong finals counted
+    in ``state.rounds_won``, as the engine's ``rounds_after`` counts them)."""
+    round_ = state.round
+    penalized = frozenset(round_.final_penalties)
+    change = tuple(
+        int(seat == round_.winner) - int(seat in penalized) for seat in range(len(state.rounds_won))
+    )
+    return RoundsStanding(state.rounds_won, change, penalized, target)
+
+
+def rounds_won_text(won: int) -> str:
+    """A player's rounds won: "1 round won", or "-1 round" once a penalty took more than
+    they had won."""
+    if won < 0:
+        return ngettext("{count} round", "{count} rounds", -won).format(count=won)
+    return ngettext("{count} round won", "{count} rounds won", won).format(count=won)
+
+
+def rounds_change_text(change: int) -> str:
+    """What a round changed: "+1 round" (won it), "-1 round" (the penalty)."""
+    return ngettext("{change} round", "{change} rounds", abs(change)).format(change=f"{change:+d}")
+
+
+def rounds_goal_text(target: int) -> str:
+    """The rounds option's goal, in the rulebook's words."""
+    return ngettext("first to win {target} round", "first to win {target} rounds", target).format(
+        target=target
+    )

@@ -16,6 +16,7 @@ from mixmo.engine.tiles import Tile, TileKind
 from mixmo.engine.values import value
 from mixmo.i18n import _, ngettext
 from mixmo.tui.grid_view import GridPicture, GridView
+from mixmo.tui.pane_summary import rounds_won_text
 
 RACK_CELL = 2
 
@@ -32,6 +33,9 @@ class PaneInfo:
     """The rack tile picked with the mouse, waiting for a cell."""
     status: tuple[str, ...] = ()
     score: int = 0
+    rounds_won: int | None = None
+    """With the rounds option, the player's rounds won (shown before the points, which
+    decide nothing there); None with the points option."""
     words: str = ""
     message: str = ""
     built: str = ""
@@ -186,6 +190,9 @@ def title_text(info: PaneInfo) -> Content:
         # Words, so the colour only adds to them; the theme's text colours keep AA contrast.
         style = "bold $text-error" if flag in ("LOCKED", "OUT") else "bold $text"
         parts.append((_(flag) + " ", style))
+    if info.rounds_won is not None:  # Option 1: the standings the table plays for
+        style = "bold $text-error" if info.rounds_won < 0 else "bold $text"
+        parts.append((rounds_won_text(info.rounds_won) + " · ", style))
     parts.append((_("{score} pts").format(score=info.score) + " ", "dim"))
     parts.append((info.words, "dim"))
     if info.built:  # after "pts " when there is no word yet: one space, not two

@@ -7,9 +7,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mixmo.engine import actions as act
+from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
 from mixmo.i18n import _
+from mixmo.tui.pane_summary import rounds_standing
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -235,8 +237,12 @@ class RoundFlow:
         if scored is None:
             return
         names = self.app.table.options.players
+        options = self.app.table.options
+        rounds = None
+        if options.scoring is ScoringMode.ROUNDS:  # the table plays for rounds won
+            rounds = rounds_standing(self.app.table.state, options.target)
         table = scores_table(
-            names, scored.scores, self.app.table.state.totals, self._why_invalid(scored)
+            names, scored.scores, self.app.table.state.totals, self._why_invalid(scored), rounds
         )
         winner = (
             _("{name} wins round {number}").format(name=names[scored.winner], number=scored.round)
