@@ -70,3 +70,30 @@ def test_a_save_with_every_field_right_resumes_as_it_was() -> None:
     assert seating == Seating("Ann", "Computer", Side.SHAPE, Level.EASY, seed=5)
     _, seating = loads(json.dumps({**a_save_of_two_moves(), "bot": None, "seed": -3}))
     assert (seating.bot_side, seating.bot_level, seating.seed) == (None, None, -3)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"format": "mixmo-mixup", "seed": ' + "9" * 5000 + "}",
+         "damaged save: a number of 5000 digits"),
+        ("[" * 100_000, "damaged save: nested too deeply"),
+    ],
+    ids=["huge-number", "deep-nesting"],
+)  # fmt: skip
+def test_a_save_no_game_could_write_is_one_line_too(
+    mixmo, monkeypatch, tmp_path: Path, text: str, says: str
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    path = tmp_path / "mixup-autosave.json"
+    path.write_text(text)
+    run = mixmo("mixup", "--resume")
+    assert run.code == 2
+    assert run.err == f"mixmo: error: {path}: {says}\n"
+
+
+def test_a_seed_no_save_could_hold_is_refused_before_the_game(mixmo) -> None:  # type: ignore[no-untyped-def]
+    run = mixmo("mixup", "--seed", "9" * 44)
+    assert run.code == 2
+    assert run.err.startswith("mixmo mixup: error: Invalid value for '--seed'")
+    assert run.err.count("\n") == 1

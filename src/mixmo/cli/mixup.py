@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from mixmo.cli.common import EXIT_INVALID, fail, random_seed, read_source
+from mixmo.cli.match_options import MAX_SEED
 from mixmo.cli.options import TranslatedGroup, json_option, light_option
 from mixmo.i18n import N_, _, ngettext
 
@@ -72,7 +73,9 @@ LEVELS = ("beginner", "easy", "normal", "hard", "searcher")
     ),
 )
 @click.option(
-    "--seed", type=int, help=N_("Seed for the computer's choices (the same seed, the same game).")
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    help=N_("Seed for the computer's choices (the same seed, the same game)."),
 )
 @json_option
 @light_option

@@ -63,13 +63,15 @@ def dumps(game: MixUpGame, seating: Seating) -> str:
 def loads(text: str) -> tuple[MixUpGame, Seating]:
     """The game and seating saved in ``text``; SaveFileError says what is wrong."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as error:
         raise SaveFileError(
             _("{line}:{col}: not JSON ({reason})").format(
                 line=error.lineno, col=error.colno, reason=error.msg
             )
         ) from None
+    except RecursionError:  # thousands of [ or {: a save nests two levels deep
+        raise SaveFileError(_("damaged save: nested too deeply")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(_("not a saved MixUp game"))
     if data.get("version") != VERSION:
@@ -101,6 +103,19 @@ def loads(text: str) -> tuple[MixUpGame, Seating]:
     if game.state.board != board:
         raise SaveFileError(_("the moves do not give the board written in the save"))
     return game, seating
+
+
+MAX_DIGITS = 40
+"""The longest number a save holds (a seed is at most 19 digits); Python's own limit
+for reading one is 4,300 digits, past which json.loads fails with a bare ValueError."""
+
+
+def _bounded_int(digits: str) -> int:
+    """A JSON integer of the save, refused when no save could hold it."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        count = len(digits.lstrip("-"))
+        raise SaveFileError(_("damaged save: a number of {count} digits").format(count=count))
+    return int(digits)
 
 
 def _seating(data: dict[str, Any]) -> Seating:
