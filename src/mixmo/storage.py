@@ -50,6 +50,83 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
+def lock_path(path: Path) -> Path:
+    """The lock file beside a save: ``autosave.json.lock``."""
+    return path.with_name(f"{path.name}.lock")
+
+
+_HELD: dict[Path, int] = {}
+"""The lock files this process holds, by save: open until the process ends."""
+_WINDOWS_LOCK_OFFSET = 1 << 20
+"""Where msvcrt locks its one byte, past the process id written at the start of the file."""
+
+
+def hold_save(path: Path) -> int | None:
+    """Make this process the only one playing the save at ``path``, until it ends.
+
+    An exclusive lock on ``path``'s lock file (:func:`fcntl.flock`; :mod:`msvcrt` on
+    Windows), which holds this process's id for the next one to name. The kernel
+    releases it when the process ends, even killed with SIGKILL: a stale lock never
+    blocks the next start. None when this process holds the save (or when no lock can
+    be had: a folder that cannot be written is told about when saving fails, and a
+    system without either module plays as before); otherwise the id of the process
+    holding it (0 when its file does not say).
+    """
+    if path in _HELD:
+        return None
+    for other in list(_HELD):  # one game at a time: a new save lets go of the one before
+        release_save(other)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return None
+    try:
+        if not _try_lock(handle):
+            with os.fdopen(os.dup(handle), "rb") as file:
+                holder = file.read(20).split(b"\n")[0].strip()
+            os.close(handle)
+            return int(holder) if holder.isdigit() else 0
+        os.ftruncate(handle, 0)
+        os.lseek(handle, 0, os.SEEK_SET)
+        os.write(handle, f"{os.getpid()}\n".encode())
+    except OSError:
+        os.close(handle)
+        return None
+    _HELD[path] = handle
+    return None
+
+
+def release_save(path: Path) -> None:
+    """Let another process play the save at ``path`` (the end of the process does it too)."""
+    handle = _HELD.pop(path, None)
+    if handle is not None:
+        with suppress(OSError):
+            os.close(handle)  # closing the last descriptor drops the lock
+
+
+def _try_lock(handle: int) -> bool:
+    """Lock ``handle`` without waiting: False when another process holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        try:
+            import msvcrt
+        except ImportError:
+            return True
+        os.lseek(handle, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]
+        except OSError:
+            return False
+        return True
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
 SAVE_SIZE_LIMIT = 16_000_000
 """The largest saved game read (a long match is a few megabytes at most)."""
 

@@ -72,7 +72,7 @@ def run_play(
     """`mixmo play` with its options parsed (by click, or left at :data:`PLAIN_DEFAULTS`);
     ``seat_options`` are the seat options given on the command line, as typed."""
     pause_collector()  # until the first frame: the game's imports are most of its start-up
-    from mixmo.cli.saved_game import ask_about_saved_game
+    from mixmo.cli.saved_game import ask_about_saved_game, claim_save
     from mixmo.engine.game import Game
     from mixmo.engine.options import MatchOptions, ScoringMode
     from mixmo.engine.save import GameFileError
@@ -89,6 +89,8 @@ def run_play(
     if not headless and (sys.stdin is None or sys.stdin.closed):
         fail(_("standard input is closed: mixmo play needs a terminal to read keys from"))
     path = autosave_path()
+    if not headless:  # one mixmo play at a time on a save (a bots-only match saves nothing)
+        claim_save(path)
     saved = None
     unsaved: str | None = None
     """Why this new game cannot be saved (the old save could not be moved aside)."""

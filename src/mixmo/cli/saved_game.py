@@ -95,6 +95,27 @@ def kept_note(backup: Path) -> str:
     return _("the old one is kept as {backup}").format(backup=backup.name)
 
 
+def claim_save(path: Path) -> None:
+    """Hold the save at ``path`` for this `mixmo play`, or stop (one line, exit 2) when
+    another one holds it: two games writing one file would each overwrite the other's."""
+    from mixmo.storage import hold_save
+
+    holder = hold_save(path)
+    if holder is None:
+        return
+    if holder:
+        message = _(
+            "another mixmo play is running with this save (pid {pid}, {path}): quit it first, "
+            "or play a separate game with MIXMO_DATA_DIR set to another folder"
+        )
+    else:
+        message = _(
+            "another mixmo play is running with this save ({path}): quit it first, "
+            "or play a separate game with MIXMO_DATA_DIR set to another folder"
+        )
+    fail(message.format(pid=holder, path=path))
+
+
 def ask_about_saved_game(path: Path) -> Answer:
     """Ask what to do with an unfinished saved game: resume it (with its bots) or start anew.
 
