@@ -8,12 +8,16 @@ import sys
 
 import pytest
 
+UNREACHABLE = (
+    "mixmo: error: no mixmo server answers at ws://127.0.0.1:9: is `mixmo serve` running there?"
+)
+
 
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["ws://127.0.0.1:9/CDEFGH"], "cannot reach ws://127.0.0.1:9"),
-        (["ws://127.0.0.1:9", "--new", "--players", "3"], "cannot reach ws://127.0.0.1:9"),
+        (["ws://127.0.0.1:9/CDEFGH"], UNREACHABLE),
+        (["ws://127.0.0.1:9", "--new", "--players", "3"], UNREACHABLE),
         (["ws://127.0.0.1:9", "--new", "--watch"], "--watch follows a room"),
         (["http://example.org/CDEFGH", "--bot", "easy"], "not a server address"),
         (["ws://127.0.0.1:9/ABC", "--bot", "easy"], "'ABC' is not a room code"),
@@ -24,8 +28,10 @@ import pytest
         (["ws://127.0.0.1:9", "--new", "--bot", "easy", "--rounds", "2", "--points", "9"],
          "not both"),
         (["ws://127.0.0.1:9/CDEFGH", "--bot", "easy", "--name", " "], "--name"),
+        (["ws://127.0.0.1:9", "--new", "--name", ""],
+         "mixmo: error: --name: a player's name cannot be blank"),
         (["ws://127.0.0.1:9", "--new", "--bot", "easy", "--seed", str(2**64)], "seed"),
-        (["ws://127.0.0.1:9/CDEFGH", "--bot", "easy"], "cannot reach ws://127.0.0.1:9"),
+        (["ws://127.0.0.1:9/CDEFGH", "--bot", "easy"], UNREACHABLE),
         (["ws://[::1", "--new"],
          "ws://[::1: not a server address (ws://HOST:PORT or wss://HOST, then /CODE)"),
         (["ws://127.0.0.1:99999", "--new", "--bot", "easy"],
@@ -35,7 +41,7 @@ import pytest
         (["ws://:18781", "--new"], "not a server address"),
     ],
     ids=["human-seat", "human-creator", "watch-new", "http", "short-code", "no-code", "new-with-code",
-         "all-bots", "rounds-and-points", "blank-name", "huge-seed", "unreachable",
+         "all-bots", "rounds-and-points", "blank-name", "empty-name", "huge-seed", "unreachable",
          "open-bracket", "port-out-of-range", "port-not-a-number", "no-host"],
 )  # fmt: skip
 def test_join_refuses_what_it_cannot_do_in_one_line(

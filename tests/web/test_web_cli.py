@@ -24,7 +24,10 @@ from tests.web.conftest import MIXMO, Started, open_room, serve_web
         ("http://127.0.0.1:8765/CDEFGH", "not a server address"),
         ("ws://127.0.0.1:8765", "which room?"),
         ("ws://127.0.0.1:8765/ABC", "'ABC' is not a room code"),
-        ("ws://127.0.0.1:9/CDEFGH", "cannot reach ws://127.0.0.1:9"),
+        (
+            "ws://127.0.0.1:9/CDEFGH",
+            "no mixmo server answers at ws://127.0.0.1:9: is `mixmo serve` running there?",
+        ),
         ("ws://[::1/ACDEFG", "ws://[::1/ACDEFG: not a server address"),
         (
             "ws://127.0.0.1:99999/ACDEFG",

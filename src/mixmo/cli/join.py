@@ -51,6 +51,19 @@ def split_url(url: str, new: bool) -> tuple[str, str | None]:
         fail(str(error))
 
 
+def client_error(server: str, error: Exception, where: str | None = None) -> str:
+    """One line for a failed request to ``server`` (a ``ClientError``), told at ``where``.
+
+    A server that does not answer is said in the player's words (is it running?), not
+    as the socket's errno and the address twice.
+    """
+    if getattr(error, "code", None) == "unreachable":
+        return _("no mixmo server answers at {server}: is `mixmo serve` running there?").format(
+            server=server
+        )
+    return f"{where or server}: {error}"
+
+
 @click.command(
     cls=TranslatedCommand,
     name="join",
@@ -135,7 +148,7 @@ def join(
             fail(first_error(error))
     try:
         default = f"{bot_level.capitalize()} bot" if bot_level else _default_name()
-        seat_name = clean_name(name or default)
+        seat_name = clean_name(default if name is None else name)  # --name "" is blank
     except ValueError as error:
         fail(f"--name: {error}")
     if bot_level is None:
@@ -180,7 +193,7 @@ async def _play_person(
             await client.join(code, name)
     except ClientError as error:
         await client.close()
-        fail(f"{server}: {error}")
+        fail(client_error(server, error))
     table = RemoteTable(client)
     try:
         if (
@@ -251,6 +264,6 @@ async def _play_bot(
             on_lobby=lobby,
         )
     except ClientError as error:
-        fail(f"{server}: {error}")
+        fail(client_error(server, error))
     for line in result.lines():
         click.echo(line)

@@ -82,6 +82,8 @@ async def _check_room(server: str, code: str) -> None:
         await client.connect(code)
         await client.watch(code)
     except ClientError as error:
-        fail(f"{server}/{code}: {error}")
+        from mixmo.cli.join import client_error
+
+        fail(client_error(server, error, f"{server}/{code}"))
     finally:
         await client.close()
