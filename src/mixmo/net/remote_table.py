@@ -47,7 +47,7 @@ from mixmo.net.table import ConnectionChanged, Refusal, Table, ViewReplaced
 from mixmo.net.table import _error_code as error_code  # the local table's refusal codes
 from mixmo.net.views import ActionRefused, SeatConnection, WireEventError, decode_event, view_state
 
-PREDICTED = (act.PlaceTile, act.MoveTiles, act.TakeBack, act.TakeApart)
+PREDICTED = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
 """The own seat's actions shown before the server answers: edits of its own grid and rack,
 which need neither the bag nor the other racks. A draw, a MIXMO, "stuck", a theme, and
 undo or redo (whose history only the server keeps) wait for the server's answer, and so
