@@ -96,3 +96,29 @@ def test_the_lock_names_the_process_and_is_let_go(tmp_path: Path) -> None:
         [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True
     )
     assert free.stdout.strip() == "None", "once let go, the next process holds it"
+
+
+@needs_tmux
+def test_a_second_mixup_on_the_same_save_refuses_in_one_line(tmp_path: Path) -> None:
+    session = f"mixmo-mixup-{os.getpid()}"
+    env = f"MIXMO_DATA_DIR={tmp_path}"
+    command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo mixup --names Ann,Bob"
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "26", command)
+    pid = int(tmux("display-message", "-p", "-t", session, "#{pane_pid}").strip())
+    try:
+        wait_for(session, lambda s: "to move" in s)
+        second = subprocess.run(
+            [sys.executable, "-m", "mixmo", "mixup", "--names", "Cat,Dan"],
+            env={**os.environ, "MIXMO_DATA_DIR": str(tmp_path)},
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        kill(session)
+    assert second.returncode == 2
+    lines = second.stderr.strip().splitlines()
+    assert len(lines) == 1, second.stderr
+    assert f"another mixmo mixup is running with this save (pid {pid}," in lines[0]
+    assert "--save-file" in lines[0]

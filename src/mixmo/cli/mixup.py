@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+import unicodedata
 from pathlib import Path
 
 import click
@@ -184,6 +185,16 @@ def run_app(
     from mixmo.tui.mixup.saves import autosave_path, keep_unfinished, load
 
     path = save_file or autosave_path()
+    from mixmo.storage import hold_save
+
+    holder = hold_save(path)  # two games on one file would each overwrite the other's
+    if holder is not None:
+        fail(
+            _(
+                "another mixmo mixup is running with this save ({who}{path}): quit it first, "
+                "or play this game in another file with --save-file"
+            ).format(who=f"pid {holder}, " if holder else "", path=path)
+        )
     if resume:
         if bot_level or names:
             fail(_("--resume continues the saved game as it was: no --bot, --side or --names"))
@@ -195,6 +206,10 @@ def run_app(
         seats = [n.strip() for n in names.split(",")] if names else []
         if names and (len(seats) != 2 or not all(seats)):
             fail(_("--names takes two names, colour first: --names Ann,Bob"))
+        if names and seats[0].casefold() == seats[1].casefold():
+            fail(_("two players cannot have the same name"))
+        if any(unicodedata.category(ch)[0] == "C" for ch in "".join(seats)):
+            fail(_("a player's name cannot hold control characters"))
         bot_side = Side(side).other if bot_level else None
         default = {side: side.title() for side in Side}
         if bot_side is not None:
