@@ -123,3 +123,22 @@ def test_the_largest_seed_plays_a_whole_match(mixmo, monkeypatch, tmp_path) -> N
     run = mixmo("play", "--headless", "--bots", "2", "--points", "1", "--seed", str(2**63 - 1))
     assert run.code == 0, run.err
     assert "wins the match" in run.out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--headless", "--bots", "2", "--names", "\x1b[31mEvil,Bob"],
+        ["--names", "A\nB,C"],
+        ["--names", "Ann,Bob\u202e"],
+    ],
+    ids=["escape-headless", "newline", "right-to-left-override"],
+)
+def test_names_with_control_characters_are_refused_in_one_line(
+    mixmo, monkeypatch, tmp_path, args: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    run = mixmo("play", *args)
+    assert run.code == 2
+    assert run.err == "mixmo: error: --names: a player's name cannot hold control characters\n"
+    assert run.out == ""

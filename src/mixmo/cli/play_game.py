@@ -180,6 +180,10 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
     ``--bots``: the names may name every seat, or only the people (bots keep their own
     names, "Bot 1"...). Any mismatch is one line saying how to fix it."""
     given = [name.strip() for name in names.split(",")] if names else []
+    import unicodedata  # (a C module: nothing on play's start-up)
+
+    if any(unicodedata.category(ch)[0] == "C" for ch in "".join(given)):
+        fail("--names: " + _("a player's name cannot hold control characters"))
     if not headless and players is None and bots >= MAX_SEATS:
         fail(
             _(
