@@ -75,6 +75,29 @@ async def test_a_wrong_final_mixmo_shows_as_minus_one_round_in_the_round_s_dialo
         assert "+0" not in wide.export_text().split("Bob")[0]  # not "+0": a round taken
 
 
+async def test_with_rounds_each_pane_shows_the_rounds_won_after_a_round() -> None:
+    """The panes on the game's screen, in the round after Ann's wrong final MIXMO and
+    Bob's winning one: "-1 round" for Ann, "1 round won" for Bob."""
+    app, clock = make_app(2, seed=10, scoring=ScoringMode.ROUNDS, target=3, variant="free-spirit")
+    game = app.table.game
+    at = play_until_bag_is_empty(game, caller=1)
+    clock.now = at + 1
+    async with app.run_test(size=SIZE) as pilot:
+        assert "0 rounds won" in str(app.query_one("#title-0").render())
+        await pilot.press("f5")
+        await settle(pilot)
+        lay_out(game, 1, at)
+        clock.now = at + 2
+        await pilot.press("tab", "f5")
+        await settle(pilot)
+        assert game.state.rounds_won == (-1, 1)
+        await pilot.press("enter")  # the round's scores read: the next round
+        await settle(pilot)
+        assert game.round.number == 2
+        assert "-1 round" in str(app.query_one("#title-0").render())
+        assert "1 round won" in str(app.query_one("#title-1").render())
+
+
 def test_a_pane_title_puts_the_rounds_won_before_the_points() -> None:
     """With the rounds option a pane says "1 round won" or "-1 round" (a penalty took
     more than was won), then the points; with points it says the points only."""
