@@ -20,7 +20,7 @@ run inline from the same place.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -60,7 +60,7 @@ from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
 from mixmo.tui.relay import RELAY_TICK, RelayKeys, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.table_events import TableEvents
-from mixmo.tui.view_state import capture, hint_deadlines, load_view, restore, view_path
+from mixmo.tui.view_state import capture, load_view, restore, view_path
 
 if TYPE_CHECKING:
     from mixmo.tui.bot_driver import BotDriver
@@ -170,7 +170,6 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             restore(view, self.table, self.panes)
             self.active = view.active
             self.live_check = view.live_check if live_check is None else live_check
-            self.hint_paid_at = hint_deadlines(view, self.clock())  # a hint's cost stays owed
         self._own_events = False
         """True while the app hands the table an action: its events are answered at once."""
         self._placed = False
@@ -497,12 +496,6 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         ):
             event.stop()
             return
-        if (
-            isinstance(event, events.Key)
-            and not event.is_forwarded
-            and await self.dialog_key(event)
-        ):
-            return
         # Only keys fresh from the terminal: a key a dialog let bubble back up is not the board's.
         on_board = (
             isinstance(event, events.Key)
@@ -511,36 +504,6 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         )
         if not (on_board and await self.board_key(event)):  # type: ignore[arg-type]
             await super().on_event(event)
-
-    async def dialog_key(self, event: events.Key) -> bool:
-        """Run a key in the open dialog at once, in full; False when no dialog takes it.
-
-        A dialog's keys keep their order as the board's do: Enter answers it before
-        the key after it is read, and that key goes to what is on screen next (the
-        board, or the next dialog once it is drawn). Over the round's dialogs the
-        quit command and help work too (the table may stop at a claim)."""
-        while self.screen is not self.screen_stack[0]:
-            dialog = self.screen
-            take_key: Callable[[events.Key], Awaitable[bool]] | None = getattr(
-                dialog, "take_key", None
-            )
-            if take_key is None:
-                return False
-            if getattr(dialog, "stops_for_quit", False) and self.stop_key(event.key):
-                return True
-            if await take_key(event):
-                return True
-            # The dialog closed before it was drawn: the key goes to what came instead.
-        return False
-
-    def stop_key(self, key: str) -> bool:
-        """Ask the quit question, or show help, if ``key`` is bound to one (over a dialog)."""
-        keys = self.keymap_config
-        for bound, run in ((keys.quit, self.action_quit_game), (keys.help, self.action_help)):
-            if key in {k.strip() for k in bound.split(",")}:
-                run()
-                return True
-        return False
 
     async def board_key(self, event: events.Key) -> bool:
         """Run a board key at once; False when it is not one (commands go on to the bindings)."""
@@ -627,8 +590,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             return
         relay = self.relay
         view = capture(self.table, self.panes, live_check=self.live_check, active=self.active,
-                       built=relay.built if relay else None, relay_turn=relay.turn if relay else 0.0,
-                       hint_wait=self.hint_waits())  # fmt: skip
+                       built=relay.built if relay else None, relay_turn=relay.turn if relay else 0.0)  # fmt: skip
         text = view.to_json()
         if text != self._saved_view:
             try:
