@@ -97,3 +97,31 @@ def test_a_seed_no_save_could_hold_is_refused_before_the_game(mixmo) -> None:  #
     assert run.code == 2
     assert run.err.startswith("mixmo mixup: error: Invalid value for '--seed'")
     assert run.err.count("\n") == 1
+
+
+def test_a_new_game_over_a_file_that_is_no_game_says_it_was_unreadable(
+    mixmo, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    path = tmp_path / "mixup-autosave.json"
+    path.write_text("garbage\n")
+    run = mixmo("mixup")
+    kept = tmp_path / "mixup-unfinished-1.json"
+    assert run.err.splitlines()[0] == (
+        f"mixmo mixup: {path} could not be read as a game, so a new game starts; "
+        f"the old file is kept as {kept} (1:1: not JSON (Expecting value))"
+    )
+    assert kept.read_text() == "garbage\n", "kept as it was, in case it can be repaired"
+
+
+def test_a_new_game_over_an_unfinished_one_says_how_to_resume_it(
+    mixmo, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
+    (tmp_path / "mixup-autosave.json").write_text(json.dumps(a_save_of_two_moves()))
+    run = mixmo("mixup")
+    kept = tmp_path / "mixup-unfinished-1.json"
+    assert run.err.splitlines()[0] == (
+        f"mixmo mixup: your unfinished game is kept in {kept} "
+        f"(mixmo mixup --resume --save-file {kept})"
+    )

@@ -231,13 +231,19 @@ def run_app(
                 )
             )
         if kept is not None:
-            click.echo(
-                _(
+            try:
+                load(kept)
+            except SaveFileError as error:  # kept all the same: it may be repairable by hand
+                told = _(
+                    "mixmo mixup: {path} could not be read as a game, so a new game starts; "
+                    "the old file is kept as {kept} ({reason})"
+                ).format(path=path, kept=kept, reason=str(error).removeprefix(f"{kept}: "))
+            else:
+                told = _(
                     "mixmo mixup: your unfinished game is kept in {path} "
                     "(mixmo mixup --resume --save-file {path})"
-                ).format(path=kept),
-                err=True,
-            )
+                ).format(path=kept)
+            click.echo(told, err=True)
         game = MixUpGame()
     from mixmo.cli.terminal import require_terminal
 
