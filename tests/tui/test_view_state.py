@@ -15,7 +15,7 @@ SAVED = ViewState(
     live_check=True,
     active=1,
     panes=[
-        PaneView(cursor=(-2, 3), direction=Direction.DOWN, rack="EA?!", built=12.5),
+        PaneView(cursor=(-2, 3), direction=Direction.DOWN, rack="EA?!", built=12.5, hint_wait=7.0),
         PaneView(),
     ],
     relay_turn=4.0,
@@ -34,6 +34,7 @@ def test_a_view_is_one_line_of_json_with_every_field_named() -> None:
         "direction": "down",
         "rack": "EA?!",
         "built": 12.5,
+        "hint_wait": 7.0,
     }
 
 
@@ -44,6 +45,7 @@ def test_a_view_written_before_the_relay_reads_with_no_relay_time() -> None:
     )
     view = view_from_json(old)
     assert view.relay_turn == 0.0 and view.panes[0].built == 0.0
+    assert view.panes[0].hint_wait == 0.0, "and no hint to wait for"
 
 
 @pytest.mark.parametrize(
@@ -62,6 +64,8 @@ def test_a_view_written_before_the_relay_reads_with_no_relay_time() -> None:
         ({"panes": [{"direction": "sideways"}]}, "view.panes[0].direction"),
         ({"panes": [{"rack": "A" * 201}]}, "view.panes[0].rack"),
         ({"panes": [{"built": float("nan")}]}, "view.panes[0].built"),
+        ({"panes": [{"hint_wait": -1}]}, "view.panes[0].hint_wait"),
+        ({"panes": [{"hint_wait": 31}]}, "view.panes[0].hint_wait: not between 0 and 30"),
         ({"panes": [{"shape": 1}]}, "view.panes[0]: unknown fields ['shape']"),
         ({"panes": ["pane"]}, "view.panes[0]: not an object"),
     ],

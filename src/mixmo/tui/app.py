@@ -60,7 +60,7 @@ from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
 from mixmo.tui.relay import RELAY_TICK, RelayKeys, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.table_events import TableEvents
-from mixmo.tui.view_state import capture, load_view, restore, view_path
+from mixmo.tui.view_state import capture, hint_deadlines, load_view, restore, view_path
 
 if TYPE_CHECKING:
     from mixmo.tui.bot_driver import BotDriver
@@ -170,6 +170,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             restore(view, self.table, self.panes)
             self.active = view.active
             self.live_check = view.live_check if live_check is None else live_check
+            self.hint_paid_at = hint_deadlines(view, self.clock())  # a hint's cost stays owed
         self._own_events = False
         """True while the app hands the table an action: its events are answered at once."""
         self._placed = False
@@ -590,7 +591,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             return
         relay = self.relay
         view = capture(self.table, self.panes, live_check=self.live_check, active=self.active,
-                       built=relay.built if relay else None, relay_turn=relay.turn if relay else 0.0)  # fmt: skip
+                       built=relay.built if relay else None, relay_turn=relay.turn if relay else 0.0,
+                       hint_wait=self.hint_waits())  # fmt: skip
         text = view.to_json()
         if text != self._saved_view:
             try:

@@ -2,8 +2,9 @@
 
 Practice adds 30 s to the player's time for a hint. At a table the clock is
 shared, so the same cost is paid in play instead: for 30 s after asking, the
-player's grid edits and MIXMO are refused (the others play on). A mixin of
-the app; the solver runs on a thread worker so the screen never waits.
+player's grid edits and MIXMO are refused (the others play on). What is left
+to wait is kept in the view file (tui/view_state.py), so quitting or a crash
+does not pay it. A mixin of the app; the solver runs on a thread worker so the screen never waits.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class HintKey:
 
         def tell(self, seat: int, message: str) -> None: ...
 
+        def save_view(self) -> None: ...
+
     hint_paid_at: dict[int, float]
     """Per seat: the game time when the last hint's cost is paid."""
 
@@ -66,6 +69,7 @@ class HintKey:
             self.tell(seat, _("a hint is on its way: play on in {seconds} s").format(seconds=wait))
             return
         self.hint_paid_at[seat] = self.clock() + HINT_COST
+        self.save_view()  # at once: a crash right after the hint still owes its cost
         self.tell(
             seat,
             _("thinking about a hint (it costs {seconds} s of play)...").format(
@@ -89,6 +93,10 @@ class HintKey:
     def hint_wait(self, seat: int) -> float:
         """Seconds before ``seat`` may play again after a hint (0 when free)."""
         return max(0.0, self.hint_paid_at.get(seat, 0.0) - self.clock())
+
+    def hint_waits(self) -> dict[int, float]:
+        """Per seat, seconds still to wait for a hint (what the view file keeps)."""
+        return {seat: self.hint_wait(seat) for seat in self.hint_paid_at}
 
     def refused_for_a_hint(self, action: act.Action) -> str | None:
         """Why ``action`` must wait for a hint's cost to be paid, if it must."""

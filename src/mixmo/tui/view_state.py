@@ -1,5 +1,6 @@
 """What the interface remembers across a resume: live checking, the active pane,
-each rack's order, each cursor and typing direction, and the relay's times.
+each rack's order, each cursor and typing direction, the relay's times, and
+what is left to wait of a hint's cost (F3).
 
 The engine's save holds the match; this small file beside it
 (``autosave.view.json`` next to ``autosave.json``) holds how the players had
@@ -20,6 +21,7 @@ from mixmo.engine.grid import Direction
 from mixmo.engine.tiles import Tile, TileError
 from mixmo.engine.values import value
 from mixmo.net.table import Table
+from mixmo.tui.hints import HINT_COST
 from mixmo.tui.pane_state import PaneState, reconcile
 
 MAX_VIEW_BYTES = 64 * 1024
@@ -40,6 +42,10 @@ class PaneView:
     """The rack's tiles in the player's order, as symbols."""
     built: float = 0.0
     """Seconds this player held the keyboard in a relay (``--relay``, see tui/relay.py)."""
+    hint_wait: float = 0.0
+    """Seconds of game time this player still had to wait for a hint's cost (tui/hints.py):
+    kept as what is left, not as a moment, because a resumed game's clock starts again
+    from its last action, so quitting (or a crash) never pays the cost."""
 
 
 @value
@@ -67,6 +73,7 @@ class ViewState:
                         "direction": pane.direction.value,
                         "rack": pane.rack,
                         "built": pane.built,
+                        "hint_wait": pane.hint_wait,
                     }
                     for pane in self.panes
                 ],
@@ -105,7 +112,7 @@ def _seconds(value: object, what: str) -> float:
 
 
 def _pane(data: object, what: str) -> PaneView:
-    fields = _fields(data, {"cursor", "direction", "rack", "built"}, what)
+    fields = _fields(data, {"cursor", "direction", "rack", "built", "hint_wait"}, what)
     cursor = fields.get("cursor", [0, 0])
     if not isinstance(cursor, list) or len(cursor) != 2:
         raise ViewFileError(f"{what}.cursor: not a row and a column")
@@ -121,7 +128,15 @@ def _pane(data: object, what: str) -> PaneView:
         direction=direction,
         rack=rack,
         built=_seconds(fields.get("built", 0.0), f"{what}.built"),
+        hint_wait=_hint_wait(fields.get("hint_wait", 0.0), f"{what}.hint_wait"),
     )
+
+
+def _hint_wait(value: object, what: str) -> float:
+    wait = _seconds(value, what)
+    if wait > HINT_COST:  # no more than one hint's cost: an edited file cannot lock a grid
+        raise ViewFileError(f"{what}: not between 0 and {HINT_COST:.0f}")
+    return wait
 
 
 def view_from_json(text: str) -> ViewState:
@@ -167,8 +182,13 @@ def capture(
     active: int,
     built: dict[int, float] | None = None,
     relay_turn: float = 0.0,
+    hint_wait: dict[int, float] | None = None,
 ) -> ViewState:
+    """The view of ``table`` and ``panes`` now; ``hint_wait``: per seat, seconds of a
+    hint's cost still to wait (whole seconds, rounded up, so the file changes once a
+    second at most and a resume never waits less than was left)."""
     built = built or {}
+    hint_wait = hint_wait or {}
     return ViewState(
         match=match_key(table),
         live_check=live_check,
@@ -179,6 +199,7 @@ def capture(
                 direction=pane.direction,
                 rack="".join(t.symbol for t in pane.rack),
                 built=built.get(seat, 0.0),
+                hint_wait=float(min(math.ceil(hint_wait.get(seat, 0.0)), HINT_COST)),
             )
             for seat, pane in enumerate(panes)
         ],
@@ -210,3 +231,9 @@ def restore(view: ViewState, table: Table, panes: list[PaneState]) -> None:
         except TileError:
             order = ()
         pane.rack = reconcile(order, table.round.player(seat).rack)
+
+
+def hint_deadlines(view: ViewState, now: float) -> dict[int, float]:
+    """Per seat, the game time when a hint's cost is paid, carrying on from ``view``
+    at game time ``now`` (the resumed table's clock)."""
+    return {seat: now + pane.hint_wait for seat, pane in enumerate(view.panes) if pane.hint_wait}
