@@ -60,6 +60,12 @@ def test_web_says_when_its_port_is_taken(mixmo) -> None:  # type: ignore[no-unty
     assert f"cannot listen on 127.0.0.1:{port}" in run.err
 
 
+def test_join_names_the_room_code_the_server_does_not_have(mixmo, game_server: str) -> None:  # type: ignore[no-untyped-def]
+    run = mixmo("join", f"{game_server}/CDEFGH", "--bot", "easy")
+    assert run.code == 2
+    assert run.err == f"mixmo: error: {game_server}/CDEFGH: no room with that code on this server\n"
+
+
 def test_web_refuses_a_room_the_server_does_not_have(mixmo, game_server: str) -> None:  # type: ignore[no-untyped-def]
     run = mixmo("web", f"{game_server}/CDEFGH", "--port", "0")
     assert run.code == 2 and run.err.count("\n") == 1

@@ -193,7 +193,7 @@ async def _play_person(
             await client.join(code, name)
     except ClientError as error:
         await client.close()
-        fail(client_error(server, error))
+        fail(client_error(server, error, f"{server}/{code}" if code else None))
     table = RemoteTable(client)
     try:
         if (
@@ -264,6 +264,6 @@ async def _play_bot(
             on_lobby=lobby,
         )
     except ClientError as error:
-        fail(client_error(server, error))
+        fail(client_error(server, error, f"{server}/{code}" if code else None))
     for line in result.lines():
         click.echo(line)
