@@ -388,6 +388,28 @@ def test_a_game_collects_no_garbage_until_its_first_frame_then_leaves_the_start_
     ], done.stderr
 
 
+def test_a_match_of_bots_without_a_screen_runs_with_the_collector_on(tmp_path: Path) -> None:
+    """``mixmo play --headless`` draws no frame: its match (minutes of bots' searches)
+    must not run with the start-up's pause still on."""
+    code = (
+        "import gc, mixmo.engine.headless as headless\n"
+        "def play(options, levels, game):\n"
+        "    print('collecting during the match', gc.isenabled())\n"
+        "headless.play_headless = play\n"
+        "from mixmo.cli import main\n"
+        "main(['play', '--headless', '--bots', '2', '--seed', '1', '--json'])\n"
+    )
+    env = {"MIXMO_DATA_DIR": str(tmp_path / "data"), "MIXMO_CONFIG_DIR": str(tmp_path / "cfg")}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=120,
+    )
+    assert done.stdout.splitlines()[0] == "collecting during the match True", done.stderr
+
+
 def test_the_collector_is_resumed_only_if_the_start_up_paused_it() -> None:
     """A caller that had turned the collector off (a test, a program embedding mixmo)
     keeps it off, and nothing is frozen for it."""

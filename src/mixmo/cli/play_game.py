@@ -142,7 +142,8 @@ def run_play(
         bot_seats = bots
     if unsaved:
         welcome = unsaved
-    if headless:
+    if headless:  # no screen: the match runs with the collector, as any command's work
+        resume_collector(freeze=True)
         play_bots_headless(game, bot_levels or [Level(level)], as_json=as_json)
         return
     # Last, after every option and the saved game were checked (and their errors said):
