@@ -70,8 +70,11 @@ def test_headless_bots_that_cannot_build_a_word_say_so_in_one_line(
         (["--bots", "2", "--names", "Ann,Bob,Cid"],
          "--names gives 3 names for --bots 2: one name per bot"),
         (["--players", "3"], "--headless needs a bot in every seat: --bots N with N players"),
+        (["--bots", "2", "--relay", "10"],
+         "--relay shares one keyboard among people; --headless has only bots"),
     ],
-    ids=["no-bots", "one-bot", "one-name-two-bots", "three-names-two-bots", "players-no-bots"],
+    ids=["no-bots", "one-bot", "one-name-two-bots", "three-names-two-bots", "players-no-bots",
+         "relay"],
 )  # fmt: skip
 def test_headless_without_a_bot_in_each_of_two_seats_says_how_many_in_its_own_words(
     mixmo, monkeypatch, tmp_path, args: list[str], says: str

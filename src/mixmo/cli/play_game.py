@@ -86,6 +86,8 @@ def run_play(
     relay = relay_seconds(relay_spec)
     if as_json and not headless:
         fail(_("--json goes with --headless (the result of a bots-only match)"))
+    if headless and relay is not None:
+        fail(_("--relay shares one keyboard among people; --headless has only bots"))
     if not headless and (sys.stdin is None or sys.stdin.closed):
         fail(_("standard input is closed: mixmo play needs a terminal to read keys from"))
     path = autosave_path()
