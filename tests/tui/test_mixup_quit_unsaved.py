@@ -118,3 +118,25 @@ async def test_the_quit_question_in_french(tmp_path: Path, disk: Disk, french_sc
         text = question(app)
         assert text.startswith("Quitter ? Les derniers coups n'ont pas pu être sauvegardés")
         assert "le disque est plein" in text
+
+
+async def test_q_typed_right_after_a_move_quits_after_it_not_before(tmp_path: Path) -> None:
+    app = new_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        burst(app, "1", "enter", "q")  # the drop and Q in one burst, as over SSH
+        await settle(pilot)
+    assert app.return_code == 0
+    game, _seating = load(tmp_path / "mixup-autosave.json")
+    assert len(game.state.moves) == 1, "the move typed before Q is played and saved"
+
+
+async def test_n_and_its_answer_in_one_burst_start_a_new_game_keeping_the_old(
+    tmp_path: Path,
+) -> None:
+    app = new_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        burst(app, "1", "enter", "2", "enter", "n", "y", "3", "enter")
+        await settle(pilot)
+        assert [m.column for m in app.game.state.moves] == [3], "the new game's first move"
+    kept, _seating = load(tmp_path / "mixup-unfinished-1.json")
+    assert [m.column for m in kept.state.moves] == [1, 2]

@@ -59,7 +59,7 @@ class MixUpApp(App[None]):
         Binding("u", "take_back", N_("Take back")),
         Binding("n", "new_game", N_("New game")),
         Binding("f1,question_mark", "help", N_("Help")),
-        Binding("q,ctrl+q", "quit", N_("Quit"), priority=True),
+        Binding("q,ctrl+q", "quit", N_("Quit")),  # in order with the keys typed before it
     ]
 
     def __init__(

@@ -88,8 +88,9 @@ class ConfirmScreen(_Dialog):
     """A question for a player, answered with Y or N (Esc is no)."""
 
     BINDINGS = [
-        Binding("y,o", "answer(True)", N_("Yes"), priority=True),  # o: oui
-        Binding("n,escape", "answer(False)", N_("No"), priority=True),
+        # Not priority: the answer is taken in order with the keys typed before it (Q, U, N)
+        Binding("y,o", "answer(True)", N_("Yes")),  # o: oui
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str, *, id: str | None = None) -> None:
