@@ -15,12 +15,14 @@ a typed letter through a message posted from the widget: two routes of
 different lengths, so in a burst of keys (a fast typist, SSH) a letter could
 overtake the arrows typed before it. The app therefore reads the board's keys
 itself, as each key event arrives (:meth:`MixmoApp.on_event`), and commands
-run inline from the same place.
+run inline from the same place. A dialog's keys are handed to the dialog the same
+way, each handled in full before the next (its Enter answers it, and the keys
+typed after it go to what is on screen next).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -497,6 +499,12 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         ):
             event.stop()
             return
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and await self.dialog_key(event)
+        ):
+            return
         # Only keys fresh from the terminal: a key a dialog let bubble back up is not the board's.
         on_board = (
             isinstance(event, events.Key)
@@ -505,6 +513,36 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         )
         if not (on_board and await self.board_key(event)):  # type: ignore[arg-type]
             await super().on_event(event)
+
+    async def dialog_key(self, event: events.Key) -> bool:
+        """Run a key in the open dialog at once, in full; False when no dialog takes it.
+
+        A dialog's keys keep their order as the board's do: Enter answers it before
+        the key after it is read, and that key goes to what is on screen next (the
+        board, or the next dialog once it is drawn). Over the round's dialogs the
+        quit command and help work too (the table may stop at a claim)."""
+        while self.screen is not self.screen_stack[0]:
+            dialog = self.screen
+            take_key: Callable[[events.Key], Awaitable[bool]] | None = getattr(
+                dialog, "take_key", None
+            )
+            if take_key is None:
+                return False
+            if getattr(dialog, "stops_for_quit", False) and self.stop_key(event.key):
+                return True
+            if await take_key(event):
+                return True
+            # The dialog closed before it was drawn: the key goes to what came instead.
+        return False
+
+    def stop_key(self, key: str) -> bool:
+        """Ask the quit question, or show help, if ``key`` is bound to one (over a dialog)."""
+        keys = self.keymap_config
+        for bound, run in ((keys.quit, self.action_quit_game), (keys.help, self.action_help)):
+            if key in {k.strip() for k in bound.split(",")}:
+                run()
+                return True
+        return False
 
     async def board_key(self, event: events.Key) -> bool:
         """Run a board key at once; False when it is not one (commands go on to the bindings)."""

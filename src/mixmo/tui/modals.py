@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -9,7 +11,7 @@ from typing import Any, ClassVar
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -19,6 +21,7 @@ from textual.widgets import Button, Input, OptionList, SelectionList, Static
 from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from mixmo.engine.actions import THEME
 from mixmo.engine.events import PlayerScore
 from mixmo.engine.round_end import WRONG_FINAL_LABEL
 from mixmo.i18n import N_, _
@@ -43,11 +46,58 @@ class TickList(SelectionList[Any]):
             return Strip(segments, strip.cell_length)
         return strip
 
+    def action_select(self) -> None:
+        """Space (or a click) ticks the highlighted word now: SelectionList does it on a
+        message of its own, after which an Enter typed at once would confirm without it."""
+        if self.highlighted is not None:
+            self.toggle(self.get_option_at_index(self.highlighted))
+
+
+READY_SECONDS = 5.0
+"""How long a key waits for a dialog just opened to be drawn (its box and list in place)."""
+
 
 class _Dialog(ModalScreen[object]):
+    """A dialog that takes its keys from the app, one at a time, in the order they come.
+
+    Textual would send a bound key (Backspace, Space, Enter) on a longer route than
+    a typed letter, so that in a burst of keys an Enter could answer the dialog
+    before the Backspace typed ahead of it, and the keys after it land in the box.
+    The app hands every fresh key of a dialog to :meth:`take_key` instead, which
+    handles it in full before the next is read (mixmo.tui.app, ``on_event``).
+    """
+
+    stops_for_quit: ClassVar[bool] = False
+    """The quit command and help work over this dialog (the app reads their keys first):
+    the table may stop at it, and resuming the game opens it again."""
+
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
+        self._mounted = asyncio.Event()
+
+    async def take_key(self, event: events.Key) -> bool:
+        """Handle one key now, as Textual would (the dialog's bindings, priority ones first,
+        then from the focused widget up; a printable key types in a box). The app's own
+        keys do nothing over a dialog, but quit and help (``stops_for_quit``).
+        False only when the dialog closed before it was drawn: the key is someone else's."""
+        if not self._mounted.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._mounted.wait(), READY_SECONDS)
+            if not self.is_current:
+                return False
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.enabled:
+            await self.app.run_action(active.binding.action, active.node)
+            return True
+        box = self.focused
+        if isinstance(box, Input) and event.is_printable and event.character:
+            selection = box.selection
+            if selection.is_empty:
+                box.insert_text_at_cursor(event.character)
+            else:
+                box.replace(event.character, *selection)
+        return True
 
     SCOPED_CSS = False  # its rules start from the app (its too-small class), not the dialog
     DEFAULT_CSS = """
@@ -66,6 +116,7 @@ class _Dialog(ModalScreen[object]):
     """
 
     def on_mount(self) -> None:
+        self._mounted.set()  # composed, its first widget focused: keys may come in
         # The app keeps the request's words up to date (its fit()); a dialog opened while
         # the terminal is too small starts with them. (A dialog the table moved past at
         # once is gone before it mounts: nothing to add then.)
@@ -76,6 +127,9 @@ class _Dialog(ModalScreen[object]):
 
 class ThemeScreen(_Dialog):
     """BANDIT! Its drawer names a theme: typed, or picked from the built-in lists."""
+
+    stops_for_quit = True
+    BINDINGS = [Binding("enter", "choose", N_("Choose"), show=False, priority=True)]
 
     def __init__(self, name: str, builtin: Sequence[tuple[str, str]]) -> None:
         super().__init__()
@@ -94,15 +148,27 @@ class ThemeScreen(_Dialog):
                     "(arrows, then Enter):"
                 )
             )
-            yield Input(placeholder=_("a theme, e.g. animals"), id="theme-input")
+            # No longer than the engine takes: the box refuses the character past it.
+            yield Input(
+                placeholder=_("a theme, e.g. animals"),
+                id="theme-input",
+                max_length=THEME.max_length or 0,
+            )
             yield OptionList(
                 *[Option(title, id=theme_id) for theme_id, title in self.builtin], id="theme-list"
             )
 
-    @on(Input.Submitted)
-    def typed(self, event: Input.Submitted) -> None:
-        if event.value.strip():
-            self.dismiss(event.value.strip())
+    def action_choose(self) -> None:
+        """Enter: the theme typed, or the list highlighted (at once: the keys after it
+        are the board's)."""
+        lists = self.query_one("#theme-list", OptionList)
+        if self.focused is lists:
+            if lists.highlighted is not None:
+                self.dismiss(str(lists.get_option_at_index(lists.highlighted).prompt))
+            return
+        theme = self.query_one("#theme-input", Input).value.strip()
+        if theme:
+            self.dismiss(theme)
 
     @on(OptionList.OptionSelected)
     def picked(self, event: OptionList.OptionSelected) -> None:
@@ -112,6 +178,7 @@ class ThemeScreen(_Dialog):
 class ClaimScreen(_Dialog):
     """A player ticks the words of their grid that are on the theme."""
 
+    stops_for_quit = True
     BINDINGS = [Binding("enter", "done", N_("Done"), priority=True)]
 
     def __init__(
@@ -153,6 +220,9 @@ class ClaimScreen(_Dialog):
 class SprintScreen(_Dialog):
     """The final sprint: take back the tiles of one unfinished word (or part of it), or nothing."""
 
+    stops_for_quit = True
+    BINDINGS = [Binding("enter", "choose", N_("Choose"), show=False, priority=True)]
+
     def __init__(
         self, name: str, choices: Sequence[tuple[str, tuple[tuple[int, int], ...]]], words: int
     ) -> None:
@@ -172,6 +242,12 @@ class SprintScreen(_Dialog):
                 *[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)]
             )
 
+    def action_choose(self) -> None:
+        """Enter: the highlighted choice, at once (the keys after it are the board's)."""
+        options = self.query_one(OptionList)
+        if options.highlighted is not None:
+            self.dismiss(self.choices[options.highlighted][1])
+
     @on(OptionList.OptionSelected)
     def picked(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.choices[int(event.option.id or 0)][1])
@@ -188,6 +264,7 @@ class ClaimToJudge:
 class VoteScreen(_Dialog):
     """The table judges every claim: ticked claims are accepted by the other players."""
 
+    stops_for_quit = True
     BINDINGS = [Binding("enter", "done", N_("Done"), priority=True)]
 
     def __init__(self, theme: str, claims: Sequence[ClaimToJudge]) -> None:
@@ -277,6 +354,7 @@ class ScoresScreen(_Dialog):
 
     lets_quit: ClassVar[bool] = True
     """The app's quit command works over this dialog (it is closed by no other key but Enter)."""
+    stops_for_quit = True
 
     BINDINGS = [
         Binding("enter", "close", N_("Next"), priority=True),

@@ -1,0 +1,158 @@
+"""A dialog's keys are played in the order they are typed, however fast they come (QA G2, G5):
+every burst here is queued whole before the app reads its first key, as over SSH."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mixmo.engine.actions import THEME
+from mixmo.engine.lexicon import AnyWord
+from mixmo.engine.state import Phase
+from mixmo.storage import load_game
+from mixmo.tui.app import MixmoApp
+from mixmo.tui.modals import ClaimScreen, ThemeScreen, VoteScreen
+from tests.tui.helpers import burst, keys_for_rack, make_app, play_to_the_end, seed_where, settle
+
+SIZE = (100, 30)
+
+
+def header(app: MixmoApp) -> str:
+    return str(app.query_one("#header").render())
+
+
+async def test_a_backspace_typed_before_enter_is_in_the_theme_locked_in() -> None:
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ThemeScreen)
+        burst(app, "c", "a", "t", "x", "backspace", "s", "enter")
+        await settle(pilot)
+        assert app.table.round.theme == "cats"
+        assert "Theme: cats" in header(app)
+
+
+async def test_a_box_cleaned_with_backspaces_then_retyped_in_one_burst() -> None:
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        burst(app, *"jeans")
+        await settle(pilot)
+        burst(app, *["backspace"] * 5, *"cats", "enter")
+        await settle(pilot)
+        assert app.table.round.theme == "cats"
+
+
+async def test_the_keys_typed_after_the_theme_s_enter_play_on_the_board() -> None:
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        seat = app.active
+        rack = len(app.table.round.player(seat).rack)
+        tiles = [key for key in keys_for_rack(app, seat) if key.isalpha()][:2]
+        burst(app, *"cats", "enter", *tiles)
+        await settle(pilot)
+        assert app.table.round.theme == "cats", "the letters after Enter are not in the theme"
+        assert not isinstance(app.screen, ThemeScreen)
+        assert len(app.table.round.player(seat).grid) == 2, "they are placed on the grid"
+        assert len(app.table.round.player(seat).rack) == rack - 2
+
+
+async def test_a_claim_ticked_and_confirmed_in_one_burst_is_claimed() -> None:
+    app, clock = make_app(2, seed=seed_where(2, bandit_first=False), target=10_000)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", *keys_for_rack(app, 1)[:2], "shift+tab")
+        await play_to_the_end(app, pilot, clock)
+        assert isinstance(app.screen, ClaimScreen) and app.screen.player == "Ann"
+        word = app.screen.words[0]
+        # Ann ticks her word and confirms; Bob, asked next, confirms no claim: one burst.
+        burst(app, "space", "enter", "enter")
+        await settle(pilot)
+        assert app.table.round.player(0).claims == (word,)
+        assert app.table.round.player(1).claims == ()
+        assert isinstance(app.screen, VoteScreen), "the table judges Ann's claim"
+        assert app.screen.query_one("#votes").selected == [0], "no stray Space un-ticked it"
+
+
+async def test_a_theme_longer_than_the_engine_takes_is_cut_at_the_box() -> None:
+    from textual import events
+
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=True))
+    limit = THEME.max_length or 0
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#theme-input").post_message(events.Paste("y" * 300))
+        await settle(pilot)
+        burst(app, "enter")  # the paste is refused whole: nothing to choose yet
+        await settle(pilot)
+        assert isinstance(app.screen, ThemeScreen) and app.table.phase is Phase.CHOOSING_THEME
+        burst(app, *"x" * (limit + 1), "enter")
+        await settle(pilot)
+        assert app.table.round.theme == "x" * limit, "the box took no more than the engine takes"
+        assert app.is_running
+
+
+async def test_quit_and_help_work_over_the_bandit_dialog_and_resume_brings_it_back(
+    tmp_path: Path,
+) -> None:
+    from mixmo.tui.modals import ConfirmScreen, HelpScreen
+
+    path = tmp_path / "autosave.json"
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=True), save_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        burst(app, "f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        burst(app, "escape", "c", "ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        burst(app, "n", "a", "ctrl+c")  # No: the theme box again, without the n
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen), "ctrl+c asks too"
+        burst(app, "y")
+        await settle(pilot)
+    assert app.return_code == 0
+    resumed = MixmoApp(load_game(path, lexicon=AnyWord(language="en")), save_path=path)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(resumed.screen, ThemeScreen), "resuming opens the Bandit's dialog again"
+        burst(resumed, *"cats", "enter")
+        await settle(pilot)
+        assert resumed.table.round.theme == "cats"
+
+
+async def test_the_box_keeps_what_was_typed_around_the_quit_question() -> None:
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        burst(app, "c", "a", "ctrl+q", "n", "t", "s", "enter")
+        await settle(pilot)
+        assert app.table.round.theme == "cats"
+
+
+async def test_quit_works_over_the_claims_and_the_votes_and_resume_brings_them_back(
+    tmp_path: Path,
+) -> None:
+    from mixmo.tui.modals import ConfirmScreen
+
+    path = tmp_path / "autosave.json"
+    app, clock = make_app(2, seed=seed_where(2, bandit_first=False), save_path=path, target=10_000)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", *keys_for_rack(app, 1)[:2], "shift+tab")
+        await play_to_the_end(app, pilot, clock)
+        assert isinstance(app.screen, ClaimScreen)
+        burst(app, "ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        burst(app, "n", "space", "enter", "enter", "ctrl+q")  # Ann claims, Bob does not
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen), "the quit question over the votes"
+        assert app.screen_stack[-2].__class__ is VoteScreen
+        burst(app, "y")
+        await settle(pilot)
+    assert app.return_code == 0
+    resumed = MixmoApp(load_game(path, lexicon=AnyWord(language="en")), save_path=path)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert resumed.table.phase is Phase.VOTING
+        assert isinstance(resumed.screen, VoteScreen), "resuming opens the votes again"
