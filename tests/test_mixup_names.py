@@ -1,4 +1,5 @@
-"""`mixmo mixup --names`: two names the players can tell apart, or one line and exit 2."""
+"""`mixmo mixup --names`: two names the players can tell apart, or one line and exit 2;
+and a new game that nothing on disk stops."""
 
 from __future__ import annotations
 
@@ -25,3 +26,17 @@ def test_names_the_table_cannot_tell_apart_are_refused_in_one_line(
     assert run.code == 2
     assert run.err == f"mixmo: error: {says}\n"
     assert not (tmp_path / "mixup-autosave.json").exists(), "no game was started"
+
+
+def test_a_file_where_the_data_folder_should_be_does_not_stop_a_new_game(
+    mixmo, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """docs/mixup.md: play goes on when the disk refuses a save; there is no game to keep."""
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path / "file" / "mixmo"))
+    run = mixmo("mixup", "--names", "Ann,Bob")  # standard input here is no terminal
+    assert run.code == 2
+    assert "cannot keep" not in run.err
+    assert run.err.startswith("mixmo: error: standard input is not a terminal"), (
+        "it went on to the screen, which only the lack of a terminal stops"
+    )

@@ -225,11 +225,14 @@ def run_app(
         try:
             kept = keep_unfinished(path)
         except OSError as error:
-            fail(
-                _("{path}: cannot keep the unfinished game ({reason})").format(
-                    path=path, reason=error.strerror or error
+            if not path.is_file():  # nothing there to keep (the data folder is a file...):
+                kept = None  # the game plays on, and says when its saves fail
+            else:
+                fail(
+                    _("{path}: cannot keep the unfinished game ({reason})").format(
+                        path=path, reason=error.strerror or error
+                    )
                 )
-            )
         if kept is not None:
             try:
                 load(kept)
