@@ -291,7 +291,7 @@ def load_progress(path: Path) -> Progress:
     """The progress saved at ``path``; none saved yet is no progress."""
     try:
         return Progress.from_json(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (a file where the data folder should be)
         return Progress()
     except (OSError, UnicodeDecodeError) as error:
         raise ProgressError(

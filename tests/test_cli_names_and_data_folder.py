@@ -1,5 +1,5 @@
 """`mixmo mixup --names`: two names the players can tell apart, or one line and exit 2;
-and a new game that nothing on disk stops."""
+and mixup and tutorial start when a file stands where the data folder should be."""
 
 from __future__ import annotations
 
@@ -40,3 +40,17 @@ def test_a_file_where_the_data_folder_should_be_does_not_stop_a_new_game(
     assert run.err.startswith("mixmo: error: standard input is not a terminal"), (
         "it went on to the screen, which only the lack of a terminal stops"
     )
+
+
+def test_the_tutorial_starts_with_a_file_where_the_data_folder_should_be(
+    mixmo, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """No progress can have been saved there: lesson 1, not 'cannot read (Not a directory)'."""
+    from mixmo.lessons import Progress, load_progress
+
+    (tmp_path / "file").write_text("")
+    assert load_progress(tmp_path / "file" / "mixmo" / "tutorial.json") == Progress()
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path / "file" / "mixmo"))
+    run = mixmo("tutorial")  # standard input here is no terminal
+    assert run.code == 2
+    assert run.err.startswith("mixmo: error: standard input is not a terminal"), run.err
