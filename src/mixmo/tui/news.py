@@ -123,6 +123,8 @@ def news_for(
         tiles = " ".join(t.symbol for t in event.tiles)
         return [News(_("drew {tiles}").format(tiles=tiles), seat=event.seat)]
     if isinstance(event, ev.BanditDrawn):
+        if is_you(name(event.seat)):  # the tutorial's and practice's player: "Vous avez pioché"
+            return [News(_("BANDIT! You drew the Bandit"))]
         return [News(_("BANDIT! {name} drew the Bandit").format(name=name(event.seat)))]
     if isinstance(event, ev.ThemeSet):
         return [News(_("Theme: {theme}").format(theme=event.theme))]

@@ -40,7 +40,10 @@ def grid_summary(report: ValidationReport | None, *, live_check: bool) -> GridSu
         bad = frozenset(c for p in report.problems for c in p.cells)
         invalid = sum(1 for v in report.words if not v.valid)
         if invalid:
-            words += ", " + _("{count} invalid").format(count=invalid)
+            # an adjective: English has one form, French agrees it ("1 invalide", "2 invalides")
+            words += ", " + ngettext("{count} invalid", "{count} invalid", invalid).format(
+                count=invalid
+            )
         else:
             words += ", " + _("all valid")
     return GridSummary(words, report.valid, bad, letters)

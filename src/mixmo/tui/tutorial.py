@@ -21,7 +21,7 @@ from textual.widgets import Static
 from mixmo import lessons
 from mixmo.engine import actions as act
 from mixmo.engine.lexicon import Lexicon
-from mixmo.i18n import _
+from mixmo.i18n import N_, _, ngettext
 from mixmo.lessons import LEARNER, LESSONS, Progress
 from mixmo.storage import atomic_write_text
 from mixmo.tui.app import MixmoApp
@@ -36,7 +36,7 @@ TEACHER_DELAY = 2.5
 class TutorialApp(MixmoApp):
     """The tutorial: one lesson at a time, judged by the engine."""
 
-    BINDINGS = [Binding("enter", "next_lesson", "Next lesson", priority=True)]
+    BINDINGS = [Binding("enter", "next_lesson", N_("Next lesson"), priority=True)]
     CSS = f"#lesson {{ height: {PANEL_HEIGHT}; border: round $accent; padding: 0 1; }}"
     shows_scores = False
 
@@ -99,9 +99,12 @@ class TutorialApp(MixmoApp):
         text.append("▶ " + _(lesson.task), style="bold")
         if lesson.key == "scoring" and not self.learnt:
             points = lessons.current_score(self.game)
-            text.append(
-                "\n" + _("Your grid would score {points} points now.").format(points=points)
+            would = ngettext(  # French: "0 point", "1 point", "2 points"
+                "Your grid would score {points} point now.",
+                "Your grid would score {points} points now.",
+                points,
             )
+            text.append("\n" + would.format(points=points))
         if self.learnt:
             if self.index + 1 < len(LESSONS):
                 following = _(LESSONS[self.index + 1].title)
