@@ -39,10 +39,13 @@ UNREACHABLE = (
         (["ws://127.0.0.1:port/CDEFGH"],
          "ws://127.0.0.1:port: the port must be a number from 1 to 65535"),
         (["ws://:18781", "--new"], "not a server address"),
+        (["ws://" + "a" * 64 + ":18781", "--new", "--bot", "easy"], "not a server address"),
+        (["ws://mixmo..example:18781", "--new", "--bot", "easy"], "not a server address"),
     ],
     ids=["human-seat", "human-creator", "watch-new", "http", "short-code", "no-code", "new-with-code",
          "all-bots", "rounds-and-points", "blank-name", "empty-name", "huge-seed", "unreachable",
-         "open-bracket", "port-out-of-range", "port-not-a-number", "no-host"],
+         "open-bracket", "port-out-of-range", "port-not-a-number", "no-host",
+         "label-too-long", "empty-label"],
 )  # fmt: skip
 def test_join_refuses_what_it_cannot_do_in_one_line(
     mixmo, monkeypatch, args: list[str], says: str

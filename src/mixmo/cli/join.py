@@ -27,6 +27,10 @@ def split_url(url: str, new: bool) -> tuple[str, str | None]:
         fail(not_an_address)
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
         fail(not_an_address)
+    try:
+        parts.hostname.encode("idna")  # what the connection does: a label empty or over 63
+    except UnicodeError:
+        fail(not_an_address)
     server = f"{parts.scheme}://{parts.netloc}"
     try:
         port = parts.port  # ValueError: out of range, or not a number
