@@ -156,3 +156,75 @@ async def test_quit_works_over_the_claims_and_the_votes_and_resume_brings_them_b
         await settle(pilot)
         assert resumed.table.phase is Phase.VOTING
         assert isinstance(resumed.screen, VoteScreen), "resuming opens the votes again"
+
+
+def sprint_table(path: Path | None = None):
+    """An Expert table (Bob's two letters are too short for it: see to_the_sprint)."""
+    from mixmo.engine.variants import variant_for
+
+    return make_app(
+        2,
+        seed=seed_where(2, bandit_first=False),
+        variant=variant_for(expert=True, free_spirit=True).name,
+        target=10_000,
+        save_path=path,
+    )
+
+
+async def to_the_sprint(app: MixmoApp, pilot, clock):
+    """Bob lays two letters, Ann calls the final MIXMO: the sprint asks Bob about them."""
+    from mixmo.engine import actions as act
+
+    rack = app.table.round.player(1).rack
+    for col, tile in enumerate(rack[:2]):
+        app.apply(act.PlaceTile(seat=1, row=0, col=col, symbol=tile.symbol))
+    await play_to_the_end(app, pilot, clock)
+    await settle(pilot)
+    return rack
+
+
+async def test_the_sprint_s_choice_and_the_scores_after_it_in_one_burst() -> None:
+    from mixmo.tui.modals import ScoresScreen, SprintScreen
+
+    app, clock = sprint_table()
+    async with app.run_test(size=SIZE) as pilot:
+        rack = await to_the_sprint(app, pilot, clock)
+        assert isinstance(app.screen, SprintScreen)
+        labels = [label for label, _ in app.screen.choices]
+        first, second = rack[0].symbol, rack[1].symbol
+        label = f"{first}{second} (across at row 1, column 1): take back {second}, keep {first}"
+        burst(app, *["down"] * labels.index(label), "enter")
+        await settle(pilot)
+        assert [tile.symbol for tile in app.table.round.player(1).grid.tiles()] == [first]
+        assert isinstance(app.screen, ScoresScreen)
+        scored = app.table.last_scored
+    # The same choice, then the scores' Enter typed at once: the next round is dealt.
+    app, clock = sprint_table()
+    async with app.run_test(size=SIZE) as pilot:
+        await to_the_sprint(app, pilot, clock)
+        burst(app, *["down"] * labels.index(label), "enter", "enter")
+        await settle(pilot)
+        assert app.table.round.number == 2
+        assert app.table.last_scored == scored, "Bob's round scored as with the keys apart"
+
+
+async def test_quit_works_over_the_sprint_and_resume_brings_it_back(tmp_path: Path) -> None:
+    from mixmo.tui.modals import ConfirmScreen, HelpScreen, SprintScreen
+
+    path = tmp_path / "autosave.json"
+    app, clock = sprint_table(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_the_sprint(app, pilot, clock)
+        assert isinstance(app.screen, SprintScreen)
+        burst(app, "f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        burst(app, "escape", "ctrl+q", "y")
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmScreen)
+    assert app.return_code == 0
+    resumed = MixmoApp(load_game(path, lexicon=AnyWord(language="en")), save_path=path)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert resumed.table.phase is Phase.SPRINT
+        assert isinstance(resumed.screen, SprintScreen), "resuming opens the sprint again"
