@@ -83,3 +83,21 @@ def test_serve_says_when_its_database_is_not_one(tmp_path) -> None:  # type: ign
     assert run.returncode == 2
     last = run.stderr.splitlines()[-1]
     assert "rooms.sqlite3: cannot use the rooms' database" in last and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["serve", "--port", "0"], ["web", "ws://127.0.0.1:9/CDEFGH", "--port", "0"]],
+    ids=["serve", "web"],
+)
+@pytest.mark.parametrize("host", ["mixmo..example", "a" * 64], ids=["empty-label", "long-label"])
+def test_a_host_no_socket_can_take_is_refused_in_one_line(
+    mixmo, tmp_path, command: list[str], host: str
+) -> None:  # type: ignore[no-untyped-def]
+    data = ["--data", str(tmp_path)] if command[0] == "serve" else []  # (the server's rooms)
+    run = mixmo(*command, *data, "--host", host)
+    assert run.code == 2
+    assert run.err == (
+        f"mixmo {command[0]}: error: Invalid value for '--host': {host!r} is not a host name "
+        f"or address (see mixmo {command[0]} --help)\n"
+    )

@@ -138,11 +138,23 @@ def listen_options(default_port: int, host_help: str) -> Callable[[F], F]:
             show_default=True,
             help=N_("Port to listen on (0: any free port)."),
         )(command)
-        return click.option("--host", default="127.0.0.1", show_default=True, help=host_help)(
-            command
-        )
+        return click.option(
+            "--host", default="127.0.0.1", show_default=True, help=host_help, callback=_host
+        )(command)
 
     return add
+
+
+def _host(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """``--host`` as the socket layer can take it: no empty label, none over 63 characters
+    (the idna encoding getaddrinfo applies; it raised UnicodeError, a traceback)."""
+    try:
+        value.encode("idna")
+    except UnicodeError:
+        raise click.BadParameter(
+            _("{host!r} is not a host name or address").format(host=value)
+        ) from None
+    return value
 
 
 async def listen_until_stopped(scheme: str, host: str, port: int, what: str) -> None:
