@@ -9,14 +9,16 @@ stuck after STUCK_ROUNDS such rounds instead of running round after round.
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from mixmo.cli.common import load_lexicon
 from mixmo.engine.bot import Level
 from mixmo.engine.game import Game
-from mixmo.engine.headless import STUCK_ROUNDS, BotsStuck, play_headless
+from mixmo.engine.headless import STUCK_ROUNDS, BotsStuck, play_headless, rounds_without_progress
 from mixmo.engine.options import MatchOptions, ScoringMode
+from mixmo.engine.state import RoundResult
 
 
 @pytest.fixture
@@ -44,6 +46,24 @@ def test_a_match_where_no_bot_can_score_is_called_stuck_after_a_few_rounds(two_w
     assert all(r.winner is None and not any(r.points) for r in game.state.results)
 
 
+def _finished(scoring: ScoringMode, *results: tuple[int | None, tuple[int, int]]) -> Game:
+    """A stand-in for a game with these rounds finished (winner, points): what the rule reads."""
+    rounds = tuple(RoundResult(n, w, p) for n, (w, p) in enumerate(results, start=1))
+    return SimpleNamespace(  # type: ignore[return-value]
+        options=SimpleNamespace(scoring=scoring), state=SimpleNamespace(results=rounds)
+    )
+
+
+def test_to_rounds_won_a_round_without_winner_brings_the_end_no_nearer_points_or_not() -> None:
+    game = _finished(ScoringMode.ROUNDS, (0, (20, 0)), (None, (88, 0)), (None, (0, 0)))
+    assert rounds_without_progress(game) == 2, "points decide nothing when rounds are played"
+
+
+def test_to_points_only_a_round_where_nobody_scores_brings_the_end_no_nearer() -> None:
+    game = _finished(ScoringMode.POINTS, (None, (0, 0)), (None, (88, 0)), (None, (0, 0)))
+    assert rounds_without_progress(game) == 1
+
+
 @pytest.mark.parametrize(
     "target", [["--rounds", "1"], ["--points", "50"]], ids=["rounds", "points"]
 )
@@ -55,8 +75,8 @@ def test_headless_bots_that_cannot_build_a_word_say_so_in_one_line(
                 *target)  # fmt: skip
     assert run.code == 2
     assert run.err == (
-        f"mixmo: error: the bots placed no tile in {STUCK_ROUNDS} rounds in a row: "
-        f"they cannot build words from {two_words}, so the match cannot end\n"
+        f"mixmo: error: no bot won any of the last {STUCK_ROUNDS} rounds: "
+        f"they cannot finish a grid with the words of {two_words}, so the match cannot end\n"
     )
     assert run.out == ""
 

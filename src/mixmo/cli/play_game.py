@@ -331,14 +331,13 @@ def play_bots_headless(game: Game, levels: list[Level], *, as_json: bool = False
         play_headless(game.options, per_seat, game)
     except BotsStuck as error:
         stuck = ngettext(
-            "the bots placed no tile in {count} round: they cannot build words{source}, "
+            "no bot won the last round: they cannot finish a grid{source}, so the match cannot end",
+            "no bot won any of the last {count} rounds: they cannot finish a grid{source}, "
             "so the match cannot end",
-            "the bots placed no tile in {count} rounds in a row: they cannot build words"
-            "{source}, so the match cannot end",
             error.rounds,
         )
         spec = game.options.dictionary
-        source = _(" from {dictionary}").format(dictionary=spec) if spec else ""
+        source = _(" with the words of {dictionary}").format(dictionary=spec) if spec else ""
         fail(stuck.format(count=error.rounds, source=source))
     except HeadlessStalled as error:
         fail(_("the bots stopped before the end of the match ({reason})").format(reason=error))

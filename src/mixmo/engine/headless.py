@@ -14,19 +14,19 @@ from typing import Any
 from mixmo.engine import actions as act
 from mixmo.engine.bot import Bot, Level, bot_seed
 from mixmo.engine.game import Game, GameRuleError
-from mixmo.engine.options import MatchOptions
+from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.state import Phase
 from mixmo.i18n import _
 
 STEP_LIMIT = 200_000
 RETRY_DELAY = 1.0
 STUCK_ROUNDS = 3
-"""Rounds in a row in which nobody scores a point before a match is called stuck.
+"""Rounds in a row that bring the match no nearer its end before it is called stuck.
 
-A round with no winner and no points for anyone means no bot placed a tile: with
-a word list the bots cannot build from (``cat`` and ``dog`` only), every round
-ends that way and the match could never reach its target. One such round can be
-bad luck with a small list; three in a row is the list.
+With a word list the bots cannot finish a grid from (``cat`` and ``dog`` only, or
+300 three-letter words), every round ends with no winner: played to rounds won,
+the match can never end; played to points, it cannot either once nobody scores.
+One such round can be bad luck with a small list; three in a row is the list.
 """
 
 
@@ -35,21 +35,23 @@ class HeadlessStalled(RuntimeError):
 
 
 class BotsStuck(ValueError):
-    """The bots scored nothing for :data:`STUCK_ROUNDS` rounds in a row: the match cannot end.
+    """:data:`STUCK_ROUNDS` rounds in a row brought the match no nearer its end.
 
     Bad input rather than a bug: the word list gives them no word to play.
     """
 
     def __init__(self, rounds: int) -> None:
-        super().__init__(f"nobody scored in the last {rounds} rounds: the match cannot end")
+        super().__init__(f"nobody won the last {rounds} rounds: the match cannot end")
         self.rounds = rounds
 
 
-def rounds_without_score(game: Game) -> int:
-    """How many of the last finished rounds in a row had no winner and no points at all."""
+def rounds_without_progress(game: Game) -> int:
+    """How many of the last finished rounds in a row brought the match no nearer its end:
+    no winner (to rounds won), or no winner and no points at all (to points)."""
+    to_points = game.options.scoring is ScoringMode.POINTS
     count = 0
     for result in reversed(game.state.results):
-        if result.winner is not None or any(result.points):
+        if result.winner is not None or (to_points and any(result.points)):
             break
         count += 1
     return count
@@ -135,7 +137,7 @@ def play_headless(
             return game
         if len(game.state.results) != rounds:
             rounds = len(game.state.results)
-            if rounds_without_score(game) >= STUCK_ROUNDS:
+            if rounds_without_progress(game) >= STUCK_ROUNDS:
                 raise BotsStuck(STUCK_ROUNDS)
         reached = step(game, bots, now)
         if reached is None:
