@@ -27,7 +27,7 @@ from mixmo.net.views import ActionRefused
 from mixmo.tui.app import MixmoApp
 from tests.net.helpers import running_server, url_of
 from tests.net.test_remote_seat import SIZE, grid_letters, opened, seated, until
-from tests.tui.helpers import burst, settle
+from tests.tui.helpers import burst, handled
 
 
 @pytest.fixture(autouse=True)
@@ -67,6 +67,22 @@ def answered(table: RemoteTable) -> bool:
     return table.state is table.confirmed
 
 
+def news_on_pane(app: MixmoApp, seat: int) -> list[str]:
+    """Every line the app writes on ``seat``'s news line from now on, in order. (A line
+    goes after PANE_NEWS_SECONDS of real time: a loaded machine can take that long to
+    reach an assert, so the test keeps what was written rather than what still shows.)"""
+    lines: list[str] = []
+    tell = app.tell
+
+    def telling(to: int, message: str) -> None:
+        if to == seat:
+            lines.append(message)
+        tell(to, message)
+
+    app.tell = telling  # type: ignore[method-assign]
+    return lines
+
+
 Typed = tuple[dict[tuple[int, int], str], tuple[int, int], list[str]]
 """What a burst left on Bob's screen: his grid, his cursor, the refusals he was told."""
 
@@ -86,7 +102,7 @@ async def test_a_letter_typed_over_the_one_just_placed_in_the_same_burst_steps_o
             await until(
                 lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 1, pilot
             )
-            await pilot.pause(0.3)  # a refusal, if any, would be in by now
+            await handled(app)  # every answer is in: its refusal, if any, is told
             assert refusals == []
             assert "✗" not in app.panes[1].message
             assert grid_letters(app, 1) == {(0, 0): "L"}
@@ -111,7 +127,7 @@ async def test_the_qa_burst_types_over_its_own_x_and_calls_mixmo_without_a_refus
         async with app.run_test(size=SIZE) as pilot:
             burst(app, *QA_BURST)
             await until(lambda: answered(bob) and mixmo, pilot)
-            await pilot.pause(0.3)
+            await handled(app)  # every answer is in: its refusal, if any, is told
             assert refusals == []
             assert "✗" not in app.panes[1].message
             word = {(0, 0): "L", (0, 1): "A", (0, 2): "X", (-2, 2): "T", (-1, 2): "?", (1, 2): "T"}
@@ -133,14 +149,16 @@ async def test_an_edit_the_server_refuses_is_shown_then_rolled_back_and_told(
         shown: list[int] = []
         bob.watch(lambda: shown.append(len(bob.round.player(1).grid)))
         app = MixmoApp(bob)
+        told = news_on_pane(app, 1)
         async with app.run_test(size=SIZE) as pilot:
             burst(app, "t", "l", "a", "t", "x")
             await until(lambda: answered(bob) and len(refusals) == 2, pilot)
+            await handled(app)  # the screen has drawn what the table told it
             assert max(shown) == 5  # every letter showed at once, as typed
             assert refusals == ["too many messages: slow down"] * 2
             assert grid_letters(app, 1) == {(0, 0): "T", (0, 1): "L", (0, 2): "A"}
             assert rack(bob) == sorted("?TX")  # the refused tiles are back on the rack
-            assert "✗" in app.panes[1].message
+            assert told == ["✗ too many messages: slow down"] * 2  # on Bob's news line
 
 
 async def test_a_refusal_for_the_rate_from_an_older_server_without_a_ref_is_still_rolled_back(
@@ -155,6 +173,7 @@ async def test_a_refusal_for_the_rate_from_an_older_server_without_a_ref_is_stil
         async with app.run_test(size=SIZE) as pilot:
             burst(app, "t", "l", "a", "t", "x")
             await until(lambda: answered(bob) and len(refusals) == 2, pilot)
+            await handled(app)  # the screen has drawn what the table told it
             assert refusals == ["too many messages: slow down"] * 2
             assert grid_letters(app, 1) == {(0, 0): "T", (0, 1): "L", (0, 2): "A"}
             assert rack(bob) == sorted("?TX")
@@ -166,10 +185,10 @@ async def typed_at_a_local_table(keys: tuple[str, ...], seed: int) -> Typed:
     table = LocalTable(Game(MatchOptions(players=("Ann", "Bob"), seed=seed)), seat=1)
     app = MixmoApp(table)
     told: list[str] = []
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE):
         app.refused = lambda seat, message: told.append(message)  # type: ignore[method-assign]
         burst(app, *keys)
-        await settle(pilot)
+        await handled(app)
         return grid_letters(app, 1), app.panes[1].cursor, told
 
 
@@ -188,7 +207,7 @@ async def test_a_letter_not_on_the_rack_is_refused_at_once_as_at_a_local_table(
             await until(
                 lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 2, pilot
             )
-            await pilot.pause(0.3)
+            await handled(app)  # every answer is in: its refusal, if any, is told
             remote: Typed = (grid_letters(app, 1), app.panes[1].cursor, told)
         assert refusals == []  # nothing was sent for the server to refuse
     assert remote == ({(0, 0): "L", (0, 1): "A"}, (0, 2), ["Bob has no Z tile on their rack"])
@@ -205,7 +224,7 @@ async def test_a_joker_typed_over_the_joker_just_placed_in_the_same_burst_steps_
             await until(
                 lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 2, pilot
             )
-            await pilot.pause(0.3)
+            await handled(app)  # every answer is in: its refusal, if any, is told
             assert refusals == []
             assert grid_letters(app, 1) == {(0, 0): "?", (0, 1): "A"}
             assert rack(bob) == sorted("TLTX")  # one joker and the A placed, nothing else
@@ -220,7 +239,7 @@ async def test_backspace_in_a_burst_takes_back_the_letter_just_typed(tmp_path: P
             await until(
                 lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 2, pilot
             )
-            await pilot.pause(0.3)
+            await handled(app)  # every answer is in: its refusal, if any, is told
             assert refusals == []
             assert grid_letters(app, 1) == {(0, 0): "T", (0, 1): "L"}
             assert rack(bob) == sorted("?ATX")
@@ -238,7 +257,7 @@ async def test_an_undo_in_a_burst_waits_for_the_server_and_the_keys_after_it_sti
             await until(
                 lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 2, pilot
             )
-            await pilot.pause(0.3)
+            await handled(app)  # every answer is in: its refusal, if any, is told
             assert refusals == []
             assert grid_letters(app, 1) == {(0, 0): "L", (0, 2): "X"}
             assert rack(bob) == sorted("?ATT")

@@ -72,6 +72,21 @@ async def settle(pilot, rounds: int = 4) -> None:
         await pilot.pause()
 
 
+async def handled(app: MixmoApp, seconds: float = 30.0) -> None:
+    """Wait until the app has handled every message queued for it so far: keys posted by
+    :func:`burst`, and what a table told it from outside a key (news and redraws wait their
+    turn among the app's messages, ``call_later``). The app's queue is first in, first out,
+    so a callback queued now runs after all of them: no guess at how long that takes, as
+    with a sleep or :func:`settle`'s idle CPU, which a loaded machine can fool."""
+    import asyncio
+
+    await asyncio.sleep(0)  # callbacks already due (an answer's) run first and queue theirs
+    done = asyncio.Event()
+    app.call_later(done.set)
+    async with asyncio.timeout(seconds):
+        await done.wait()
+
+
 async def play_to_the_end(app: MixmoApp, pilot, clock: FakeClock) -> None:
     """Ann lays out her rack and calls MIXMO until the final MIXMO (theme: a built-in list)."""
     from mixmo.tui.modals import ThemeScreen
