@@ -14,9 +14,16 @@ from types import SimpleNamespace
 import pytest
 
 from mixmo.cli.common import load_lexicon
+from mixmo.engine import headless
 from mixmo.engine.bot import Level
 from mixmo.engine.game import Game
-from mixmo.engine.headless import STUCK_ROUNDS, BotsStuck, play_headless, rounds_without_progress
+from mixmo.engine.headless import (
+    STUCK_ROUNDS,
+    BotsStuck,
+    HeadlessStalled,
+    play_headless,
+    rounds_without_progress,
+)
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.state import RoundResult
 
@@ -165,3 +172,30 @@ def test_names_with_control_characters_are_refused_in_one_line(
     assert run.code == 2
     assert run.err == "mixmo: error: --names: a player's name cannot hold control characters\n"
     assert run.out == ""
+
+
+def _match_to(rounds: int) -> tuple[MatchOptions, Game]:
+    """Two normal bots, the embedded English list, played to ``rounds`` rounds won."""
+    options = MatchOptions(
+        players=("Bot 1", "Bot 2"), scoring=ScoringMode.ROUNDS, target=rounds, seed=4
+    )
+    return options, Game(options, load_lexicon(None, "en"))
+
+
+def test_the_step_bound_is_per_round_so_a_long_match_plays_to_its_end(monkeypatch) -> None:
+    """A match to many points or rounds has many rounds: only a round that never ends stalls."""
+    monkeypatch.setattr("mixmo.engine.headless.STEP_LIMIT", 300)  # more than any round here
+    steps: list[float | None] = []
+    real_step = headless.step
+    monkeypatch.setattr(headless, "step", lambda *args: steps.append(real_step(*args)) or steps[-1])
+    options, game = _match_to(2)
+    play_headless(options, Level.NORMAL, game)
+    assert game.state.winner is not None and len(game.state.results) >= 2
+    assert len(steps) > 300, "the whole match took more steps than the bound"
+
+
+def test_a_round_that_never_ends_is_a_stall_naming_the_round(monkeypatch) -> None:
+    monkeypatch.setattr("mixmo.engine.headless.STEP_LIMIT", 50)  # fewer than any round
+    options, game = _match_to(2)
+    with pytest.raises(HeadlessStalled, match="round 1 did not end within 50 steps"):
+        play_headless(options, Level.NORMAL, game)

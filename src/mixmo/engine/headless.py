@@ -19,6 +19,12 @@ from mixmo.engine.state import Phase
 from mixmo.i18n import _
 
 STEP_LIMIT = 200_000
+"""Steps without a round finishing before a match is called stalled (a bug, never a rule).
+
+Per round, not per match: a round takes about 250 steps at two bots, and a match
+to 100,000 points has over a thousand rounds; the rounds themselves are bounded
+by the target and by :data:`STUCK_ROUNDS`.
+"""
 RETRY_DELAY = 1.0
 STUCK_ROUNDS = 3
 """Rounds in a row that bring the match no nearer its end before it is called stuck.
@@ -132,18 +138,19 @@ def play_headless(
     bots.update(bots_for(game, range(len(options.players)), levels))
     now = 0.0
     rounds = len(game.state.results)
-    for _step in range(STEP_LIMIT):
-        if game.phase is Phase.MATCH_OVER:
-            return game
+    steps = 0  # since the last round finished
+    while game.phase is not Phase.MATCH_OVER:
         if len(game.state.results) != rounds:
-            rounds = len(game.state.results)
+            rounds, steps = len(game.state.results), 0
             if rounds_without_progress(game) >= STUCK_ROUNDS:
                 raise BotsStuck(STUCK_ROUNDS)
+        if steps == STEP_LIMIT:
+            raise HeadlessStalled(f"round {rounds + 1} did not end within {STEP_LIMIT} steps")
         reached = step(game, bots, now)
         if reached is None:
             raise HeadlessStalled(f"no bot can act in phase {game.phase.value}")
-        now = reached
-    raise HeadlessStalled(f"the match did not end within {STEP_LIMIT} steps")
+        now, steps = reached, steps + 1
+    return game
 
 
 def match_result(game: Game, levels: Sequence[Level] = ()) -> dict[str, Any]:
