@@ -69,6 +69,8 @@ def test_to_rounds_won_a_round_without_winner_brings_the_end_no_nearer_points_or
 def test_to_points_only_a_round_where_nobody_scores_brings_the_end_no_nearer() -> None:
     game = _finished(ScoringMode.POINTS, (None, (0, 0)), (None, (88, 0)), (None, (0, 0)))
     assert rounds_without_progress(game) == 1
+    game = _finished(ScoringMode.POINTS, (None, (88, 0)), (None, (-10, 0)), (None, (0, 0)))
+    assert rounds_without_progress(game) == 2, "a penalty brings nobody nearer the target"
 
 
 @pytest.mark.parametrize(

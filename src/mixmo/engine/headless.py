@@ -53,11 +53,12 @@ class BotsStuck(ValueError):
 
 def rounds_without_progress(game: Game) -> int:
     """How many of the last finished rounds in a row brought the match no nearer its end:
-    no winner (to rounds won), or no winner and no points at all (to points)."""
+    no winner (to rounds won), or no winner and nobody gaining a point (to points: a
+    penalty only takes points away)."""
     to_points = game.options.scoring is ScoringMode.POINTS
     count = 0
     for result in reversed(game.state.results):
-        if result.winner is not None or (to_points and any(result.points)):
+        if result.winner is not None or (to_points and max(result.points) > 0):
             break
         count += 1
     return count
