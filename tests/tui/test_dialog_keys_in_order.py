@@ -228,3 +228,26 @@ async def test_quit_works_over_the_sprint_and_resume_brings_it_back(tmp_path: Pa
         await settle(pilot)
         assert resumed.table.phase is Phase.SPRINT
         assert isinstance(resumed.screen, SprintScreen), "resuming opens the sprint again"
+
+
+async def test_a_dialog_the_table_moved_past_under_the_help_is_gone_at_the_next_key() -> None:
+    """At a server another screen can answer while this one reads the help: the key after
+    Esc plays on the board, it does not answer the Bandit's question a second time."""
+    from mixmo.engine import actions as act
+    from mixmo.tui.modals import HelpScreen
+
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        burst(app, "f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        seat = app.table.round.bandit_seat or 0
+        app.table.submit(act.ChooseTheme(seat=seat, theme="wheels", at=0.0))  # answered elsewhere
+        await settle(pilot)
+        letter = next(key for key in keys_for_rack(app, app.active) if key.isalpha())
+        burst(app, "escape", letter)
+        await settle(pilot)
+        assert not isinstance(app.screen, ThemeScreen)
+        assert app.table.round.theme == "wheels"
+        assert len(app.table.round.player(app.active).grid) == 1, "the letter is on the board"

@@ -521,6 +521,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         the key after it is read, and that key goes to what is on screen next (the
         board, or the next dialog once it is drawn). Over the round's dialogs the
         quit command and help work too (the table may stop at a claim)."""
+        self.flow.drop_if_passed()
         while self.screen is not self.screen_stack[0]:
             dialog = self.screen
             take_key: Callable[[events.Key], Awaitable[bool]] | None = getattr(

@@ -84,7 +84,7 @@ class _Dialog(ModalScreen[object]):
         if not self._mounted.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._mounted.wait(), READY_SECONDS)
-            if not self.is_current:
+            if not self.is_active:
                 return False
         active = self.active_bindings.get(event.key)
         if active is not None and active.enabled:

@@ -122,11 +122,18 @@ class RoundFlow:
 
         self.app.push_screen(screen, done)
 
+    def drop_if_passed(self) -> None:
+        """Close the open dialog if the table moved past it while another screen (help,
+        the quit question) was over it: a key comes, and it must not answer a dead question."""
+        round_ = self.app.table.round
+        if self._modal_open and self._open_for not in (None, (round_.number, round_.phase)):
+            self._drop()
+
     def _drop(self) -> None:
         """Close the open dialog without its answer: the table has moved on."""
         screen = self._screen
-        if screen is None or not screen.is_current:
-            return  # under another dialog (help): it goes when it is back on top
+        if screen is None or not screen.is_active:
+            return  # under another dialog (help): it goes at the next key (drop_if_passed)
         self._dropped = True
         screen.dismiss(None)
 
