@@ -136,3 +136,13 @@ def test_bindings_that_repeat_and_share_keys_give_a_keymap_with_every_key_once(
     keymap, _ = parse_keymap(text)
     every = [k for value in keymap.bindings().values() for k in value.split(",") if k]
     assert len(every) == len(set(every))
+
+
+def test_a_keys_file_that_is_not_toml_is_named_with_its_line_and_column(tmp_path) -> None:
+    path = tmp_path / "keys.toml"
+    path.write_text('[keys]\nundo = "f2"\nundo = "f3"\n')
+    keymap, error = load_keymap(path)
+    assert error == (
+        f"{path}:3:12: cannot read the key bindings (Cannot overwrite a value); using the defaults"
+    )
+    assert keymap.undo == "ctrl+z", "the defaults"

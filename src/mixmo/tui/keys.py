@@ -195,6 +195,11 @@ def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, MemoryError, ValueError) as error:
         reason = _("nested too deeply") if isinstance(error, RecursionError) else str(error)
+        # tomllib says "... (at line 3, column 10)": that place goes first, file:line:col
+        place = re.search(r" \(at line (\d+), column (\d+)\)$", reason)
+        if place:
+            where = f"{where}:{place[1]}:{place[2]}"
+            reason = reason[: place.start()]
         message = _("{where}: cannot read the key bindings ({reason}); using the defaults")
         return Keymap(), [message.format(where=where, reason=reason)]
     keys = data.get("keys", {})
