@@ -251,3 +251,19 @@ async def test_a_dialog_the_table_moved_past_under_the_help_is_gone_at_the_next_
         assert not isinstance(app.screen, ThemeScreen)
         assert app.table.round.theme == "wheels"
         assert len(app.table.round.player(app.active).grid) == 1, "the letter is on the board"
+
+
+async def test_keys_typed_while_the_terminal_is_too_small_do_not_play_on_the_hidden_grid() -> None:
+    """QA G4 (fixed by the terminal-size request): the board hidden, its keys wait."""
+    app, _ = make_app(3, seed=seed_where(3, bandit_first=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        racks = [app.table.round.player(seat).rack for seat in range(3)]
+        await pilot.resize_terminal(40, 10)
+        await settle(pilot)
+        burst(app, "1", *keys_for_rack(app, 0)[:3], "space", "2", *keys_for_rack(app, 1)[:2])
+        await settle(pilot)
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert [app.table.round.player(seat).rack for seat in range(3)] == racks
+        assert all(not len(app.table.round.player(seat).grid) for seat in range(3))
