@@ -80,8 +80,7 @@ async def test_a_theme_longer_than_the_engine_takes_is_cut_at_the_box() -> None:
     limit = THEME.max_length or 0
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.screen.query_one("#theme-input").post_message(events.Paste("y" * 300))
-        await settle(pilot)
+        app.post_message(events.Paste("y" * 300))
         burst(app, "enter")  # the paste is refused whole: nothing to choose yet
         await settle(pilot)
         assert isinstance(app.screen, ThemeScreen) and app.table.phase is Phase.CHOOSING_THEME
@@ -267,3 +266,16 @@ async def test_keys_typed_while_the_terminal_is_too_small_do_not_play_on_the_hid
         await settle(pilot)
         assert [app.table.round.player(seat).rack for seat in range(3)] == racks
         assert all(not len(app.table.round.player(seat).grid) for seat in range(3))
+
+
+async def test_a_theme_pasted_then_enter_in_one_burst_is_the_theme() -> None:
+    from textual import events
+
+    app, _ = make_app(2, seed=seed_where(2, bandit_first=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        burst(app, "c")
+        app.post_message(events.Paste("ats\nignored"))
+        burst(app, "enter")
+        await settle(pilot)
+        assert app.table.round.theme == "cats"

@@ -33,7 +33,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid as GridLayout
 from textual.events import Click, Resize
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
@@ -289,6 +289,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         self.call_after_refresh(self._first_frame_drawn)
 
     async def _first_frame_drawn(self) -> None:
+        from textual.widgets import Footer  # (3 ms of imports the first frame need not wait for)
+
         row = self.footer_row
         if row.is_attached:  # (on the game's screen, under any dialog already open)
             with self.batch_update():  # one frame: the key bar takes its row's place
@@ -505,6 +507,11 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             and await self.dialog_key(event)
         ):
             return
+        if isinstance(event, events.Paste) and not event.is_forwarded and event.text:
+            type_text = getattr(self.screen, "type_text", None)
+            if type_text is not None:  # in turn with the keys (a paste, then Enter)
+                type_text(event.text.splitlines()[0])
+                return
         # Only keys fresh from the terminal: a key a dialog let bubble back up is not the board's.
         on_board = (
             isinstance(event, events.Key)

@@ -90,14 +90,20 @@ class _Dialog(ModalScreen[object]):
         if active is not None and active.enabled:
             await self.app.run_action(active.binding.action, active.node)
             return True
+        if event.is_printable and event.character:
+            self.type_text(event.character)
+        return True
+
+    def type_text(self, text: str) -> None:
+        """Type ``text`` in the focused box now (a key, or a paste's first line): the box
+        refuses it whole past its ``max_length``, as Textual's Input does."""
         box = self.focused
-        if isinstance(box, Input) and event.is_printable and event.character:
+        if isinstance(box, Input) and text:
             selection = box.selection
             if selection.is_empty:
-                box.insert_text_at_cursor(event.character)
+                box.insert_text_at_cursor(text)
             else:
-                box.replace(event.character, *selection)
-        return True
+                box.replace(text, *selection)
 
     SCOPED_CSS = False  # its rules start from the app (its too-small class), not the dialog
     DEFAULT_CSS = """
