@@ -73,3 +73,32 @@ def test_the_bandit_drawn_by_vous_reads_vous_avez_pioche(french_screen: None) ->
     assert [n.text for n in said] == ["BANDIT ! Vous avez pioché le sacré Bandit"]
     said = news_for(drawn, lambda seat: "Ann")
     assert [n.text for n in said] == ["BANDIT ! Ann a pioché le sacré Bandit"]
+
+
+async def test_the_theme_dialog_says_vous_avez_pioche_to_the_tutorial_s_player(
+    french_screen: None,
+) -> None:
+    """The tutorial's player is "Vous": the Bandit's dialog is what the lesson shows."""
+    from textual.app import App
+    from textual.widgets import Static
+
+    from mixmo.tui.modals import ThemeScreen
+
+    class Host(App[None]):
+        def __init__(self, drawer: str) -> None:
+            super().__init__()
+            self.drawer = drawer
+
+        def on_mount(self) -> None:
+            self.push_screen(ThemeScreen(self.drawer, []))
+
+    headings: list[str] = []
+    for drawer in (_("You"), "Ann"):
+        app = Host(drawer)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            headings.append(str(app.screen.query_one(".heading", Static).render()))
+    assert headings == [
+        "BANDIT ! Vous avez pioché le sacré Bandit : choisissez un thème.",
+        "BANDIT ! Ann a pioché le sacré Bandit : choisissez un thème.",
+    ]

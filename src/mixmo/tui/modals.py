@@ -27,6 +27,7 @@ from mixmo.engine.round_end import WRONG_FINAL_LABEL
 from mixmo.i18n import N_, _
 from mixmo.tui.board_layout import TOO_SMALL_NOTE
 from mixmo.tui.labels import translate_bindings
+from mixmo.tui.news import is_you
 from mixmo.tui.pane_summary import RoundsStanding, rounds_change_text, rounds_goal_text
 
 
@@ -144,10 +145,10 @@ class ThemeScreen(_Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(
-                _("BANDIT! {name} drew the Bandit: choose a theme.").format(name=self.drawer),
-                classes="heading",
-            )
+            heading = _("BANDIT! {name} drew the Bandit: choose a theme.").format(name=self.drawer)
+            if is_you(self.drawer):  # the tutorial's and practice's player: "Vous avez pioché"
+                heading = _("BANDIT! You drew the Bandit: choose a theme.")
+            yield Static(heading, classes="heading")
             yield Static(
                 _(
                     "Every final grid must hold a word on it. Type one, or Tab to the lists "
