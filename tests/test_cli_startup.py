@@ -302,22 +302,24 @@ def test_styles_and_colours_are_decided_as_rich_decides(
     assert writes_colours(stream) == rich_colours
 
 
-def test_a_game_at_one_keyboard_loads_no_pydantic_before_its_screen_runs(tmp_path: Path) -> None:
-    """``mixmo play`` up to ``App.run`` (the options, the game, the first autosave, the
-    app): actions, options and saves are plain dataclasses, and pydantic (about 0.13 s of
-    CPU) is loaded only to read untrusted input, a save or a server's messages."""
+def play_up_to_its_screen(
+    tmp_path: Path, run: str, options: list[str]
+) -> subprocess.CompletedProcess[str]:
+    """``mixmo play OPTIONS`` in a fresh process, with empty folders and no terminal,
+    where ``App.run`` is replaced by ``run`` (the body of ``def run(self, ...)``, which
+    may use ``gc`` and ``sys``): what the game did up to its screen."""
     code = (
-        "import sys, textual.app\n"
+        "import gc, sys, textual.app\n"
         "def run(self, *args, **kwargs):\n"
-        "    print('\\n'.join(sorted(sys.modules)))\n"
+        f"{run}"
         "textual.app.App.run = run\n"
         "import mixmo.cli.terminal\n"
         "mixmo.cli.terminal.has_terminal = lambda: True  # no terminal in this test\n"
         "from mixmo.cli import main\n"
-        "main(['play', '--seed', '1'])\n"
+        f"main(['play', *{options!r}])\n"
     )
     env = {"MIXMO_DATA_DIR": str(tmp_path / "data"), "MIXMO_CONFIG_DIR": str(tmp_path / "cfg")}
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
         text=True,
@@ -325,6 +327,16 @@ def test_a_game_at_one_keyboard_loads_no_pydantic_before_its_screen_runs(tmp_pat
         stdin=subprocess.DEVNULL,
         timeout=120,
     )
+
+
+def test_a_game_at_one_keyboard_loads_no_pydantic_before_its_screen_runs(tmp_path: Path) -> None:
+    """``mixmo play`` up to ``App.run`` (the options, the game, the first autosave, the
+    app): actions, options and saves are plain dataclasses, and pydantic (about 0.13 s of
+    CPU) is loaded only to read untrusted input, a save or a server's messages."""
+    done = play_up_to_its_screen(
+        tmp_path, "    print('\\n'.join(sorted(sys.modules)))\n", ["--seed", "1"]
+    )
+    env = {"MIXMO_DATA_DIR": str(tmp_path / "data"), "MIXMO_CONFIG_DIR": str(tmp_path / "cfg")}
     modules = set(done.stdout.split()) - _imported(["-c", "pass"], env)[0]
     assert {"mixmo.tui.app", "mixmo.engine.game", "mixmo.engine.save"} <= modules, done.stderr
     assert (tmp_path / "data" / "autosave.json").is_file()  # the first save was written
@@ -360,28 +372,13 @@ def test_a_game_collects_no_garbage_until_its_first_frame_then_leaves_the_start_
     """``mixmo play``'s start-up (Textual, the engine, the screen) sets off no collection
     (about 40 ms of its first frame); after the first frame the collector runs again, with
     what the start-up made frozen, so that no collection walks it all again."""
-    code = (
-        "import gc, sys, textual.app\n"
-        "def run(self, *args, **kwargs):\n"
+    run = (
         "    print('at run: collecting', gc.isenabled(), 'click', 'click' in sys.modules)\n"
         "    self.after_first_frame()\n"
         "    print('after the first frame: collecting', gc.isenabled(),\n"
         "          'frozen', gc.get_freeze_count() > 10_000)\n"
-        "textual.app.App.run = run\n"
-        "import mixmo.cli.terminal\n"
-        "mixmo.cli.terminal.has_terminal = lambda: True  # no terminal in this test\n"
-        "from mixmo.cli import main\n"
-        "main(['play'])\n"
     )
-    env = {"MIXMO_DATA_DIR": str(tmp_path / "data"), "MIXMO_CONFIG_DIR": str(tmp_path / "cfg")}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env={**os.environ, **env},
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
+    done = play_up_to_its_screen(tmp_path, run, [])
     assert done.stdout.splitlines() == [
         "at run: collecting False click False",
         "after the first frame: collecting True frozen True",
