@@ -99,3 +99,11 @@ async def play_to_the_end(app: MixmoApp, pilot, clock: FakeClock) -> None:
         clock.now += 5
         await pilot.press(*keys_for_rack(app, 0), "f5")
         await pilot.pause()
+
+
+def screen_text(app: MixmoApp) -> str:
+    """What the terminal shows, line by line (the current screen, dialogs included)."""
+    return "\n".join(
+        "".join(segment.text for segment in strip)
+        for strip in app.screen._compositor.render_strips()
+    )

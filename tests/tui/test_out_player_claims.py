@@ -14,16 +14,9 @@ from mixmo.engine.bot import Bot, Level
 from mixmo.engine.state import Phase
 from mixmo.tui.modals import ClaimScreen, ScoresScreen, VoteScreen
 from tests.game_helpers import lay_out, play_until_bag_is_empty
-from tests.tui.helpers import make_app, settle
+from tests.tui.helpers import make_app, screen_text, settle
 
 SIZE = (100, 30)
-
-
-def screen_text(app) -> str:
-    return "\n".join(
-        "".join(segment.text for segment in strip)
-        for strip in app.screen._compositor.render_strips()
-    )
 
 
 async def test_an_out_player_is_not_asked_for_theme_words_and_scores_minus_20() -> None:

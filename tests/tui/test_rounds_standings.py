@@ -18,16 +18,9 @@ from mixmo.engine.state import Phase
 from mixmo.tui.modals import ScoresScreen
 from mixmo.tui.player_pane import PaneInfo, title_text
 from tests.game_helpers import lay_out, play_until_bag_is_empty
-from tests.tui.helpers import make_app, settle
+from tests.tui.helpers import make_app, screen_text, settle
 
 SIZE = (120, 36)
-
-
-def screen_text(app) -> str:
-    return "\n".join(
-        "".join(segment.text for segment in strip)
-        for strip in app.screen._compositor.render_strips()
-    )
 
 
 async def test_with_rounds_the_header_names_the_goal_in_rounds_won() -> None:

@@ -13,17 +13,9 @@ import pytest
 
 from mixmo.tui.board_layout import MIN_GRID_ROWS, MIN_PANE_WIDTH
 from mixmo.tui.modals import ThemeScreen
-from tests.tui.helpers import burst, make_app, seed_where, settle
+from tests.tui.helpers import burst, make_app, screen_text, seed_where, settle
 
 REQUEST = re.compile(r"(\d) players need at least (\d+)x(\d+) \(it is (\d+)x(\d+)\)")
-
-
-def screen_text(app) -> str:
-    """What the terminal shows, line by line."""
-    return "\n".join(
-        "".join(segment.text for segment in strip)
-        for strip in app.screen._compositor.render_strips()
-    )
 
 
 def asked(app) -> tuple[int, int] | None:
