@@ -32,12 +32,25 @@ def kill(session: str) -> None:
     subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
 
 
+def screen_of(session: str) -> str:
+    """What the session's terminal shows; empty once the program in it has ended (its
+    session, and with the last session the tmux server, end with it)."""
+    if not alive(session):
+        return ""
+    try:
+        return tmux("capture-pane", "-p", "-t", session)
+    except subprocess.CalledProcessError:
+        if alive(session):
+            raise
+        return ""
+
+
 def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
     """The screen once ``predicate`` holds for it; fails with the last screen after ``timeout``."""
     deadline = time.monotonic() + timeout
     screen = ""
     while time.monotonic() < deadline:
-        screen = tmux("capture-pane", "-p", "-t", session)
+        screen = screen_of(session)
         if predicate(screen):
             return screen
         time.sleep(0.2)
