@@ -82,6 +82,10 @@ def chromium_path() -> str | None:
     return None
 
 
+NAVIGATING = "Inspected target navigated or closed"
+"""What DevTools answers a script sent while the tab leaves its page for the next."""
+
+
 class BrowserError(RuntimeError):
     """The browser did not start, or a DevTools command failed."""
 
@@ -103,9 +107,19 @@ class Page:
         return answer["result"].get("value")
 
     async def screen_text(self) -> str | None:
-        """What the page's terminal shows, line by line (None before it exists)."""
-        text = await self.evaluate(SCREEN_TEXT)
+        """What the page's terminal shows, line by line (None before it exists, and while
+        the tab goes from one page to the next, as after a form's submit)."""
+        text = await self.poll(SCREEN_TEXT)
         return text if isinstance(text, str) else None
+
+    async def poll(self, expression: str) -> Any:
+        """``expression``'s value, or None while the tab goes from one page to the next."""
+        try:
+            return await self.evaluate(expression)
+        except BrowserError as error:
+            if NAVIGATING not in str(error):
+                raise
+            return None
 
     async def wait_for_text(self, *wanted: str, timeout: float = 30.0) -> str:
         """The terminal's text once it shows every string of ``wanted``."""
@@ -133,13 +147,13 @@ class Page:
     async def wait_for_selector(self, selector: str, timeout: float = 30.0) -> None:
         """Wait until the page has an element matching the CSS ``selector``."""
         async with asyncio.timeout(timeout):
-            while not await self.evaluate(f"!!document.querySelector({selector!r})"):
+            while not await self.poll(f"!!document.querySelector({selector!r})"):
                 await asyncio.sleep(0.2)
 
     async def wait_for_class(self, name: str, timeout: float = 30.0) -> bool:
         """True once the page's body has class ``name`` (textual.js marks ``-closed``)."""
         async with asyncio.timeout(timeout):
-            while not await self.evaluate(f"document.body.classList.contains({name!r})"):
+            while not await self.poll(f"document.body.classList.contains({name!r})"):
                 await asyncio.sleep(0.2)
         return True
 
