@@ -61,7 +61,9 @@ def test_json_output_has_words_jokers_problems_and_score(mixmo, tmp_path) -> Non
         "valid": True,
         "reason": None,
     }
-    assert data["jokers"] == [{"row": 1, "col": 2, "tile": "joker", "letter": "A", "options": "AO"}]
+    assert data["jokers"] == [
+        {"row": 1, "col": 2, "tile": "joker", "letter": "A", "options": "AO", "declared": False}
+    ]
     assert data["problems"] == []
     assert data["score"]["total"] == 4 + 5
 

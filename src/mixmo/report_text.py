@@ -27,6 +27,7 @@ from mixmo.i18n import _, ngettext
 if TYPE_CHECKING:
     from mixmo.engine.grid import Cell as Cell_
     from mixmo.engine.grid import Grid
+    from mixmo.engine.jokers import OpenTile
     from mixmo.engine.scoring import Score
     from mixmo.engine.validation import ValidationReport
 
@@ -121,6 +122,48 @@ def more_than_listed(kind: Literal["word", "joker", "problem"], total: int) -> s
             count,
         )
     return sentence.format(count=count)
+
+
+def joker_tiles(report: ValidationReport) -> list[OpenTile]:
+    """The grid's joker tiles for the "Jokers" table, in reading order: the open
+    jokers and the Bandit with the letters the check found for them, and the
+    declared jokers (``z`` in a grid file) with the letter they were declared as.
+    A declared joker is a joker tile too (QA report 2): it counts in the set's
+    two jokers, and a player reading the table looks for it there."""
+    from mixmo.engine.jokers import OpenTile
+    from mixmo.engine.tiles import TileKind
+
+    tiles = {tile.cell: tile for tile in report.open_tiles}
+    for where, tile in report.grid.items():
+        if tile.kind is TileKind.JOKER and tile.letter is not None:
+            tiles[where] = OpenTile(where, tile.letter, tile.letter)
+    return [tiles[where] for where in sorted(tiles)]
+
+
+def is_declared(report: ValidationReport, tile: OpenTile) -> bool:
+    """True when ``tile`` is a joker the grid declares as a letter (``z``)."""
+    return not report.grid[tile.cell].is_open
+
+
+def joker_row(report: ValidationReport, tile: OpenTile) -> list[str]:
+    """One row of the "Jokers" table: the tile's name, its row and column, the letter
+    it stands for and the other letters it could be (shared with the Rich view)."""
+    from mixmo.engine.tiles import TileKind
+
+    if report.grid[tile.cell].kind is TileKind.BANDIT:
+        name = _("Bandit")
+    elif is_declared(report, tile):
+        name = _("declared joker")
+    else:
+        name = _("joker")
+    others = "".join(c for c in tile.options if c != tile.letter)
+    return [
+        name,
+        str(tile.cell[0] + 1),
+        str(tile.cell[1] + 1),
+        tile.letter or _("(none)"),
+        " ".join(others) or "-",
+    ]
 
 
 def sgr(text: str, styles: Styles, *names: str) -> str:
@@ -359,22 +402,11 @@ def _report_text(
         if sentence := more_than_listed("word", len(report.words)):
             more(sentence)
 
-    if report.open_tiles:
-        from mixmo.engine.tiles import TileKind
-
-        joker_rows = []
-        for tile in report.open_tiles[:LIST_LIMIT]:
-            kind = report.grid[tile.cell]
-            name = _("Bandit") if kind.kind is TileKind.BANDIT else _("joker")
-            others = "".join(c for c in tile.options if c != tile.letter)
-            texts = [
-                name,
-                str(tile.cell[0] + 1),
-                str(tile.cell[1] + 1),
-                tile.letter or _("(none)"),
-                " ".join(others) or "-",
-            ]
-            joker_rows.append([cell(_markup_free(text)) for text in texts])
+    if jokers := joker_tiles(report):
+        joker_rows = [
+            [cell(_markup_free(text)) for text in joker_row(report, tile)]
+            for tile in jokers[:LIST_LIMIT]
+        ]
         headers = (_("tile"), _("row"), _("col"), _("stands for"), _("could also be"))
         lines.append([])
         lines += table(
@@ -385,7 +417,7 @@ def _report_text(
             max_width=max_width,
             styles=styles,
         )
-        if sentence := more_than_listed("joker", len(report.open_tiles)):
+        if sentence := more_than_listed("joker", len(jokers)):
             more(sentence)
 
     if report.problems:

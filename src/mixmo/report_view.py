@@ -19,6 +19,9 @@ from mixmo.report_text import (  # shared with the plain writer, which has no Ri
     LIST_LIMIT,
     VALID_MARK,
     count_tiles_and_words,
+    is_declared,
+    joker_row,
+    joker_tiles,
     more_than_listed,
 )
 
@@ -157,23 +160,14 @@ def report_view(
         if sentence := more_than_listed("word", len(report.words)):
             parts.append(_more(sentence))
 
-    if report.open_tiles:
+    if joker_list := joker_tiles(report):
         jokers = Table(title=_("Jokers"), title_justify="left", show_edge=False, pad_edge=False)
         for column in (_("tile"), _("row"), _("col"), _("stands for"), _("could also be")):
             jokers.add_column(column)
-        for tile in report.open_tiles[:LIST_LIMIT]:
-            kind = report.grid[tile.cell]
-            name = _("Bandit") if kind.kind is TileKind.BANDIT else _("joker")
-            others = "".join(c for c in tile.options if c != tile.letter)
-            jokers.add_row(
-                name,
-                str(tile.cell[0] + 1),
-                str(tile.cell[1] + 1),
-                tile.letter or _("(none)"),
-                " ".join(others) or "-",
-            )
+        for tile in joker_list[:LIST_LIMIT]:
+            jokers.add_row(*joker_row(report, tile))
         parts += [Text(), jokers]
-        if sentence := more_than_listed("joker", len(report.open_tiles)):
+        if sentence := more_than_listed("joker", len(joker_list)):
             parts.append(_more(sentence))
 
     if report.problems:
@@ -244,8 +238,9 @@ def report_json(
                 "tile": report.grid[t.cell].kind.value,
                 "letter": t.letter,
                 "options": t.options,
+                "declared": is_declared(report, t),
             }
-            for t in report.open_tiles
+            for t in joker_tiles(report)
         ],
         "problems": [
             {
