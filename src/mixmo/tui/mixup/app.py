@@ -15,6 +15,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
 from textual.widgets import Static
 
 from mixmo.i18n import N_, _
@@ -95,6 +96,8 @@ class MixUpApp(App[None]):
         """Where and why the last save failed (``path: the disk is full``), for the quit question."""
         self.falling: tuple[int, int] | None = None
         """(row now, row it lands on) while a piece falls."""
+        self._fall_timer: Timer | None = None
+        """The timer that moves the falling piece one row down next."""
         self.rng = random.Random(seating.seed + len(game.state.moves))
         self.computer = (
             ComputerPlayer(seating.bot_level, self.rng.randrange(2**31))
@@ -259,10 +262,9 @@ class MixUpApp(App[None]):
         return not state.over and self.seating.bot_side is state.to_move
 
     def action_drop(self) -> None:
+        self._land_now()
         if self.thinking or self._bot_to_move():
             self.say(_("Wait: it is the computer's turn."))
-            return
-        if self.falling is not None:
             return
         self.play(DropPiece(ALL_PIECES[self.selected], self.cursor))
 
@@ -311,20 +313,35 @@ class MixUpApp(App[None]):
             return
         self.falling = (ROWS, row)
         self.refresh_views()
-        self.set_timer(self.frame_seconds, self._fall_step)
+        self._fall_timer = self.set_timer(self.frame_seconds, self._fall_step)
 
     def _fall_step(self) -> None:
         if self.falling is None:
             return
         now, target = self.falling
         if now - 1 <= target:
-            self.falling = None
-            self.refresh_views()
-            self._maybe_bot()
+            self._land_now()
             return
         self.falling = (now - 1, target)
         self.refresh_views()
-        self.set_timer(self.frame_seconds, self._fall_step)
+        self._fall_timer = self.set_timer(self.frame_seconds, self._fall_step)
+
+    def _land_now(self) -> None:
+        """The falling piece lands at once (the engine has placed it already: the fall is
+        only shown). A key that plays (a drop, U, N) typed while a piece falls lands it
+        first and is then played, in the order typed: a second drop typed during the fall
+        used to be dropped without a word. Keys that only move the cursors act at once."""
+        if self.falling is None:
+            return
+        self._stop_fall()
+        self.refresh_views()
+        self._maybe_bot()
+
+    def _stop_fall(self) -> None:
+        if self._fall_timer is not None:
+            self._fall_timer.stop()
+            self._fall_timer = None
+        self.falling = None
 
     # --- the computer --------------------------------------------------------------------
 
@@ -352,6 +369,7 @@ class MixUpApp(App[None]):
     # --- taking back, new game, help ---------------------------------------------------
 
     def action_take_back(self) -> None:
+        self._land_now()
         state = self.game.state
         if self.thinking:
             self.say(_("Wait for the computer to move first."))
@@ -410,6 +428,7 @@ class MixUpApp(App[None]):
         self.refresh_views()
 
     def action_new_game(self) -> None:
+        self._land_now()
         if self.thinking:
             self.say(_("Wait for the computer to move first."))
             return
@@ -430,7 +449,7 @@ class MixUpApp(App[None]):
 
     def _new_game(self) -> None:
         self.game = MixUpGame()
-        self.falling = None
+        self._stop_fall()
         self.news = _("New game: colour moves first.")
         self.autosave()
         self.refresh_views()
