@@ -4,11 +4,15 @@ The tutorial is the game's own screen (the learner's pane, the same keys)
 with a lesson panel above it. After each action the engine judges the
 lesson; once it is learnt, the progress is saved and Enter deals the next
 lesson on the same screen. Quitting keeps what was learnt: ``mixmo tutorial``
-starts again at the first lesson not yet learnt.
+starts again at the first lesson not yet learnt. Where the data folder cannot be
+written (read-only, a file in its place, a full disk), the tutorial still runs,
+and says from the start, and again when the learner leaves, that what is learnt
+now will not be remembered.
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,7 +27,7 @@ from mixmo.engine import actions as act
 from mixmo.engine.lexicon import Lexicon
 from mixmo.i18n import N_, _, ngettext
 from mixmo.lessons import LEARNER, LESSONS, Progress
-from mixmo.storage import atomic_write_text
+from mixmo.storage import atomic_write_text, why_not_written
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.modals import ConfirmScreen
 
@@ -31,6 +35,23 @@ PANEL_HEIGHT = 8
 """Rows of the lesson panel (border included): the board gets the rest."""
 TEACHER_DELAY = 2.5
 """Seconds the teacher waits before acting, so the learner sees what happened."""
+UNKEPT_NOTE = N_("Your progress is not kept: {reason}.")
+"""Said in the header at the start and kept under the lesson panel while the progress
+cannot be written (short: the header is one line)."""
+
+
+def progress_refused(path: Path) -> str | None:
+    """Why the progress cannot be kept at ``path``, in the player's words, or None when it
+    can: the folder is made if needed and a nameless file is opened in it and dropped
+    (nothing is left behind), which is the one sure test (a read-only mount, a file where
+    the folder should be, permissions, a full quota all answer it)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path.parent):
+            pass
+    except OSError as error:
+        return why_not_written(error)
+    return None
 
 
 class TutorialApp(MixmoApp):
@@ -61,6 +82,11 @@ class TutorialApp(MixmoApp):
         self.teacher_delay = teacher_delay
         self.learnt = False
         self.finished = False
+        self.unkept = progress_refused(progress_path) if progress_path is not None else None
+        """Why the progress cannot be written (None: it can), found at the start and when a
+        save fails: what the learner is told, and what the quit question says."""
+        if self.unkept is not None:
+            kwargs.setdefault("welcome", _(UNKEPT_NOTE).format(reason=self.unkept))
         self.game = LESSONS[self.index].new_game(lexicon, language)
         """The lesson's match: the tutorial sets it up, so it reads it to judge the lesson."""
         super().__init__(self.game, save_path=None, clock=clock, live_check=True, **kwargs)
@@ -97,6 +123,9 @@ class TutorialApp(MixmoApp):
         )
         text.append("\n" + _(lesson.lesson) + "\n")
         text.append("▶ " + _(lesson.task), style="bold")
+        self.panel.border_subtitle = (
+            None if self.unkept is None else _(UNKEPT_NOTE).format(reason=self.unkept)
+        )
         if lesson.key == "scoring" and not self.learnt:
             points = lessons.current_score(self.game)
             would = ngettext(  # French: "0 point", "1 point", "2 points"
@@ -144,17 +173,22 @@ class TutorialApp(MixmoApp):
             self.show_lesson()
 
     def save_progress(self) -> None:
+        """Write what was learnt; a refusal is told at once, and remembered for the quit
+        question (a later success, the folder mended meanwhile, forgets it)."""
         if self.progress_path is None:
             return
         try:
             atomic_write_text(self.progress_path, self.progress.to_json(), durable=False)
         except OSError as error:
+            self.unkept = why_not_written(error)
             self.notify(
                 _("Your progress could not be saved to {path}: {error}").format(
                     path=self.progress_path, error=error.strerror or error
                 ),
                 severity="error",
             )
+        else:
+            self.unkept = None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_lesson":
@@ -180,7 +214,15 @@ class TutorialApp(MixmoApp):
             if yes:
                 self.exit()
 
-        self.push_screen(
-            ConfirmScreen(_("Leave the tutorial? `mixmo tutorial` picks up where you stopped.")),
-            answer,
-        )
+        self.push_screen(ConfirmScreen(self.quit_question_text()), answer)
+
+    def quit_question_text(self) -> str:
+        """The quit question, true to what is kept: the progress, or nothing."""
+        if self.progress_path is None:
+            return _("Leave the tutorial? Your progress is not kept.")
+        if self.unkept is None:
+            return _("Leave the tutorial? `mixmo tutorial` picks up where you stopped.")
+        return _(
+            "Leave the tutorial? Your progress cannot be kept in {folder} ({reason}): "
+            "`mixmo tutorial` will not remember the lessons learnt this time."
+        ).format(folder=self.progress_path.parent, reason=self.unkept)
