@@ -47,7 +47,7 @@ class MixUpApp(App[None]):
     #play { height: 12; }
     #play > Vertical { height: 12; width: 26; }
     StandView { margin: 0 2 0 1; }
-    #news { height: 2; padding: 0 1; }
+    #news { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
     #hint { height: 1; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [
