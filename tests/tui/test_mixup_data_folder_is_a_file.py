@@ -42,3 +42,13 @@ def test_a_file_where_the_data_folder_should_be_starts_the_game_unsaved(
     finally:
         kill(session)
     assert blocker.read_text() == "not a folder\n", "the file in the way is left as it was"
+
+
+def test_resume_there_says_there_is_no_saved_game(mixmo, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """No game can be saved under a file: --resume says so, not 'cannot read (Not a directory)'."""
+    (tmp_path / "somefile").write_text("")
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path / "somefile"))
+    run = mixmo("mixup", "--resume")
+    assert run.code == 2
+    save = tmp_path / "somefile" / "mixup-autosave.json"
+    assert run.err == f"mixmo: error: {save}: no saved MixUp game to resume\n"

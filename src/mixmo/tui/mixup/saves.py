@@ -31,7 +31,7 @@ def load(path: Path) -> tuple[MixUpGame, Seating]:
     """The game saved at ``path``; a missing or damaged file is a SaveFileError naming it."""
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (a file where the folder should be)
         raise SaveFileError(_("{path}: no saved MixUp game to resume").format(path=path)) from None
     except (OSError, UnicodeDecodeError) as error:
         raise SaveFileError(
