@@ -55,7 +55,7 @@ from mixmo.tui.hints import HintKey
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
 from mixmo.tui.labels import translate_bindings
 from mixmo.tui.match_records import MatchRecords
-from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS
+from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
 from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
@@ -601,6 +601,13 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             if not quiet:
                 self.refused(action.seat, refusal.message)
             return False
+        if (
+            action.seat not in self.bot_seats
+            and self.headline
+            and gives_way_to_play(self.headline[0])
+        ):
+            self.headline = None  # a person made a move: the tutorial's suggestion has had its say
+            self.update_header()
         return True
 
     def redraw(self) -> None:
@@ -650,6 +657,14 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     def people(self) -> list[int]:
         """The seats people play at this screen (none for a watcher)."""
         return [seat for seat in self.table.playable_seats if seat not in self.bot_seats]
+
+    def bots_wait(self) -> bool:
+        """Whether this screen's bots wait for the people: every person here shares the
+        screen, so a dialog over the board that is not the round's own (the quit question,
+        the help, a notice), or a terminal too small to show it, keeps them all from play."""
+        return self.has_class("too-small") or any(
+            not getattr(screen, "stops_for_quit", False) for screen in self.screen_stack[1:]
+        )
 
     def start_match(self, game: Game | Table) -> None:
         """Play ``game`` from now on (a new match after "play again", the next lesson)."""

@@ -6,8 +6,13 @@ freeze); the tick collects finished plans. Then every bot whose next action is
 due acts through its host, exactly as a key press would. The interface
 therefore shows a bot's grid building up, tile by tile, at its level's pace.
 
-The driver knows its host only through :class:`BotHost` (a table, a clock and
-``apply``): the app imports the driver, never the other way round.
+The bots wait while the people at the table cannot play (:meth:`BotHost.bots_wait`:
+the quit question or the help is open over the board): nothing they do happens
+behind a question, and their own time line stops with the game's, so a pause
+neither hastens nor delays them once play resumes.
+
+The driver knows its host only through :class:`BotHost` (a table, a clock,
+``apply`` and ``bots_wait``): the app imports the driver, never the other way round.
 """
 
 from __future__ import annotations
@@ -42,6 +47,11 @@ class BotHost(Protocol):
         """Apply ``action`` to the game; False when the game refused it."""
         ...
 
+    def bots_wait(self) -> bool:
+        """True while no person at the table can play (a question or the help hides the
+        board from every one of them): the bots wait for them."""
+        ...
+
 
 class BotDriver:
     """Runs the bot seats of a host: plans on worker threads, actions on ticks."""
@@ -51,6 +61,10 @@ class BotDriver:
         self.levels = seat_levels(level, len(seats)) if seats else []
         self.bots: dict[int, Bot] = {}
         self.thinking: dict[int, Future[Plan]] = {}
+        self.paused_since: float | None = None
+        """Game time the current pause began (None while the bots play)."""
+        self.paused = 0.0
+        """Game seconds the bots have waited in all: their own time is the game's, less these."""
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mixmo-bot")
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self.reset(seats)
@@ -68,9 +82,28 @@ class BotDriver:
             future.cancel()
         self.thinking = {}
 
+    def bot_time(self) -> float | None:
+        """The bots' own time: the game's, less the pauses; None while they wait.
+
+        A pause freezes it: a bot halfway through its thinking, or between two
+        tiles, takes up again where it was when the question opened.
+        """
+        clock = self.host.clock()
+        if self.host.bots_wait():
+            if self.paused_since is None:
+                self.paused_since = clock
+            return None
+        if self.paused_since is not None:
+            self.paused += max(0.0, clock - self.paused_since)
+            self.paused_since = None
+        return clock - self.paused
+
     def tick(self) -> None:
-        """Collect finished plans, start the plans that are needed, apply the due actions."""
-        now = self.host.clock()
+        """Collect finished plans, start the plans that are needed, apply the due actions
+        (nothing while the people cannot play: plans under way are collected after)."""
+        now = self.bot_time()
+        if now is None:
+            return
         for seat, future in list(self.thinking.items()):
             if future.done():
                 del self.thinking[seat]
@@ -86,7 +119,7 @@ class BotDriver:
                 continue
             wanted = bot.next_action(self.host.table.state, now)
             if wanted is not None and wanted[0] <= now:
-                action = wanted[1].stamped(now)
+                action = wanted[1].stamped(now + self.paused)  # the game's time
                 if self.host.apply(action, quiet=True):
                     bot.acted(now)
                 else:
