@@ -24,6 +24,7 @@ from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
+from mixmo.i18n import N_
 from mixmo.net.protocol import (
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -67,6 +68,46 @@ class AlreadyStartedError(RoomError):
 
 class StorageError(RoomError):
     code = "storage"
+
+
+class DiskFullError(StorageError):
+    """The server's disk is full: not the player's network, nor their request."""
+
+    code = "disk-full"
+
+
+STORE_REFUSALS = {
+    "room": (
+        N_("the server cannot store a new room: its disk is full"),
+        N_("the server cannot store a new room: its database cannot be written"),
+    ),
+    "seat": (
+        N_("the server cannot store your seat: its disk is full"),
+        N_("the server cannot store your seat: its database cannot be written"),
+    ),
+    "start": (
+        N_("the server cannot store the match's start: its disk is full"),
+        N_("the server cannot store the match's start: its database cannot be written"),
+    ),
+}
+"""What a player reads when the rooms' database refuses to write a room, a seat or a start
+(disk full, then any other reason). Marked for translation: the wire carries the English,
+a client translates it (mixmo.cli.join)."""
+
+
+SQLITE_FULL = 13
+"""SQLite's result code for a full disk (``sqlite3.SQLITE_FULL`` from Python 3.11)."""
+
+
+def disk_is_full(error: sqlite3.Error) -> bool:
+    """SQLite's SQLITE_FULL: the disk (or the database's size limit) is full."""
+    return getattr(error, "sqlite_errorcode", None) == SQLITE_FULL or ("disk is full" in str(error))
+
+
+def storage_error(error: sqlite3.Error, what: str) -> StorageError:
+    """The refusal for a write of ``what`` (a key of :data:`STORE_REFUSALS`) that failed."""
+    full, other = STORE_REFUSALS[what]
+    return DiskFullError(full) if disk_is_full(error) else StorageError(other)
 
 
 class NotStartedError(RoomError):
@@ -183,18 +224,23 @@ class Room:
     def join(self, name: str) -> tuple[int, str]:
         """Seat ``name`` at the first free seat; the seat and its secret token."""
         if self.started:
-            raise AlreadyStartedError("the match has started: every seat is taken")
+            raise AlreadyStartedError(N_("the match has started: every seat is taken"))
         free = [seat for seat, s in enumerate(self.seats) if s.free]
         if not free:
-            raise RoomFullError("every seat of this room is taken")
+            raise RoomFullError(N_("every seat of this room is taken"))
         seat = free[0]
         token = new_token()
         self.seats[seat] = SeatState(
             name=self._unique(clean_name(name)), token_hash=token_hash(token)
         )
-        self.save()
-        if not any(s.free for s in self.seats):
-            self._start()
+        try:
+            if any(s.free for s in self.seats):
+                self.save("seat")
+            else:
+                self._start()  # the last seat: the match starts (and is stored) with it
+        except StorageError:
+            self.seats[seat] = SeatState()  # nobody got the token: the seat stays free
+            raise
         return seat, token
 
     def _unique(self, name: str) -> str:
@@ -220,12 +266,15 @@ class Room:
         humans = [seat for seat, s in enumerate(self.seats) if s.bot_level is None]
         if not humans or by_seat != humans[0]:
             raise NotFirstSeatError("only the first seat's player starts the match early")
+        before = list(self.seats)
         if fill_with_bots:
-            n = len(self.bot_seats())
+            n, seats = len(self.bot_seats()), []
             for seat in self.seats:
                 if seat.free:
                     n += 1
-                    seat.name, seat.bot_level = f"Bot {n}", self.settings.bot_level
+                    seat = SeatState(name=f"Bot {n}", bot_level=self.settings.bot_level)
+                seats.append(seat)
+            self.seats = seats
         else:
             taken = [s for s in self.seats if not s.free]
             if len(taken) < 2:
@@ -233,9 +282,15 @@ class Room:
                     "a match needs two players: wait for one, or fill with bots"
                 )
             self.seats = taken
-        self._start()
+        try:
+            self._start()
+        except StorageError:
+            self.seats = before  # the lobby as it was: starting can be tried again
+            raise
 
-    def _start(self) -> None:
+    def _start(self, what: str = "start") -> None:
+        """Begin the match and store it (StorageError, the room back unstarted, if the
+        store refuses: ``what`` names the request for the player, as :meth:`save`)."""
         names = tuple(self._unique_bot_names())
         settings = self.settings
         seed = settings.seed if settings.seed is not None else secrets.randbelow(2**62)
@@ -248,7 +303,11 @@ class Room:
             seed=seed,
         )
         self._begin(options)
-        self.save()
+        try:
+            self.save(what)
+        except StorageError:
+            self.game = self.views = None
+            raise
 
     def _unique_bot_names(self) -> list[str]:
         names: list[str] = []
@@ -356,8 +415,13 @@ class Room:
 
     # --- persistence --------------------------------------------------------------------
 
-    def save(self) -> None:
-        if self.store is not None:
+    def save(self, what: str = "room") -> None:
+        """Store the room's settings, seats and options; StorageError (said in the server's
+        log in one line) if the store refuses: ``what`` (room, seat or start) was being
+        stored, and the player is told so (:data:`STORE_REFUSALS`)."""
+        if self.store is None:
+            return
+        try:
             self.store.save_room(
                 self.code,
                 self.settings,
@@ -365,6 +429,10 @@ class Room:
                 self.game.options if self.game else None,
                 self.created,
             )
+        except sqlite3.Error as error:
+            stored = {"room": "the new room", "seat": "a seat", "start": "the match's start"}
+            log.error("room %s****: cannot store %s (%s)", self.code[:2], stored[what], error)
+            raise storage_error(error, what) from None
 
     @classmethod
     def restore(
@@ -412,10 +480,11 @@ class Rooms:
             self.shard,
         )
         room = Room(code=code, settings=settings, lexicons=self.lexicon, store=self.store)
-        self.rooms[code] = room
-        room.save()
-        if not any(s.free for s in room.seats):
-            room._start()
+        if any(s.free for s in room.seats):
+            room.save("room")
+        else:
+            room._start("room")  # every seat a bot's: the match starts (and is stored) at once
+        self.rooms[code] = room  # only once stored: a refused room never existed
         return room
 
     def get(self, code: str) -> Room:
@@ -429,7 +498,7 @@ class Rooms:
             except (GameRuleError, ValueError) as error:
                 self.damaged.append((code, str(error).splitlines()[0]))
         if room is None:
-            raise UnknownRoomError("no room with that code on this server")
+            raise UnknownRoomError(N_("no room with that code on this server"))
         return room
 
     def put_away(self, code: str) -> None:

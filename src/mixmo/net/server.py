@@ -36,6 +36,7 @@ from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
+from mixmo.i18n import N_
 from mixmo.net.botrunner import BotRunner, Submit
 from mixmo.net.connection import Connection, Limits, close_later, drained
 from mixmo.net.logs import wire_logger
@@ -60,6 +61,9 @@ from mixmo.net.views import encode_event_json, visible_event
 
 log = logging.getLogger("mixmo.net.server")
 
+STORE_FAILED = N_("the server's database failed: try again later")
+"""The refusal of a request the rooms' database could not answer (marked for translation:
+a client translates the English it receives)."""
 CLOCK_EVERY = 5.0
 """Seconds between two keepings of every room's game time in the store: a crash loses at
 most that much of a room's clock (a stop loses none)."""
@@ -331,6 +335,10 @@ class GameServer:
             conn.error(error.code, str(error), ref)
         except GameRuleError as error:
             conn.error(_kebab(type(error).__name__), str(error), ref)
+        except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
+            # RoomError already): one line in the log, and a refusal that says whose fault
+            log.error("the rooms' database failed a request (%s)", error)
+            conn.error("storage", STORE_FAILED, ref)
 
     # --- rooms and seats --------------------------------------------------------------------
 
