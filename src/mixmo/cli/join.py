@@ -61,11 +61,33 @@ def client_error(server: str, error: Exception, where: str | None = None) -> str
     A server that does not answer is said in the player's words (is it running?), not
     as the socket's errno and the address twice.
     """
-    if getattr(error, "code", None) == "unreachable":
+    code = getattr(error, "code", None)
+    if code == "unreachable":
         return _("no mixmo server answers at {server}: is `mixmo serve` running there?").format(
             server=server
         )
-    return f"{where or server}: {error}"
+    said = _(str(error))  # the server's refusals are English; the catalogue knows them
+    if code == "already-started":
+        said += " " + seat_hint(server, where)
+    return f"{where or server}: {said}"
+
+
+def seat_hint(server: str, where: str | None) -> str:
+    """Why a started room has no seat for this player, and where a seat's key is: a seat is
+    taken back by its token, which only the computer that took it keeps (seats.json)."""
+    from mixmo.net.client import SeatTokens
+
+    tokens = SeatTokens()
+    room = (where or "").rsplit("/", 1)[-1]
+    names = tokens.names(server, room)
+    if names:
+        return _(
+            "(this computer took a seat of this room as {names}: join again with that --name)"
+        ).format(names=", ".join(repr(name) for name in names))
+    return _(
+        "(a seat is taken back only from the computer that took it, with the same --name: "
+        "its key is in that computer's {file})"
+    ).format(file=tokens.path.name)
 
 
 @click.command(
@@ -221,7 +243,7 @@ async def _play_person(
         table.close()
         await client.close()
     if client.failure is not None:
-        fail(f"{server}: {client.failure}")
+        fail(f"{server}: {_(str(client.failure))}")  # a refusal in the player's language
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
         raise SystemExit(app.return_code)
 

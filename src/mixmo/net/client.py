@@ -89,6 +89,11 @@ class SeatTokens:
                 return seat, token
         return None
 
+    def names(self, url: str, room: str) -> list[str]:
+        """The names (casefolded) this file holds a seat of ``room`` under."""
+        prefix = self.key(url, room, "")
+        return sorted(key[len(prefix) :] for key in self._read() if key.startswith(prefix))
+
     def put(self, url: str, room: str, name: str, seat: int, token: str) -> None:
         data = self._read()
         data[self.key(url, room, name)] = {"seat": seat, "token": token}
