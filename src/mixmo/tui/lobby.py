@@ -9,6 +9,7 @@ the server's bots take the free seats or the match starts without them.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -48,18 +49,37 @@ def seat_lines(lobby: Lobby | None, me: int | None) -> list[str]:
     return lines
 
 
+def label_key(label: str) -> str:
+    """The key a button's label names in its last brackets ("... (B)" -> "b").
+
+    The key is written in the label, and translated with it, so that each language
+    picks the letter of its own word (French "robots": R, "sans": S)."""
+    match = re.search(r"\((\w)\)\s*$", label)
+    if match is None:
+        raise ValueError(f"{label!r} names no key in brackets at its end")
+    return match.group(1).lower()
+
+
 class StartScreen(_Dialog):
-    """Start before every seat is taken: bots for the free seats, or play without them."""
+    """Start before every seat is taken: bots for the free seats, or play without them.
+
+    Its two answers' keys are the letters their labels show, in the interface language
+    (:func:`label_key`): bound when the dialog is made, not when its class is."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "answer('bots')", N_("Bots"), priority=True),
-        Binding("w", "answer('without')", N_("Without"), priority=True),
         Binding("escape", "answer('')", N_("Cancel"), priority=True),
     ]
 
     def __init__(self, free: int) -> None:
         super().__init__()
         self.free = free
+        self.bots_label = _("Give the free seats to bots (B)")
+        self.without_label = _("Start without the free seats (W)")
+        bots, without = label_key(self.bots_label), label_key(self.without_label)
+        if bots == without:  # a translation that gives both answers one letter
+            bots, without = "b", "w"
+        self._bindings.bind(bots, "answer('bots')", _("Bots"), priority=True)
+        self._bindings.bind(without, "answer('without')", _("Without"), priority=True)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -70,8 +90,8 @@ class StartScreen(_Dialog):
                 self.free,
             )
             yield Static(question.format(count=self.free))
-            yield Button(_("Bots take the free seats (B)"), id="bots", variant="primary")
-            yield Button(_("Start without them (W)"), id="without")
+            yield Button(self.bots_label, id="bots", variant="primary")
+            yield Button(self.without_label, id="without")
             yield Button(_("Wait for the others (Esc)"), id="cancel")
 
     def action_answer(self, answer: str) -> None:
@@ -185,7 +205,8 @@ class LobbyApp(App[bool]):
         try:
             await self.table.start(fill_with_bots)
         except RuntimeError as error:  # the server said no, or is gone
-            self.news = _("cannot start: {reason}").format(reason=error)
+            reason = _(str(error))  # the server's refusals are English; the catalogue knows them
+            self.news = _("cannot start: {reason}").format(reason=reason)
         self.refresh_lobby()
 
     def action_leave(self) -> None:

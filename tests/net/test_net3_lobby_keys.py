@@ -1,0 +1,112 @@
+"""The lobby's "start now" dialog: its answers' keys are the letters its labels show, in the
+player's language (QA report 2: the French buttons kept the English B(ots) and W(ithout))."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Button
+
+from mixmo.i18n import restore_ui_language, set_ui_language
+from mixmo.net.client import GameClient, SeatTokens
+from mixmo.net.protocol import RoomSettings
+from mixmo.net.remote_table import RemoteTable
+from mixmo.tui.lobby import LobbyApp, StartScreen, label_key
+from tests.net.helpers import running_server, url_of
+
+
+@pytest.fixture(autouse=True)
+def _own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def french_screen() -> Iterator[None]:
+    saved = set_ui_language("fr")
+    yield
+    restore_ui_language(saved)
+
+
+async def until(check: Callable[[], object], pilot: Any, seconds: float = 20.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not check():
+        assert loop.time() < deadline, "timed out"
+        await pilot.pause(0.05)
+
+
+async def ann_in_a_three_seat_room(url: str, tmp_path: Path) -> tuple[str, RemoteTable]:
+    client = GameClient(url, tokens=SeatTokens(tmp_path / "ann.json"))
+    await client.connect()
+    code = await client.create(RoomSettings(players=3, seed=3))
+    await client.join(code, "Ann")
+    return code, RemoteTable(client)
+
+
+def buttons(app: LobbyApp) -> list[str]:
+    return [str(button.label) for button in app.screen.query(Button)]
+
+
+@pytest.mark.parametrize(
+    ("key", "bots"), [("r", [False, False, True]), ("s", [False, False])], ids=["robots", "sans"]
+)
+async def test_the_french_lobby_answers_with_the_letters_its_french_buttons_show(
+    french_screen: None, tmp_path: Path, key: str, bots: list[bool]
+) -> None:
+    async with running_server() as server:
+        url = url_of(server)
+        code, ann = await ann_in_a_three_seat_room(url, tmp_path)
+        other = GameClient(url, tokens=SeatTokens(tmp_path / "bob.json"))
+        await other.connect()
+        await other.join(code, "Bob")  # a second player: starting without bots is allowed
+        lobby = LobbyApp(ann, f"{url}/{code}")
+        async with lobby.run_test(size=(100, 30)) as pilot:
+            await until(lambda: "3. libre" in str(lobby.seats.render()), pilot)
+            await pilot.press("s")  # "Commencer maintenant"
+            await until(lambda: isinstance(lobby.screen, StartScreen), pilot)
+            shown = buttons(lobby)
+            assert shown[:2] == [
+                "Donner les places libres à des robots (R)",
+                "Commencer sans les places libres (S)",
+            ]
+            assert not any("(B)" in label or "(W)" in label for label in shown)
+            await pilot.press("b", "w")  # the English letters mean nothing here
+            await pilot.pause(0.2)
+            assert isinstance(lobby.screen, StartScreen) and not ann.started
+            await pilot.press(key)
+            await until(lambda: ann.started, pilot)
+            await until(lambda: not lobby.is_running, pilot)
+        assert lobby.return_value is True and ann.lobby is not None
+        assert [info.bot for info in ann.lobby.seats] == bots
+        await ann.client.close()
+        await other.close()
+
+
+async def test_the_english_lobby_still_answers_b_and_w(tmp_path: Path) -> None:
+    async with running_server() as server:
+        url = url_of(server)
+        code, ann = await ann_in_a_three_seat_room(url, tmp_path)
+        lobby = LobbyApp(ann, f"{url}/{code}")
+        async with lobby.run_test(size=(100, 30)) as pilot:
+            await until(lambda: "3. free" in str(lobby.seats.render()), pilot)
+            await pilot.press("s")
+            await until(lambda: isinstance(lobby.screen, StartScreen), pilot)
+            assert buttons(lobby)[:2] == [
+                "Give the free seats to bots (B)",
+                "Start without the free seats (W)",
+            ]
+            await pilot.press("w")  # without: Ann alone is too few, the server says so
+            await until(lambda: "cannot start" in str(lobby.news_line.render()), pilot)
+            assert "a match needs two players" in str(lobby.news_line.render())
+        await ann.client.close()
+
+
+def test_a_label_s_key_is_the_letter_in_its_last_brackets() -> None:
+    assert label_key("Donner les places libres à des robots (R)") == "r"
+    assert label_key("Give the free seats to bots (B)") == "b"
+    with pytest.raises(ValueError, match="names no key"):
+        label_key("Wait for the others (Esc)")
