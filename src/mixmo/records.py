@@ -30,7 +30,7 @@ from pathlib import Path
 from mixmo.i18n import _
 from mixmo.storage import data_dir
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -83,6 +83,10 @@ MIGRATIONS: dict[int, str] = {
         CREATE INDEX runs_by_table ON runs (kind, table_size, language, seconds);
         CREATE INDEX runs_by_time ON runs (finished_at);
     """,
+    # 3: the rounds option's standings (a round won, a round taken away: QA report 2, G7).
+    3: """
+        ALTER TABLE runs ADD COLUMN rounds INTEGER;
+    """,
 }
 
 KINDS = ("practice", "game", "round")
@@ -133,6 +137,11 @@ class Run:
     won: bool = False
     score: int | None = None
     grid: str = ""
+    rounds: int | None = None
+    """A match played to rounds won (rulebook Option 1): for a round, what it changed in
+    the player's rounds won (+1 won it, -1 a round taken away for a wrong final MIXMO,
+    0 neither); for a game, the rounds won at its end. None for practice, a match played
+    to points, and the records of a mixmo that did not keep it."""
     id: int | None = field(default=None, compare=False)
 
     @property
@@ -338,6 +347,7 @@ COLUMNS = [
     "won",
     "score",
     "grid",
+    "rounds",
 ]
 
 
@@ -374,6 +384,7 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
     "won": int,
     "score": (int, type(None)),
     "grid": str,
+    "rounds": (int, type(None)),
 }
 
 

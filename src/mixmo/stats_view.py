@@ -1,7 +1,8 @@
 """Rich views of the records for `mixmo stats`: bests, recent results, progress.
 
 Recent results list practice runs (unfinished ones say so), finished rounds
-of matches and whole matches.
+of matches and whole matches; with the rounds option, the rounds won and a
+round taken away.
 """
 
 from __future__ import annotations
@@ -80,7 +81,9 @@ def _kind(kind: str) -> str:
 
 
 def _result(run: Run) -> str:
-    """``12 tiles, 2 hints`` for a practice run, ``won, 45 pts`` for a round or game."""
+    """``12 tiles, 2 hints`` for a practice run, ``won, 45 pts`` for a round or game;
+    with the rounds option, a game says its rounds won (``won, 3 rounds won, 98 pts``)
+    and a round the round won taken away by a wrong final MIXMO (QA report 2, G7)."""
     if run.kind == "practice":
         tiles = ngettext("{count} tile", "{count} tiles", run.tiles).format(count=run.tiles)
         result = tiles if run.won else _("unfinished, {tiles}").format(tiles=tiles)
@@ -89,9 +92,26 @@ def _result(run: Run) -> str:
             result = _("{result}, {hints}").format(result=result, hints=hints)
         return result
     result = _("won") if run.won else _("lost")
+    if run.kind == "game" and run.rounds is not None:  # played to rounds won: they decided it
+        result = _("{result}, {rounds}").format(result=result, rounds=_rounds_won(run.rounds))
     if run.score is not None:
         result = _("{result}, {score} pts").format(result=result, score=run.score)
+    if run.kind == "round" and run.rounds is not None and run.rounds < 0:
+        # the round's dialog's words: "final MIXMO with an invalid grid: -1 round"
+        change = ngettext("{change} round", "{change} rounds", -run.rounds).format(
+            change=f"{run.rounds:+d}"
+        )
+        penalty = _("final MIXMO with an invalid grid") + ": " + change
+        result = _("{result}, {penalty}").format(result=result, penalty=penalty)
     return result
+
+
+def _rounds_won(won: int) -> str:
+    """A match's rounds won: "3 rounds won", or "-1 round" when penalties took more than
+    were won (the words of the game's panes)."""
+    if won < 0:
+        return ngettext("{count} round", "{count} rounds", -won).format(count=won)
+    return ngettext("{count} round won", "{count} rounds won", won).format(count=won)
 
 
 def progress_chart(history: Sequence[Run], title: str) -> RenderableType:

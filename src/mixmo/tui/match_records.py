@@ -35,6 +35,7 @@ class MatchRecords:
         notify: Callable[..., Any]
 
         def people(self) -> list[int]: ...
+        def plays_rounds(self) -> bool: ...
         def announce(self, text: str, *, seconds: float = ...) -> None: ...
 
     def not_recorded(self, text: str) -> None:
@@ -44,12 +45,23 @@ class MatchRecords:
         self.announce(text, seconds=10)
         self.notify(text, severity="error", timeout=30)
 
+    def rounds_changes(self) -> tuple[int, ...] | None:
+        """What the round just scored changed in each seat's rounds won, when the match is
+        played to rounds (+1 its winner, -1 a wrong final MIXMO: the records keep the
+        round taken away, QA report 2 G7); None when it is played to points."""
+        if not self.plays_rounds():
+            return None
+        from mixmo.tui.pane_summary import rounds_standing
+
+        return rounds_standing(self.table.state, 0).change
+
     def record_round(self, scored: ev.RoundScored) -> None:
         """Store a finished round in the records, one entry per human player."""
         from mixmo import records
 
         options, people = self.table.options, set(self.people())
         now = datetime.now().isoformat(timespec="seconds")
+        changes = self.rounds_changes()
         runs = [
             records.Run(
                 kind="round",
@@ -64,6 +76,7 @@ class MatchRecords:
                 won=score.seat == scored.winner,
                 score=score.total,
                 grid=self.table.round.player(score.seat).grid.to_text(),
+                rounds=None if changes is None else changes[score.seat],
             )
             for score in scored.scores
             if score.seat in people
@@ -99,6 +112,7 @@ class MatchRecords:
                         won=seat == over.winner,
                         score=self.table.state.totals[seat],
                         grid=player.grid.to_text(),
+                        rounds=self.table.state.rounds_won[seat] if self.plays_rounds() else None,
                     )
                 )
         except (records.RecordsError, OSError) as error:
