@@ -93,7 +93,7 @@ async def test_the_panes_say_chevalet_points_and_how_to_start(french_screen: Non
         assert "tapez des lettres pour poser des tuiles" in news and "F5 : MIXMO" in news
         burst(app, *keys_for_rack(app, 0)[:2], "f4")
         await settle(pilot)
-        assert text_of(app, "#title-0") == "▶ 0 pts 1 mot, tous valides"
+        assert text_of(app, "#title-0") == "▶ 0 pts 1 mot, valide"
 
 
 async def test_the_help_screen_and_its_rules_in_short_are_french(french_screen: None) -> None:

@@ -12,7 +12,7 @@ from mixmo.engine.grid import Cell
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.validation import ValidationReport
 from mixmo.engine.values import value
-from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n import N_, ngettext
 
 
 @value
@@ -20,7 +20,7 @@ class GridSummary:
     """A grid's verdict as its pane shows it."""
 
     words: str = ""
-    """"3 words, all valid" (the verdict only while live checking is on)."""
+    """"3 words, all valid", "1 word, valid" (the verdict only while live checking is on)."""
     valid: bool = False
     bad_cells: frozenset[Cell] = frozenset()
     """The cells of every problem, marked only while live checking is on."""
@@ -45,7 +45,9 @@ def grid_summary(report: ValidationReport | None, *, live_check: bool) -> GridSu
                 count=invalid
             )
         else:
-            words += ", " + _("all valid")
+            # agreed with the words: "1 word, valid", "3 words, all valid" (French: "1 mot,
+            # valide", "3 mots, tous valides"; it said "1 mot, tous valides")
+            words += ", " + ngettext("valid", "all valid", count)
     return GridSummary(words, report.valid, bad, letters)
 
 
