@@ -34,11 +34,11 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def stats(data: Path, *args: str) -> str:
+def stats(data: Path, *args: str, ui: str = "en") -> str:
     """`mixmo stats` as the player runs it, on a terminal wide enough for one line a result."""
     env = {**os.environ, "MIXMO_DATA_DIR": str(data), "COLUMNS": "200", "NO_COLOR": "1"}
     run = subprocess.run(
-        [sys.executable, "-m", "mixmo", "stats", *args],
+        [sys.executable, "-m", "mixmo", "--ui", ui, "stats", *args],
         env=env,
         capture_output=True,
         text=True,
@@ -144,3 +144,38 @@ def test_records_of_an_older_mixmo_gain_the_rounds_column_and_keep_their_rows(da
     with sqlite3.connect(data / "records.sqlite3") as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == 3
     connection.close()
+
+
+def test_french_stats_say_the_round_taken_away_in_french(data: Path) -> None:
+    common = {"language": "fr", "table_size": 2, "variant": "classic", "seconds": 60.0}
+    records.record_all(
+        [
+            records.Run(
+                "round",
+                "2026-11-01T10:00:00",
+                "Moi",
+                seed="1 round 1",
+                tiles=4,
+                score=0,
+                rounds=-1,
+                **common,
+            ),
+            records.Run(
+                "game",
+                "2026-11-01T11:00:00",
+                "Bob",
+                seed="1",
+                tiles=20,
+                won=True,
+                score=98,
+                rounds=3,
+                **common,
+            ),
+        ]
+    )
+    table = stats(data, ui="fr")
+    assert (
+        result_of(table, "manche", "Moi")
+        == "perdu, 0 pts, MIXMO final avec une grille invalide : -1 manche"
+    )
+    assert result_of(table, "partie", "Bob") == "gagné, 3 manches gagnées, 98 pts"

@@ -101,7 +101,9 @@ def _result(run: Run) -> str:
         change = ngettext("{change} round", "{change} rounds", -run.rounds).format(
             change=f"{run.rounds:+d}"
         )
-        penalty = _("final MIXMO with an invalid grid") + ": " + change
+        penalty = _("{why}: {change}").format(
+            why=_("final MIXMO with an invalid grid"), change=change
+        )
         result = _("{result}, {penalty}").format(result=result, penalty=penalty)
     return result
 
