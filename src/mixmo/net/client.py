@@ -39,6 +39,7 @@ from mixmo.net.protocol import (
     ServerMessage,
     Snapshot,
     StartMatch,
+    TakeHint,
     WatchRoom,
     Welcome,
 )
@@ -362,6 +363,11 @@ class GameClient:
         except TimeoutError:
             return ErrorMessage(code="disconnected", message="no answer from the server")
 
+    async def take_hint(self) -> asyncio.Future[Events | ErrorMessage]:
+        """Tell the server this seat took a hint (it keeps the cost, :class:`TakeHint`),
+        without waiting; the answer's future, as :meth:`send_action`'s."""
+        return await self._send_numbered(lambda ref: TakeHint(ref=ref))
+
     async def send_action(self, action: Action) -> asyncio.Future[Events | ErrorMessage]:
         """Send one action for this seat without waiting for the answer; the answer's future.
 
@@ -370,6 +376,12 @@ class GameClient:
         future holds the server's events or refusal, or a ``disconnected`` error when the
         connection drops first (the action may or may not have been applied then).
         """
+        return await self._send_numbered(lambda ref: SendAction(ref=ref, action=action))
+
+    async def _send_numbered(
+        self, message: Callable[[int], SendAction | TakeHint]
+    ) -> asyncio.Future[Events | ErrorMessage]:
+        """Send the message made with the next ref; the future of its answer."""
         ref = self._next_ref
         self._next_ref += 1
         future: asyncio.Future[Events | ErrorMessage] = asyncio.get_running_loop().create_future()
@@ -379,7 +391,7 @@ class GameClient:
             return future
         self._actions[ref] = future
         try:
-            await self._ws.send(SendAction(ref=ref, action=action).model_dump_json())
+            await self._ws.send(message(ref).model_dump_json())
         except ConnectionClosed:
             self._actions.pop(ref, None)
             if not future.done():

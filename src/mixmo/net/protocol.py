@@ -32,6 +32,8 @@ ROOM_ALPHABET = "ACDEFGHJKMNPRTVWXY"
 ROOM_CODE_LENGTH = 6
 BOT_LEVELS = ("easy", "normal", "hard", "expert")
 MAX_NAME = 24
+HINT_COST = 30.0
+"""Seconds of game time a hint costs at a server's table (as at a local one)."""
 
 RoomCode = Annotated[
     str, Field(min_length=ROOM_CODE_LENGTH, max_length=ROOM_CODE_LENGTH, pattern="^[A-Z]+$")
@@ -164,8 +166,21 @@ class SendAction(_Message):
     action: TaggedAction
 
 
+class TakeHint(_Message):
+    """The sender's seat takes a hint (worked out by the client): the server keeps its cost.
+
+    For :data:`HINT_COST` seconds of the room's game time from receipt, the seat's grid
+    edits and MIXMO are refused (``hint-wait``), across a reconnection and a restart of
+    the server; the others play on. The answer is an :class:`Events` with ``ref``, no
+    events, and the seat's view (its ``hint_wait``), or an :class:`ErrorMessage`.
+    """
+
+    type: Literal["hint"] = "hint"
+    ref: Ref
+
+
 ClientMessage = Annotated[
-    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction,
+    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction | TakeHint,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
@@ -229,6 +244,9 @@ class SeatView(BaseModel):
     bag_left: int = Field(ge=0)
     clock: float = Field(ge=0)
     """The server's game time when this view was taken."""
+    hint_wait: float = Field(default=0.0, ge=0, le=HINT_COST)
+    """Seconds of game time, from ``clock``, before this seat's grid edits and MIXMO are
+    taken again: the rest of a hint's cost (:class:`TakeHint`; 0, and left out, when none)."""
 
 
 class Snapshot(_Message):

@@ -93,7 +93,8 @@ ref: the refused action is then guessed)."""
 class _Pending:
     """One of this seat's actions, submitted but not yet answered by the server."""
 
-    action: Action
+    action: Action | None
+    """None: the seat took a hint (:meth:`RemoteTable.took_hint`), sent in turn with the keys."""
     drops: int = 0
     """How many times the connection had dropped when this action was submitted."""
     sent: bool = False
@@ -119,13 +120,18 @@ class _OwnEdits(EditingHandlers):
         self.history = EditHistory()  # unused: undo and redo are never predicted
 
     def predict(
-        self, state: MatchState, actions: Sequence[Action], seat: int, *, strict: bool = False
+        self,
+        state: MatchState,
+        actions: Sequence[Action | None],
+        seat: int,
+        *,
+        strict: bool = False,
     ) -> MatchState:
         """``state`` with ``seat``'s predictable ``actions`` applied in order: one the rules
         refuse is left out (the server will refuse it too; ``strict``: its GameRuleError
         is raised), and the first one that cannot be predicted ends the prediction."""
         for action in actions:
-            if not _predictable(action, seat):
+            if action is None or not _predictable(action, seat):
                 break
             handler = getattr(self, f"_on_{type(action).__name__}")
             try:
@@ -136,8 +142,8 @@ class _OwnEdits(EditingHandlers):
         return state
 
 
-def _predictable(action: Action, seat: int | None) -> bool:
-    return action.seat == seat and isinstance(action, PREDICTED)
+def _predictable(action: Action | None, seat: int | None) -> bool:
+    return action is not None and action.seat == seat and isinstance(action, PREDICTED)
 
 
 class RemoteTable(Table):
@@ -277,15 +283,33 @@ class RemoteTable(Table):
         refusal = self._judged(action)
         if refusal is not None:
             return refusal
-        if self._outbox is None:
-            self._outbox = asyncio.Queue()
-            self._sender = asyncio.get_running_loop().create_task(self._send_in_order())
-        pending = _Pending(action, drops=self._drops)
-        self._pending.append(pending)
-        self._outbox.put_nowait(pending)
+        self._send_later(_Pending(action, drops=self._drops))
         if isinstance(action, PREDICTED):
             self._changed()  # shown now, as a local table shows it
         return None
+
+    def _send_later(self, pending: _Pending) -> None:
+        """Queue ``pending`` for the sender, after everything submitted before it."""
+        if self._outbox is None:
+            self._outbox = asyncio.Queue()
+            self._sender = asyncio.get_running_loop().create_task(self._send_in_order())
+        self._pending.append(pending)
+        self._outbox.put_nowait(pending)
+
+    def took_hint(self, seat: int) -> None:
+        """Tell the server this seat took a hint, in turn with the keys typed before it (an
+        edit typed before F3 is not refused for it); the server keeps the cost."""
+        if seat == self.seat:
+            self._send_later(_Pending(None, drops=self._drops))
+
+    def hint_wait(self, seat: int) -> float:
+        """What is left of ``seat``'s hint cost as the server last said it (its view's
+        ``hint_wait``, run down by this machine's clock since): the cost of a hint taken
+        before this client rejoined the table too."""
+        view = self.client.view
+        if seat != self.seat or view is None or view.hint_wait <= 0:
+            return 0.0
+        return max(0.0, view.hint_wait - (self.clock() - view.clock))
 
     def _judged(self, action: Action) -> Refusal | None:
         """Why the rules refuse this seat's grid edit over the state shown, as a local table
@@ -313,18 +337,22 @@ class RemoteTable(Table):
             pending = await self._outbox.get()
             if not self.client.online and not await self._until_online():
                 pending.lost = True  # the client gave up: this key never leaves
-                self._publish(ActionRefused("disconnected", _("not connected: not played")))
+                if pending.action is not None:  # (a hint's cost is then nobody's to keep)
+                    self._publish(ActionRefused("disconnected", _("not connected: not played")))
                 self._changed()
                 continue
-            moment = MOMENTS.get(type(pending.action))
+            moment = MOMENTS.get(type(pending.action)) if pending.action is not None else None
             if moment is not None and pending.drops != self._drops:
                 pending.lost = True  # the connection dropped since the call: not replayed
                 self._publish(ActionRefused("disconnected", _(moment)))
                 self._changed()
                 continue
             pending.sent = True
-            pending.answer = await self.client.send_action(pending.action)
-            pending.answer.add_done_callback(self._answered)
+            if pending.action is None:  # a refusal (an older server) leaves the screen's own
+                pending.answer = await self.client.take_hint()  # wait: nothing to tell
+            else:
+                pending.answer = await self.client.send_action(pending.action)
+                pending.answer.add_done_callback(self._answered)
 
     async def _until_online(self) -> bool:
         """Wait while the client reconnects (keys typed meanwhile wait, shown predicted, and
@@ -343,7 +371,9 @@ class RemoteTable(Table):
         """How many of this seat's actions wait for the connection to come back."""
         if self.online:
             return 0
-        return sum(1 for pending in self._unanswered() if not pending.sent)
+        return sum(
+            1 for pending in self._unanswered() if not pending.sent and pending.action is not None
+        )
 
     def _answered(self, answer: asyncio.Future[Events | ErrorMessage]) -> None:
         message = answer.result()

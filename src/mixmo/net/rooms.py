@@ -11,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import math
 import secrets
 import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
@@ -26,6 +28,7 @@ from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
 from mixmo.i18n import N_
 from mixmo.net.protocol import (
+    HINT_COST,
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
     Lobby,
@@ -114,6 +117,26 @@ class NotStartedError(RoomError):
     code = "not-started"
 
 
+class HintWaitError(RoomError):
+    """The seat took a hint: its grid edits and MIXMO wait until its cost is paid."""
+
+    code = "hint-wait"
+
+
+HINT_WAITS = (
+    act.PlaceTile,
+    act.MoveTiles,
+    act.FlipTiles,
+    act.TakeBack,
+    act.TakeApart,
+    act.Undo,
+    act.Redo,
+    act.CallMixmo,
+)
+"""What a seat that took a hint may not do until its cost is paid (as at a local table:
+mixmo.tui.hints)."""
+
+
 class TooFewPlayersError(RoomError):
     code = "too-few-players"
 
@@ -188,6 +211,8 @@ class Room:
     """An action could not be written to the log: the room refuses every action since."""
     ready: set[int] = field(default_factory=set)
     """Seats that asked for the next round while the scores are up (see :meth:`next_round_due`)."""
+    hint_until: dict[int, float] = field(default_factory=dict)
+    """Per seat, the game time at which its last hint's cost is paid (:meth:`take_hint`)."""
     _clock_base: float = 0.0
     _clock_start: float = field(default_factory=time.monotonic)
 
@@ -337,6 +362,9 @@ class Room:
             raise NotYourSeatError(f"seat {seat} cannot act for seat {action.seat}")
         if self.broken:
             raise StorageError("this room's moves cannot be saved: the server's operator must look")
+        wait = self.hint_wait(seat)
+        if wait > 0 and isinstance(action, HINT_WAITS):
+            raise HintWaitError(f"the hint costs {HINT_COST:.0f} s: play on in {math.ceil(wait)} s")
         if isinstance(action, NextRound) and game.phase is Phase.SCORED:
             # At a table the next round starts when everyone has read the scores: a seat's
             # request waits for every connected player's (the bots always agree).
@@ -366,6 +394,34 @@ class Room:
                 log.error("room %s: cannot save an action (%s): play stops", self.code[:2], error)
                 raise StorageError("the server could not save this move: play stops") from None
         return events
+
+    # --- hints ----------------------------------------------------------------------
+
+    def take_hint(self, seat: int) -> None:
+        """``seat`` took a hint: its grid edits and MIXMO wait :data:`HINT_COST` seconds of
+        game time from now (kept in the store, so that neither a reconnection nor a restart
+        of the server forgets it). Refused while the round is not in play, and while the
+        last hint's cost is still being paid."""
+        game = self.game
+        if game is None:
+            raise NotStartedError("the match has not started yet")
+        if game.phase is not Phase.PLAYING:
+            raise RoomError("no hint now: the round is not in play")
+        wait = self.hint_wait(seat)
+        if wait > 0:
+            raise HintWaitError(f"a hint is on its way: play on in {math.ceil(wait)} s")
+        self.hint_until[seat] = round(self.now() + HINT_COST, 3)
+        if self.store is not None:
+            try:
+                self.store.keep_hints(self.code, self.hint_until)
+            except sqlite3.Error as error:  # the cost holds while this server runs
+                log.warning("room %s****: cannot keep a hint's cost (%s)", self.code[:2], error)
+
+    def hint_wait(self, seat: int | None) -> float:
+        """Seconds of game time before ``seat``'s grid edits and MIXMO are taken again."""
+        if seat is None:
+            return 0.0
+        return max(0.0, min(HINT_COST, self.hint_until.get(seat, 0.0) - self.now()))
 
     def present_seats(self) -> set[int]:
         """The bots and the players connected now."""
@@ -446,6 +502,7 @@ class Room:
             store=store,
             created=stored.created,
             seats=[SeatState(s.name, s.token_hash, s.bot_level) for s in stored.seats],
+            hint_until=dict(stored.hints),
         )
         if stored.options is not None:
             room._begin(stored.options)

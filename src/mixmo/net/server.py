@@ -52,6 +52,7 @@ from mixmo.net.protocol import (
     Reconnect,
     SendAction,
     StartMatch,
+    TakeHint,
     WatchRoom,
     Welcome,
 )
@@ -317,10 +318,12 @@ class GameServer:
             return None
 
     def _dispatch(self, conn: Connection, message: ClientMessage, arrival: float) -> None:
-        ref = message.ref if isinstance(message, SendAction) else None
+        ref = message.ref if isinstance(message, SendAction | TakeHint) else None
         try:
             if isinstance(message, SendAction):
                 self._act(conn, message, arrival)
+            elif isinstance(message, TakeHint):
+                self._take_hint(conn, message)
             elif isinstance(message, CreateRoom):
                 self._create(conn, message)
             elif isinstance(message, JoinRoom):
@@ -444,7 +447,9 @@ class GameServer:
         room = conn.room
         if room is None or room.game is None or room.views is None:
             return
-        view = room.views.view_json(room.game.state, conn.seat, room.now())
+        view = room.views.view_json(
+            room.game.state, conn.seat, room.now(), room.hint_wait(conn.seat)
+        )
         conn.send(b'{"v":%d,"type":"snapshot","view":%s}' % (PROTOCOL_VERSION, view))
 
     def _broadcast_lobby(self, room: Room) -> None:
@@ -460,6 +465,19 @@ class GameServer:
         self._uncommitted.append((room, conn, message.ref))
         self._flush_later()
         self._broadcast_events(room, seat, events, conn, message.ref, arrival)
+
+    def _take_hint(self, conn: Connection, message: TakeHint) -> None:
+        """The sender's seat took a hint: its room keeps the cost; the answer (to the sender
+        only) is its view, whose ``hint_wait`` says how long its edits wait."""
+        room, seat = self._seated(conn)
+        room.take_hint(seat)
+        assert room.game is not None and room.views is not None
+        log.info("room %s: seat %d took a hint", room_label(room.code), seat)
+        view = room.views.view_json(room.game.state, seat, room.now(), room.hint_wait(seat))
+        conn.send(
+            b'{"v":%d,"type":"events","ref":%d,"seat":%d,"events":[],"view":%s}'
+            % (PROTOCOL_VERSION, message.ref, seat, view)
+        )
 
     def _broadcast_events(
         self,
@@ -487,7 +505,7 @@ class GameServer:
         whose = b',"seat":%d,"events":[' % actor
         for conn in self.listeners.get(room.code, ()):
             seen = b",".join([wire(index, conn.seat) for index in range(len(events))])
-            view = room.views.view_json(state, conn.seat, clock)
+            view = room.views.view_json(state, conn.seat, clock, room.hint_wait(conn.seat))
             mine = b"%d" % ref if conn is sender and ref is not None else b"null"
             conn.send(
                 b"".join((head, mine, whose, seen, b'],"view":', view, b"}")), arrival, room.code

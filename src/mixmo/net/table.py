@@ -182,6 +182,18 @@ class Table(ABC):
         """Start a room's match before every seat is taken (a local match is on already)."""
         return None
 
+    # --- hints: the screen works one out; a server keeps its cost ------------------------
+
+    def took_hint(self, seat: int) -> None:
+        """``seat`` took a hint (F3): a server's table tells the server, which keeps its
+        cost; a local table has nothing to do (the screen keeps it, in its view file)."""
+        return None
+
+    def hint_wait(self, seat: int) -> float:
+        """Seconds the table itself still makes ``seat`` wait for a hint's cost (a server's
+        room, across a reconnection); 0 at a local table."""
+        return 0.0
+
     def autosave(self) -> None:
         """Save the match now, if this table is the one that saves it (a server saves its own)."""
         return None

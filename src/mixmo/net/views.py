@@ -240,8 +240,11 @@ class ViewMaker:
             winner=state.winner,
         )
 
-    def view(self, state: MatchState, seat: int | None, clock: float) -> SeatView:
-        """``state`` as ``seat`` may see it (None: a watcher, who sees no rack)."""
+    def view(
+        self, state: MatchState, seat: int | None, clock: float, hint_wait: float = 0.0
+    ) -> SeatView:
+        """``state`` as ``seat`` may see it (None: a watcher, who sees no rack), with what
+        is left of the seat's hint cost."""
         from mixmo.net.protocol import SeatView
 
         self._refresh(state)
@@ -253,11 +256,15 @@ class ViewMaker:
             rack_sizes=[len(p.rack) for p in state.round.players],
             bag_left=len(state.round.bag),
             clock=clock,
+            hint_wait=hint_wait,
         )
 
-    def view_json(self, state: MatchState, seat: int | None, clock: float) -> bytes:
+    def view_json(
+        self, state: MatchState, seat: int | None, clock: float, hint_wait: float = 0.0
+    ) -> bytes:
         """The JSON of :meth:`view` (UTF-8), from parts serialised once per state and per
-        player: only the players' list and the clock differ from seat to seat."""
+        player: only the players' list, the clock and a hint's wait differ from seat to
+        seat (the wait is left out when there is none, as the model's default)."""
         if state is not self._frame_of:
             self._refresh(state)
             head, tail = _frame(state)
@@ -271,7 +278,9 @@ class ViewMaker:
             p.json if i == seat else p.hidden_json for i, p in enumerate(self._players)
         )
         mine = b"null" if seat is None else b"%d" % seat
-        return b'{"seat":%s,%s%s%s%s}' % (mine, before, players, after, repr(float(clock)).encode())
+        wait = b',"hint_wait":%s' % repr(float(hint_wait)).encode() if hint_wait > 0 else b""
+        clock_json = repr(float(clock)).encode()
+        return b'{"seat":%s,%s%s%s%s%s}' % (mine, before, players, after, clock_json, wait)
 
 
 def seat_view(options: MatchOptions, state: MatchState, seat: int | None, clock: float) -> SeatView:

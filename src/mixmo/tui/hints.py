@@ -69,6 +69,7 @@ class HintKey:
             self.tell(seat, _("a hint is on its way: play on in {seconds} s").format(seconds=wait))
             return
         self.hint_paid_at[seat] = self.clock() + HINT_COST
+        self.table.took_hint(seat)  # a server keeps the cost: a rejoined seat still owes it
         self.save_view()  # at once: a crash right after the hint still owes its cost
         self.tell(
             seat,
@@ -91,8 +92,10 @@ class HintKey:
         self.run_worker(think, thread=True, group=f"hint-{seat}", exclusive=True)
 
     def hint_wait(self, seat: int) -> float:
-        """Seconds before ``seat`` may play again after a hint (0 when free)."""
-        return max(0.0, self.hint_paid_at.get(seat, 0.0) - self.clock())
+        """Seconds before ``seat`` may play again after a hint (0 when free): this screen's
+        count, or the server's for a networked seat (a hint taken before it rejoined)."""
+        own = self.hint_paid_at.get(seat, 0.0) - self.clock()
+        return max(0.0, own, self.table.hint_wait(seat))
 
     def hint_waits(self) -> dict[int, float]:
         """Per seat, seconds still to wait for a hint (what the view file keeps)."""
