@@ -66,10 +66,16 @@ def client_error(server: str, error: Exception, where: str | None = None) -> str
         return _("no mixmo server answers at {server}: is `mixmo serve` running there?").format(
             server=server
         )
-    said = _(str(error))  # the server's refusals are English; the catalogue knows them
+    said = translated(str(error))
     if code == "already-started":
         said += " " + seat_hint(server, where)
     return f"{where or server}: {said}"
+
+
+def translated(text: str) -> str:
+    """A server's refusal, English on the wire, in the player's language when the catalogue
+    knows the sentence (the server marks its own for translation); else as it came."""
+    return _(text) if text else text  # (the empty msgid is the catalogue's header)
 
 
 def seat_hint(server: str, where: str | None) -> str:
@@ -243,7 +249,7 @@ async def _play_person(
         table.close()
         await client.close()
     if client.failure is not None:
-        fail(f"{server}: {_(str(client.failure))}")  # a refusal in the player's language
+        fail(f"{server}: {translated(str(client.failure))}")
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
         raise SystemExit(app.return_code)
 

@@ -205,7 +205,8 @@ class LobbyApp(App[bool]):
         try:
             await self.table.start(fill_with_bots)
         except RuntimeError as error:  # the server said no, or is gone
-            reason = _(str(error))  # the server's refusals are English; the catalogue knows them
+            reason = str(error)  # the server's refusals are English; the catalogue knows them
+            reason = _(reason) if reason else reason  # (the empty msgid: the header)
             self.news = _("cannot start: {reason}").format(reason=reason)
         self.refresh_lobby()
 
