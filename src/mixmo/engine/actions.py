@@ -205,6 +205,14 @@ class NextRound(_Action):
     kind: Literal["next-round"] = "next-round"
 
 
+@value(kw_only=True)
+class EndStuckMatch(_Action):
+    """End, at the scores, a match that cannot end (:mod:`mixmo.engine.stuck`: rounds in a
+    row that brought nobody nearer the target), with the standings as they are."""
+
+    kind: Literal["end-stuck-match"] = "end-stuck-match"
+
+
 Action = (
     PlaceTile
     | MoveTiles
@@ -221,5 +229,6 @@ Action = (
     | Vote
     | CloseVoting
     | NextRound
+    | EndStuckMatch
 )
 """Any action; pydantic tells them apart by ``kind`` (``save_models.TaggedAction``)."""

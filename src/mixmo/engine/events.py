@@ -154,6 +154,7 @@ class RoundScored(Event):
 
 @value
 class MatchOver(Event):
-    winner: int
+    winner: int | None
+    """None only for a stuck match ended with a tie at the top (:class:`EndStuckMatch`)."""
     standings: tuple[int, ...]
     """Seats from first to last."""

@@ -15,6 +15,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.game_base import GameBase, in_phase, take_back
 from mixmo.engine.game_errors import (
     ClaimError,
+    MatchNotStuckError,
     NoTileThereError,
     PlayerLockedError,
     UnknownSeatError,
@@ -30,13 +31,14 @@ from mixmo.engine.round_end import (
     sprint_take_back,
 )
 from mixmo.engine.state import MatchState, Phase, RoundResult, RoundState
+from mixmo.engine.stuck import lone_leader, match_stuck
 from mixmo.engine.validation import validate
 from mixmo.i18n import _
 
 
 class ClosingHandlers(GameBase):
     """``_on_FinishSprint``, ``_on_ClaimThemeWords``, ``_on_Vote``, ``_on_CloseVoting``,
-    ``_on_NextRound``, and the verdict and scores they lead to."""
+    ``_on_NextRound``, ``_on_EndStuckMatch``, and the verdict and scores they lead to."""
 
     def _reject_final(
         self, state: MatchState, seat: int, reasons: list[str], events: list[ev.Event]
@@ -240,3 +242,18 @@ class ClosingHandlers(GameBase):
             raise WrongPhaseError(_("the next round starts once this one is scored"))
         round_, events = self._new_round(state.round.number + 1)
         return state.with_(round=round_), events
+
+    def _on_EndStuckMatch(
+        self, state: MatchState, action: act.EndStuckMatch
+    ) -> tuple[MatchState, list[ev.Event]]:
+        """The match ends here, with the standings as they are: a lone leader wins it,
+        a tie at the top leaves it with no winner (nobody reached the target)."""
+        if state.round.phase is not Phase.SCORED:
+            raise WrongPhaseError(_("a stuck match can be ended at the scores only"))
+        scoring = self.options.scoring
+        if not match_stuck(state, scoring):
+            raise MatchNotStuckError(_("the match is not stuck: it ends once it is won, as usual"))
+        standings = self._standings(state)
+        winner = lone_leader(standings, state, scoring)
+        state = state.with_(round=state.round.with_(phase=Phase.MATCH_OVER), winner=winner)
+        return state, [ev.MatchOver(winner, tuple(standings))]

@@ -40,5 +40,9 @@ class UndoError(GameRuleError):
     """Undo or redo with no grid edit of this round to take back or make again."""
 
 
+class MatchNotStuckError(GameRuleError):
+    """Ending a match early, when it can still end as usual (engine.stuck)."""
+
+
 class ClaimError(GameRuleError):
     """A theme claim or vote that does not stand."""

@@ -14,8 +14,10 @@ from typing import Any
 from mixmo.engine import actions as act
 from mixmo.engine.bot import Bot, Level, bot_seed
 from mixmo.engine.game import Game, GameRuleError
-from mixmo.engine.options import MatchOptions, ScoringMode
+from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
+from mixmo.engine.stuck import STUCK_ROUNDS
+from mixmo.engine.stuck import rounds_without_progress as _rounds_without_progress
 from mixmo.i18n import _
 
 STEP_LIMIT = 200_000
@@ -26,14 +28,6 @@ to 100,000 points has over a thousand rounds; the rounds themselves are bounded
 by the target and by :data:`STUCK_ROUNDS`.
 """
 RETRY_DELAY = 1.0
-STUCK_ROUNDS = 3
-"""Rounds in a row that bring the match no nearer its end before it is called stuck.
-
-With a word list the bots cannot finish a grid from (``cat`` and ``dog`` only, or
-300 three-letter words), every round ends with no winner: played to rounds won,
-the match can never end; played to points, it cannot either once nobody scores.
-One such round can be bad luck with a small list; three in a row is the list.
-"""
 
 
 class HeadlessStalled(RuntimeError):
@@ -52,16 +46,9 @@ class BotsStuck(ValueError):
 
 
 def rounds_without_progress(game: Game) -> int:
-    """How many of the last finished rounds in a row brought the match no nearer its end:
-    no winner (to rounds won), or no winner and nobody gaining a point (to points: a
-    penalty only takes points away)."""
-    to_points = game.options.scoring is ScoringMode.POINTS
-    count = 0
-    for result in reversed(game.state.results):
-        if result.winner is not None or (to_points and max(result.points) > 0):
-            break
-        count += 1
-    return count
+    """How many of the last finished rounds in a row brought ``game`` no nearer its end
+    (:func:`mixmo.engine.stuck.rounds_without_progress`)."""
+    return _rounds_without_progress(game.state, game.options.scoring)
 
 
 def seat_levels(levels: Level | Sequence[Level], seats: int) -> list[Level]:

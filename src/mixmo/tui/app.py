@@ -66,6 +66,7 @@ from mixmo.tui.view_state import capture, hint_deadlines, load_view, restore, vi
 
 if TYPE_CHECKING:
     from mixmo.tui.bot_driver import BotDriver
+    from mixmo.tui.stuck_match import StuckMatchOffer
 
 # Loaded when first needed, not for the first frame: the bots and the solver (when a bot
 # plays, mixmo.tui.bot_driver), the dialogs (mixmo.tui.modals), the records.
@@ -184,10 +185,14 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         # bots: how many take the last seats, or which seats (a resumed game's, from its save)
         self.bot_seats = list(range(seats - bots, seats)) if isinstance(bots, int) else sorted(bots)
         self.bots: BotDriver | None = None
+        self.stuck_offer: StuckMatchOffer | None = None
+        """Offers to end a match the bots cannot play (a word list they build nothing from)."""
         if self.bot_seats:
             from mixmo.tui.bot_driver import BotDriver
+            from mixmo.tui.stuck_match import StuckMatchOffer
 
             self.bots = BotDriver(self, self.bot_seats, level)
+            self.stuck_offer = StuckMatchOffer(self)
             saver = getattr(self.table, "saver", None)
             if isinstance(saver, Autosaver):  # saved with the game: a resume brings them back
                 saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
@@ -618,6 +623,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         self.save_view()
         if self.is_running:
             self.flow.sync()
+            if self.stuck_offer is not None:
+                self.stuck_offer.sync()  # over the scores the flow just opened
 
     def autosave(self) -> None:
         """Save the game now (the table saves after every action) and how the screen is arranged."""

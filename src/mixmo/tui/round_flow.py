@@ -266,7 +266,12 @@ class RoundFlow:
             self._open(ScoresScreen(winner, table, _("Next round (Enter)")), next_round)
             return
         match_winner = self.app.table.state.winner
-        heading = winner + ". " + _("{name} wins the match!").format(name=names[match_winner or 0])
+        ending = (  # no winner: a stuck match ended with a tie at the top (tui.stuck_match)
+            _("{name} wins the match!").format(name=names[match_winner])
+            if match_winner is not None
+            else _("The match ends with no winner.")
+        )
+        heading = winner + ". " + ending
         if not self.app.table.can_rematch:  # a server's room ends with its match
             self._open(ScoresScreen(heading, table, _("Leave (Enter)")), self._after_match)
             return
