@@ -64,10 +64,15 @@ async def test_a_claim_ticked_and_confirmed_in_one_burst_is_claimed() -> None:
         await play_to_the_end(app, pilot, clock)
         assert isinstance(app.screen, ClaimScreen) and app.screen.player == "Ann"
         word = app.screen.words[0]
-        # Ann ticks her word and confirms; Bob, asked next, confirms no claim: one burst.
+        # Ann ticks her word and confirms, and an Enter more in the same burst: typed
+        # before Bob's question opened, it does not answer it for him.
         burst(app, "space", "enter", "enter")
         await settle(pilot)
         assert app.table.round.player(0).claims == (word,)
+        assert isinstance(app.screen, ClaimScreen) and app.screen.player == "Bob"
+        assert app.table.round.player(1).claims is None
+        burst(app, "enter")  # Bob, his question on screen, claims nothing
+        await settle(pilot)
         assert app.table.round.player(1).claims == ()
         assert isinstance(app.screen, VoteScreen), "the table judges Ann's claim"
         assert app.screen.query_one("#votes").selected == [0], "no stray Space un-ticked it"
@@ -143,7 +148,9 @@ async def test_quit_works_over_the_claims_and_the_votes_and_resume_brings_them_b
         burst(app, "ctrl+q")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        burst(app, "n", "space", "enter", "enter", "ctrl+q")  # Ann claims, Bob does not
+        burst(app, "n", "space", "enter")  # Ann claims
+        await settle(pilot)
+        burst(app, "enter", "ctrl+q")  # Bob does not
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen), "the quit question over the votes"
         assert app.screen_stack[-2].__class__ is VoteScreen
@@ -197,14 +204,18 @@ async def test_the_sprint_s_choice_and_the_scores_after_it_in_one_burst() -> Non
         assert [tile.symbol for tile in app.table.round.player(1).grid.tiles()] == [first]
         assert isinstance(app.screen, ScoresScreen)
         scored = app.table.last_scored
-    # The same choice, then the scores' Enter typed at once: the next round is dealt.
+    # The same choice, then an Enter typed at once: the scores it was typed before stay
+    # on screen (the table reads them), and an Enter typed then deals the next round.
     app, clock = sprint_table()
     async with app.run_test(size=SIZE) as pilot:
         await to_the_sprint(app, pilot, clock)
         burst(app, *["down"] * labels.index(label), "enter", "enter")
         await settle(pilot)
-        assert app.table.round.number == 2
+        assert isinstance(app.screen, ScoresScreen) and app.table.round.number == 1
         assert app.table.last_scored == scored, "Bob's round scored as with the keys apart"
+        burst(app, "enter")
+        await settle(pilot)
+        assert app.table.round.number == 2
 
 
 async def test_quit_works_over_the_sprint_and_resume_brings_it_back(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from mixmo.cli.collector import pause_collector, resume_collector
 from mixmo.cli.common import console_for, fail, first_error, load_lexicon, random_seed
 from mixmo.engine.levels import Level
-from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from mixmo.engine.game import Game
@@ -131,7 +131,11 @@ def run_play(
         unsaved = answer.unsaved if answer else None
         if saved is None:
             game = Game(options, load_lexicon(dict_spec, lang))
-    welcome = _(TUTORIAL_SUGGESTION) if is_first_start(path.parent) else None
+    welcome = None
+    if not headless and is_first_start(path.parent):  # (the header drops it at the first move)
+        from mixmo.tui.news import TUTORIAL_SUGGESTION
+
+        welcome = _(TUTORIAL_SUGGESTION)
     if saved is not None:  # the saved game goes on with its own bots, at their own levels
         game = saved.game
         bot_seats: int | list[int] = sorted(saved.bots)
@@ -294,9 +298,6 @@ def relay_seconds(spec: str | None) -> float | None:
             ).format(spec=spec, low=MIN_RELAY, high=MAX_RELAY)
         )
     return seconds
-
-
-TUTORIAL_SUGGESTION = N_("New to Mixmo? Quit and try `mixmo tutorial`")
 
 
 def is_first_start(data: Path) -> bool:

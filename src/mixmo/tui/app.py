@@ -55,7 +55,7 @@ from mixmo.tui.hints import HintKey
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
 from mixmo.tui.labels import translate_bindings
 from mixmo.tui.match_records import MatchRecords
-from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS
+from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
 from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
@@ -606,6 +606,13 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             if not quiet:
                 self.refused(action.seat, refusal.message)
             return False
+        if (
+            action.seat not in self.bot_seats
+            and self.headline
+            and gives_way_to_play(self.headline[0])
+        ):
+            self.headline = None  # a person made a move: the tutorial's suggestion has had its say
+            self.update_header()
         return True
 
     def redraw(self) -> None:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
-from textual import events, on
+from textual import _time, events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -132,10 +132,51 @@ class _Dialog(ModalScreen[object]):
         self.mount(Static(getattr(self.app, "too_small_text", ""), classes=TOO_SMALL_NOTE))
 
 
-class ThemeScreen(_Dialog):
-    """BANDIT! Its drawer names a theme: typed, or picked from the built-in lists."""
+ESCAPE_HINT = N_("Esc: quit (asks first)")
+"""The round's dialogs all say what Esc does, the same way (it answers none of them)."""
+
+
+def hint_line(*keys: str) -> Static:
+    """A round dialog's keys, then Esc's: one line under its question."""
+    return Static(" · ".join([*keys, _(ESCAPE_HINT)]), classes="hint")
+
+
+class _RoundDialog(_Dialog):
+    """A question the round asks (the Bandit's theme, the sprint, claims, votes, scores).
+
+    Two rules keep a player from answering a question they have not seen (QA,
+    "three Enters in a burst"):
+
+    - It takes only the keys typed after it opened. A key typed before, in a burst
+      (Enter Enter Enter at the claims, a word being typed as the Bandit comes),
+      was meant for what was on screen then: it answers nothing here and goes.
+    - Esc answers none of them: every one of them decides something for the round
+      (a theme, tiles taken back, claims, votes, dealing the next round), so Esc
+      asks the quit question instead, as the quit command does; No comes back to
+      the dialog as it was (the ticks kept), Yes saves the game with the question
+      still open, and resuming asks it again.
+    """
 
     stops_for_quit = True
+    lets_quit: ClassVar[bool] = True
+    """The app's quit command (and Esc) works over this dialog: the table may stop at it."""
+
+    BINDINGS = [Binding("escape", "app.quit_game", N_("Quit"), priority=True)]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.opened_at = _time.get_time()
+        """When it opened, on the clock of Textual's key events (their ``time``)."""
+
+    async def take_key(self, event: events.Key) -> bool:
+        if event.time < self.opened_at:
+            return True  # typed before this question opened: not its answer, and gone
+        return await super().take_key(event)
+
+
+class ThemeScreen(_RoundDialog):
+    """BANDIT! Its drawer names a theme: typed, or picked from the built-in lists."""
+
     BINDINGS = [Binding("enter", "choose", N_("Choose"), show=False, priority=True)]
 
     def __init__(self, name: str, builtin: Sequence[tuple[str, str]]) -> None:
@@ -164,6 +205,7 @@ class ThemeScreen(_Dialog):
             yield OptionList(
                 *[Option(title, id=theme_id) for theme_id, title in self.builtin], id="theme-list"
             )
+            yield hint_line(_("Enter: choose"))
 
     def action_choose(self) -> None:
         """Enter: the theme typed, or the list highlighted (at once: the keys after it
@@ -182,10 +224,9 @@ class ThemeScreen(_Dialog):
         self.dismiss(str(event.option.prompt))
 
 
-class ClaimScreen(_Dialog):
+class ClaimScreen(_RoundDialog):
     """A player ticks the words of their grid that are on the theme."""
 
-    stops_for_quit = True
     BINDINGS = [Binding("enter", "done", N_("Done"), priority=True)]
 
     def __init__(
@@ -211,7 +252,7 @@ class ClaimScreen(_Dialog):
                 )
             else:
                 yield Static(_("Your grid holds no valid word."))
-            yield Static(_("Space ticks a word, Enter confirms."), classes="hint")
+            yield hint_line(_("Space: tick a word"), _("Enter: confirm"))
             yield Button(_("Claim these words"), id="done", variant="primary")
 
     def action_done(self) -> None:
@@ -224,10 +265,9 @@ class ClaimScreen(_Dialog):
         self.action_done()
 
 
-class SprintScreen(_Dialog):
+class SprintScreen(_RoundDialog):
     """The final sprint: take back the tiles of one unfinished word (or part of it), or nothing."""
 
-    stops_for_quit = True
     BINDINGS = [Binding("enter", "choose", N_("Choose"), show=False, priority=True)]
 
     def __init__(
@@ -248,6 +288,7 @@ class SprintScreen(_Dialog):
             yield OptionList(
                 *[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)]
             )
+            yield hint_line(_("Arrows, then Enter: choose"))
 
     def action_choose(self) -> None:
         """Enter: the highlighted choice, at once (the keys after it are the board's)."""
@@ -268,10 +309,9 @@ class ClaimToJudge:
     on_list: bool | None
 
 
-class VoteScreen(_Dialog):
+class VoteScreen(_RoundDialog):
     """The table judges every claim: ticked claims are accepted by the other players."""
 
-    stops_for_quit = True
     BINDINGS = [Binding("enter", "done", N_("Done"), priority=True)]
 
     def __init__(self, theme: str, claims: Sequence[ClaimToJudge]) -> None:
@@ -294,10 +334,8 @@ class VoteScreen(_Dialog):
                 ],
                 id="votes",
             )
-            yield Static(
-                _("Space accepts or rejects, Enter confirms. The list's verdict is ticked."),
-                classes="hint",
-            )
+            yield Static(_("The list's verdict is ticked."))
+            yield hint_line(_("Space: accept or reject"), _("Enter: confirm"))
             yield Button(_("Judge"), id="done", variant="primary")
 
     @staticmethod
@@ -351,22 +389,16 @@ def scores_table(
     return table
 
 
-class ScoresScreen(_Dialog):
+class ScoresScreen(_RoundDialog):
     """The round's scores, with every bonus.
 
     A table may stop here, between rounds: the quit command (ctrl+q, ctrl+c) and
-    Escape ask the usual quit question (``lets_quit``); the game is saved with
-    the round scored, and resuming it brings this sheet back.
+    Esc ask the usual quit question; the game is saved with the round scored,
+    and resuming it brings this sheet back. Only Enter typed once it is open
+    deals the next round: the table reads the scores first.
     """
 
-    lets_quit: ClassVar[bool] = True
-    """The app's quit command works over this dialog (it is closed by no other key but Enter)."""
-    stops_for_quit = True
-
-    BINDINGS = [
-        Binding("enter", "close", N_("Next"), priority=True),
-        Binding("escape", "app.quit_game", N_("Quit"), priority=True),
-    ]
+    BINDINGS = [Binding("enter", "close", N_("Next"), priority=True)]
 
     def __init__(self, heading: str, table: Table, button: str) -> None:
         super().__init__()
@@ -380,6 +412,7 @@ class ScoresScreen(_Dialog):
             with VerticalScroll():
                 yield Static(self.table)
             yield Button(self.button, id="close", variant="primary")
+            yield hint_line()
 
     def action_close(self) -> None:
         self.dismiss(True)

@@ -72,6 +72,18 @@ def _cell_pattern(template: str, *, row: str = r"-?\d+", col: str = r"-?\d+") ->
     return re.compile(escaped.replace(r"\{row\}", row).replace(r"\{col\}", col))
 
 
+TUTORIAL_SUGGESTION = N_("New to Mixmo? Quit and try `mixmo tutorial`")
+"""The header's welcome on a first game (``mixmo play`` with nothing saved yet)."""
+
+
+def gives_way_to_play(headline: str) -> bool:
+    """Whether the header's ``headline`` goes once the player makes a move: the tutorial's
+    suggestion is for someone who has not started; a player placing tiles has (QA). Other
+    welcomes (a game that cannot be saved, options a resumed game does not use) stay their
+    time: they are news whatever the player does."""
+    return headline == _(TUTORIAL_SUGGESTION)
+
+
 def is_you(name: str) -> bool:
     """Whether ``name`` is practice's player, "You" (the sentence changes with it)."""
     return name in ("You", _("You"))
