@@ -197,7 +197,8 @@ async def test_help_lists_every_key() -> None:
         assert keys["tab"].startswith("make the next player")
         assert "shift+arrows" in keys and "A-Z" in keys
         assert "ctrl+z" in keys and "ctrl+y" in keys, "undo and redo"
-        assert len(keys) == 26
+        assert keys["f12"] == "the last round's scores again"
+        assert len(keys) == 27
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
 

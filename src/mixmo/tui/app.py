@@ -725,3 +725,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
 
     def action_switch(self, seat: int) -> None:
         self.activate(seat)
+
+    def action_scores(self) -> None:
+        """The last round's scores again, to read (round_flow.RoundFlow.show_last_scores)."""
+        if not self.flow.show_last_scores():
+            self.tell(self.active, _("no round has been scored yet"))

@@ -56,6 +56,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "undo": ("ctrl+z", N_("Undo"), N_("undo your last grid edit (never a draw or a lock)")),
     "redo": ("ctrl+y", N_("Redo"), N_("redo the grid edit you undid")),
     "flip": ("ctrl+r", N_("Flip"), N_("flip the selected block (rows become columns)")),
+    "scores": ("f12", N_("Scores"), N_("the last round's scores again")),
     "quit": ("ctrl+q,ctrl+c", N_("Quit"), N_("save and quit (asks first)")),
 }
 
@@ -166,6 +167,7 @@ class Keymap:
     undo: str = COMMANDS["undo"][0]
     redo: str = COMMANDS["redo"][0]
     flip: str = COMMANDS["flip"][0]
+    scores: str = COMMANDS["scores"][0]
     quit: str = COMMANDS["quit"][0]
 
     def bindings(self) -> dict[str, str]:

@@ -109,7 +109,9 @@ class _Dialog(ModalScreen[object]):
     SCOPED_CSS = False  # its rules start from the app (its too-small class), not the dialog
     DEFAULT_CSS = """
     _Dialog, ThemeScreen, ClaimScreen, VoteScreen, ScoresScreen, MatchOverScreen,
-    ConfirmScreen, HelpScreen, SprintScreen, NoticeScreen { align: center middle; }
+    ConfirmScreen, HelpScreen, SprintScreen, NoticeScreen, LastScoresScreen {
+        align: center middle;
+    }
     .dialog { width: 72; max-width: 95%; height: auto; max-height: 95%;
               border: thick $accent; background: $surface; padding: 1 2; }
     .dialog .heading { text-style: bold; margin-bottom: 1; }
@@ -420,6 +422,28 @@ class ScoresScreen(_RoundDialog):
     @on(Button.Pressed, "#close")
     def pressed(self) -> None:
         self.dismiss(True)
+
+
+class LastScoresScreen(_Dialog):
+    """The last round's scores again, on the scores key, while the next round is played:
+    a sheet to read, which answers nothing (Enter or Esc closes it)."""
+
+    BINDINGS = [Binding("enter,escape", "close", N_("Close"), priority=True)]
+
+    def __init__(self, heading: str, table: Table) -> None:
+        super().__init__()
+        self.heading = heading
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.heading, classes="heading")
+            with VerticalScroll():
+                yield Static(self.table)
+            yield Static(_("Enter or Esc closes this sheet."), classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class MatchOverScreen(ScoresScreen):

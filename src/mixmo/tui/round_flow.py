@@ -14,6 +14,7 @@ from mixmo.i18n import _
 from mixmo.tui.pane_summary import rounds_standing
 
 if TYPE_CHECKING:
+    from rich.table import Table as RichTable
     from textual.screen import Screen
 
     from mixmo.engine import events as ev
@@ -55,6 +56,8 @@ class RoundFlow:
         self._dropped = False
         self._no_claims_sent: set[tuple[int, int]] = set()
         """(round, seat) of the OUT players whose empty claim this screen has sent."""
+        self._last_sheet: tuple[ev.RoundScored, str, RichTable] | None = None
+        """The latest scores this screen showed: the round's event, heading and sheets."""
 
     def human(self, seat: int) -> bool:
         """A person this screen plays (bots answer their own dialogs, on the app's bot driver)."""
@@ -238,24 +241,14 @@ class RoundFlow:
         self._open(VoteScreen(round_.theme or "", claims), judged)
 
     def _open_scores(self, *, final: bool) -> None:
-        from mixmo.tui.modals import MatchOverScreen, ScoresScreen, scores_table
+        from mixmo.tui.modals import MatchOverScreen, ScoresScreen
 
         scored = self.app.table.last_scored
         if scored is None:
             return
         names = self.app.table.options.players
-        options = self.app.table.options
-        rounds = None
-        if options.scoring is ScoringMode.ROUNDS:  # the table plays for rounds won
-            rounds = rounds_standing(self.app.table.state, options.target)
-        table = scores_table(
-            names, scored.scores, self.app.table.state.totals, self._why_invalid(scored), rounds
-        )
-        winner = (
-            _("{name} wins round {number}").format(name=names[scored.winner], number=scored.round)
-            if scored.winner is not None
-            else _("Round {number} ends with no winner").format(number=scored.round)
-        )
+        winner, table = self._sheet(scored, self._why_invalid(scored))
+        self._last_sheet = (scored, winner, table)
         if not final:
             players = [s for s in self.app.table.playable_seats if self.human(s)]
 
@@ -276,6 +269,43 @@ class RoundFlow:
             self._open(ScoresScreen(heading, table, _("Leave (Enter)")), self._after_match)
             return
         self._open(MatchOverScreen(heading, table, ""), self._after_match)
+
+    def _sheet(
+        self, scored: ev.RoundScored, why_invalid: dict[int, list[str]] | None
+    ) -> tuple[str, RichTable]:
+        """The heading (who won the round) and the score sheets of round ``scored``."""
+        from mixmo.tui.modals import scores_table
+
+        names = self.app.table.options.players
+        options = self.app.table.options
+        rounds = None
+        if options.scoring is ScoringMode.ROUNDS:  # the table plays for rounds won
+            rounds = rounds_standing(self.app.table.state, options.target)
+        table = scores_table(names, scored.scores, self.app.table.state.totals, why_invalid, rounds)
+        winner = (
+            _("{name} wins round {number}").format(name=names[scored.winner], number=scored.round)
+            if scored.winner is not None
+            else _("Round {number} ends with no winner").format(number=scored.round)
+        )
+        return winner, table
+
+    def show_last_scores(self) -> bool:
+        """Open the latest round's scores again, to read (the scores key): the table saw
+        them at the round's end, but may want them once the next round is dealt (QA). The
+        sheet this screen showed then (with why a grid was invalid), or, in a game resumed
+        since, one made again from the scores (the grids of that round are gone). False
+        when no round has been scored yet."""
+        from mixmo.tui.modals import LastScoresScreen
+
+        scored = self.app.table.last_scored
+        if scored is None:
+            return False
+        if self._last_sheet is not None and self._last_sheet[0] is scored:
+            _scored, heading, table = self._last_sheet
+        else:
+            heading, table = self._sheet(scored, None)
+        self.app.push_screen(LastScoresScreen(heading, table))
+        return True
 
     def _why_invalid(self, scored: ev.RoundScored) -> dict[int, list[str]]:
         """The first problems of each invalid grid, worded as `mixmo check` words them but
