@@ -247,7 +247,7 @@ async def test_mixup_plays_in_french(tmp_path: Path, french: None) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         assert "Couleur : Ann   Forme : Bob" in status(app)
-        assert "À Ann (couleur) de jouer" in status(app)
+        assert "À Ann de jouer (couleur)" in status(app)
         assert pool(app)[0].startswith("Réserve (Haut/Bas)")
         assert pool(app)[4].startswith("  V☾ lune verte"), "V for vert: the French initial"
         assert "54 pièces restantes" in pool(app)[-1]
@@ -255,7 +255,7 @@ async def test_mixup_plays_in_french(tmp_path: Path, french: None) -> None:
         await pilot.press("4", "enter")
         await pilot.pause(0.5)
         assert "Ann (couleur) a lâché R☾ (lune rouge) dans la colonne 4, rangée 1." in news(app)
-        assert "À Bob (forme) de jouer (toute forme sauf lune)" in status(app)
+        assert "À Bob de jouer (forme) (toute forme sauf lune)" in status(app)
         await pilot.press("up", "enter")  # a moon again: refused, in French
         await pilot.pause()
         assert "Bob (forme) : La première pièce du joueur forme ne peut pas être de forme lune" in (

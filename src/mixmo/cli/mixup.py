@@ -183,6 +183,7 @@ def run_app(
     from mixmo.mixup.save import SaveFileError, Seating
     from mixmo.tui.mixup.app import MixUpApp
     from mixmo.tui.mixup.saves import autosave_path, keep_unfinished, load
+    from mixmo.tui.mixup.sentences import COMPUTER, YOU, default_name
 
     path = save_file or autosave_path()
     from mixmo.storage import hold_save
@@ -211,10 +212,11 @@ def run_app(
         if any(unicodedata.category(ch)[0] == "C" for ch in "".join(seats)):
             fail(_("a player's name cannot hold control characters"))
         bot_side = Side(side).other if bot_level else None
-        default = {side: side.title() for side in Side}
+        # Saved untranslated, translated when shown (mixmo.tui.mixup.sentences)
+        default = {side: default_name(side) for side in Side}
         if bot_side is not None:
-            default[bot_side] = _("Computer")
-            default[bot_side.other] = _("You")
+            default[bot_side] = COMPUTER
+            default[bot_side.other] = YOU
         seating = Seating(
             colour=seats[0] if seats else default[Side.COLOUR],
             shape=seats[1] if seats else default[Side.SHAPE],

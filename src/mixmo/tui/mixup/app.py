@@ -29,6 +29,16 @@ from mixmo.storage import why_not_written
 from mixmo.tui.labels import translate_bindings
 from mixmo.tui.mixup.modals import ConfirmScreen, HelpScreen
 from mixmo.tui.mixup.saves import keep_unfinished, save
+from mixmo.tui.mixup.sentences import (
+    DROPPED,
+    RESUMED,
+    WINS_WITH,
+    WON,
+    display_name,
+    sentence,
+    turn,
+    who,
+)
 from mixmo.tui.mixup.views import PoolPicture, PoolView, StandPicture, StandView, piece_text
 
 QUIT_QUESTION = "quit-question"
@@ -122,9 +132,7 @@ class MixUpApp(App[None]):
     def on_mount(self) -> None:
         if self.game.state.moves:
             last = self.game.state.moves[-1]
-            self.news = _("Resumed: {who} played {piece} last.").format(
-                who=self._who(last.side), piece=piece_text(last.piece)
-            )
+            self.news = sentence(RESUMED, self.seating, last.side, piece=piece_text(last.piece))
         if self.save_error is not None:
             self.news = self.save_error
         self._choose_a_legal_piece()
@@ -134,7 +142,7 @@ class MixUpApp(App[None]):
     # --- what the players see ----------------------------------------------------------
 
     def _who(self, side: Side) -> str:
-        return _("{name} ({side})").format(name=self.seating.name(side), side=side.words())
+        return who(self.seating, side)
 
     def _stand_picture(self) -> StandPicture:
         state = self.game.state
@@ -153,21 +161,19 @@ class MixUpApp(App[None]):
     def status_text(self) -> str:
         state = self.game.state
         head = _("Colour: {colour}   Shape: {shape}").format(
-            colour=self.seating.colour, shape=self.seating.shape
+            colour=display_name(self.seating, Side.COLOUR),
+            shape=display_name(self.seating, Side.SHAPE),
         )
         if state.outcome is Outcome.DRAW:
             return head + "\n" + _("A draw: the board is full. N starts a new game.")
         if state.over:
             winner = state.outcome.winner
             assert winner is not None
-            won = _("{who} wins! N starts a new game.").format(who=self._who(winner))
-            return f"{head}\n{won}"
-        turn = _("{who} to move").format(who=self._who(state.to_move))
-        if self.thinking:
-            turn += _(": the computer is thinking…")
+            return f"{head}\n{sentence(WON, self.seating, winner)}"
+        line = turn(self.seating, state.to_move, thinking=self.thinking)
         if state.forbidden_shape is not None:
-            turn += " " + _("(any shape but {shape})").format(shape=state.forbidden_shape.words())
-        return f"{head}\n{turn}"
+            line += " " + _("(any shape but {shape})").format(shape=state.forbidden_shape.words())
+        return f"{head}\n{line}"
 
     def refresh_views(self) -> None:
         self.query_one("#status", Static).update(self.status_text())
@@ -284,8 +290,10 @@ class MixUpApp(App[None]):
         self.autosave()
         last = self.game.state.moves[-1]
         message = self.save_error + " " if self.save_error else ""
-        message += _("{who} dropped {piece} ({words}) into column {column}, row {row}.").format(
-            who=self._who(side),
+        message += sentence(
+            DROPPED,
+            self.seating,
+            side,
             piece=piece_text(last.piece),
             words=last.piece.describe(),
             column=last.column,
@@ -294,9 +302,7 @@ class MixUpApp(App[None]):
         for event in events:
             if isinstance(event, GameWon):
                 cells = " ".join(f"({c},{r})" for c, r in event.line)
-                message += " " + _("{who} wins with {cells}!").format(
-                    who=self._who(event.side), cells=cells
-                )
+                message += " " + sentence(WINS_WITH, self.seating, event.side, cells=cells)
                 if event.both:
                     message += " " + _("It made a line for both: the player who played it wins.")
         if self.game.state.outcome is Outcome.DRAW:
