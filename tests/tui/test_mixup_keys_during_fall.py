@@ -105,6 +105,21 @@ async def test_take_back_typed_during_the_fall_asks_about_the_piece_that_fell(
         assert cell(app, 3, 6) == "·" and cell(app, 3, 1) == "·", "no falling piece is left"
 
 
+async def test_against_the_computer_u_typed_while_your_piece_falls_takes_it_back(
+    tmp_path: Path,
+) -> None:
+    """The computer has not started on the falling piece: it is taken back at once, instead
+    of the computer moving first."""
+    app = new_app(tmp_path, bot_side=Side.SHAPE, bot_level=Level.BEGINNER, seed=4)
+    async with app.run_test(size=SIZE):
+        burst(app, "1", "enter", "u")
+        await handled(app)
+        assert played(app) == [] and not app.thinking
+        assert "The computer agreed: your last move (and its reply) are taken back" in news(app)
+        assert cell(app, 1, 1) == "·" and cell(app, 1, 6) == "·", "nothing is left falling"
+        assert "Ann (colour) to move" in status(app)
+
+
 async def test_against_the_computer_a_drop_typed_while_its_piece_falls_is_played(
     tmp_path: Path,
 ) -> None:

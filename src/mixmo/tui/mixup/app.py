@@ -375,7 +375,9 @@ class MixUpApp(App[None]):
     # --- taking back, new game, help ---------------------------------------------------
 
     def action_take_back(self) -> None:
-        self._land_now()
+        if self.falling is not None:  # it lands first; the computer is not started on it:
+            self._stop_fall()  # against the computer, U takes back the piece still falling
+            self.refresh_views()
         state = self.game.state
         if self.thinking:
             self.say(_("Wait for the computer to move first."))
