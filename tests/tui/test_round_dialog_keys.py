@@ -44,6 +44,19 @@ def flat(app: MixmoApp) -> str:
     return " ".join(screen_text(app).split())
 
 
+async def shows(app: MixmoApp, *texts: str, seconds: float = 30.0) -> bool:
+    """Whether the terminal comes to show every one of ``texts`` (a dialog just opened is
+    drawn a moment after it is on the stack: waited for, not guessed, on a loaded machine)."""
+    import asyncio
+
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not all(text in flat(app) for text in texts):
+        if asyncio.get_running_loop().time() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
 async def to_the_claims(app: MixmoApp, pilot, clock) -> None:
     """Bob lays two tiles, Ann lays out her rack and calls MIXMO to the end of the bag."""
     await pilot.press("tab", *keys_for_rack(app, 1)[:2], "shift+tab")
@@ -70,7 +83,7 @@ async def test_three_enters_in_a_burst_at_the_claims_leave_the_round_s_scores_on
             assert app.table.round.number == 1, "the next round was dealt unseen"
         assert asked == ["ClaimScreen", "ClaimScreen", "VoteScreen"], "one burst per question"
         assert app.table.phase is Phase.SCORED
-        assert "wins round 1" in flat(app), "the table reads the round's scores"
+        assert await shows(app, "wins round 1"), "the table reads the round's scores"
         await keys(app, "enter")  # typed with the scores on screen
         assert app.table.round.number == 2
         assert not isinstance(app.screen, ScoresScreen)
@@ -95,7 +108,7 @@ async def test_escape_over_the_bandit_s_theme_asks_the_quit_question_and_no_keep
         await handled(app)
         await pilot.pause()
         assert isinstance(app.screen, ThemeScreen)
-        assert ESC_HINT in flat(app) and "Enter: choose" in flat(app)
+        assert await shows(app, ESC_HINT, "Enter: choose")
         await keys(app, *"cat", "escape")
         assert isinstance(app.screen, ConfirmScreen), "Esc asks, it chooses nothing"
         assert app.table.phase is Phase.CHOOSING_THEME
@@ -109,7 +122,7 @@ async def test_escape_over_the_claims_asks_the_quit_question_and_no_keeps_the_ti
     async with app.run_test(size=SIZE) as pilot:
         await to_the_claims(app, pilot, clock)
         word = app.screen.words[0]
-        assert ESC_HINT in flat(app) and "Space: tick a word" in flat(app)
+        assert await shows(app, ESC_HINT, "Space: tick a word")
         await keys(app, "space", "escape")
         assert isinstance(app.screen, ConfirmScreen)
         assert app.table.round.player(0).claims is None, "Esc claimed nothing"
@@ -126,7 +139,7 @@ async def test_escape_over_the_votes_asks_the_quit_question_and_judges_nothing()
         await keys(app, "space", "enter")
         await keys(app, "enter")
         assert isinstance(app.screen, VoteScreen)
-        assert ESC_HINT in flat(app) and "Space: accept or reject" in flat(app)
+        assert await shows(app, ESC_HINT, "Space: accept or reject")
         await keys(app, "space", "escape")
         assert isinstance(app.screen, ConfirmScreen)
         assert app.table.phase is Phase.VOTING, "Esc judged nothing"
@@ -143,7 +156,7 @@ async def test_escape_over_the_scores_asks_the_quit_question_and_deals_nothing()
         await keys(app, "enter")
         await keys(app, "enter")
         assert isinstance(app.screen, ScoresScreen)
-        assert ESC_HINT in flat(app) and "Next round (Enter)" in flat(app)
+        assert await shows(app, ESC_HINT, "Next round (Enter)")
         await keys(app, "escape")
         assert isinstance(app.screen, ConfirmScreen)
         await keys(app, "n")
@@ -162,7 +175,7 @@ async def test_escape_over_the_final_sprint_asks_the_quit_question_and_takes_bac
         await to_the_sprint(app, pilot, clock)
         await handled(app)
         assert isinstance(app.screen, SprintScreen)
-        assert ESC_HINT in flat(app) and "Arrows, then Enter: choose" in flat(app)
+        assert await shows(app, ESC_HINT, "Arrows, then Enter: choose")
         tiles = len(app.table.round.player(1).grid)
         await keys(app, "down", "escape")
         assert isinstance(app.screen, ConfirmScreen)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mixmo.tui.modals import ClaimScreen, HelpScreen, ScoresScreen, VoteScreen
 from tests.tui.helpers import burst, handled, keys_for_rack, make_app, seed_where
-from tests.tui.test_round_dialog_keys import SIZE, flat, keys, to_the_claims
+from tests.tui.test_round_dialog_keys import SIZE, keys, shows, to_the_claims
 
 
 async def test_f12_shows_the_last_round_s_scores_again_while_the_next_round_is_played() -> None:
@@ -18,16 +18,14 @@ async def test_f12_shows_the_last_round_s_scores_again_while_the_next_round_is_p
         assert isinstance(app.screen, VoteScreen)
         await keys(app, "enter")  # Bob accepts Ann's word
         assert isinstance(app.screen, ScoresScreen)
-        sheet = flat(app)
-        assert "Ann wins round 1" in sheet
+        assert await shows(app, "Ann wins round 1")
         await keys(app, "enter")
         assert app.table.round.number == 2 and not isinstance(app.screen, ScoresScreen)
         if app.screen is not app.screen_stack[0]:  # the deal gave someone the Bandit
             await keys(app, *"cats", "enter")
         assert app.screen is app.screen_stack[0]
         await keys(app, "f12")
-        again = flat(app)
-        assert "Ann wins round 1" in again and "Enter or Esc closes this sheet." in again
+        assert await shows(app, "Ann wins round 1", "Enter or Esc closes this sheet.")
         assert app.table.round.number == 2
         await keys(app, "escape")
         assert app.screen is app.screen_stack[0], "Esc closes the sheet, and nothing else"
@@ -44,7 +42,7 @@ async def test_before_any_round_is_scored_the_key_says_so() -> None:
         burst(app, "f12")
         await handled(app)
         assert app.screen is app.screen_stack[0]
-        assert "no round has been scored yet" in flat(app)
+        assert await shows(app, "no round has been scored yet")
 
 
 async def test_the_help_lists_the_scores_key() -> None:
