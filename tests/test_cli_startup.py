@@ -227,7 +227,9 @@ def first_frame_modules(tmp_path: Path) -> set[str]:
     }
     pid, fd = pty.fork()
     if pid == 0:  # the child: the game on the pseudo-terminal
-        os.execvpe(sys.executable, [sys.executable, "-c", FIRST_FRAME_PROBE, str(log), str(seed)], env)
+        os.execvpe(
+            sys.executable, [sys.executable, "-c", FIRST_FRAME_PROBE, str(log), str(seed)], env
+        )
     seen = b""
     try:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
