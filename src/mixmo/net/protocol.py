@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
+from mixmo.engine.hint_cost import HINT_COST
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.save_models import MatchModel, TaggedAction
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
@@ -32,8 +33,6 @@ ROOM_ALPHABET = "ACDEFGHJKMNPRTVWXY"
 ROOM_CODE_LENGTH = 6
 BOT_LEVELS = ("easy", "normal", "hard", "expert")
 MAX_NAME = 24
-HINT_COST = 30.0
-"""Seconds of game time a hint costs at a server's table (as at a local one)."""
 
 RoomCode = Annotated[
     str, Field(min_length=ROOM_CODE_LENGTH, max_length=ROOM_CODE_LENGTH, pattern="^[A-Z]+$")

@@ -18,17 +18,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.game import Game, GameRuleError
+from mixmo.engine.hint_cost import HELD_BY_A_HINT, HINT_COST
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
 from mixmo.i18n import N_
 from mixmo.net.protocol import (
-    HINT_COST,
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
     Lobby,
@@ -121,20 +120,6 @@ class HintWaitError(RoomError):
     """The seat took a hint: its grid edits and MIXMO wait until its cost is paid."""
 
     code = "hint-wait"
-
-
-HINT_WAITS = (
-    act.PlaceTile,
-    act.MoveTiles,
-    act.FlipTiles,
-    act.TakeBack,
-    act.TakeApart,
-    act.Undo,
-    act.Redo,
-    act.CallMixmo,
-)
-"""What a seat that took a hint may not do until its cost is paid (as at a local table:
-mixmo.tui.hints)."""
 
 
 class TooFewPlayersError(RoomError):
@@ -363,7 +348,7 @@ class Room:
         if self.broken:
             raise StorageError("this room's moves cannot be saved: the server's operator must look")
         wait = self.hint_wait(seat)
-        if wait > 0 and isinstance(action, HINT_WAITS):
+        if wait > 0 and isinstance(action, HELD_BY_A_HINT):
             raise HintWaitError(f"the hint costs {HINT_COST:.0f} s: play on in {math.ceil(wait)} s")
         if isinstance(action, NextRound) and game.phase is Phase.SCORED:
             # At a table the next round starts when everyone has read the scores: a seat's

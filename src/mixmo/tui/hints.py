@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mixmo.engine import actions as act
+from mixmo.engine.hint_cost import HELD_BY_A_HINT, HINT_COST
 from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
 from mixmo.i18n import _
@@ -21,21 +22,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from mixmo.net.table import Table
-
-HINT_COST = 30.0
-"""Seconds a hint costs: the time added in practice, the time waited at a table."""
-
-WAITING_ACTIONS = (
-    act.PlaceTile,
-    act.MoveTiles,
-    act.FlipTiles,
-    act.TakeBack,
-    act.TakeApart,
-    act.Undo,
-    act.Redo,
-    act.CallMixmo,
-)
-"""What a player who took a hint may not do until its cost is paid."""
 
 
 class HintKey:
@@ -104,7 +90,7 @@ class HintKey:
     def refused_for_a_hint(self, action: act.Action) -> str | None:
         """Why ``action`` must wait for a hint's cost to be paid, if it must."""
         wait = self.hint_wait(action.seat)
-        if wait > 0 and isinstance(action, WAITING_ACTIONS):
+        if wait > 0 and isinstance(action, HELD_BY_A_HINT):
             text = _("the hint costs {cost} s: play on in {seconds} s")
             return "✗ " + text.format(cost=int(HINT_COST), seconds=f"{wait:.0f}")
         return None

@@ -26,6 +26,7 @@ from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.game import Game
 from mixmo.engine.grid import Grid
+from mixmo.engine.hint_cost import HINT_COST
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.solver import hint, solve
@@ -35,7 +36,6 @@ from mixmo.engine.validation import validate
 from mixmo.engine.variants import variant_for
 from mixmo.i18n import N_, _
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.hints import HINT_COST
 from mixmo.tui.modals import _Dialog
 
 HINT_PENALTY = HINT_COST

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from mixmo.engine.grid import Direction
+from mixmo.engine.hint_cost import HINT_COST
 from mixmo.engine.tiles import Tile, TileError
 from mixmo.engine.values import value
 from mixmo.net.table import Table
-from mixmo.tui.hints import HINT_COST
 from mixmo.tui.pane_state import PaneState, reconcile
 
 MAX_VIEW_BYTES = 64 * 1024
