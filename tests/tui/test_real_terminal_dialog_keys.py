@@ -12,13 +12,9 @@ from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.options import MatchOptions
 from mixmo.storage import load_game
 from tests.tui.helpers import seed_where
-from tests.tui.tmux import kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, kill, needs_tmux, quit_the_game, tmux, wait_for
 
 pytestmark = needs_tmux
-
-
-def flat(screen: str) -> str:
-    return " ".join(screen.split())
 
 
 def test_a_theme_typed_in_one_burst_with_a_backspace_and_letters_after_enter(
@@ -41,10 +37,7 @@ def test_a_theme_typed_in_one_burst_with_a_backspace_and_letters_after_enter(
         tmux("send-keys", "-t", session, *keys)  # one call: one burst
         screen = wait_for(session, lambda s: "Theme: cats" in flat(s) or "theme cats" in flat(s))
         assert "catx" not in screen and "cats" + letters[0] not in screen.replace(" ", "")
-        tmux("send-keys", "-t", session, "C-q")
-        wait_for(session, lambda s: "Quit?" in flat(s))
-        tmux("send-keys", "-t", session, "y")
-        wait_for(session, lambda s: not s.strip() or "Quit?" not in flat(s))
+        quit_the_game(session)
     finally:
         kill(session)
     saved = load_game(tmp_path / "autosave.json", lexicon=AnyWord())

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.tmux import kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, kill, needs_tmux, tmux, wait_for
 
 pytestmark = [needs_tmux, pytest.mark.slow]
 
@@ -28,10 +28,6 @@ def _join(session: str, data: Path, *args: str) -> None:
     tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", command)
 
 
-def _flat(screen: str) -> str:
-    return " ".join(screen.split())
-
-
 def _own_rack(screen: str) -> str:
     """The letters of the rack line of one's own pane (the first "Rack" line)."""
     line = next(line for line in screen.splitlines() if "Rack" in line)
@@ -43,9 +39,9 @@ def _choose_a_theme_if_dealt_the_bandit(session: str) -> None:
     that player's theme, as it would for a person at the table."""
     rack = _own_rack(wait_for(session, lambda s: "Rack" in s, 30))
     if "!" in rack:
-        wait_for(session, lambda s: "choose a theme" in _flat(s), 30)
+        wait_for(session, lambda s: "choose a theme" in flat(s), 30)
         tmux("send-keys", "-t", session, "animals", "Enter")
-        wait_for(session, lambda s: "choose a theme" not in _flat(s), 30)
+        wait_for(session, lambda s: "choose a theme" not in flat(s), 30)
 
 
 def test_two_people_in_two_terminals_see_each_other_s_word(tmp_path: Path) -> None:
@@ -68,7 +64,7 @@ def test_two_people_in_two_terminals_see_each_other_s_word(tmp_path: Path) -> No
         screen = wait_for(ann, lambda s: "Rack" in s and "1. Ann" in s and "2. Bob" in s, 30)
         for session in (ann, bob):
             _choose_a_theme_if_dealt_the_bandit(session)
-        screen = wait_for(ann, lambda s: "Rack" in s and "choose a theme" not in _flat(s))
+        screen = wait_for(ann, lambda s: "Rack" in s and "choose a theme" not in flat(s))
         rack_line = next(line for line in screen.splitlines() if "Rack" in line)
         letters = re.findall(r"\b([A-Z])\b", rack_line.split("Rack", 1)[1].split("│")[0])
         word = letters[:3]

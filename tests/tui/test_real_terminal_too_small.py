@@ -11,15 +11,11 @@ from pathlib import Path
 import pytest
 
 from tests.tui.helpers import seed_where
-from tests.tui.tmux import kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, kill, needs_tmux, tmux, wait_for
 
 pytestmark = [needs_tmux, pytest.mark.slow]
 
 REQUEST = "Please enlarge the terminal: 6 players need at least 72x24"
-
-
-def flat(screen: str) -> str:
-    return " ".join(screen.split())
 
 
 def test_a_terminal_too_small_for_six_asks_for_72x24_over_the_bandit_s_dialog(

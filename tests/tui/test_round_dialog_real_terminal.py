@@ -13,13 +13,9 @@ from mixmo.engine.lexicon import AnyWord
 from mixmo.storage import load_game
 from tests.tui.helpers import handled, make_app, seed_where, settle
 from tests.tui.test_round_dialog_keys import SIZE, to_the_claims
-from tests.tui.tmux import kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, kill, needs_tmux, quit_the_game, tmux, wait_for
 
 pytestmark = needs_tmux
-
-
-def flat(screen: str) -> str:
-    return " ".join(screen.split())
 
 
 async def saved_at_the_claims(path: Path) -> None:
@@ -59,10 +55,7 @@ async def test_three_enters_in_one_send_keys_leave_the_round_s_scores_on_screen(
         assert "round 2" not in flat(screen), "the next round waits for the table"
         tmux("send-keys", "-t", session, "Enter")  # pressed while the scores show
         wait_for(session, lambda s: "round 2" in flat(s) and "wins round 1" not in flat(s))
-        tmux("send-keys", "-t", session, "C-q")
-        wait_for(session, lambda s: "Quit?" in flat(s))
-        tmux("send-keys", "-t", session, "y")
-        wait_for(session, lambda s: not s.strip() or "Quit?" not in flat(s))
+        quit_the_game(session)
     finally:
         kill(session)
     saved = load_game(path, lexicon=AnyWord())

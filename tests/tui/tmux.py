@@ -55,3 +55,17 @@ def wait_for(session: str, predicate, timeout: float = 20.0) -> str:
             return screen
         time.sleep(0.2)
     raise AssertionError(f"the screen never showed what was expected:\n{screen}")
+
+
+def flat(screen: str) -> str:
+    """The screen's words on one line: a sentence a dialog wraps reads whole."""
+    return " ".join(screen.split())
+
+
+def quit_the_game(session: str) -> None:
+    """Ctrl+Q, then "y" to the quit question, as a player leaves: waits until mixmo has ended
+    (or at least the question has gone)."""
+    tmux("send-keys", "-t", session, "C-q")
+    wait_for(session, lambda s: "Quit?" in flat(s))
+    tmux("send-keys", "-t", session, "y")
+    wait_for(session, lambda s: not s.strip() or "Quit?" not in flat(s))
