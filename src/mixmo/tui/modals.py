@@ -343,7 +343,9 @@ class VoteScreen(_RoundDialog):
     @staticmethod
     def _label(claim: ClaimToJudge) -> str:
         verdict = {True: _("on the list"), False: _("not on the list"), None: _("no list")}
-        return f"{claim.name}: {claim.word} ({verdict[claim.on_list]})"
+        return _("{name}: {word} ({verdict})").format(  # French: "Ann : ROUE (sur la liste)"
+            name=claim.name, word=claim.word, verdict=verdict[claim.on_list]
+        )
 
     def action_done(self) -> None:
         accepted = set(self.query_one(SelectionList).selected)
@@ -375,9 +377,16 @@ def scores_table(
         table.add_column(_("rounds won"), justify="right")
         table.caption = rounds_goal_text(rounds.target)
     for sheet in scores:
-        detail = "\n".join(f"{label}: {points:+d}" for label, points in sheet.lines)
+        # One message joins a label to its figure, so that French puts its space before
+        # the colon ("MIXMO final avec une grille invalide : -1 manche"), as `mixmo stats` does.
+        detail = "\n".join(
+            _("{why}: {change}").format(why=label, change=f"{points:+d}")
+            for label, points in sheet.lines
+        )
         if rounds is not None and sheet.seat in rounds.penalized:
-            detail = _(WRONG_FINAL_LABEL) + ": " + rounds_change_text(-1)
+            detail = _("{why}: {change}").format(
+                why=_(WRONG_FINAL_LABEL), change=rounds_change_text(-1)
+            )
         reasons = (why_invalid or {}).get(sheet.seat, ())
         if reasons:
             detail += "\n" + "\n".join(f"✗ {reason}" for reason in reasons)

@@ -1,0 +1,95 @@
+"""French typography in the round's dialogs: a space before the colon.
+
+French writes "invalide : -1 manche", not "invalide: -1 manche". The round's dialog joins
+each score line's label to its figure, the rounds option's penalty to its "-1 round", and
+a theme claim's player to its word, through one catalogue message each, so that the French
+catalogue puts the space where French wants it (as `mixmo stats` already words the penalty).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from rich.console import Console
+
+from mixmo.engine.options import ScoringMode
+from mixmo.engine.state import Phase
+from mixmo.i18n import restore_ui_language, set_ui_language
+from mixmo.tui.modals import ClaimScreen, ScoresScreen, ThemeScreen, TickList, VoteScreen
+from tests.game_helpers import lay_out, play_until_bag_is_empty
+from tests.tui.helpers import keys_for_rack, make_app, seed_where, settle
+
+SIZE = (120, 36)
+
+
+@pytest.fixture
+def french_screen() -> Iterator[None]:
+    saved = set_ui_language("fr")
+    yield
+    restore_ui_language(saved)
+
+
+def sheet_text(screen: ScoresScreen) -> str:
+    """The score sheet as the dialog prints it, wide enough that no line wraps."""
+    console = Console(width=200, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(screen.table)
+    return console.export_text()
+
+
+async def test_the_penalty_of_a_wrong_final_mixmo_reads_invalide_space_colon_in_french(
+    french_screen: None,
+) -> None:
+    """Rounds option: Ann calls the final MIXMO with tiles on her rack, Bob wins the round;
+    Ann's line in the round's dialog reads "… grille invalide : -1 manche"."""
+    app, clock = make_app(2, seed=10, scoring=ScoringMode.ROUNDS, target=3, variant="free-spirit")
+    game = app.table.game
+    at = play_until_bag_is_empty(game, caller=1)
+    clock.now = at + 1
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")  # Ann: tiles still on her rack, a wrong final MIXMO
+        await settle(pilot)
+        lay_out(game, 1, at)
+        clock.now = at + 2
+        await pilot.press("tab", "f5")  # Bob's final MIXMO, a valid grid
+        await settle(pilot)
+        assert isinstance(app.screen, ScoresScreen)
+        shown = sheet_text(app.screen)
+        assert "MIXMO final avec une grille invalide : -1 manche" in shown
+        assert "invalide: " not in shown
+
+
+async def test_each_score_line_and_each_claim_put_a_space_before_the_colon_in_french(
+    french_screen: None,
+) -> None:
+    """A round with a theme: the vote lists "Ann : MOT (dans la liste)", and the score
+    sheet's lines read "label : +N"; no French line glues a colon to its word."""
+    app, clock = make_app(2, seed=seed_where(2, bandit_first=False), target=10_000)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", *keys_for_rack(app, 1)[:2], "shift+tab")
+        while app.table.phase in (Phase.PLAYING, Phase.CHOOSING_THEME):
+            if isinstance(app.screen, ThemeScreen):
+                await pilot.press(*"roues", "enter")
+                await pilot.pause()
+                continue
+            clock.now += 5
+            await pilot.press(*keys_for_rack(app, 0), "f5")
+            await pilot.pause()
+        assert isinstance(app.screen, ClaimScreen)
+        for _ in range(2):
+            await pilot.press("space", "enter")
+            await pilot.pause()
+        assert isinstance(app.screen, VoteScreen)
+        votes = app.screen.query_one(TickList)
+        claims = [str(votes.get_option_at_index(i).prompt) for i in range(votes.option_count)]
+        assert claims, "each player claimed a word"
+        verdicts = "dans la liste|pas dans la liste|pas de liste"
+        for claim in claims:
+            assert re.fullmatch(rf"(Ann|Bob) : \S+ \(({verdicts})\)", claim), claim
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ScoresScreen)
+        shown = sheet_text(app.screen)
+        assert re.search(r"\w : [+-]\d+", shown), "the sheet gives each line's points"
+        assert not re.search(r"\w: [+-]\d+", shown), shown
