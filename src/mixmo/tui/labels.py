@@ -7,6 +7,7 @@ plain English) and translated here, once per widget, when it is created.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from textual.dom import DOMNode
@@ -22,3 +23,14 @@ def translate_bindings(node: DOMNode) -> None:
             replace(binding, description=_(binding.description)) if binding.description else binding
             for binding in listed
         ]
+
+
+def label_key(label: str) -> str:
+    """The key a button's label names in its last brackets ("... (B)" -> "b").
+
+    The key is written in the label, and translated with it, so that each language
+    picks the letter of its own word (French "robots": R, "sans": S, "oui": O)."""
+    match = re.search(r"\((\w)\)\s*$", label)
+    if match is None:
+        raise ValueError(f"{label!r} names no key in brackets at its end")
+    return match.group(1).lower()

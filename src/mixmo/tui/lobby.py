@@ -9,7 +9,6 @@ the server's bots take the free seats or the match starts without them.
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -22,7 +21,7 @@ from textual.widgets import Button, Footer, Static
 from mixmo.i18n import N_, _, ngettext
 from mixmo.net.protocol import Lobby
 from mixmo.net.table import Table
-from mixmo.tui.labels import translate_bindings
+from mixmo.tui.labels import label_key, translate_bindings
 from mixmo.tui.modals import _Dialog
 
 LOBBY_TICK = 0.5
@@ -47,17 +46,6 @@ def seat_lines(lobby: Lobby | None, me: int | None) -> list[str]:
                 who += " " + _("(you)")
         lines.append(f"{info.seat + 1}. {who}")
     return lines
-
-
-def label_key(label: str) -> str:
-    """The key a button's label names in its last brackets ("... (B)" -> "b").
-
-    The key is written in the label, and translated with it, so that each language
-    picks the letter of its own word (French "robots": R, "sans": S)."""
-    match = re.search(r"\((\w)\)\s*$", label)
-    if match is None:
-        raise ValueError(f"{label!r} names no key in brackets at its end")
-    return match.group(1).lower()
 
 
 class StartScreen(_Dialog):

@@ -26,7 +26,7 @@ from mixmo.engine.events import PlayerScore
 from mixmo.engine.round_end import WRONG_FINAL_LABEL
 from mixmo.i18n import N_, _
 from mixmo.tui.board_layout import TOO_SMALL_NOTE
-from mixmo.tui.labels import translate_bindings
+from mixmo.tui.labels import label_key, translate_bindings
 from mixmo.tui.news import is_you
 from mixmo.tui.pane_summary import RoundsStanding, rounds_change_text, rounds_goal_text
 
@@ -495,22 +495,32 @@ def unsaved_quit_question(where: str) -> str:
 
 
 class ConfirmScreen(_Dialog):
-    """A yes/no question (quitting)."""
+    """A yes/no question (quitting, ending a stuck match).
 
-    BINDINGS = [
-        Binding("y", "answer(True)", N_("Yes"), priority=True),
-        Binding("n,escape", "answer(False)", N_("No"), priority=True),
-    ]
+    Each answer's key is the letter its button shows, translated with it (English
+    "Yes (y)", French "Oui (o)"), bound when the dialog is made (:func:`label_key`);
+    y stays a yes in every language, for a player with English habits, unless the
+    translation gives y to No. Escape is always no."""
+
+    BINDINGS = [Binding("escape", "answer(False)", N_("No"), priority=True)]
 
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
+        self.yes_label, self.no_label = _("Yes (y)"), _("No (n)")
+        yes, no = label_key(self.yes_label), label_key(self.no_label)
+        if yes == no:  # a translation that gives both answers one letter
+            yes, no = "y", "n"
+        self._bindings.bind(yes, "answer(True)", _("Yes"), priority=True)
+        self._bindings.bind(no, "answer(False)", _("No"), priority=True)
+        if "y" not in (yes, no):
+            self._bindings.bind("y", "answer(True)", _("Yes"), show=False, priority=True)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="heading")
-            yield Button(_("Yes (y)"), id="yes", variant="error")
-            yield Button(_("No (n)"), id="no", variant="primary")
+            yield Button(self.yes_label, id="yes", variant="error")
+            yield Button(self.no_label, id="no", variant="primary")
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
