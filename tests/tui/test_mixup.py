@@ -75,7 +75,7 @@ async def test_two_players_choose_pieces_and_columns_and_see_them_drop(tmp_path:
         for line in ("#news", "#hint"):  # the news and the key hint fit on the screen
             assert app.query_one(line).region.bottom <= SIZE[1], line
         assert "x5" in pool(app)[1]
-        assert "Bob (shape) to move (any shape but moon)" in status(app)
+        assert "Bob (shape, any shape but moon) to move" in status(app)
         # shape's first piece may not be a moon: the chosen piece moved on to a bolt
         assert pool(app)[2].startswith("▶ Rϟ")
         await pilot.press("up", "enter")  # back to the red moon: refused with a sentence
@@ -226,7 +226,7 @@ async def test_the_computer_opens_when_it_plays_colour(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause(0.5)
         assert [m.side for m in app.game.state.moves] == [Side.COLOUR]
-        assert "Ann (shape) to move" in status(app)
+        assert "Ann (shape, any shape but moon) to move" in status(app)
         await pilot.press("u")
         await pilot.pause()
         assert "You have not moved yet" in news(app)
@@ -255,7 +255,7 @@ async def test_mixup_plays_in_french(tmp_path: Path, french: None) -> None:
         await pilot.press("4", "enter")
         await pilot.pause(0.5)
         assert "Ann (couleur) a lâché R☾ (lune rouge) dans la colonne 4, rangée 1." in news(app)
-        assert "À Bob de jouer (forme) (toute forme sauf lune)" in status(app)
+        assert "À Bob de jouer (forme, toute forme sauf lune)" in status(app)
         await pilot.press("up", "enter")  # a moon again: refused, in French
         await pilot.pause()
         assert "Bob (forme) : La première pièce du joueur forme ne peut pas être de forme lune" in (

@@ -35,7 +35,7 @@ def test_a_file_where_the_data_folder_should_be_starts_the_game_unsaved(
         said = f"Cannot save to {save} (a file stands where the folder should be): play goes on"
         assert said in " ".join(screen.split()), screen
         tmux("send-keys", "-t", session, "4", "Enter")
-        screen = wait_for(session, lambda s: "Bob (shape) to move" in s)
+        screen = wait_for(session, lambda s: "Bob (shape, any shape but moon) to move" in s)
         words = " ".join(screen.split())  # the news line wraps
         assert "Ann (colour) dropped R☾ (red moon) into column 4, row 1." in words, screen
         assert "play goes on, unsaved" in words, "still said after the move"

@@ -81,7 +81,7 @@ async def test_a_named_player_s_turn_puts_the_side_after_the_sentence(
         assert "À Ann de jouer (couleur)" in status(app)
         burst(app, "4", "enter")
         await handled(app)
-        assert "À Bob de jouer (forme)" in status(app)
+        assert "À Bob de jouer (forme, toute forme sauf lune)" in status(app)
         assert "Ann (couleur) a lâché R☾" in news(app)
 
 

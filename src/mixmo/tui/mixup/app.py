@@ -170,9 +170,8 @@ class MixUpApp(App[None]):
             winner = state.outcome.winner
             assert winner is not None
             return f"{head}\n{sentence(WON, self.seating, winner)}"
-        line = turn(self.seating, state.to_move, thinking=self.thinking)
-        if state.forbidden_shape is not None:
-            line += " " + _("(any shape but {shape})").format(shape=state.forbidden_shape.words())
+        forbidden = None if state.forbidden_shape is None else state.forbidden_shape.words()
+        line = turn(self.seating, state.to_move, thinking=self.thinking, forbidden=forbidden)
         return f"{head}\n{line}"
 
     def refresh_views(self) -> None:

@@ -87,6 +87,18 @@ THINKING: Messages = {
     **TO_MOVE,
     Person.COMPUTER: N_("Computer ({side}) to move: the computer is thinking…"),
 }
+TO_MOVE_BUT: Messages = {  # the rule's restriction inside the side's brackets: one sentence
+    Person.YOU: N_("You ({side}, any shape but {shape}) to move"),
+    Person.COMPUTER: N_("Computer ({side}, any shape but {shape}) to move"),
+    Person.NAMED: N_("{name} ({side}, any shape but {shape}) to move"),
+    Person.SIDE: N_("{side} to move (any shape but {shape})"),
+}
+THINKING_BUT: Messages = {
+    **TO_MOVE_BUT,
+    Person.COMPUTER: N_(
+        "Computer ({side}, any shape but {shape}) to move: the computer is thinking…"
+    ),
+}
 WON: Messages = {
     Person.YOU: N_("You ({side}) win! N starts a new game."),
     Person.COMPUTER: N_("The computer ({side}) wins! N starts a new game."),
@@ -123,10 +135,16 @@ def sentence(messages: Messages, seating: Seating, side: Side, **values: object)
     return text[:1].upper() + text[1:]  # "colour wins!" starts a line: "Colour wins!"
 
 
-def turn(seating: Seating, side: Side, *, thinking: bool) -> str:
-    """Whose turn it is ("À vous de jouer (couleur)"), and that the computer thinks."""
+def turn(seating: Seating, side: Side, *, thinking: bool, forbidden: str | None = None) -> str:
+    """Whose turn it is ("À vous de jouer (couleur)"), and that the computer thinks.
+
+    ``forbidden``: the shape the move may not have (the shape player's first move), said
+    in the same brackets as the side, "À vous de jouer (forme, toute forme sauf lune)",
+    not in a second pair after them."""
+    to_move, thinks = (TO_MOVE, THINKING) if forbidden is None else (TO_MOVE_BUT, THINKING_BUT)
+    values = {} if forbidden is None else {"shape": forbidden}
     if not thinking:
-        return sentence(TO_MOVE, seating, side)
+        return sentence(to_move, seating, side, **values)
     if person(seating, side) is Person.COMPUTER:
-        return sentence(THINKING, seating, side)
-    return sentence(TO_MOVE, seating, side) + _(": the computer is thinking…")
+        return sentence(thinks, seating, side, **values)
+    return sentence(to_move, seating, side, **values) + _(": the computer is thinking…")
