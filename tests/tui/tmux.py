@@ -18,9 +18,22 @@ SOCKET = f"mixmo-tests-{os.getpid()}"
 """A tmux server of our own: sessions of other runs cannot change our window's size."""
 
 
+SERVER_GOING = ("server exited unexpectedly", "lost server")
+"""What tmux says when a command reaches our server as it stops (its last session has just
+ended): a new session then needs a new server, a moment later."""
+
+
 def tmux(*args: str) -> str:
     command = ["tmux", "-L", SOCKET, *args]
-    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    for _attempt in range(20):
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode == 0 or args[0] != "new-session":
+            break
+        if not any(going in done.stderr for going in SERVER_GOING):
+            break
+        time.sleep(0.1)
+    done.check_returncode()
+    return done.stdout
 
 
 def alive(session: str) -> bool:
