@@ -123,6 +123,17 @@ class VisitorApp(AppService):
         self.errors = bytearray()
         self.drew = False
         self.ended = asyncio.Event()
+        self._stopping: asyncio.Future[None] | None = None
+
+    async def stop(self) -> None:
+        """Ask the process to quit and wait for it, once however many ask at once.
+
+        The browser closing its socket and ``mixmo web`` shutting down may both stop
+        a visitor at the same moment; textual-serve's own ``stop`` then awaits a task
+        the other call has just set to None (a TypeError at shutdown)."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(super().stop())
+        await asyncio.shield(self._stopping)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), **self.environment}
