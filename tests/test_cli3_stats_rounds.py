@@ -21,8 +21,8 @@ import pytest
 from mixmo import records
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase
-from tests.game_helpers import lay_out, play_until_bag_is_empty
-from tests.tui.helpers import handled, make_app, settle
+from tests.game_helpers import play_until_bag_is_empty
+from tests.tui.helpers import handled, make_app, wrong_final_mixmo_then_bob_wins
 
 SIZE = (120, 36)
 PENALTY = "lost, 0 pts, final MIXMO with an invalid grid: -1 round"
@@ -65,14 +65,8 @@ async def play_a_round_with_a_wrong_final_mixmo(target: int = 3) -> tuple[int, .
     )
     game = app.table.game
     at = play_until_bag_is_empty(game, caller=1)
-    clock.now = at + 1
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f5")  # Ann: tiles still on her rack, a wrong final MIXMO
-        await settle(pilot)
-        lay_out(game, 1, at)
-        clock.now = at + 2
-        await pilot.press("tab", "f5")  # Bob's final MIXMO, a valid grid
-        await settle(pilot)
+        await wrong_final_mixmo_then_bob_wins(pilot, app, clock, at)
         assert game.phase in (Phase.SCORED, Phase.MATCH_OVER)
         await handled(app)  # the round is recorded once its scores are told
     return game.state.rounds_won

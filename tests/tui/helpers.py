@@ -107,3 +107,18 @@ def screen_text(app: MixmoApp) -> str:
         "".join(segment.text for segment in strip)
         for strip in app.screen._compositor.render_strips()
     )
+
+
+async def wrong_final_mixmo_then_bob_wins(pilot, app: MixmoApp, clock, at: float) -> None:
+    """With keys on the game's screen, the bag empty since ``at``: Ann calls the final
+    MIXMO with tiles still on her rack (a wrong one), then Bob, his grid laid out, calls
+    his (a valid one): the round's scores come up."""
+    from tests.game_helpers import lay_out
+
+    clock.now = at + 1
+    await pilot.press("f5")  # Ann: tiles still on her rack, a wrong final MIXMO
+    await settle(pilot)
+    lay_out(app.table.game, 1, at)
+    clock.now = at + 2
+    await pilot.press("tab", "f5")  # Bob's final MIXMO, a valid grid
+    await settle(pilot)

@@ -18,8 +18,14 @@ from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase
 from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.tui.modals import ClaimScreen, ScoresScreen, ThemeScreen, TickList, VoteScreen
-from tests.game_helpers import lay_out, play_until_bag_is_empty
-from tests.tui.helpers import keys_for_rack, make_app, seed_where, settle
+from tests.game_helpers import play_until_bag_is_empty
+from tests.tui.helpers import (
+    keys_for_rack,
+    make_app,
+    seed_where,
+    settle,
+    wrong_final_mixmo_then_bob_wins,
+)
 
 SIZE = (120, 36)
 
@@ -46,14 +52,8 @@ async def test_the_penalty_of_a_wrong_final_mixmo_reads_invalide_space_colon_in_
     app, clock = make_app(2, seed=10, scoring=ScoringMode.ROUNDS, target=3, variant="free-spirit")
     game = app.table.game
     at = play_until_bag_is_empty(game, caller=1)
-    clock.now = at + 1
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f5")  # Ann: tiles still on her rack, a wrong final MIXMO
-        await settle(pilot)
-        lay_out(game, 1, at)
-        clock.now = at + 2
-        await pilot.press("tab", "f5")  # Bob's final MIXMO, a valid grid
-        await settle(pilot)
+        await wrong_final_mixmo_then_bob_wins(pilot, app, clock, at)
         assert isinstance(app.screen, ScoresScreen)
         shown = sheet_text(app.screen)
         assert "MIXMO final avec une grille invalide : -1 manche" in shown
