@@ -13,9 +13,15 @@ from pathlib import Path
 from mixmo.i18n import _
 from mixmo.mixup.game import MixUpGame
 from mixmo.mixup.save import SaveFileError, Seating, dumps, loads
+from mixmo.mixup_words import say
 from mixmo.storage import atomic_write_text, data_dir
 
 AUTOSAVE_NAME = "mixup-autosave.json"
+
+
+class UnreadableSaveError(ValueError):
+    """A save that cannot be resumed: one line in the interface language, naming the file
+    (the engine's ``SaveFileError``, when it is the reason, is its ``__cause__``)."""
 
 
 def autosave_path() -> Path:
@@ -28,13 +34,16 @@ def save(game: MixUpGame, seating: Seating, path: Path, *, durable: bool = True)
 
 
 def load(path: Path) -> tuple[MixUpGame, Seating]:
-    """The game saved at ``path``; a missing or damaged file is a SaveFileError naming it."""
+    """The game saved at ``path``; a missing or damaged file is an UnreadableSaveError
+    naming it."""
     try:
         text = path.read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError):  # (a file where the folder should be)
-        raise SaveFileError(_("{path}: no saved MixUp game to resume").format(path=path)) from None
+        raise UnreadableSaveError(
+            _("{path}: no saved MixUp game to resume").format(path=path)
+        ) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise SaveFileError(
+        raise UnreadableSaveError(
             _("{path}: cannot read the saved game ({reason})").format(
                 path=path, reason=getattr(error, "strerror", None) or error
             )
@@ -42,7 +51,7 @@ def load(path: Path) -> tuple[MixUpGame, Seating]:
     try:
         return loads(text)
     except SaveFileError as error:
-        raise SaveFileError(f"{path}: {error}") from None
+        raise UnreadableSaveError(f"{path}: {say(error)}") from error
 
 
 def keep_unfinished(path: Path) -> Path | None:
