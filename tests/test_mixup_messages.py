@@ -228,3 +228,18 @@ def test_the_edge_says_a_refusal_in_french_from_its_code_and_fields(french: None
     assert str(raised.value) == (
         "move 3 does not replay: there is no column 9: the columns are 1 to 7"
     ), "the engine's own sentence stays English"
+
+
+def test_a_save_s_unreadable_board_says_its_first_problem_and_how_many_more(
+    french: None,
+) -> None:
+    data = json.loads(dumps(MixUpGame(), Seating("Ann", "Bob")))
+    data["board"] = ["Rm", "Xm"]
+    with pytest.raises(MixUpError) as raised:
+        loads(json.dumps(data))
+    assert raised.value.code == "save-damaged-board"
+    assert str(raised.value) == "damaged save (1:1: a row has 7 cells, this one 1 (and 1 more))"
+    assert (
+        say(raised.value)
+        == "sauvegarde abîmée (1:1: une rangée a 7 cases, celle-ci 1 (et 1 autre))"
+    )

@@ -54,7 +54,7 @@ def english_value(value: object) -> object:
     """A field as an English sentence says it: a nested message as its sentence, a worded
     value (piece, side, shape) in its words, anything else (numbers, text) as it is."""
     if isinstance(value, (MixUpError, Sentence)):
-        return english(value)
+        return str(value)
     if isinstance(value, Worded):
         return value.words()
     return value
@@ -65,16 +65,12 @@ class MixUpError(ValueError):
 
     Subclasses set ``code`` and ``template``, take their fields as ``__init__``
     arguments, keep them as attributes, pass them on to ``super().__init__`` in the
-    same order, and list them in ``fields()``.
+    same order (the ``args`` pickle and copy rebuild the error from), and list them in
+    ``fields()``. The sentence is built when asked, from the fields.
     """
 
     code: ClassVar[str]
     template: ClassVar[str]
-
-    def __init__(self, *args: object) -> None:
-        # The arguments of the subclass's __init__, in order: what pickle and copy rebuild
-        # the error from. The sentence is built when asked, from the fields.
-        super().__init__(*args)
 
     def fields(self) -> Mapping[str, object]:
         """The values the template names, typed (none by default)."""
