@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from mixmo.i18n import restore_ui_language, set_ui_language
+from mixmo.i18n import _, restore_ui_language, set_ui_language
 from mixmo.mixup import (
     Board,
     BoardSyntaxError,
@@ -33,7 +33,7 @@ from mixmo.mixup import (
     Side,
 )
 from mixmo.mixup.audit import audit
-from mixmo.mixup.messages import MixUpError
+from mixmo.mixup.messages import MixUpError, Sentence
 from mixmo.mixup.pieces import NotAColourError, NotAPieceError, NotAShapeError
 from mixmo.mixup.save import (
     BadSeedError,
@@ -67,8 +67,6 @@ def concrete_errors(cls: type[MixUpError] = MixUpError) -> Iterator[type[MixUpEr
 
 
 def test_every_mixup_error_is_a_value_error_with_a_kebab_case_code_of_its_own() -> None:
-    import mixmo.mixup.save  # noqa: F401 (its errors are among the subclasses)
-
     errors = list(concrete_errors())
     assert len(errors) >= 20
     codes = [error.code for error in errors]
@@ -208,6 +206,26 @@ def french() -> Iterator[None]:
     saved = set_ui_language("fr")
     yield
     restore_ui_language(saved)
+
+
+def test_every_english_template_is_a_message_of_the_french_catalogue(french: None) -> None:
+    """The edges translate a template by looking it up: each must be in the catalogue
+    (the board error's ``line:col: reason`` is not a sentence: its reason is)."""
+    import mixmo.mixup.audit as audit_module
+    import mixmo.mixup.board as board_module
+    import mixmo.mixup.errors as errors_module
+
+    sentences = [
+        value
+        for module in (audit_module, board_module, errors_module)
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, Sentence) and value is not Sentence
+    ]
+    assert len(sentences) >= 10
+    for kind in [*concrete_errors(), *sentences]:
+        if kind is BoardSyntaxError:
+            continue
+        assert _(kind.template) != kind.template, f"{kind.code}: {kind.template!r} untranslated"
 
 
 def test_the_edge_says_a_refusal_in_french_from_its_code_and_fields(french: None) -> None:
