@@ -17,7 +17,7 @@ from mixmo.engine.game import (
     WrongPhaseError,
 )
 from mixmo.engine.lexicon import AnyWord, WordList
-from mixmo.engine.options import MatchOptions
+from mixmo.engine.options import MatchOptions, RoundsToPlayError
 from mixmo.engine.state import Phase
 from mixmo.engine.tiles import BANDIT, JOKER, Tile, TileKind
 from tests.game_helpers import (
@@ -436,6 +436,40 @@ def test_rounds_option_the_first_to_win_n_rounds_wins_the_match() -> None:
     assert game.round.number == 2 and game.round.bag != first_bag
     finish_round(game)
     assert game.phase is Phase.MATCH_OVER and game.state.winner == 0
+
+
+def play_rounds(game, winners: list[int]) -> None:
+    """Play one round per entry of ``winners``, each won by that seat."""
+    for winner in winners:
+        if game.phase is Phase.SCORED:
+            game.apply(a.NextRound(seat=0))
+        finish_round(game, caller=winner)
+        assert game.round.winner == winner
+
+
+def test_rounds_option_french_form_the_most_rounds_won_of_n_rounds_wins_the_match() -> None:
+    # "Mettez-vous d'accord sur un nombre de manches à jouer. Le joueur qui aura gagné
+    # le maximum de manches remporte la partie." The target plays no part.
+    game = new_game(2, seed=13, scoring="rounds", rounds_to_play=3, target=1)
+    play_rounds(game, [0, 1])
+    assert game.phase is Phase.SCORED, "two rounds of three: the match goes on"
+    play_rounds(game, [0])
+    assert game.phase is Phase.MATCH_OVER and game.state.winner == 0
+    assert game.state.rounds_won == (2, 1)
+    assert len(game.state.results) == 3
+
+
+def test_rounds_option_french_form_a_tie_at_the_top_plays_on_until_one_player_leads() -> None:
+    game = new_game(2, seed=13, scoring="rounds", rounds_to_play=2)
+    play_rounds(game, [0, 1])
+    assert game.phase is Phase.SCORED and game.state.rounds_won == (1, 1)
+    play_rounds(game, [1])
+    assert game.phase is Phase.MATCH_OVER and game.state.winner == 1
+
+
+def test_rounds_to_play_is_a_form_of_the_rounds_option_only() -> None:
+    with pytest.raises(RoundsToPlayError):
+        MatchOptions(players=("Ann", "Bob"), scoring="points", rounds_to_play=3)  # type: ignore[arg-type]
 
 
 def test_events_reach_subscribers_in_order() -> None:

@@ -224,6 +224,9 @@ class ClosingHandlers(GameBase):
         target = self.options.target
         if self.options.scoring is ScoringMode.POINTS:
             over = max(totals) >= target
+        elif self.options.rounds_to_play:  # the French book's form: the most won of N rounds
+            played = len(state.results) >= self.options.rounds_to_play
+            over = played and won.count(max(won)) == 1
         else:
             over = max(won) >= target
         if over:
