@@ -135,6 +135,7 @@ def test_when_every_player_is_locked_on_the_empty_bag_the_locks_end_and_play_goe
     events = game.apply(a.CallMixmo(seat=1, at=at + 5.5))
     assert "HastyCall" in kinds(events) and "TilesDrawn" not in kinds(events)
     assert all(p.may_act for p in game.round.players)
+    assert not any(p.ready_at_draw for p in game.round.players)  # the special MIXMO is new
     lay_out(game, 0, at)
     events = game.apply(a.CallMixmo(seat=0, at=at + 9))
     assert "FinalMixmo" in kinds(events)

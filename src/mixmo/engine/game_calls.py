@@ -94,7 +94,8 @@ class CallHandlers(ClosingHandlers):
         could ever call that next MIXMO: the table calls the General Deadlock's special
         one at once (:meth:`_special_mixmo`).
         """
-        player = state.round.player(seat).with_(locked=True, stuck=False)
+        # A player has one call at a draw: locked, this one is spent too.
+        player = state.round.player(seat).with_(locked=True, stuck=False, ready_at_draw=False)
         events += [ev.HastyCall(seat, tuple(reasons)), ev.PlayerLocked(seat)]
         state = state.with_(round=state.round.with_player(seat, player))
         round_ = state.round
@@ -117,7 +118,9 @@ class CallHandlers(ClosingHandlers):
             round_, drawn = self._draw(round_, MIXMO_DRAW, first_seat=0, at=at)
             return state.with_(round=round_), events + drawn
         events += [ev.PlayerUnlocked(s) for s, p in enumerate(round_.players) if p.locked]
-        round_ = round_.with_(players=tuple(p.with_(locked=False) for p in round_.players))
+        round_ = round_.with_(
+            players=tuple(p.with_(locked=False, ready_at_draw=False) for p in round_.players)
+        )
         return state.with_(round=round_), events
 
     def _final_call(
