@@ -34,6 +34,7 @@ PLAIN_DEFAULTS: dict[str, Any] = {
     "free_spirit": False,
     "rounds": None,
     "points": None,
+    "rounds_to_play": None,
     "seed": None,
     "live_check": False,
     "resume": False,
@@ -57,6 +58,7 @@ def run_play(
     free_spirit: bool,
     rounds: int | None,
     points: int | None,
+    rounds_to_play: int | None,
     seed: int | None,
     live_check: bool,
     resume: bool,
@@ -111,14 +113,17 @@ def run_play(
     else:
         if rounds and points:
             fail(_("choose --rounds or --points, not both"))
+        if rounds_to_play and (rounds or points):
+            fail(_("--rounds-to-play sets how the match ends: leave out --rounds and --points"))
         seats = seat_names(names, players, bots, headless=headless)
-        scoring = ScoringMode.ROUNDS if rounds else ScoringMode.POINTS
+        scoring = ScoringMode.ROUNDS if rounds or rounds_to_play else ScoringMode.POINTS
         try:
             options = MatchOptions(
                 players=tuple(seats),
                 variant=variant_for(expert=expert, free_spirit=free_spirit).name,
                 scoring=scoring,
                 target=rounds or points or 0,
+                rounds_to_play=rounds_to_play or 0,
                 language=lang,
                 dictionary=dict_spec,
                 seed=seed if seed is not None else random_seed(),
