@@ -125,6 +125,29 @@ def test_a_damaged_french_forms_list_is_refused_at_start(
     )
 
 
+def test_the_game_server_refuses_to_start_on_a_damaged_list(
+    installation: Path, tmp_path: Path
+) -> None:
+    """Rooms open their language's list when they start: checked before listening."""
+    shipped = installation / "dictionaries" / "fr.txt.gz"
+    good = shipped.read_bytes()
+    shipped.write_bytes(good[:-100])
+    environment = {**os.environ, "PYTHONPATH": str(installation / "src"), "LANGUAGE": "en",
+                   "MIXMO_CACHE_DIR": str(tmp_path / "cache")}  # fmt: skip
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "mixmo", "serve", "--port", "0", "--data", str(tmp_path)],
+            capture_output=True, text=True, env=environment, timeout=120,
+        )  # fmt: skip
+    finally:
+        shipped.write_bytes(good)
+    assert run.returncode == 2
+    assert run.stderr == (
+        "mixmo: error: the embedded dictionary fr.txt.gz is damaged: reinstall mixmo\n"
+    )
+    assert "mixmo server on" not in run.stdout
+
+
 def test_an_installation_without_its_manifest_says_so(installation: Path, tmp_path: Path) -> None:
     manifest = installation / "dictionaries" / "SHA256SUMS"
     kept = manifest.read_bytes()
