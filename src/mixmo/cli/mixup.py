@@ -216,6 +216,10 @@ def run_app(
             fail(_("two players cannot have the same name"))
         if any(unicodedata.category(ch)[0] == "C" for ch in "".join(seats)):
             fail(_("a player's name cannot hold control characters"))
+        from mixmo.engine.names import has_visible_character
+
+        if names and not all(has_visible_character(seat) for seat in seats):
+            fail(_("a player's name needs a visible character"))
         bot_side = Side(side).other if bot_level else None
         # Saved untranslated, translated when shown (mixmo.tui.mixup.sentences)
         default = {side: default_name(side) for side in Side}

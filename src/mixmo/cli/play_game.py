@@ -196,6 +196,10 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
 
     if any(unicodedata.category(ch)[0] == "C" for ch in "".join(given)):
         fail("--names: " + _("a player's name cannot hold control characters"))
+    from mixmo.engine.names import has_visible_character
+
+    if any(name and not has_visible_character(name) for name in given):
+        fail("--names: " + _("a player's name needs a visible character"))
     if not headless and players is None and bots >= MAX_SEATS:
         fail(
             _(
