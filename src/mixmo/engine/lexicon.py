@@ -23,7 +23,22 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:  # paths are strings on the way to a word list: pathlib is 7 ms of every start
     from pathlib import Path
 
-from mixmo.i18n import N_, _
+from mixmo.engine.messages import CodedError, Kind, Message
+
+EMBEDDED_LABEL = Kind("embedded-list", "embedded {language}")
+COMMON_LABEL = Kind("common-list", "common {language}")
+LIST_NAMED = Kind("list-named", "{name}")
+"""A word list by its file's name or path (not translated: the name is the file's)."""
+NO_SUCH_LIST = Kind("no-such-word-list", "{path}: no such word list")
+LIST_IS_FOLDER = Kind("word-list-is-folder", "{path}: is a folder, not a word list")
+LIST_UNREADABLE = Kind("word-list-unreadable", "{path}: cannot read the word list ({reason})")
+LIST_NOT_UTF8 = Kind("word-list-not-utf8", "{path}: a word list must be UTF-8 text ({reason})")
+EMBEDDED_MISSING = Kind(
+    "embedded-list-missing", "the embedded dictionary {name} is missing from this installation"
+)
+NO_EMBEDDED = Kind(
+    "no-embedded-list", "no embedded dictionary for {language!r}: choose one of {choices}"
+)
 
 EMBEDDED_LANGUAGES = ("en", "fr")
 
@@ -61,20 +76,17 @@ class _CompiledForms:
         return values[0].decode("utf-8") if values else None
 
 
-def lexicon_label(name: str) -> str:
+def lexicon_label(name: str) -> Message:
     """A dictionary's name for people, in the interface language: ``embedded fr``
     (the name a save keeps) is shown as the embedded French list."""
-    for kind, label in (
-        ("embedded ", N_("embedded {language}")),
-        ("common ", N_("common {language}")),
-    ):
+    for kind, label in (("embedded ", EMBEDDED_LABEL), ("common ", COMMON_LABEL)):
         language = name[len(kind) :]
         if name.startswith(kind) and language in EMBEDDED_LANGUAGES:
-            return _(label).format(language=language)
-    return name
+            return label(language=language)
+    return LIST_NAMED(name=name)
 
 
-class LexiconError(ValueError):
+class LexiconError(CodedError):
     """A lexicon could not be opened: a missing file, library or language."""
 
 
@@ -187,17 +199,15 @@ class WordList:
                 raw = _gunzip(raw)
             text = raw.decode("utf-8")
         except FileNotFoundError:
-            raise LexiconError(_("{path}: no such word list").format(path=path)) from None
+            raise LexiconError(NO_SUCH_LIST(path=str(path))) from None
         except IsADirectoryError:
-            raise LexiconError(
-                _("{path}: is a folder, not a word list").format(path=path)
-            ) from None
+            raise LexiconError(LIST_IS_FOLDER(path=str(path))) from None
         except (OSError, EOFError, zlib.error) as error:  # zlib: a corrupt gzip stream
-            message = _("{path}: cannot read the word list ({reason})")
-            raise LexiconError(message.format(path=path, reason=error)) from None
+            message = LIST_UNREADABLE(path=str(path), reason=str(error))
+            raise LexiconError(message) from None
         except UnicodeDecodeError as error:
-            message = _("{path}: a word list must be UTF-8 text ({reason})")
-            raise LexiconError(message.format(path=path, reason=error.reason)) from None
+            message = LIST_NOT_UTF8(path=str(path), reason=error.reason)
+            raise LexiconError(message) from None
         return cls.from_lines(text.splitlines(), name=str(path), language=language)
 
     def __contains__(self, word: object) -> bool:
@@ -322,8 +332,7 @@ def _dictionary_file(name: str) -> bytes:
     """The bytes of an embedded dictionary file."""
     path = _data_path(name)
     if path is None or not os.path.isfile(path):
-        message = _("the embedded dictionary {name} is missing from this installation")
-        raise LexiconError(message.format(name=name))
+        raise LexiconError(EMBEDDED_MISSING(name=name))
     with open(path, "rb") as handle:
         return handle.read()
 
@@ -350,11 +359,7 @@ def _load_accented_forms(language: str) -> _Forms:
 def embedded(language: str) -> WordList:
     """The word list shipped for ``language`` (``en`` or ``fr``), loaded once."""
     if language not in EMBEDDED_LANGUAGES:
-        raise LexiconError(
-            _("no embedded dictionary for {language!r}: choose one of {choices}").format(
-                language=language, choices=", ".join(EMBEDDED_LANGUAGES)
-            )
-        )
+        raise LexiconError(NO_EMBEDDED(language=language, choices=", ".join(EMBEDDED_LANGUAGES)))
     name = f"{language}.txt.gz"
 
     def listing() -> list[str]:

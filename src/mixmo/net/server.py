@@ -337,7 +337,7 @@ class GameServer:
         except RoomError as error:
             conn.error(error.code, str(error), ref)
         except GameRuleError as error:
-            conn.error(_kebab(type(error).__name__), str(error), ref)
+            conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
             # RoomError already): one line in the log, and a refusal that says whose fault
             log.error("the rooms' database failed a request (%s)", error)
