@@ -119,9 +119,7 @@ class EnchantLexicon:
             except enchant.errors.DictNotFoundError:
                 continue
         shown = Listing(tuple(available)) if available else NONE()
-        raise LexiconError(
-            NO_ENCHANT_DICTIONARY(tag=tag, shown=shown, language=language.lower())
-        )
+        raise LexiconError(NO_ENCHANT_DICTIONARY(tag=tag, shown=shown, language=language.lower()))
 
     def forms(self, word: str) -> list[str]:
         """The accepted spellings of the folded ``word`` (empty when none)."""

@@ -89,9 +89,7 @@ class GameBase:
         return len(state.bag) >= MIXMO_DRAW * len(state.active_seats())
 
 
-def in_phase(
-    state: MatchState, phase: Phase, refusal: Callable[[], WrongPhaseError]
-) -> RoundState:
+def in_phase(state: MatchState, phase: Phase, refusal: Callable[[], WrongPhaseError]) -> RoundState:
     """The current round, if it is in ``phase``; otherwise the action is refused."""
     if state.round.phase is not phase:
         raise refusal()

@@ -10,7 +10,7 @@ edges translate the code and fields; a network server sends them, never a senten
 
 from __future__ import annotations
 
-from mixmo.engine.messages import CodedError, Field, Kind, Listing, Message
+from mixmo.engine.messages import CodedError, Field, Kind, Listing, Message, Plural
 
 PHASE_WORDS = {
     "playing": Kind("phase-playing", "play is on"),
@@ -24,7 +24,9 @@ PHASE_WORDS = {
 """Each phase of a round (:class:`~mixmo.engine.state.Phase` values) in a player's words."""
 
 LOCKED_AFTER_HASTY = Kind("locked-after-hasty", "(locked after a hasty MIXMO until the next one)")
-OUT_AFTER_WRONG_FINAL = Kind("out-after-wrong-final", "(out of this round after a wrong final MIXMO)")
+OUT_AFTER_WRONG_FINAL = Kind(
+    "out-after-wrong-final", "(out of this round after a wrong final MIXMO)"
+)
 A_CELL = Kind("cell", "row {row}, column {col}")
 """A cell of a player's grid, by the engine's coordinates."""
 
@@ -149,13 +151,15 @@ class CellHoldsTileError(CellTakenError):
 
 
 class CannotMoveThereError(CellTakenError):
-    kind = Kind("cannot-move-there", "the tiles cannot move there: row {row}, column {col} is taken")
+    kind = Kind(
+        "cannot-move-there", "the tiles cannot move there: row {row}, column {col} is taken"
+    )
     row: int
     col: int
 
 
 class CannotFlipThereError(CellTakenError):
-    kind = Kind(
+    kind = Plural(
         "cannot-flip-there",
         "the tiles cannot flip there: {cells} is taken",
         "the tiles cannot flip there: {cells} are taken",

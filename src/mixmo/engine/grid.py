@@ -19,13 +19,13 @@ import enum
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 
-from mixmo.engine.messages import CodedError, Kind, Message
+from mixmo.engine.messages import CodedError, Kind, Message, Plural
 from mixmo.engine.tiles import Tile
 from mixmo.engine.values import value
 
 NOT_A_GRID_CELL = Kind("not-a-grid-cell", "{char!r} is not a grid cell (use A-Z, a-z, ?, ! or .)")
 AT_PLACE = Kind("at-line-col", "{line}:{col}: {problem}")
-AND_MORE = Kind("and-more", "{problem} (and {count} more)")
+AND_MORE = Plural("and-more", "{problem} (and {count} more)", "{problem} (and {count} more)")
 TEXT_TOO_LONG = Kind(
     "grid-text-too-long",
     "the grid text is longer than {count} characters (a Mixmo grid is far smaller)",

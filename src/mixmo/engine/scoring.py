@@ -62,9 +62,7 @@ def score(report: ValidationReport, *, unplaced: int = 0, winner: bool = False) 
     """
     if not report.valid:
         if winner:
-            return Score(
-                (ScoreLine(WRONG_FINAL(), INVALID_FINAL_CALL_PENALTY),)
-            )
+            return Score((ScoreLine(WRONG_FINAL(), INVALID_FINAL_CALL_PENALTY),))
         return Score((ScoreLine(INVALID_GRID(), 0),))
     placed = len(report.grid)
     if unplaced:

@@ -25,9 +25,7 @@ BANDIT_DECLARED = Kind(
     "bandit-declared", "the Bandit is never declared: its letter is found among K W X Y Z"
 )
 NOT_A_TILE = Kind("not-a-tile", "{symbol!r} is not a tile (A-Z, a-z for a declared joker, ? or !)")
-PLAYER_COUNT = Kind(
-    "player-count", "Mixmo is played by {least} to {most} players, not {players}"
-)
+PLAYER_COUNT = Kind("player-count", "Mixmo is played by {least} to {most} players, not {players}")
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LOWERCASE_LETTERS = LETTERS.lower()

@@ -76,13 +76,11 @@ TILES_AT = Plural("tiles-at", "{count} tile at {cell}", "{count} tiles at {cell}
 SEPARATE = Kind("separate-groups", "the tiles form {count} separate groups, not one: {groups}")
 ONE_APART = Kind(
     "one-group-apart",
-    "the tiles form {count} separate groups, not one: "
-    "{groups} stands apart from the largest group",
+    "the tiles form {count} separate groups, not one: {groups} stands apart from the largest group",
 )
 SOME_APART = Kind(
     "groups-apart",
-    "the tiles form {count} separate groups, not one: "
-    "{groups} stand apart from the largest group",
+    "the tiles form {count} separate groups, not one: {groups} stand apart from the largest group",
 )
 NO_WORD = Kind("no-word", "the grid holds no word of two tiles or more")
 TOO_MANY_OF = Kind(
@@ -280,9 +278,7 @@ def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:
     problems = []
     groups = grid.groups()
     if len(groups) > 1:
-        listed = [
-            TILES_AT(count=len(group), cell=_cell_name(min(group))) for group in groups
-        ]
+        listed = [TILES_AT(count=len(group), cell=_cell_name(min(group))) for group in groups]
         if len(groups[0]) == len(groups[1]):  # no largest group to measure the others by
             message = SEPARATE(count=len(groups), groups=Listing(tuple(listed), "semicolon"))
             apart = groups
@@ -298,9 +294,7 @@ def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:
             )
         )
     if not words:
-        problems.append(
-            Problem(ProblemKind.NO_WORD, NO_WORD())
-        )
+        problems.append(Problem(ProblemKind.NO_WORD, NO_WORD()))
     return problems
 
 
