@@ -18,6 +18,7 @@ from mixmo.cli.constants import EXIT_OK as EXIT_OK
 from mixmo.cli.constants import EXIT_USAGE as EXIT_USAGE
 from mixmo.cli.constants import LANGUAGES as LANGUAGES
 from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n_messages import say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -109,7 +110,7 @@ def load_lexicon(spec: str | None, language: str) -> Lexicon:
     try:
         lexicon = open_lexicon(spec, language)
     except LexiconError as error:
-        fail(str(error))
+        fail(say(error))
     gc.freeze()
     return lexicon
 
@@ -256,4 +257,4 @@ def first_error(error: ValueError) -> str:
         first = error.errors()[0]
         field = ".".join(str(part) for part in first["loc"])
         return f"{field}: {first['msg'].removeprefix('Value error, ')}"
-    return str(error)
+    return say(error)

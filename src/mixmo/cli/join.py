@@ -10,6 +10,7 @@ from mixmo.cli.common import fail, first_error
 from mixmo.cli.match_options import match_options
 from mixmo.cli.options import TranslatedCommand, light_option
 from mixmo.i18n import N_, _
+from mixmo.i18n_messages import say
 
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -182,7 +183,7 @@ def join(
         default = f"{bot_level.capitalize()} bot" if bot_level else _default_name()
         seat_name = clean_name(default if name is None else name)  # --name "" is blank
     except ValueError as error:
-        fail(f"--name: {error}")
+        fail(f"--name: {say(error)}")
     if bot_level is None:
         from mixmo.cli.terminal import require_terminal
 

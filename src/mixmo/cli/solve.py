@@ -28,6 +28,7 @@ from mixmo.cli.options import (
 )
 from mixmo.engine.grid import MAX_TEXT_CHARS, GridSyntaxError
 from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n_messages import say
 
 RACKS_LIMIT = 16_000_000
 """The most bytes of racks read from standard input (a million racks of 15 tiles)."""
@@ -117,7 +118,7 @@ def solve(
     try:  # once per run: the dictionary and its index serve every rack
         session = SolveSession(lang=lang, dict_spec=dict_spec, expert=expert)
     except ValueError as error:
-        fail(str(error))
+        fail(say(error))
     lexicon, variant = session.lexicon, session.variant
     for rack in racks:
         try:
@@ -128,7 +129,8 @@ def solve(
                 where = f"{grid_file}:"  # its text starts "line:col:", as check's does
             elif grid_file and isinstance(error, InvalidGridError):
                 where = f"{grid_file}: "
-            fail(f"{where}{rack}: {error}" if len(racks) > 1 else f"{where}{error}")
+            said = say(error)
+            fail(f"{where}{rack}: {said}" if len(racks) > 1 else f"{where}{said}")
         gc.freeze()
         all_solved = all_solved and result.solved
         if as_json:
@@ -164,7 +166,7 @@ def solve(
             left = "".join(tile.symbol for tile in result.tiles_left)
             console.print(
                 _("# tiles left: {tiles}").format(tiles=left)
-                + (f" ({result.explanation})" if result.explanation else ""),
+                + (f" ({say(result.explanation)})" if result.explanation else ""),
                 highlight=False,
             )
         click.echo(result.grid.normalized().to_text(), nl=False)

@@ -64,6 +64,7 @@ SEPARATORS = {
     "comma": english(", "),
     "and": english(" and "),
     "semicolon": english("; "),
+    "or": english(" or "),
     "none": "",
 }
 """How a :class:`Listing`'s items are joined, by its ``joined`` name."""
@@ -74,7 +75,7 @@ class Listing:
     """Fields shown one after the other (cells, tiles, words), joined by ``joined``."""
 
     items: tuple[Field, ...]
-    joined: Literal["comma", "and", "semicolon", "none"] = "comma"
+    joined: Literal["comma", "and", "semicolon", "or", "none"] = "comma"
 
     def __str__(self) -> str:
         return render(self, _english)
@@ -193,17 +194,26 @@ def _field_from_data(data: object) -> Field:
     raise MessageDataError(f"{data!r} is not a message's field")
 
 
+SAID = Kind("said", "{text}")
+"""A sentence an edge has already said in its player's language (an edge may raise an
+engine error of its own, e.g. a saved game's file that cannot be read)."""
+AT_PATH = Kind("at-path", "{path}: {error}")
+"""An error about a file, prefixed with the file's path."""
+
+
 class CodedError(ValueError):
     """An error the engine raises for a player or a user: a code, typed fields, English.
 
     A subclass with one sentence names it in ``kind`` and is raised with its fields
     as keywords (declared as annotations, checked here); a family of sentences is
-    raised with a :class:`Message`.
+    raised with a :class:`Message` (an edge may give a sentence it has said already).
     """
 
     kind: ClassVar[Kind | None] = None
 
-    def __init__(self, message: Message | None = None, /, **fields: Field) -> None:
+    def __init__(self, message: Message | str | None = None, /, **fields: Field) -> None:
+        if isinstance(message, str):
+            message = SAID(text=message)
         if message is None:
             if self.kind is None:
                 raise TypeError(f"{type(self).__name__} needs a message")

@@ -12,10 +12,13 @@ import enum
 from typing import Annotated, ClassVar
 
 from mixmo.engine.bounds import Bounds
+from mixmo.engine.messages import CodedError, Kind
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
 from mixmo.engine.values import value
 from mixmo.engine.variants import Variant, variant_named
-from mixmo.i18n import _
+
+BLANK_NAME = Kind("blank-name", "a player's name cannot be blank")
+SAME_NAME = Kind("same-name", "two players cannot have the same name")
 
 
 class ScoringMode(enum.StrEnum):
@@ -32,7 +35,7 @@ PLAYERS = Bounds(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
 AT_LEAST_0 = Bounds(ge=0)
 
 
-class PlayerNamesError(ValueError):
+class PlayerNamesError(CodedError):
     """A blank player's name, or two players with the same name."""
 
 
@@ -61,9 +64,9 @@ class MatchOptions:
         AT_LEAST_0.check("mixmo_window", self.mixmo_window)
         names = tuple(name.strip() for name in self.players)
         if any(not name for name in names):
-            raise PlayerNamesError(_("a player's name cannot be blank"))
+            raise PlayerNamesError(BLANK_NAME())
         if len({name.casefold() for name in names}) != len(names):
-            raise PlayerNamesError(_("two players cannot have the same name"))
+            raise PlayerNamesError(SAME_NAME())
         variant_named(self.variant)  # UnknownVariantError if there is none of that name
         scoring = ScoringMode(self.scoring)
         # Stored as they were when these were pydantic models: a tuple of trimmed names,

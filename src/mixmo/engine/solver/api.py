@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.messages import Kind, Listing, Message, Plural
 from mixmo.engine.solver.board import Board, Words
 from mixmo.engine.solver.crossings import forced_crossings
 from mixmo.engine.solver.exhaustive import EXHAUSTIVE_MAX_TILES, settle
@@ -29,7 +30,15 @@ from mixmo.engine.solver.search import Clock, OutOfTime, Search
 from mixmo.engine.tiles import Tile, TileKind
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
-from mixmo.i18n import _, ngettext
+
+NOT_IN_TIME = Kind("no-grid-in-time", "no valid grid found in time")
+TILES_LEFT = Plural(
+    "tiles-left-in-budget",
+    "{count} tile left: no full grid found within {budget}",
+    "{count} tiles left: no full grid found within {budget}",
+)
+UNITS_OF_WORK = Kind("units-of-work", "{count} units of work")
+NO_BUDGET = Kind("no-budget", "no budget")
 
 ATTACH_RESTARTS = 2
 """Restarts spent attaching the new tiles to the grid as it is, before taking words back."""
@@ -60,7 +69,7 @@ class SolveResult:
     tiles_left: tuple[Tile, ...]
     proven_impossible: bool
     elapsed: float
-    explanation: str
+    explanation: Message | str
     nodes: int = 0
     work: int = 0
     """Units of work the search spent (nodes plus words and tiles tried)."""
@@ -294,7 +303,7 @@ def solve(
             tuple(tiles),
             proof is not None,
             clock() - start,
-            proof or _("no valid grid found in time"),
+            proof or NOT_IN_TIME(),
             nodes,
             spent,
         )
@@ -306,24 +315,19 @@ def solve(
         tuple(placed),
         proof is not None,
         clock() - start,
-        proof
-        or ngettext(
-            "{count} tile left: no full grid found within {budget}",
-            "{count} tiles left: no full grid found within {budget}",
-            left,
-        ).format(count=left, budget=_budget_text(budget, work)),
+        proof or TILES_LEFT(count=left, budget=_budget_text(budget, work)),
         nodes,
         spent,
         method,
     )
 
 
-def _budget_text(budget: float | None, work: int | None) -> str:
+def _budget_text(budget: float | None, work: int | None) -> Message | Listing:
     """The budget in words: "2 s", "20000 units of work", or both."""
-    parts = [f"{budget:g} s"] if budget is not None else []
+    parts: list[Message | str] = [f"{budget:g} s"] if budget is not None else []
     if work is not None:
-        parts.append(_("{count} units of work").format(count=work))
-    return _(" or ").join(parts) or _("no budget")
+        parts.append(UNITS_OF_WORK(count=work))
+    return Listing(tuple(parts), "or") if parts else NO_BUDGET()
 
 
 def _tiles_left(all_tiles: list[Tile], grid: Grid) -> list[Tile]:
