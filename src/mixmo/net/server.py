@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import re
 import sqlite3
 import time
 from collections import deque
@@ -73,10 +72,6 @@ most that much of a room's clock (a stop loses none)."""
 def room_label(code: str) -> str:
     """A room as logs show it: enough to tell rooms apart, not enough to join one."""
     return f"{code[:2]}****"
-
-
-def _kebab(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "-", name.removesuffix("Error")).lower()
 
 
 class GameServer:
