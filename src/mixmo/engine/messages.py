@@ -19,10 +19,11 @@ catalogue (``python -m mixmo.catalogues``) like ``_()``'s.
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal, TypeAlias
+
+from mixmo.engine.values import value
 
 Scalar: TypeAlias = str | int | float | bool | None
 Field: TypeAlias = "Scalar | Message | Listing"
@@ -32,7 +33,7 @@ KINDS: dict[str, Kind] = {}
 """Every kind of message by its code (filled as the engine's modules are imported)."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@value
 class Kind:
     """One sentence the engine can say: a stable code and its English template."""
 
@@ -70,7 +71,7 @@ SEPARATORS = {
 """How a :class:`Listing`'s items are joined, by its ``joined`` name."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@value
 class Listing:
     """Fields shown one after the other (cells, tiles, words), joined by ``joined``."""
 
@@ -81,7 +82,7 @@ class Listing:
         return render(self, _english)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@value
 class Message:
     """A sentence of the engine: its kind and the fields that fill its template."""
 
@@ -95,9 +96,6 @@ class Message:
     def __str__(self) -> str:
         return render(self, _english)
 
-    def __hash__(self) -> int:
-        return hash((self.kind.code, tuple(sorted(self.fields.items(), key=lambda i: i[0]))))
-
     def to_data(self) -> dict[str, Any]:
         """The message as JSON data: its code and fields, never a sentence."""
         return {"code": self.code, "fields": {k: _field_data(v) for k, v in self.fields.items()}}
@@ -110,6 +108,14 @@ class Message:
             message_from_data,
             serialization=core_schema.plain_serializer_function_ser_schema(Message.to_data),
         )
+
+
+def _message_hash(message: Message) -> int:
+    return hash((message.kind, tuple(sorted(message.fields.items(), key=lambda i: i[0]))))
+
+
+Message.__hash__ = _message_hash  # type: ignore[assignment,method-assign]
+"""(Its fields are a mapping: hashed as their sorted items.)"""
 
 
 class Translator:
