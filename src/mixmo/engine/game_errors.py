@@ -10,7 +10,7 @@ edges translate the code and fields; a network server sends them, never a senten
 
 from __future__ import annotations
 
-from mixmo.engine.messages import CodedError, Field, Kind, Listing, Message, Plural
+from mixmo.engine.messages import CodedError, Kind, Listing, Message, Plural
 
 PHASE_WORDS = {
     "playing": Kind("phase-playing", "play is on"),
@@ -43,9 +43,6 @@ def cells_listed(cells: list[tuple[int, int]]) -> Listing:
 
 class GameRuleError(CodedError):
     """An action the rules do not allow now; the game is unchanged."""
-
-    def __init__(self, message: Message | None = None, /, **fields: Field) -> None:
-        super().__init__(message, **fields)
 
 
 class UnknownSeatError(GameRuleError):

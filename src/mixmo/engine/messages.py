@@ -5,7 +5,7 @@ grid, the reason of a hasty call or a score line is a :class:`Message`: a
 :class:`Kind` (its stable kebab-case code and English template, the catalogue's
 msgid) and the fields that fill it. ``str()`` gives the English sentence; the
 edges (the terminal, the command line, a network client) translate the same
-code and fields through the catalogue (:mod:`mixmo.messages_said`). A field
+code and fields through the catalogue (:mod:`mixmo.i18n_messages`). A field
 that is itself words of the interface (a phase, the name of a tile) is a nested
 message, so it is translated too.
 
@@ -20,7 +20,7 @@ catalogue (``python -m mixmo.catalogues``) like ``_()``'s.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from mixmo.engine.values import value
@@ -172,6 +172,13 @@ def message_from_data(data: object) -> Message:
     """The message ``data`` (from :meth:`Message.to_data`) describes; MessageDataError if none."""
     if isinstance(data, Message):
         return data
+    try:
+        return _message_from_data(data)
+    except RecursionError:
+        raise MessageDataError("a message nested too deeply") from None
+
+
+def _message_from_data(data: object) -> Message:
     if not isinstance(data, dict) or not isinstance(data.get("code"), str):
         raise MessageDataError("a message is an object with a code and fields")
     kind = KINDS.get(data["code"])
@@ -194,7 +201,7 @@ def _field_from_data(data: object) -> Field:
             raise MessageDataError("a listing is a list of items and how they are joined")
         return Listing(tuple(_field_from_data(item) for item in items), joined)
     if isinstance(data, dict):
-        return message_from_data(data)
+        return _message_from_data(data)
     if data is None or isinstance(data, str | int | float | bool):
         return data
     raise MessageDataError(f"{data!r} is not a message's field")
@@ -248,7 +255,3 @@ def _annotations(cls: type) -> dict[str, Any]:
             declared = inspect.get_annotations(base)
             found.update({k: v for k, v in declared.items() if "ClassVar" not in str(v)})
     return found
-
-
-Say: TypeAlias = Callable[[Field], str]
-"""A function that says a message (English :func:`str`, or an edge's translation)."""
