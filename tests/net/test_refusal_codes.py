@@ -160,3 +160,29 @@ def test_the_rack_is_counted_in_french_for_the_others(french: None) -> None:
 
     assert say(TILES_NOT_PLACED_COUNTED(count=1)) == "1 tuile non posée"
     assert say(TILES_NOT_PLACED_COUNTED(count=6)) == "6 tuiles non posées"
+
+
+async def test_a_french_screen_tells_the_servers_refusal_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, french: None
+) -> None:
+    """Bob, locked by a hasty call, calls MIXMO again: the server refuses it with a code and
+    fields, and his French screen tells him in French why."""
+    from mixmo.tui.app import MixmoApp
+    from tests.net.test_remote_bursts import bob_at, news_on_pane
+    from tests.net.test_remote_seat import SIZE, until
+
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path / "data"))
+    async with bob_at(tmp_path, 9) as (bob, refusals):
+        app = MixmoApp(bob)
+        async with app.run_test(size=SIZE) as pilot:
+            told = news_on_pane(app, 1)
+            await pilot.press("f5")  # six tiles on the rack: a hasty call, Bob is locked
+            await until(lambda: bob.round.player(1).locked, pilot)
+            await pilot.press("f5")
+            await until(lambda: bool(refusals), pilot)
+            await until(lambda: any("ne peut pas annoncer" in line for line in told), pilot)
+    assert [getattr(r, "code", None) for r in refusals] == ["call-locked"]
+    assert (
+        "✗ Bob ne peut pas annoncer MIXMO (bloqué après un MIXMO par erreur jusqu'au suivant)"
+        in told
+    )
