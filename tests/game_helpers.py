@@ -52,3 +52,8 @@ def claim_first_words(game: Game) -> None:
     for seat in game.round.active_seats():
         words = [v.text for v in game.check_grid(seat).words if v.valid][:1]
         game.apply(a.ClaimThemeWords(seat=seat, words=tuple(words)))
+
+
+def english_lines(sheet: object) -> list[tuple[str, int]]:
+    """A score sheet's lines (``PlayerScore``) with their labels in English."""
+    return [(str(label), points) for label, points in sheet.lines]  # type: ignore[attr-defined]

@@ -1,6 +1,6 @@
-"""The engine's sentences in French: refusals of the rules, hasty calls, score sheets,
-hints and saved-game errors, in the rulebook's words, and the rules unchanged by the
-language (a decision never reads a translated sentence)."""
+"""The engine's messages said in French at the edges (mixmo.i18n_messages): refusals of
+the rules, hasty calls, score sheets, hints and saved-game errors, in the rulebook's
+words, and the rules unchanged by the language (the engine itself never translates)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from mixmo.engine.solver import hint
 from mixmo.engine.tiles import Tile
 from mixmo.engine.validation import validate
 from mixmo.i18n import restore_ui_language, set_ui_language
+from mixmo.i18n_messages import say
 from tests.game_helpers import lay_out, new_game
 from tests.test_rules_game_flow import kinds, seed_without_opening_bandit
 
@@ -37,21 +38,23 @@ def test_a_refused_move_is_told_in_french(french_interface: None) -> None:
     rack = game.round.player(0).rack
     game.apply(a.PlaceTile(seat=0, row=0, col=0, symbol=rack[0].symbol))
     missing = next(letter for letter in "QZXWKJ" if Tile.from_symbol(letter) not in rack)
-    with pytest.raises(
-        TileNotInRackError, match=f"Ann n'a pas de tuile {missing} sur son chevalet"
-    ):
+    with pytest.raises(TileNotInRackError) as refused:
         game.apply(a.PlaceTile(seat=0, row=5, col=5, symbol=missing))
-    with pytest.raises(CellTakenError, match="la case ligne 0, colonne 0 a déjà une tuile"):
+    assert f"Ann n'a pas de tuile {missing} sur son chevalet" in say(refused.value)
+    assert str(refused.value) == f"Ann has no {missing} tile on their rack", "English str()"
+    with pytest.raises(CellTakenError) as taken:
         game.apply(a.PlaceTile(seat=0, row=0, col=0, symbol=rack[1].symbol))
+    assert "la case ligne 0, colonne 0 a déjà une tuile" in say(taken.value)
 
 
 def test_a_hasty_call_locks_the_caller_and_says_why_in_french(french_interface: None) -> None:
     game = new_game(3, seed=seed_without_opening_bandit(3))
     events = game.apply(a.CallMixmo(seat=1, at=1.0))
     assert kinds(events)[-2:] == ["HastyCall", "PlayerLocked"]
-    assert events[-2].reasons[0].startswith("tuiles non posées : ")  # type: ignore[attr-defined]
-    with pytest.raises(PlayerLockedError, match="bloqué après un MIXMO par erreur"):
+    assert say(events[-2].reasons[0]).startswith("tuiles non posées : ")  # type: ignore[attr-defined]
+    with pytest.raises(PlayerLockedError) as locked:
         game.apply(a.CallMixmo(seat=1, at=2.0))
+    assert "bloqué après un MIXMO par erreur" in say(locked.value)
 
 
 def test_simultaneous_mixmo_calls_make_a_single_draw_in_french_too(
@@ -69,7 +72,7 @@ def test_simultaneous_mixmo_calls_make_a_single_draw_in_french_too(
 def test_a_score_sheet_in_french(french: WordList, french_interface: None) -> None:
     report = validate(Grid.parse("MAISONNETTE\nE\nR\n"), french, theme_words=["MER"])
     sheet = score(report, unplaced=2, winner=True)
-    assert [line.label for line in sheet.lines] == [
+    assert [say(line.label) for line in sheet.lines] == [
         "tuiles posées (13, 15 en main)",
         "manche gagnée",
         "mot long MAISONNETTE",
@@ -79,14 +82,16 @@ def test_a_score_sheet_in_french(french: WordList, french_interface: None) -> No
 
 def test_a_hint_in_french(english: WordList, french_interface: None) -> None:
     result = hint("QIEXTAN", english, level=1)
-    assert result.message == f"essayez {result.word}"
+    assert say(result.message) == f"essayez {result.word}"
 
 
 def test_a_damaged_saved_game_is_told_in_french(french_interface: None) -> None:
-    with pytest.raises(GameFileError, match="pas une partie sauvegardée de mixmo"):
+    with pytest.raises(GameFileError) as other:
         loads('{"format": "something else"}')
-    with pytest.raises(GameFileError, match="JSON invalide en ligne 1, colonne 2"):
+    assert "pas une partie sauvegardée de mixmo" in say(other.value)
+    with pytest.raises(GameFileError) as damaged:
         loads("{nope")
+    assert "JSON invalide en ligne 1, colonne 2" in say(damaged.value)
 
 
 def test_records_on_a_disk_that_refuses_writing_are_still_read_in_french(

@@ -42,7 +42,7 @@ def test_a_word_with_a_joker_no_letter_completes_is_invalid(english) -> None:
     report = validate(grid("?ZZZZ"), english)
     assert not report.valid
     assert any(
-        "?ZZZZ (across at row 1, column 1) is not a word with any letter" in problem.message
+        "?ZZZZ (across at row 1, column 1) is not a word with any letter" in str(problem.message)
         for problem in report.problems
     )
 
@@ -56,7 +56,7 @@ def test_far_more_jokers_than_the_set_holds_still_gets_a_verdict(english) -> Non
     report = validate(grid("?????\n?????\n?????\n?????\n?????"), english)
     assert not report.valid
     assert "the grid holds 25 joker tiles but the set has only 2" in {
-        p.message for p in report.problems
+        str(p.message) for p in report.problems
     }
 
 
@@ -64,7 +64,7 @@ def test_expert_a_claimed_theme_word_never_turns_a_valid_grid_invalid(english) -
     text = "C?T\nA..\nT.."  # CAT down; the joker makes COT (or CUT...) across
     assert validate(grid(text), english, Expert()).valid
     report = validate(grid(text), english, Expert(), theme="animals", theme_words=["CAT"])
-    assert report.valid, [p.message for p in report.problems]
+    assert report.valid, [str(p.message) for p in report.problems]
     assert report.theme_words == ("CAT",), "CAT still stands, down the first column"
     assert [v.text for v in report.words] != ["CAT", "CAT"]
 
@@ -114,7 +114,7 @@ def test_the_joker_budget_covers_dictionary_scans(french) -> None:
     assert resolution.unresolved, "what the budget could not cover is said, not guessed"
     report = validate(grid(text), counting)
     assert "could not be checked: the grid holds more of them than the set" in str(
-        [p.message for p in report.problems]
+        [str(p.message) for p in report.problems]
     )
 
 
@@ -124,7 +124,7 @@ def test_rows_of_jokers_far_beyond_the_set_are_not_searched(french) -> None:
     report = validate(grid(text), counting)
     assert counting.work == 0
     assert [p.kind.value for p in report.problems][:2] == ["too-many-of-a-tile"] * 2
-    messages = [p.message for p in report.problems]
+    messages = [str(p.message) for p in report.problems]
     assert "406 words through jokers or Bandits could not be checked" in messages[-1]
 
 

@@ -13,6 +13,7 @@ from mixmo.engine.lexicon import WordList
 from mixmo.engine.state import Phase, PlayerState
 from tests.game_helpers import (
     claim_first_words,
+    english_lines,
     lay_out,
     new_game,
     play_until_bag_is_empty,
@@ -58,7 +59,7 @@ def test_a_final_mixmo_with_an_invalid_grid_scores_minus_20_and_nothing_else() -
     game.apply(a.CallMixmo(seat=0, at=at + 9))
     end_claims(game)
     sheet = last_scores(game).scores[1]
-    assert sheet.lines == (("final MIXMO with an invalid grid", -20),)
+    assert english_lines(sheet) == [("final MIXMO with an invalid grid", -20)]
     assert sheet.total == -20 and not sheet.valid
     assert game.state.totals[1] == -20
 
@@ -78,7 +79,7 @@ def test_a_caller_whose_theme_word_is_voted_down_scores_minus_20_and_no_theme_bo
     end_claims(game)  # seat 0 claims again; this time nobody votes the word down
     scores = last_scores(game)
     assert scores.winner == 1
-    assert scores.scores[0].lines == (("final MIXMO with an invalid grid", -20),)
+    assert english_lines(scores.scores[0]) == [("final MIXMO with an invalid grid", -20)]
     assert game.state.totals[0] == -20
 
 
@@ -159,7 +160,9 @@ def test_rounds_option_a_wrong_final_mixmo_costs_one_round_at_every_table_size(
     end_claims(game)
     assert game.state.rounds_won == (1, -1) + (0,) * (players - 2)
     sheet = last_scores(game).scores[1]
-    assert sheet.lines == (("final MIXMO with an invalid grid: one round won taken away", 0),)
+    assert english_lines(sheet) == [
+        ("final MIXMO with an invalid grid: one round won taken away", 0)
+    ]
     events = game.apply(a.NextRound(seat=0))
     assert events[0] == ev.RoundStarted(2)
     # Nobody sits out: the round taken is the whole penalty, the caller plays the next one.

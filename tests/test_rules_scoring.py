@@ -21,7 +21,7 @@ def test_unplaced_tiles_are_not_counted(english) -> None:
     report = validate(grid("HOUSE\nA...A\nTIGER"), english)
     result = score(report, unplaced=3)
     assert result.total == 12
-    assert result.lines[0].label == "tiles placed (12, 15 held)"
+    assert str(result.lines[0].label) == "tiles placed (12, 15 held)"
 
 
 def test_a_win_is_worth_20_points(english) -> None:

@@ -25,7 +25,15 @@ if TYPE_CHECKING:
 
 SOURCE_DIR = Path(__file__).parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "Kind": (2,),
+    "Plural": (2, 3),
+    "english": None,
+}
+"""The engine's templates (mixmo.engine.messages) are extracted with the edges' strings."""
 TRANSLATED_LANGUAGES = tuple(lang for lang in UI_LANGUAGES if lang != "en")
 
 #: Strings of the libraries mixmo shows (click's help and usage lines), listed

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from mixmo.engine.lexicon import lexicon_label
 from mixmo.i18n import _, ngettext
+from mixmo.i18n_messages import say
 
 if TYPE_CHECKING:
     from mixmo.engine.grid import Cell as Cell_
@@ -357,7 +358,7 @@ def _report_text(
         else (f"{INVALID_MARK} " + _("INVALID"), "bold red")
     )
     counts = count_tiles_and_words(len(report.grid), len(report.words))
-    label = f"  [{lexicon_label(report.lexicon_name)}, {_(report.variant.title)}]"
+    label = f"  [{say(lexicon_label(report.lexicon_name))}, {_(report.variant.title)}]"
     lines: list[list[Piece] | str] = [
         [(source, "bold"), ("  ", ""), verdict, ("  " + counts, ""), (label, "dim")],
         [],
@@ -424,7 +425,7 @@ def _report_text(
         lines += [[], [(_("Problems"), "bold")]]
         text_at = {verdict.word.cells: verdict.text for verdict in report.words}
         for problem in report.problems[:LIST_LIMIT]:
-            lines.append([(f"  {INVALID_MARK} " + problem.message, "red")])
+            lines.append([(f"  {INVALID_MARK} " + say(problem.message), "red")])
             found = text_at.get(problem.cells)
             if found and suggestions.get(found):
                 proposals = ", ".join(suggestions[found])
@@ -454,7 +455,7 @@ def score_lines(score: Score, max_width: int, styles: Styles) -> list[str]:
     """:func:`mixmo.report_view.score_view`."""
     rows = [
         [
-            cell(_markup_free(line.label)),
+            cell(_markup_free(say(line.label))),
             cell(f"{line.points:+d}" if line.points < 0 else str(line.points)),
         ]
         for line in score.lines

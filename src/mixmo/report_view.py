@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from mixmo.engine.lexicon import lexicon_label
 from mixmo.engine.tiles import TileKind
 from mixmo.i18n import N_, _
+from mixmo.i18n_messages import say
 from mixmo.report_text import (  # shared with the plain writer, which has no Rich
     DRAW_LIMIT,
     INVALID_MARK,
@@ -129,7 +130,7 @@ def report_view(
         "  ",
         verdict,
         ("  " + count_tiles_and_words(len(report.grid), len(report.words)), ""),
-        (f"  [{lexicon_label(report.lexicon_name)}, {_(report.variant.title)}]", "dim"),
+        (f"  [{say(lexicon_label(report.lexicon_name))}, {_(report.variant.title)}]", "dim"),
     )
     parts: list[RenderableType] = [header, Text(), grid_view(report.grid, letters, bad_cells)]
 
@@ -175,7 +176,7 @@ def report_view(
         text_at = {verdict.word.cells: verdict.text for verdict in report.words}
         for problem in report.problems[:LIST_LIMIT]:
             line = Text(f"  {INVALID_MARK} ", style="red")
-            line.append(problem.message)
+            line.append(say(problem.message))
             parts.append(line)
             word = text_at.get(problem.cells)
             if word and suggestions.get(word):
@@ -197,7 +198,7 @@ def score_view(score: Score) -> Table:
     table.add_column("")
     table.add_column(_("points"), justify="right")
     for line in score.lines:
-        table.add_row(line.label, f"{line.points:+d}" if line.points < 0 else str(line.points))
+        table.add_row(say(line.label), f"{line.points:+d}" if line.points < 0 else str(line.points))
     table.add_section()
     table.add_row(Text(_("total"), style="bold"), Text(str(score.total), style="bold"))
     return table
@@ -228,7 +229,7 @@ def report_json(
                 **position(v.word.start),
                 "direction": v.direction.value,
                 "valid": v.valid,
-                "reason": v.reason,
+                "reason": None if v.reason is None else say(v.reason),
             }
             for v in report.words
         ],
@@ -245,7 +246,7 @@ def report_json(
         "problems": [
             {
                 "kind": p.kind.value,
-                "message": p.message,
+                "message": say(p.message),
                 "cells": [position(cell) for cell in p.cells],
             }
             for p in report.problems
@@ -254,6 +255,6 @@ def report_json(
         "suggestions": {word: list(s) for word, s in suggestions.items()},
         "score": {
             "total": score.total,
-            "lines": [{"label": line.label, "points": line.points} for line in score.lines],
+            "lines": [{"label": say(line.label), "points": line.points} for line in score.lines],
         },
     }

@@ -27,6 +27,7 @@ import platformdirs
 from mixmo.engine.game import Game
 from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.messages import AT_PATH
 from mixmo.engine.save import GameFileError, LoadedGame, dumps, load
 from mixmo.engine.values import value
 from mixmo.i18n import N_, _
@@ -322,4 +323,6 @@ def load_saved(path: Path | None = None, lexicon: Lexicon | None = None) -> Load
     try:
         return load(text, lexicon)
     except GameFileError as error:
-        raise type(error)(f"{path}: {error}") from None  # DictionaryChangedError stays one
+        raise type(error)(
+            AT_PATH(path=str(path), error=error.message)
+        ) from None  # (its kind stays)

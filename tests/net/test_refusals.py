@@ -51,7 +51,10 @@ async def test_a_tile_not_on_the_rack_is_refused_and_changes_nothing() -> None:
         missing = next(letter for letter in "ZQXJKWVYBCFGHMP" if letter not in rack)
         await ann.send(_place(0, missing, ref=9))
         error = await ann.until("error")
-        assert error["code"] == "tile-not-in-rack" and error["ref"] == 9
+        assert error["code"] == "not-on-rack" and error["ref"] == 9
+        tile = {"code": "letter-tile", "fields": {"letter": missing}}
+        assert error["fields"] == {"player": "Ann", "tile": tile}, "a code and fields"
+        assert error["message"] == "", "never a sentence: the client says it"
         assert await bob.quiet() == []
 
 
@@ -60,7 +63,7 @@ async def test_an_action_in_the_wrong_phase_is_refused() -> None:
         _, ann, _bob = await two_seated(server)
         await ann.send({"type": "action", "ref": 3, "action": {"kind": "next-round", "seat": 0}})
         error = await ann.until("error")
-        assert error["code"] == "wrong-phase"
+        assert (error["code"], error["fields"]) == ("round-not-scored", {})
 
 
 async def test_the_client_cannot_set_the_game_time_the_server_stamps_it() -> None:

@@ -25,6 +25,7 @@ from mixmo.net.remote_table import RemoteTable
 from mixmo.net.table import LocalTable
 from mixmo.net.views import ActionRefused
 from mixmo.tui.app import MixmoApp
+from mixmo.tui.news import refusal_text
 from tests.net.helpers import running_server, url_of
 from tests.net.test_remote_seat import SIZE, grid_letters, opened, seated, until
 from tests.tui.helpers import burst, handled
@@ -186,7 +187,7 @@ async def typed_at_a_local_table(keys: tuple[str, ...], seed: int) -> Typed:
     app = MixmoApp(table)
     told: list[str] = []
     async with app.run_test(size=SIZE):
-        app.refused = lambda seat, message: told.append(message)  # type: ignore[method-assign]
+        app.refused = lambda seat, message: told.append(refusal_text(message))  # type: ignore[method-assign]
         burst(app, *keys)
         await handled(app)
         return grid_letters(app, 1), app.panes[1].cursor, told
@@ -202,7 +203,7 @@ async def test_a_letter_not_on_the_rack_is_refused_at_once_as_at_a_local_table(
         app = MixmoApp(bob)
         told: list[str] = []
         async with app.run_test(size=SIZE) as pilot:
-            app.refused = lambda seat, message: told.append(message)  # type: ignore[method-assign]
+            app.refused = lambda seat, message: told.append(refusal_text(message))  # type: ignore[method-assign]
             burst(app, *keys)
             await until(
                 lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 2, pilot

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from mixmo.engine.game_calls import TILES_NOT_PLACED
 from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import AnyWord, embedded
 from mixmo.engine.validation import ProblemKind, validate
@@ -87,15 +88,14 @@ def test_the_engine_and_mixmo_check_keep_their_coordinates() -> None:
     grid = Grid.parse(" T\n e M\nLAX\n T\n")
     [problem] = validate(grid, ENGLISH, Variant()).problems
     assert problem.kind is ProblemKind.DISCONNECTED
-    assert "1 tile at row 2, column 4" in problem.message  # the grid file's own lines
+    assert "1 tile at row 2, column 4" in str(problem.message)  # the grid file's own lines
 
 
 def test_a_reason_that_is_not_about_the_grid_is_left_as_it_is() -> None:
     grid = Grid.parse("CAT\n")
     report = validate(grid, ENGLISH, Variant())
-    assert for_the_board("tiles not placed: QZ", grid, report, ENGLISH, Variant()) == (
-        "tiles not placed: QZ"
-    )
+    reason = TILES_NOT_PLACED(tiles="QZ")
+    assert for_the_board(reason, grid, report, ENGLISH, Variant()) == "tiles not placed: QZ"
 
 
 @pytest.fixture

@@ -16,12 +16,20 @@ from rich.console import Console
 from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 
+from mixmo.engine.game_errors import (
+    CannotMoveThereError,
+    EmptyCellError,
+    MixmoNotNowError,
+    phase_words,
+)
+from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
+from mixmo.engine.validation import validate
 from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.tui.keys import parse_keymap
 from mixmo.tui.modals import ClaimScreen, HelpScreen, ScoresScreen, ThemeScreen, VoteScreen
-from mixmo.tui.news import plain
+from mixmo.tui.news import refusal_text
 from mixmo.tui.practice import PracticeApp, PracticeResultScreen, practice_game
 from tests.tui.helpers import FakeClock, burst, keys_for_rack, make_app, seed_where, settle
 
@@ -202,11 +210,11 @@ async def test_a_practice_run_speaks_french_to_its_result(
 
 
 def test_a_refusal_names_no_internal_coordinates_in_french(french_screen: None) -> None:
-    said = plain("les tuiles ne peuvent pas aller là : la case ligne -6, colonne 3 est prise")
+    said = refusal_text(CannotMoveThereError(row=-6, col=3).message)
     assert said == "les tuiles ne peuvent pas aller là : cette case est prise"
-    assert plain("la case ligne 0, colonne 2 n'a pas de tuile") == "cette case n'a pas de tuile"
-    assert plain("MIXMO cannot be called now (choosing-theme)").endswith(
-        "(qui a pioché le sacré Bandit choisit un thème)"
-    )
+    assert refusal_text(EmptyCellError(row=0, col=2).message) == "cette case n'a pas de tuile"
+    not_now = MixmoNotNowError(phase=phase_words("choosing-theme"))
+    assert refusal_text(not_now.message).endswith("(qui a pioché le sacré Bandit choisit un thème)")
+    problem = validate(Grid.parse("EJ"), AnyWord(refuse=["EJ"])).problems[0]
     word = "EJ (horizontal en ligne 1, colonne 1) n'est pas un mot"
-    assert plain(word) == word, "a word's place from the grid's top-left stays"
+    assert refusal_text(problem.message).startswith(word), "a word's place from the top-left stays"

@@ -13,7 +13,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.bot import Bot, Level
 from mixmo.engine.state import Phase
 from mixmo.tui.modals import ClaimScreen, ScoresScreen, VoteScreen
-from tests.game_helpers import lay_out, play_until_bag_is_empty
+from tests.game_helpers import english_lines, lay_out, play_until_bag_is_empty
 from tests.tui.helpers import make_app, screen_text, settle
 
 SIZE = (100, 30)
@@ -49,10 +49,9 @@ async def test_an_out_player_is_not_asked_for_theme_words_and_scores_minus_20() 
         assert isinstance(app.screen, ScoresScreen)
     scores = next(e for e in reversed(game.events) if isinstance(e, ev.RoundScored))
     assert scores.winner == 1
-    assert scores.scores[0].lines == (("final MIXMO with an invalid grid", -20),)
-    assert (f"theme word {claimed} (3 x {len(claimed)})", 3 * len(claimed)) in scores.scores[
-        1
-    ].lines
+    assert english_lines(scores.scores[0]) == [("final MIXMO with an invalid grid", -20)]
+    theme_line = (f"theme word {claimed} (3 x {len(claimed)})", 3 * len(claimed))
+    assert theme_line in english_lines(scores.scores[1])
     assert game.state.totals[0] == -20
 
 

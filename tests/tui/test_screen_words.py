@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from mixmo.engine import events as ev
+from mixmo.engine.game_calls import TILES_NOT_PLACED
+from mixmo.engine.game_errors import (
+    CannotMoveThereError,
+    CellHoldsTileError,
+    EmptyCellError,
+    GridsFrozenError,
+    phase_words,
+)
+from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import AnyWord
+from mixmo.engine.validation import validate
 from mixmo.tui.modals import RULES_SUMMARY, HelpScreen, TickList
-from mixmo.tui.news import news_for, plain
+from mixmo.tui.news import news_for, refusal_text
 from mixmo.tui.practice import PracticeApp, practice_game
 from tests.tui.helpers import (
     FakeClock,
@@ -60,13 +70,14 @@ async def test_a_message_that_no_longer_holds_goes() -> None:
 
 
 def test_messages_use_plain_words_and_grammar() -> None:
-    assert plain("grids cannot change now (choosing-theme)") == (
+    frozen = GridsFrozenError(phase=phase_words("choosing-theme"))
+    assert refusal_text(frozen.message) == (
         "grids cannot change now (the Bandit's drawer is choosing a theme)"
     )
-    assert plain("the tiles cannot move there: row -6, column 3 is taken") == (
+    assert refusal_text(CannotMoveThereError(row=-6, col=3).message) == (
         "the tiles cannot move there: that cell is taken"
     )
-    hasty = ev.HastyCall(0, ("tiles not placed: AB",))
+    hasty = ev.HastyCall(0, (TILES_NOT_PLACED(tiles="AB"),))
     assert (
         "You are locked until the next MIXMO"
         in [n.text for n in news_for(hasty, lambda s: "You")][1]
@@ -199,8 +210,8 @@ async def test_f3_gives_a_hint_in_play_and_it_costs_30_seconds_of_play() -> None
 
 
 def test_a_word_keeps_its_place_and_a_cell_refusal_says_that_cell() -> None:
-    assert plain("EJ (across at row 1, column 1) is not a word") == (
-        "EJ (across at row 1, column 1) is not a word"
-    )
-    assert plain("row 0, column 2 holds no tile") == "that cell holds no tile"
-    assert "-" not in plain("the grid at row -3, column -1 is odd")
+    problem = validate(Grid.parse("EJ"), AnyWord(refuse=["EJ"])).problems[0]
+    assert refusal_text(problem.message).startswith("EJ (across at row 1, column 1) is not a word")
+    assert refusal_text(EmptyCellError(row=0, col=2).message) == "that cell holds no tile"
+    for taken in (CellHoldsTileError(row=-3, col=-1), CannotMoveThereError(row=2, col=-4)):
+        assert "-" not in refusal_text(taken.message) and "that cell" in refusal_text(taken.message)

@@ -25,6 +25,7 @@ from mixmo.engine.scoring import Score, score
 from mixmo.engine.validation import ProblemKind, ValidationReport, validate
 from mixmo.engine.variants import variant_for
 from mixmo.i18n import N_, _
+from mixmo.i18n_messages import say
 
 if TYPE_CHECKING:
     import click
@@ -111,7 +112,7 @@ def run_check(
     try:
         grid = Grid.parse(text)
     except GridSyntaxError as error:
-        fail(f"{name}:{error}")
+        fail(f"{name}:{say(error)}")
     for word in theme_words:
         if not is_tile_word(fold(word)):
             message = _("--theme-word {word!r}: a theme word is spelt with letters only")
@@ -127,7 +128,7 @@ def run_check(
             theme_words=theme_words,
         )
     except LexiconError as error:
-        fail(f"{name}: {error}")
+        fail(f"{name}: {say(error)}")
     result = score(report, winner=winner)
     language = lexicon.language or lang
     rejected = suggestions_for(report, lexicon, language)

@@ -18,6 +18,7 @@ from mixmo.cli.constants import EXIT_OK as EXIT_OK
 from mixmo.cli.constants import EXIT_USAGE as EXIT_USAGE
 from mixmo.cli.constants import LANGUAGES as LANGUAGES
 from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n_messages import say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -92,14 +93,6 @@ def decode_utf8(data: bytes, name: str) -> str:
         fail(message.format(name=name, line=line, col=col, byte=data[error.start]))
 
 
-DAMAGED_DICTIONARY = {
-    "changed": N_("the embedded dictionary {name} is damaged: reinstall mixmo"),
-    "unlisted": N_(
-        "the embedded dictionary {name} is not in this installation's SHA256SUMS: reinstall mixmo"
-    ),
-}
-
-
 def load_lexicon(spec: str | None, language: str) -> Lexicon:
     """Open the dictionary, then exempt it from garbage collection.
 
@@ -110,19 +103,14 @@ def load_lexicon(spec: str | None, language: str) -> Lexicon:
     import gc
 
     from mixmo.engine.dictionary_spec import open_lexicon
-    from mixmo.engine.lexicon import DamagedDictionaryError, LexiconError, WordListTooLargeError
+    from mixmo.engine.lexicon import LexiconError
 
     check_dictionary_spec(spec)
     use_compiled_lists()
     try:
         lexicon = open_lexicon(spec, language)
-    except DamagedDictionaryError as error:
-        fail(_(DAMAGED_DICTIONARY[error.problem]).format(name=error.name))
-    except WordListTooLargeError as error:
-        message = _("{path}: a word list holds at most {size} MiB of text")
-        fail(message.format(path=error.path, size=error.limit // 2**20))
     except LexiconError as error:
-        fail(str(error))
+        fail(say(error))
     gc.freeze()
     return lexicon
 
@@ -269,4 +257,4 @@ def first_error(error: ValueError) -> str:
         first = error.errors()[0]
         field = ".".join(str(part) for part in first["loc"])
         return f"{field}: {first['msg'].removeprefix('Value error, ')}"
-    return str(error)
+    return say(error)

@@ -18,6 +18,7 @@ from mixmo.cli.collector import pause_collector, resume_collector
 from mixmo.cli.common import console_for, fail, first_error, load_lexicon, random_seed
 from mixmo.engine.levels import Level
 from mixmo.i18n import _, ngettext
+from mixmo.i18n_messages import say
 
 if TYPE_CHECKING:
     from mixmo.engine.game import Game
@@ -109,7 +110,7 @@ def run_play(
         try:
             saved = load_saved(path)
         except GameFileError as error:
-            fail(str(error))
+            fail(say(error))
     else:
         if rounds and points:
             fail(_("choose --rounds or --points, not both"))
@@ -281,7 +282,7 @@ def bot_levels_option(spec: str, level: Level) -> list[Level]:
         try:
             levels = parse_levels(text)
         except ValueError as error:
-            fail(f"--bots {spec}: {error}")
+            fail(f"--bots {spec}: {say(error)}")
     if len(levels) > MAX_BOTS:
         fail(_("--bots {spec}: at most {count} bots").format(spec=spec, count=MAX_BOTS))
     return levels
@@ -336,7 +337,7 @@ def play_bots_headless(game: Game, levels: list[Level], *, as_json: bool = False
     try:
         per_seat = seat_levels(levels, seats)
     except ValueError as error:
-        fail(f"--bots: {error}")
+        fail(f"--bots: {say(error)}")
     try:
         play_headless(game.options, per_seat, game)
     except BotsStuck as error:

@@ -19,6 +19,7 @@ from mixmo.engine.save import GameFileError, LoadedGame
 from mixmo.engine.state import Phase
 from mixmo.engine.values import value
 from mixmo.i18n import _, ngettext
+from mixmo.i18n_messages import say
 
 RESUME, NEW, QUIT = "r", "n", "q"
 
@@ -47,7 +48,7 @@ def unfinished_save(path: Path) -> SavedGameFound | None:
     try:
         saved = load_saved(path)
     except GameFileError as error:
-        return SavedGameFound(None, str(error))
+        return SavedGameFound(None, say(error))
     if saved.game.phase is Phase.MATCH_OVER:
         return None
     return SavedGameFound(saved.game, saved=saved)

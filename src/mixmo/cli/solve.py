@@ -28,10 +28,10 @@ from mixmo.cli.options import (
 )
 from mixmo.engine.grid import MAX_TEXT_CHARS, GridSyntaxError
 from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n_messages import say
 
 RACKS_LIMIT = 16_000_000
 """The most bytes of racks read from standard input (a million racks of 15 tiles)."""
-RACK_TOO_LONG = N_("a rack holds at most {limit} tiles (the whole set); this one has {tiles}")
 
 
 class Seconds(click.FloatRange):
@@ -94,7 +94,6 @@ def solve(
 ) -> None:
     """`mixmo solve`: a grid for each rack (its help text is above, translated)."""
     from mixmo.engine.solver import result_as_dict
-    from mixmo.engine.solver.api import RackTooLongError
     from mixmo.engine.solver.request import InvalidGridError, SolveSession
 
     grid_text = (
@@ -119,7 +118,7 @@ def solve(
     try:  # once per run: the dictionary and its index serve every rack
         session = SolveSession(lang=lang, dict_spec=dict_spec, expert=expert)
     except ValueError as error:
-        fail(str(error))
+        fail(say(error))
     lexicon, variant = session.lexicon, session.variant
     for rack in racks:
         try:
@@ -130,9 +129,7 @@ def solve(
                 where = f"{grid_file}:"  # its text starts "line:col:", as check's does
             elif grid_file and isinstance(error, InvalidGridError):
                 where = f"{grid_file}: "
-            said = str(error)
-            if isinstance(error, RackTooLongError):
-                said = _(RACK_TOO_LONG).format(limit=error.limit, tiles=error.tiles)
+            said = say(error)
             shown = rack if len(rack) <= 40 else rack[:40] + "…"  # not megabytes of it
             fail(f"{where}{shown}: {said}" if len(racks) > 1 else f"{where}{said}")
         gc.freeze()
@@ -170,7 +167,7 @@ def solve(
             left = "".join(tile.symbol for tile in result.tiles_left)
             console.print(
                 _("# tiles left: {tiles}").format(tiles=left)
-                + (f" ({result.explanation})" if result.explanation else ""),
+                + (f" ({say(result.explanation)})" if result.explanation else ""),
                 highlight=False,
             )
         click.echo(result.grid.normalized().to_text(), nl=False)

@@ -17,6 +17,7 @@ from mixmo.cli.common import (
 from mixmo.cli.plain import made_on_first_use
 from mixmo.engine.lexicon import fold, is_tile_word, lexicon_label
 from mixmo.i18n import N_, _
+from mixmo.i18n_messages import say
 from mixmo.report_text import INVALID_MARK, VALID_MARK
 
 STDIN_LIMIT = 64_000_000
@@ -122,7 +123,7 @@ def text_view(results: Sequence[dict[str, Any]], lexicon_name: str) -> str:
             mark, detail, tint = VALID_MARK, ", ".join(result["forms"]), GREEN
         else:
             reason = result.get("reason") or _("not in {lexicon}").format(
-                lexicon=lexicon_label(lexicon_name)
+                lexicon=say(lexicon_label(lexicon_name))
             )
             mark, detail, tint = INVALID_MARK, reason, RED
         head = f"{mark} {result['word']}"

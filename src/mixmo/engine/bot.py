@@ -29,13 +29,16 @@ from mixmo.engine.game_base import MIXMO_DRAW
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon, common_words, fold
+from mixmo.engine.messages import CodedError, Kind, Message
 from mixmo.engine.round_end import sprint_take_back
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.themes import ThemeList, builtin_themes
 from mixmo.engine.tiles import JOKER, TileKind
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
-from mixmo.i18n import _
+
+NOT_A_LEVEL = Kind("not-a-bot-level", "{name} is not a bot level ({choices})")
+AN_EMPTY_NAME = Kind("an-empty-name", "an empty name")
 
 __all__ = ["PACES", "Bot", "Level", "Pace", "Plan", "PlanKind", "bot_seed", "parse_levels"]
 
@@ -113,8 +116,8 @@ def parse_levels(spec: str) -> list[Level]:
     bad = [name for name in names if name not in known]
     if bad:
         choices = ", ".join(known)
-        message = _("{name} is not a bot level ({choices})")
-        raise ValueError(message.format(name=bad[0] or _("an empty name"), choices=choices))
+        name: Message | str = bad[0] or AN_EMPTY_NAME()
+        raise CodedError(NOT_A_LEVEL(name=name, choices=choices))
     return [known[name] for name in names]
 
 

@@ -17,10 +17,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from mixmo.i18n import _, ngettext
+from mixmo.engine.messages import CodedError, Kind, Message, Plural
+
+AT_LEAST = Kind("at-least", "{name} must be at least {bound} (not {value})")
+LESS_THAN = Kind("less-than", "{name} must be less than {bound} (not {value})")
+AT_LEAST_CHARACTERS = Plural(
+    "at-least-characters",
+    "{name} must have at least {count} character (it has {size})",
+    "{name} must have at least {count} characters (it has {size})",
+)
+AT_MOST_CHARACTERS = Plural(
+    "at-most-characters",
+    "{name} must have at most {count} character (it has {size})",
+    "{name} must have at most {count} characters (it has {size})",
+)
+AT_LEAST_ITEMS = Plural(
+    "at-least-items",
+    "{name} must have at least {count} item (it has {size})",
+    "{name} must have at least {count} items (it has {size})",
+)
+AT_MOST_ITEMS = Plural(
+    "at-most-items",
+    "{name} must have at most {count} item (it has {size})",
+    "{name} must have at most {count} items (it has {size})",
+)
 
 
-class OutOfBoundsError(ValueError):
+class OutOfBoundsError(CodedError):
     """A field's value outside its bounds: a negative seat, a symbol of two characters..."""
 
 
@@ -48,11 +71,9 @@ class Bounds:
         (a number, or anything with a length)."""
         if isinstance(value, (int, float)):  # (a tuple of types: faster than int | float)
             if self.ge is not None and not value >= self.ge:  # (also refuses NaN)
-                message = _("{name} must be at least {bound} (not {value})")
-                raise OutOfBoundsError(message.format(name=name, bound=self.ge, value=value))
+                raise OutOfBoundsError(AT_LEAST(name=name, bound=self.ge, value=value))
             if self.lt is not None and not value < self.lt:
-                message = _("{name} must be less than {bound} (not {value})")
-                raise OutOfBoundsError(message.format(name=name, bound=self.lt, value=value))
+                raise OutOfBoundsError(LESS_THAN(name=name, bound=self.lt, value=value))
             return
         size = len(value)  # type: ignore[arg-type]
         if self.min_length is not None and size < self.min_length:
@@ -74,31 +95,10 @@ class Bounds:
         return f"Bounds({', '.join(s for s in set_ if not s.endswith('=None'))})"
 
 
-def _length_message(name: str, value: object, bound: str, count: int) -> str:
+def _length_message(name: str, value: object, bound: str, count: int) -> Message:
     """``symbol must have at most 1 character (it has 2)``, ``cells ... at least 1 item``."""
     if isinstance(value, str):
-        if bound == "least":
-            message = ngettext(
-                "{name} must have at least {count} character (it has {size})",
-                "{name} must have at least {count} characters (it has {size})",
-                count,
-            )
-        else:
-            message = ngettext(
-                "{name} must have at most {count} character (it has {size})",
-                "{name} must have at most {count} characters (it has {size})",
-                count,
-            )
-    elif bound == "least":
-        message = ngettext(
-            "{name} must have at least {count} item (it has {size})",
-            "{name} must have at least {count} items (it has {size})",
-            count,
-        )
+        kind = AT_LEAST_CHARACTERS if bound == "least" else AT_MOST_CHARACTERS
     else:
-        message = ngettext(
-            "{name} must have at most {count} item (it has {size})",
-            "{name} must have at most {count} items (it has {size})",
-            count,
-        )
-    return message.format(name=name, count=count, size=len(value))  # type: ignore[arg-type]
+        kind = AT_LEAST_ITEMS if bound == "least" else AT_MOST_ITEMS
+    return kind(name=name, count=count, size=len(value))  # type: ignore[arg-type]

@@ -32,7 +32,7 @@ def shipped_digests(manifest: str) -> dict[str, str]:
 def expected_digest(name: str) -> str:
     """The SHA-256 the embedded file ``name`` was built with; DamagedDictionaryError
     when the manifest is missing or does not list it."""
-    from mixmo.engine.lexicon import DamagedDictionaryError, _data_path
+    from mixmo.engine.lexicon import DICTIONARY_UNLISTED, DamagedDictionaryError, _data_path
 
     manifest = _data_path(MANIFEST)
     try:
@@ -40,7 +40,7 @@ def expected_digest(name: str) -> str:
     except (OSError, UnicodeDecodeError):
         digests = {}
     if name not in digests:
-        raise DamagedDictionaryError(name, "unlisted")
+        raise DamagedDictionaryError(DICTIONARY_UNLISTED(name=name))
     return digests[name]
 
 
@@ -48,11 +48,11 @@ def check_shipped(name: str, data: bytes, expected: str | None = None) -> None:
     """Raise DamagedDictionaryError unless ``data`` are the bytes ``name`` was built with."""
     import hashlib  # here: a start that maps compiled lists hashes nothing (hashlib is 3-10 ms)
 
-    from mixmo.engine.lexicon import DamagedDictionaryError
+    from mixmo.engine.lexicon import DICTIONARY_CHANGED, DamagedDictionaryError
 
     wanted = expected if expected is not None else expected_digest(name)
     if hashlib.sha256(data).hexdigest() != wanted:
-        raise DamagedDictionaryError(name, "changed")
+        raise DamagedDictionaryError(DICTIONARY_CHANGED(name=name))
 
 
 def file_name(path: str | os.PathLike[str]) -> str:

@@ -22,7 +22,7 @@ from mixmo.engine.lexicon import (
     is_tile_word,
     match_by_enumeration,
 )
-from mixmo.i18n import N_, _
+from mixmo.engine.messages import Kind, Listing
 
 ACCENTED = {
     "a": "aàâä",
@@ -44,9 +44,22 @@ PREFERRED_REGIONS = {"en": "en_US", "fr": "fr_FR"}
 VARIANT_LIMIT = 4096
 """Accent spellings tried per word before falling back to suggestions."""
 
-INSTALL_HINT = N_(
+INSTALL_HINT = Kind(
+    "enchant-install-hint",
     "install the Enchant C library and a Hunspell dictionary "
-    "(Debian/Ubuntu: apt-get install libenchant-2-2 hunspell-en-us hunspell-fr)"
+    "(Debian/Ubuntu: apt-get install libenchant-2-2 hunspell-en-us hunspell-fr)",
+)
+NO_ENCHANT = Kind("no-enchant", "Enchant is not available ({error}): {hint}")
+NONE = Kind("none", "none")
+NO_ENCHANT_DICTIONARY = Kind(
+    "no-enchant-dictionary",
+    "no Enchant dictionary for {tag!r} (available: {shown}): "
+    "install one, e.g. apt-get install hunspell-{language}",
+)
+TOO_MANY_SPELLINGS = Kind(
+    "too-many-spellings",
+    "{lexicon} cannot match a pattern with {count} spellings; "
+    "use a word list for grids with this many jokers in one word",
 )
 
 
@@ -54,8 +67,7 @@ def _import_enchant() -> Any:
     try:
         import enchant
     except ImportError as error:
-        message = _("Enchant is not available ({error}): {hint}")
-        raise LexiconError(message.format(error=error, hint=_(INSTALL_HINT))) from None
+        raise LexiconError(NO_ENCHANT(error=str(error), hint=INSTALL_HINT())) from None
     return enchant
 
 
@@ -106,13 +118,8 @@ class EnchantLexicon:
                 return cls(broker.request_dict(candidate), tag=tag)
             except enchant.errors.DictNotFoundError:
                 continue
-        shown = ", ".join(available) or _("none")
-        raise LexiconError(
-            _(
-                "no Enchant dictionary for {tag!r} (available: {shown}): "
-                "install one, e.g. apt-get install hunspell-{language}"
-            ).format(tag=tag, shown=shown, language=language.lower())
-        )
+        shown = Listing(tuple(available)) if available else NONE()
+        raise LexiconError(NO_ENCHANT_DICTIONARY(tag=tag, shown=shown, language=language.lower()))
 
     def forms(self, word: str) -> list[str]:
         """The accepted spellings of the folded ``word`` (empty when none)."""
@@ -135,12 +142,7 @@ class EnchantLexicon:
 
     def matching(self, slots: Sequence[str]) -> set[str]:
         if combinations(slots) > ENUMERATION_LIMIT:
-            raise LexiconError(
-                _(
-                    "{lexicon} cannot match a pattern with {count} spellings; "
-                    "use a word list for grids with this many jokers in one word"
-                ).format(lexicon=self.name, count=combinations(slots))
-            )
+            raise LexiconError(TOO_MANY_SPELLINGS(lexicon=self.name, count=combinations(slots)))
         return match_by_enumeration(self, slots)
 
 

@@ -7,6 +7,7 @@ The TUI, the bots and the replay log all read this one stream. Seats are
 from __future__ import annotations
 
 from mixmo.engine.grid import Cell
+from mixmo.engine.messages import Message
 from mixmo.engine.tiles import Tile
 from mixmo.engine.values import value
 
@@ -54,7 +55,7 @@ class HastyCall(Event):
     """A wrong MIXMO: the draw stands, the caller is locked until the next MIXMO."""
 
     seat: int
-    reasons: tuple[str, ...]
+    reasons: tuple[Message, ...]
 
 
 @value
@@ -140,14 +141,14 @@ class FinalCallRejected(Event):
     """The final MIXMO's grid is invalid: the caller pays and the others play on."""
 
     seat: int
-    reasons: tuple[str, ...]
+    reasons: tuple[Message, ...]
     penalty: int
 
 
 @value
 class PlayerScore:
     seat: int
-    lines: tuple[tuple[str, int], ...]
+    lines: tuple[tuple[Message, int], ...]
     total: int
     valid: bool
 

@@ -39,7 +39,6 @@ from mixmo.engine.state import MatchState, Phase, RoundState
 from mixmo.engine.tiles import Tile, full_tile_set, tiles_per_player
 from mixmo.engine.undo import EditHistory
 from mixmo.engine.validation import ValidationReport, validate
-from mixmo.i18n import _
 
 __all__ = [
     "MIXMO_DRAW",
@@ -92,7 +91,7 @@ class Game(EditingHandlers, CallHandlers):
     def apply(self, action: act.Action) -> list[ev.Event]:
         """Carry out ``action``; the events it caused. Raises GameRuleError, changing nothing."""
         if not 0 <= action.seat < len(self.options.players):
-            raise UnknownSeatError(_("no player at seat {seat}").format(seat=action.seat))
+            raise UnknownSeatError(seat=action.seat)
         handler: Callable[[MatchState, act.Action], tuple[MatchState, list[ev.Event]]]
         handler = getattr(self, f"_on_{type(action).__name__}")
         state, events = handler(self.state, action)

@@ -8,17 +8,19 @@ refused action changes nothing. :mod:`mixmo.engine.game` sets the attributes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mixmo.engine import events as ev
 from mixmo.engine.bag import Bag
-from mixmo.engine.game_errors import WrongPhaseError
+from mixmo.engine.game_errors import LOCKED_AFTER_HASTY, OUT_AFTER_WRONG_FINAL, WrongPhaseError
 from mixmo.engine.grid import Cell
 from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.messages import Message
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase, PlayerState, RoundState
 from mixmo.engine.tiles import BANDIT, JOKER, Tile, TileKind
 from mixmo.engine.undo import EditHistory
 from mixmo.engine.variants import Variant
-from mixmo.i18n import _
 
 OPENING_DRAW = 6
 """Tiles each player draws at the start of a round."""
@@ -87,10 +89,10 @@ class GameBase:
         return len(state.bag) >= MIXMO_DRAW * len(state.active_seats())
 
 
-def in_phase(state: MatchState, phase: Phase, refusal: str) -> RoundState:
+def in_phase(state: MatchState, phase: Phase, refusal: Callable[[], WrongPhaseError]) -> RoundState:
     """The current round, if it is in ``phase``; otherwise the action is refused."""
     if state.round.phase is not phase:
-        raise WrongPhaseError(refusal)
+        raise refusal()
     return state.round
 
 
@@ -99,11 +101,11 @@ def set_tile(tile: Tile) -> Tile:
     return JOKER if tile.kind is TileKind.JOKER else tile
 
 
-def why_locked(player: PlayerState) -> str:
+def why_locked(player: PlayerState) -> Message:
     """Why ``player`` may not act now, as the end of a refusal's sentence."""
     if player.out:
-        return _("(out of this round after a wrong final MIXMO)")
-    return _("(locked after a hasty MIXMO until the next one)")
+        return OUT_AFTER_WRONG_FINAL()
+    return LOCKED_AFTER_HASTY()
 
 
 def take_back(player: PlayerState, cells: set[Cell]) -> PlayerState:

@@ -8,12 +8,29 @@ from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.game_base import MIXMO_DRAW, in_phase, why_locked
 from mixmo.engine.game_closing import ClosingHandlers
-from mixmo.engine.game_errors import ClaimError, PlayerLockedError, WrongPhaseError
+from mixmo.engine.game_errors import (
+    CallLockedError,
+    MixmoNotNowError,
+    NoThemeToChooseError,
+    NotPlayingError,
+    NotYourThemeError,
+    StuckNotNowError,
+    ThemeNeedsNameError,
+    phase_words,
+)
+from mixmo.engine.messages import Kind, Message, Plural
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.themes import find_theme
 from mixmo.engine.validation import validate
-from mixmo.i18n import _
+
+TILES_NOT_PLACED = Kind("tiles-not-placed", "tiles not placed: {tiles}")
+"""A hasty call's first reason, for the caller: the tiles left on their rack."""
+TILES_NOT_PLACED_COUNTED = Plural(
+    "tiles-not-placed-counted", "{count} tile not placed", "{count} tiles not placed"
+)
+"""The same reason as the other seats see it: how many, never which (the rack is hidden)."""
+GRID_EMPTY = Kind("grid-empty", "the grid is empty")
 
 
 class CallHandlers(ClosingHandlers):
@@ -27,15 +44,11 @@ class CallHandlers(ClosingHandlers):
         round_ = in_phase(
             state,
             Phase.PLAYING,
-            _("MIXMO cannot be called now ({phase})").format(phase=state.round.phase.value),
+            lambda: MixmoNotNowError(phase=phase_words(state.round.phase.value)),
         )
         player = round_.player(seat)
         if not player.may_act:
-            raise PlayerLockedError(
-                _("{player} cannot call MIXMO {why}").format(
-                    player=player.name, why=why_locked(player)
-                )
-            )
+            raise CallLockedError(player=player.name, why=why_locked(player))
         events: list[ev.Event] = [ev.MixmoCalled(seat, action.at)]
         reasons = self._wrong_call_reasons(player)
 
@@ -64,26 +77,26 @@ class CallHandlers(ClosingHandlers):
             return self._lock(state, seat, reasons, events, at=action.at)
         return state, events
 
-    def _wrong_call_reasons(self, player: PlayerState) -> list[str]:
+    def _wrong_call_reasons(self, player: PlayerState) -> list[Message]:
         """Why a MIXMO by ``player`` is wrong now: tiles left on the rack (always first),
         then every problem of the grid by the rules of play; empty when it is right."""
         reasons = []
         if player.rack:
             left = "".join(t.symbol for t in player.rack)
-            reasons.append(_("tiles not placed: {tiles}").format(tiles=left))
+            reasons.append(TILES_NOT_PLACED(tiles=left))
         if len(player.grid):
             reasons += [
                 p.message for p in validate(player.grid, self.lexicon, self.variant).problems
             ]
         elif not player.rack:
-            reasons.append(_("the grid is empty"))
+            reasons.append(GRID_EMPTY())
         return reasons
 
     def _lock(
         self,
         state: MatchState,
         seat: int,
-        reasons: list[str],
+        reasons: list[Message],
         events: list[ev.Event],
         *,
         at: float,
@@ -124,7 +137,7 @@ class CallHandlers(ClosingHandlers):
         return state.with_(round=round_), events
 
     def _final_call(
-        self, state: MatchState, seat: int, reasons: list[str], events: list[ev.Event]
+        self, state: MatchState, seat: int, reasons: list[Message], events: list[ev.Event]
     ) -> tuple[MatchState, list[ev.Event]]:
         """The MIXMO that ends the round: refused at once when wrong by the rules of play,
         else on to the sprint (Expert with points), the claims or the verdict."""
@@ -146,15 +159,11 @@ class CallHandlers(ClosingHandlers):
         round_ = in_phase(
             state,
             Phase.PLAYING,
-            _("no one can be stuck now ({phase})").format(phase=state.round.phase.value),
+            lambda: StuckNotNowError(phase=phase_words(state.round.phase.value)),
         )
         player = round_.player(action.seat)
         if not player.may_act:
-            raise PlayerLockedError(
-                _("{player} is not playing now {why}").format(
-                    player=player.name, why=why_locked(player)
-                )
-            )
+            raise NotPlayingError(player=player.name, why=why_locked(player))
         round_ = round_.with_player(action.seat, player.with_(stuck=action.stuck))
         events: list[ev.Event] = [ev.PlayerStuck(action.seat, action.stuck)]
         acting = [s for s in round_.active_seats() if round_.player(s).may_act]
@@ -170,16 +179,12 @@ class CallHandlers(ClosingHandlers):
     def _on_ChooseTheme(
         self, state: MatchState, action: act.ChooseTheme
     ) -> tuple[MatchState, list[ev.Event]]:
-        round_ = in_phase(state, Phase.CHOOSING_THEME, _("no theme is waiting to be chosen"))
+        round_ = in_phase(state, Phase.CHOOSING_THEME, NoThemeToChooseError)
         if action.seat != round_.bandit_seat:
-            raise WrongPhaseError(
-                _("the theme is {player}'s to choose: they drew the Bandit").format(
-                    player=self.name(round_.bandit_seat or 0)
-                )
-            )
+            raise NotYourThemeError(player=self.name(round_.bandit_seat or 0))
         theme = " ".join(action.theme.split())
         if not theme:
-            raise ClaimError(_("a theme needs a name"))
+            raise ThemeNeedsNameError()
         builtin = find_theme(theme, self.options.language)
         round_ = round_.with_(
             phase=Phase.PLAYING, theme=theme, theme_list=builtin.id if builtin else None

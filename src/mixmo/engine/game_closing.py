@@ -14,14 +14,22 @@ from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.game_base import GameBase, in_phase, take_back
 from mixmo.engine.game_errors import (
-    ClaimError,
     MatchNotStuckError,
-    NoTileThereError,
-    PlayerLockedError,
+    NoClaimNowError,
+    NoSprintError,
+    NotAtScoresError,
+    NotClaimedError,
+    NotClaimingError,
+    NotInGridError,
+    NotOneWordError,
+    NoVoteError,
+    OwnClaimVoteError,
+    RoundNotScoredError,
+    SprintNotOnError,
     UnknownSeatError,
-    WrongPhaseError,
 )
 from mixmo.engine.lexicon import fold
+from mixmo.engine.messages import Listing, Message
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.round_end import (
     WRONG_FINAL_PENALTY,
@@ -33,7 +41,6 @@ from mixmo.engine.round_end import (
 from mixmo.engine.state import MatchState, Phase, RoundResult, RoundState
 from mixmo.engine.stuck import lone_leader, match_stuck
 from mixmo.engine.validation import validate
-from mixmo.i18n import _
 
 
 class ClosingHandlers(GameBase):
@@ -41,7 +48,7 @@ class ClosingHandlers(GameBase):
     ``_on_NextRound``, ``_on_EndStuckMatch``, and the verdict and scores they lead to."""
 
     def _reject_final(
-        self, state: MatchState, seat: int, reasons: list[str], events: list[ev.Event]
+        self, state: MatchState, seat: int, reasons: list[Message], events: list[ev.Event]
     ) -> tuple[MatchState, list[ev.Event]]:
         """A wrong final MIXMO: the caller pays, is out of the round, and the others play on."""
         round_ = state.round
@@ -70,22 +77,16 @@ class ClosingHandlers(GameBase):
     def _on_FinishSprint(
         self, state: MatchState, action: act.FinishSprint
     ) -> tuple[MatchState, list[ev.Event]]:
-        round_ = in_phase(state, Phase.SPRINT, _("the final sprint is not on"))
+        round_ = in_phase(state, Phase.SPRINT, SprintNotOnError)
         player = round_.player(action.seat)
         if action.seat == round_.final_caller or player.out or player.sprint_done:
-            raise PlayerLockedError(
-                _("{player} has no sprint to finish").format(player=player.name)
-            )
+            raise NoSprintError(player=player.name)
         events: list[ev.Event] = []
         if action.word_cells:
             verdicts = validate(player.grid, self.lexicon, self.variant).words
             own = sprint_take_back(player.grid, tuple(action.word_cells), verdicts)
             if own is None:
-                raise NoTileThereError(
-                    _(
-                        "the sprint takes back one word, whole or its unfinished end, and nothing else"
-                    )
-                )
+                raise NotOneWordError()
             player = take_back(player, own)
             events.append(ev.GridChanged(action.seat, tuple(sorted(own))))
         round_ = round_.with_player(action.seat, player.with_(sprint_done=True))
@@ -113,21 +114,17 @@ class ClosingHandlers(GameBase):
     def _on_ClaimThemeWords(
         self, state: MatchState, action: act.ClaimThemeWords
     ) -> tuple[MatchState, list[ev.Event]]:
-        round_ = in_phase(state, Phase.CLAIMING, _("theme words are claimed at the end of a round"))
+        round_ = in_phase(state, Phase.CLAIMING, NotClaimingError)
         player = round_.player(action.seat)
         if player.claims is not None:
-            raise ClaimError(_("{player} has no claim to make now").format(player=player.name))
+            raise NoClaimNowError(player=player.name)
         words = tuple(dict.fromkeys(fold(word) for word in action.words))
         # Checked as the verdict will read the grid: its jokers spell the claimed words if they can.
         checked = validate(player.grid, self.lexicon, self.variant, theme_words=words)
         in_grid = {v.text for v in checked.words if v.valid}
         missing = [word for word in words if word not in in_grid]
         if missing:
-            raise ClaimError(
-                _("{words}: not a valid word of {player}'s grid").format(
-                    words=", ".join(missing), player=player.name
-                )
-            )
+            raise NotInGridError(words=Listing(tuple(missing)), player=player.name)
         round_ = round_.with_player(action.seat, player.with_(claims=words))
         events: list[ev.Event] = [ev.ThemeClaimed(action.seat, words)]
         if any(round_.player(s).claims is None for s in round_.active_seats()):
@@ -138,19 +135,15 @@ class ClosingHandlers(GameBase):
         return state, events
 
     def _on_Vote(self, state: MatchState, action: act.Vote) -> tuple[MatchState, list[ev.Event]]:
-        round_ = in_phase(state, Phase.VOTING, _("there is no vote on now"))
+        round_ = in_phase(state, Phase.VOTING, NoVoteError)
         if action.claimant == action.seat:
-            raise ClaimError(_("players do not vote on their own claims"))
+            raise OwnClaimVoteError()
         if not 0 <= action.claimant < len(round_.players):
-            raise UnknownSeatError(_("no player at seat {seat}").format(seat=action.claimant))
+            raise UnknownSeatError(seat=action.claimant)
         word = fold(action.word)
         claims = round_.player(action.claimant).claims or ()
         if word not in claims:
-            raise ClaimError(
-                _("{player} did not claim {word}").format(
-                    player=self.name(action.claimant), word=word
-                )
-            )
+            raise NotClaimedError(player=self.name(action.claimant), word=word)
         votes = dict(round_.votes)
         ballot = dict(votes.get((action.claimant, word), {}))
         ballot[action.seat] = action.accept
@@ -165,7 +158,7 @@ class ClosingHandlers(GameBase):
         self, state: MatchState, action: act.CloseVoting
     ) -> tuple[MatchState, list[ev.Event]]:
         if state.round.phase is not Phase.VOTING:
-            raise WrongPhaseError(_("there is no vote on now"))
+            raise NoVoteError()
         return self._close_voting(state, [])
 
     def _all_votes_in(self, round_: RoundState) -> bool:
@@ -245,7 +238,7 @@ class ClosingHandlers(GameBase):
         self, state: MatchState, action: act.NextRound
     ) -> tuple[MatchState, list[ev.Event]]:
         if state.round.phase is not Phase.SCORED:
-            raise WrongPhaseError(_("the next round starts once this one is scored"))
+            raise RoundNotScoredError()
         round_, events = self._new_round(state.round.number + 1)
         return state.with_(round=round_), events
 
@@ -255,10 +248,10 @@ class ClosingHandlers(GameBase):
         """The match ends here, with the standings as they are: a lone leader wins it,
         a tie at the top leaves it with no winner (nobody reached the target)."""
         if state.round.phase is not Phase.SCORED:
-            raise WrongPhaseError(_("a stuck match can be ended at the scores only"))
+            raise NotAtScoresError()
         scoring = self.options.scoring
         if not match_stuck(state, scoring):
-            raise MatchNotStuckError(_("the match is not stuck: it ends once it is won, as usual"))
+            raise MatchNotStuckError()
         standings = self._standings(state)
         winner = lone_leader(standings, state, scoring)
         state = state.with_(round=state.round.with_(phase=Phase.MATCH_OVER), winner=winner)

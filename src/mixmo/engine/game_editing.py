@@ -12,18 +12,25 @@ from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.game_base import GameBase, take_back, why_locked
 from mixmo.engine.game_errors import (
-    CellTakenError,
-    NoTileThereError,
-    PlayerLockedError,
+    CannotFlipThereError,
+    CannotMoveThereError,
+    CellHoldsTileError,
+    EmptyCellError,
+    GridLockedError,
+    GridsFrozenError,
+    NotOnRackError,
     TileNotInRackError,
     UndoError,
-    WrongPhaseError,
+    cells_listed,
+    phase_words,
 )
 from mixmo.engine.grid import Cell, Grid
+from mixmo.engine.messages import Kind, Message
 from mixmo.engine.state import MatchState, Phase, PlayerState
-from mixmo.engine.tiles import JOKER, Tile, TileError, TileKind
+from mixmo.engine.tiles import BANDIT_NAME, JOKER, JOKER_NAME, Tile, TileError, TileKind
 from mixmo.engine.undo import NothingToUndoError, regrid
-from mixmo.i18n import _, ngettext
+
+A_LETTER_TILE = Kind("letter-tile", "{letter} tile")
 
 
 class EditingHandlers(GameBase):
@@ -32,16 +39,10 @@ class EditingHandlers(GameBase):
     def _editor(self, state: MatchState, seat: int) -> PlayerState:
         """The player at ``seat``, if they may edit their grid now."""
         if state.round.phase is not Phase.PLAYING:
-            raise WrongPhaseError(
-                _("grids cannot change now ({phase})").format(phase=state.round.phase.value)
-            )
+            raise GridsFrozenError(phase=phase_words(state.round.phase.value))
         player = state.round.player(seat)
         if not player.may_act:
-            raise PlayerLockedError(
-                _("{player} may not act on their grid {why}").format(
-                    player=player.name, why=why_locked(player)
-                )
-            )
+            raise GridLockedError(player=player.name, why=why_locked(player))
         return player
 
     def _edited(
@@ -66,22 +67,14 @@ class EditingHandlers(GameBase):
         try:
             placed = Tile.from_symbol(action.symbol)
         except TileError as error:
-            raise TileNotInRackError(str(error)) from None
+            raise TileNotInRackError(error.message) from None
         from_rack = JOKER if placed.kind is TileKind.JOKER else placed
         rack = list(player.rack)
         if from_rack not in rack:
-            raise TileNotInRackError(
-                _("{player} has no {tile} on their rack").format(
-                    player=player.name, tile=_tile_name(from_rack)
-                )
-            )
+            raise NotOnRackError(player=player.name, tile=_tile_name(from_rack))
         cell = (action.row, action.col)
         if cell in player.grid:
-            raise CellTakenError(
-                _("row {row}, column {col} already holds a tile").format(
-                    row=action.row, col=action.col
-                )
-            )
+            raise CellHoldsTileError(row=action.row, col=action.col)
         rack.remove(from_rack)
         player = player.with_(rack=tuple(rack), grid=player.grid.place(cell, placed))
         return self._edited(state, action.seat, player, [cell])
@@ -97,11 +90,7 @@ class EditingHandlers(GameBase):
         clash = sorted(set(moved) & set(kept))
         if clash:
             row, col = clash[0]
-            raise CellTakenError(
-                _("the tiles cannot move there: row {row}, column {col} is taken").format(
-                    row=row, col=col
-                )
-            )
+            raise CannotMoveThereError(row=row, col=col)
         player = player.with_(grid=Grid({**kept, **moved}))
         return self._edited(state, action.seat, player, sorted(cells | set(moved)))
 
@@ -113,13 +102,7 @@ class EditingHandlers(GameBase):
         _require_tiles(player.grid, cells)
         clash = in_the_way_of_flip(player.grid, cells)
         if clash:  # every tile in the way, not just the first
-            raise CellTakenError(
-                ngettext(
-                    "the tiles cannot flip there: {cells} is taken",
-                    "the tiles cannot flip there: {cells} are taken",
-                    len(clash),
-                ).format(cells=_cell_list(clash))
-            )
+            raise CannotFlipThereError(cells=cells_listed(clash), count=len(clash))
         target = flipped(cells)
         turned = {target[cell]: player.grid[cell] for cell in cells}
         kept = {cell: tile for cell, tile in player.grid.items() if cell not in cells}
@@ -148,7 +131,7 @@ class EditingHandlers(GameBase):
             edit = self.history.to_undo(action.seat, player.grid)
             changed = regrid(player, edit.before)
         except NothingToUndoError as error:
-            raise UndoError(f"{player.name}: {error}") from None
+            raise UndoError(player=player.name, why=error.message) from None
         return self._edited(state, action.seat, changed, edit.cells())
 
     def _on_Redo(self, state: MatchState, action: act.Redo) -> tuple[MatchState, list[ev.Event]]:
@@ -157,7 +140,7 @@ class EditingHandlers(GameBase):
             edit = self.history.to_redo(action.seat, player.grid)
             changed = regrid(player, edit.after)
         except NothingToUndoError as error:
-            raise UndoError(f"{player.name}: {error}") from None
+            raise UndoError(player=player.name, why=error.message) from None
         return self._edited(state, action.seat, changed, edit.cells())
 
 
@@ -179,18 +162,13 @@ def in_the_way_of_flip(grid: Grid, cells: Iterable[Cell]) -> list[Cell]:
     return sorted(to for to in flipped(block).values() if to in grid and to not in block)
 
 
-def _cell_list(cells: list[Cell]) -> str:
-    """Cells as a refusal names them: "row 1, column 2; row 3, column 0"."""
-    return "; ".join(_("row {row}, column {col}").format(row=row, col=col) for row, col in cells)
-
-
-def _tile_name(tile: Tile) -> str:
+def _tile_name(tile: Tile) -> Message:
     """A tile as a refusal names it: "joker", "Bandit", "E tile"."""
     if tile.kind is TileKind.JOKER:
-        return _("joker")
+        return JOKER_NAME()
     if tile.kind is TileKind.BANDIT:
-        return _("Bandit")
-    return _("{letter} tile").format(letter=tile.letter)
+        return BANDIT_NAME()
+    return A_LETTER_TILE(letter=tile.letter)
 
 
 def _require_tiles(grid: Grid, cells: set[Cell]) -> None:
@@ -198,4 +176,4 @@ def _require_tiles(grid: Grid, cells: set[Cell]) -> None:
     empty = sorted(cell for cell in cells if cell not in grid)
     if empty:
         row, col = empty[0]
-        raise NoTileThereError(_("row {row}, column {col} holds no tile").format(row=row, col=col))
+        raise EmptyCellError(row=row, col=col)

@@ -19,9 +19,20 @@ import enum
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 
+from mixmo.engine.messages import CodedError, Kind, Message, Plural
 from mixmo.engine.tiles import Tile
 from mixmo.engine.values import value
-from mixmo.i18n import _
+
+NOT_A_GRID_CELL = Kind("not-a-grid-cell", "{char!r} is not a grid cell (use A-Z, a-z, ?, ! or .)")
+AT_PLACE = Kind("at-line-col", "{line}:{col}: {problem}")
+AND_MORE = Plural("and-more", "{problem} (and {count} more)", "{problem} (and {count} more)")
+TEXT_TOO_LONG = Kind(
+    "grid-text-too-long",
+    "the grid text is longer than {count} characters (a Mixmo grid is far smaller)",
+)
+TOO_MANY_ROWS = Kind("grid-too-many-rows", "the grid has more than {count} rows")
+TOO_WIDE = Kind("grid-too-wide", "the row is wider than {count} columns")
+TOO_MANY_TILES = Kind("grid-too-many-tiles", "the grid holds more than {count} tiles")
 
 Cell = tuple[int, int]
 """A board position as ``(row, col)``; rows grow downwards, columns rightwards."""
@@ -65,12 +76,15 @@ class SyntaxProblem:
     col: int
     char: str
 
+    @property
+    def message(self) -> Message:
+        return AT_PLACE(line=self.line, col=self.col, problem=NOT_A_GRID_CELL(char=self.char))
+
     def __str__(self) -> str:
-        message = _("{char!r} is not a grid cell (use A-Z, a-z, ?, ! or .)").format(char=self.char)
-        return f"{self.line}:{self.col}: {message}"
+        return str(self.message)
 
 
-class GridSyntaxError(ValueError):
+class GridSyntaxError(CodedError):
     """A grid text holds characters that are not cells; lists them (the first
     :data:`MAX_REPORTED` one by one) and counts them all."""
 
@@ -79,8 +93,8 @@ class GridSyntaxError(ValueError):
         self.total = max(total or 0, len(self.problems))
         first = self.problems[0]
         more = self.total - 1
-        suffix = " " + _("(and {count} more)").format(count=more) if more else ""
-        super().__init__(f"{first}{suffix}")
+        message = first.message
+        super().__init__(AND_MORE(problem=message, count=more) if more else message)
 
     @property
     def line(self) -> int:
@@ -94,11 +108,11 @@ class GridSyntaxError(ValueError):
 class GridTooLargeError(GridSyntaxError):
     """A grid text beyond the stated limits; refused before it is read in full."""
 
-    def __init__(self, line: int, col: int, message: str) -> None:
+    def __init__(self, line: int, col: int, message: Message) -> None:
         self.problems = ()
         self.total = 1
         self._where = (line, col)
-        ValueError.__init__(self, f"{line}:{col}: {message}")
+        CodedError.__init__(self, AT_PLACE(line=line, col=col, problem=message))
 
     @property
     def line(self) -> int:
@@ -175,9 +189,7 @@ class Grid:
             raise GridTooLargeError(
                 at_line,
                 at_col,
-                _(
-                    "the grid text is longer than {count} characters (a Mixmo grid is far smaller)"
-                ).format(count=f"{MAX_TEXT_CHARS:,}"),
+                TEXT_TOO_LONG(count=f"{MAX_TEXT_CHARS:,}"),
             )
         numbered = [
             (number, line.rstrip("\r"))
@@ -195,7 +207,7 @@ class Grid:
             raise GridTooLargeError(
                 numbered[MAX_ROWS][0],
                 1,
-                _("the grid has more than {count} rows").format(count=f"{MAX_ROWS:,}"),
+                TOO_MANY_ROWS(count=f"{MAX_ROWS:,}"),
             )
         tiles: dict[Cell, Tile] = {}
         problems: list[SyntaxProblem] = []
@@ -205,7 +217,7 @@ class Grid:
                 raise GridTooLargeError(
                     number,
                     MAX_COLUMNS + 1,
-                    _("the row is wider than {count} columns").format(count=f"{MAX_COLUMNS:,}"),
+                    TOO_WIDE(count=f"{MAX_COLUMNS:,}"),
                 )
             for col, char in enumerate(line):
                 tile = _TILE_OF.get(char)
@@ -216,8 +228,8 @@ class Grid:
                     if len(problems) < MAX_REPORTED:
                         problems.append(SyntaxProblem(number, col + 1, char))
             if len(tiles) > MAX_TILES:
-                message = _("the grid holds more than {count} tiles")
-                raise GridTooLargeError(number, 1, message.format(count=f"{MAX_TILES:,}"))
+                message = TOO_MANY_TILES(count=f"{MAX_TILES:,}")
+                raise GridTooLargeError(number, 1, message)
         if problems:
             raise GridSyntaxError(problems, bad)
         return cls(tiles)

@@ -14,11 +14,14 @@ from typing import Any
 from mixmo.engine import actions as act
 from mixmo.engine.bot import Bot, Level, bot_seed
 from mixmo.engine.game import Game, GameRuleError
+from mixmo.engine.messages import CodedError, Kind
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
 from mixmo.engine.stuck import STUCK_ROUNDS
 from mixmo.engine.stuck import rounds_without_progress as _rounds_without_progress
-from mixmo.i18n import _
+
+NO_LEVEL = Kind("no-bot-level", "no bot level given")
+TOO_MANY_LEVELS = Kind("too-many-bot-levels", "{count} bot levels for {seats} bot seats")
 
 STEP_LIMIT = 200_000
 """Steps without a round finishing before a match is called stalled (a bug, never a rule).
@@ -60,10 +63,9 @@ def seat_levels(levels: Level | Sequence[Level], seats: int) -> list[Level]:
     if isinstance(levels, Level):
         return [levels] * seats
     if not levels:
-        raise ValueError(_("no bot level given"))
+        raise CodedError(NO_LEVEL())
     if len(levels) > seats:
-        message = _("{count} bot levels for {seats} bot seats")
-        raise ValueError(message.format(count=len(levels), seats=seats))
+        raise CodedError(TOO_MANY_LEVELS(count=len(levels), seats=seats))
     return list(levels) + [levels[-1]] * (seats - len(levels))
 
 

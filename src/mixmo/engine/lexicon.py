@@ -18,12 +18,27 @@ import os
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # paths are strings on the way to a word list: pathlib is 7 ms of every start
     from pathlib import Path
 
-from mixmo.i18n import N_, _
+from mixmo.engine.messages import CodedError, Kind, Message
+
+EMBEDDED_LABEL = Kind("embedded-list", "embedded {language}")
+COMMON_LABEL = Kind("common-list", "common {language}")
+LIST_NAMED = Kind("list-named", "{name}")
+"""A word list by its file's name or path (not translated: the name is the file's)."""
+NO_SUCH_LIST = Kind("no-such-word-list", "{path}: no such word list")
+LIST_IS_FOLDER = Kind("word-list-is-folder", "{path}: is a folder, not a word list")
+LIST_UNREADABLE = Kind("word-list-unreadable", "{path}: cannot read the word list ({reason})")
+LIST_NOT_UTF8 = Kind("word-list-not-utf8", "{path}: a word list must be UTF-8 text ({reason})")
+EMBEDDED_MISSING = Kind(
+    "embedded-list-missing", "the embedded dictionary {name} is missing from this installation"
+)
+NO_EMBEDDED = Kind(
+    "no-embedded-list", "no embedded dictionary for {language!r}: choose one of {choices}"
+)
 
 EMBEDDED_LANGUAGES = ("en", "fr")
 
@@ -61,41 +76,32 @@ class _CompiledForms:
         return values[0].decode("utf-8") if values else None
 
 
-def lexicon_label(name: str) -> str:
+def lexicon_label(name: str) -> Message:
     """A dictionary's name for people, in the interface language: ``embedded fr``
     (the name a save keeps) is shown as the embedded French list."""
-    for kind, label in (
-        ("embedded ", N_("embedded {language}")),
-        ("common ", N_("common {language}")),
-    ):
+    for kind, label in (("embedded ", EMBEDDED_LABEL), ("common ", COMMON_LABEL)):
         language = name[len(kind) :]
         if name.startswith(kind) and language in EMBEDDED_LANGUAGES:
-            return _(label).format(language=language)
-    return name
+            return label(language=language)
+    return LIST_NAMED(name=name)
 
 
-class LexiconError(ValueError):
+class LexiconError(CodedError):
     """A lexicon could not be opened: a missing file, library or language."""
 
 
 class DamagedDictionaryError(LexiconError):
     """An embedded list is not the file mixmo was built with (truncated, emptied,
-    replaced), or the installation's ``SHA256SUMS`` does not list it."""
+    replaced): raised with :data:`DICTIONARY_CHANGED` or :data:`DICTIONARY_UNLISTED`."""
 
-    code: ClassVar[str] = "damaged-dictionary"
 
-    def __init__(self, name: str, problem: Literal["changed", "unlisted"]) -> None:
-        super().__init__(name, problem)
-        self.name = name
-        self.problem = problem
-
-    def __str__(self) -> str:
-        if self.problem == "unlisted":
-            return (
-                f"the embedded dictionary {self.name} is not in this installation's "
-                "SHA256SUMS: reinstall mixmo"
-            )
-        return f"the embedded dictionary {self.name} is damaged: reinstall mixmo"
+DICTIONARY_CHANGED = Kind(
+    "damaged-dictionary", "the embedded dictionary {name} is damaged: reinstall mixmo"
+)
+DICTIONARY_UNLISTED = Kind(
+    "unlisted-dictionary",
+    "the embedded dictionary {name} is not in this installation's SHA256SUMS: reinstall mixmo",
+)
 
 
 MAX_WORD_LIST = 32 * 1024 * 1024
@@ -107,15 +113,9 @@ filling the memory."""
 class WordListTooLargeError(LexiconError):
     """A ``--dict`` word list (or what its gzip stream unpacks to) is over :data:`MAX_WORD_LIST`."""
 
-    code: ClassVar[str] = "word-list-too-large"
-
-    def __init__(self, path: str, limit: int) -> None:
-        super().__init__(path, limit)
-        self.path = path
-        self.limit = limit
-
-    def __str__(self) -> str:
-        return f"{self.path}: a word list holds at most {self.limit // 2**20} MiB of text"
+    kind = Kind("word-list-too-large", "{path}: a word list holds at most {mib} MiB of text")
+    path: str
+    mib: int
 
 
 def fold(word: str) -> str:
@@ -227,20 +227,18 @@ class WordList:
             if raw[:2] == b"\x1f\x8b":
                 raw = _gunzip(raw, limit=MAX_WORD_LIST + 1)
             if len(raw) > MAX_WORD_LIST:
-                raise WordListTooLargeError(str(path), MAX_WORD_LIST)
+                raise WordListTooLargeError(path=str(path), mib=MAX_WORD_LIST // 2**20)
             text = raw.decode("utf-8")
         except FileNotFoundError:
-            raise LexiconError(_("{path}: no such word list").format(path=path)) from None
+            raise LexiconError(NO_SUCH_LIST(path=str(path))) from None
         except IsADirectoryError:
-            raise LexiconError(
-                _("{path}: is a folder, not a word list").format(path=path)
-            ) from None
+            raise LexiconError(LIST_IS_FOLDER(path=str(path))) from None
         except (OSError, EOFError, zlib.error) as error:  # zlib: a corrupt gzip stream
-            message = _("{path}: cannot read the word list ({reason})")
-            raise LexiconError(message.format(path=path, reason=error)) from None
+            message = LIST_UNREADABLE(path=str(path), reason=str(error))
+            raise LexiconError(message) from None
         except UnicodeDecodeError as error:
-            message = _("{path}: a word list must be UTF-8 text ({reason})")
-            raise LexiconError(message.format(path=path, reason=error.reason)) from None
+            message = LIST_NOT_UTF8(path=str(path), reason=error.reason)
+            raise LexiconError(message) from None
         return cls.from_lines(text.splitlines(), name=str(path), language=language)
 
     def __contains__(self, word: object) -> bool:
@@ -381,8 +379,7 @@ def _dictionary_file(name: str) -> bytes:
     """The bytes of an embedded dictionary file."""
     path = _data_path(name)
     if path is None or not os.path.isfile(path):
-        message = _("the embedded dictionary {name} is missing from this installation")
-        raise LexiconError(message.format(name=name))
+        raise LexiconError(EMBEDDED_MISSING(name=name))
     with open(path, "rb") as handle:
         data = handle.read()
     from mixmo.engine.dictionary_integrity import check_shipped
@@ -422,11 +419,7 @@ def _load_accented_forms(language: str) -> _Forms:
 def embedded(language: str) -> WordList:
     """The word list shipped for ``language`` (``en`` or ``fr``), loaded once."""
     if language not in EMBEDDED_LANGUAGES:
-        raise LexiconError(
-            _("no embedded dictionary for {language!r}: choose one of {choices}").format(
-                language=language, choices=", ".join(EMBEDDED_LANGUAGES)
-            )
-        )
+        raise LexiconError(NO_EMBEDDED(language=language, choices=", ".join(EMBEDDED_LANGUAGES)))
     name = f"{language}.txt.gz"
 
     def listing() -> list[str]:

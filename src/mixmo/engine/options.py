@@ -12,10 +12,13 @@ import enum
 from typing import Annotated, ClassVar
 
 from mixmo.engine.bounds import Bounds
+from mixmo.engine.messages import CodedError, Kind
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
 from mixmo.engine.values import value
 from mixmo.engine.variants import Variant, variant_named
-from mixmo.i18n import _
+
+BLANK_NAME = Kind("blank-name", "a player's name cannot be blank")
+SAME_NAME = Kind("same-name", "two players cannot have the same name")
 
 
 class ScoringMode(enum.StrEnum):
@@ -32,12 +35,16 @@ PLAYERS = Bounds(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
 AT_LEAST_0 = Bounds(ge=0)
 
 
-class PlayerNamesError(ValueError):
+class PlayerNamesError(CodedError):
     """A blank player's name, or two players with the same name."""
 
 
-class RoundsToPlayError(ValueError):
+class RoundsToPlayError(CodedError):
     """A number of rounds to play with the points option (it is a form of option 1)."""
+
+    kind = Kind(
+        "rounds-to-play-needs-rounds", "a number of rounds to play goes with the rounds option"
+    )
 
 
 @value(kw_only=True)
@@ -70,13 +77,13 @@ class MatchOptions:
         AT_LEAST_0.check("mixmo_window", self.mixmo_window)
         names = tuple(name.strip() for name in self.players)
         if any(not name for name in names):
-            raise PlayerNamesError(_("a player's name cannot be blank"))
+            raise PlayerNamesError(BLANK_NAME())
         if len({name.casefold() for name in names}) != len(names):
-            raise PlayerNamesError(_("two players cannot have the same name"))
+            raise PlayerNamesError(SAME_NAME())
         variant_named(self.variant)  # UnknownVariantError if there is none of that name
         scoring = ScoringMode(self.scoring)
         if self.rounds_to_play and scoring is not ScoringMode.ROUNDS:
-            raise RoundsToPlayError(_("a number of rounds to play goes with the rounds option"))
+            raise RoundsToPlayError()
         # Stored as they were when these were pydantic models: a tuple of trimmed names,
         # the scoring mode itself, the rulebook's target for 0, a float window.
         object.__setattr__(self, "players", names)

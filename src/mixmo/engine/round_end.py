@@ -7,17 +7,18 @@ from collections.abc import Sequence
 from mixmo.engine import events as ev
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
-from mixmo.engine.scoring import score
+from mixmo.engine.messages import Kind
+from mixmo.engine.scoring import WRONG_FINAL, score
 from mixmo.engine.state import RoundState
 from mixmo.engine.themes import builtin_themes
 from mixmo.engine.validation import WordVerdict, validate
 from mixmo.engine.variants import Variant
-from mixmo.i18n import N_, _
 
 WRONG_FINAL_PENALTY = -20
 """What a final MIXMO called with an invalid grid costs with the points option."""
-WRONG_FINAL_LABEL = N_("final MIXMO with an invalid grid")
-WRONG_FINAL_ROUND_LABEL = N_("final MIXMO with an invalid grid: one round won taken away")
+WRONG_FINAL_ROUND = Kind(
+    "wrong-final-round-line", "final MIXMO with an invalid grid: one round won taken away"
+)
 
 
 def judge_claims(
@@ -68,7 +69,7 @@ def score_round(
     sheets = []
     for seat, player in enumerate(round_.players):
         if seat in round_.final_penalties:
-            label = _(WRONG_FINAL_LABEL if penalty else WRONG_FINAL_ROUND_LABEL)
+            label = (WRONG_FINAL if penalty else WRONG_FINAL_ROUND)()
             sheets.append(ev.PlayerScore(seat, ((label, penalty),), penalty, False))
             continue
         report = validate(

@@ -29,13 +29,49 @@ from mixmo.engine import events as ev
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon, LexiconError
+from mixmo.engine.messages import CodedError, Kind, Listing, Message, Plural
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.save_format import FORMAT as FORMAT  # (read from here too)
 from mixmo.engine.save_format import VERSION as VERSION
 from mixmo.engine.state import MatchState, PlayerState, RoundState
 from mixmo.engine.validation import ProblemKind
 from mixmo.engine.values import value
-from mixmo.i18n import _, ngettext
+
+DAMAGED = Kind("damaged-save", "damaged saved game: {detail}")
+NOT_A_NUMBER = Kind("save-not-a-number", "{name} is not a number a save can hold")
+TOO_MANY_DIGITS = Kind("save-too-many-digits", "a number of {count} digits")
+TOO_DEEP = Kind("save-too-deep", "nested deeper than a saved game is")
+NEGATIVE_TIME = Kind("save-negative-time", "{key} is a negative time ({value})")
+INVALID_JSON = Kind(
+    "save-invalid-json", "not a saved game: invalid JSON at line {line}, column {col}"
+)
+NOT_A_WORD_LIST = Kind(
+    "save-dictionary-not-a-file", "its dictionary {spec} is not a word-list file"
+)
+BOT_SEAT = Kind("save-bot-seat", "bots: seat {seat} is not a seat of this {count}-player game once")
+ALL_BOTS = Kind("save-all-bots", "bots: every seat is a bot's, none a person's")
+NOT_A_SAVE = Kind("not-a-save", "not a mixmo saved game")
+TOO_MANY_ACTIONS = Kind("save-too-many-actions", "{count} actions, more than a match has ({most})")
+OTHER_VERSION = Kind(
+    "save-version", "a saved game of version {version!r}; this mixmo reads version {known}"
+)
+PROBLEMS = Plural("save-problems", "{count} problem", "{count} problems")
+MODEL_PROBLEM = Kind("save-model-problem", "{where}: {what} ({problems})")
+SITS_OUT = Kind(
+    "save-sits-out",
+    "this saved game sits {player} out of a round, a rule mixmo no longer has "
+    "(a wrong final MIXMO takes a won round away instead): it cannot be resumed",
+)
+DICTIONARY_UNOPENED = Kind(
+    "save-dictionary-unopened", "the saved game's dictionary cannot be opened: {error}"
+)
+NO_REPLAY = Kind("save-no-replay", "action {number} does not replay ({error})")
+STATE_MISMATCH = Kind("save-state-mismatch", "its state does not match its action log")
+DICTIONARY_CHANGED = Kind(
+    "dictionary-changed",
+    "the dictionary changed since this game was saved: {lexicon} no longer "
+    "accepts {words}, played by {player} (action {number})",
+)
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -43,7 +79,7 @@ if TYPE_CHECKING:
     from mixmo.engine.save_models import SavedGame
 
 
-class GameFileError(ValueError):
+class GameFileError(CodedError):
     """A saved game that cannot be loaded, and why."""
 
 
@@ -61,19 +97,19 @@ played to 177 points (issue 10); replaying one costs about 0.3 ms, so a forged
 log cannot stall a start for more than seconds."""
 
 
-def _damaged(detail: str) -> GameFileError:
-    """``damaged saved game: <detail>``, in the interface language."""
-    return GameFileError(_("damaged saved game: {detail}").format(detail=detail))
+def _damaged(detail: Message | str) -> GameFileError:
+    """``damaged saved game: <detail>``."""
+    return GameFileError(DAMAGED(detail=detail))
 
 
 def _refuse_constant(name: str) -> float:
-    raise _damaged(_("{name} is not a number a save can hold").format(name=name))
+    raise _damaged(NOT_A_NUMBER(name=name))
 
 
 def _bounded_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
         count = f"{len(digits.lstrip('-')):,}"
-        raise _damaged(_("a number of {count} digits").format(count=count))
+        raise _damaged(TOO_MANY_DIGITS(count=count))
     return int(digits)
 
 
@@ -90,13 +126,13 @@ def _check_values(raw: object) -> None:
     while stack:
         value, depth, key = stack.pop()
         if depth > MAX_DEPTH:
-            raise _damaged(_("nested deeper than a saved game is"))
+            raise _damaged(TOO_DEEP())
         if isinstance(value, dict):
             stack.extend((item, depth + 1, str(name)) for name, item in value.items())
         elif isinstance(value, list):
             stack.extend((item, depth + 1, key) for item in value)
         elif (key == "at" or key.endswith("_at")) and isinstance(value, int | float) and value < 0:
-            raise _damaged(_("{key} is a negative time ({value})").format(key=key, value=value))
+            raise _damaged(NEGATIVE_TIME(key=key, value=value))
 
 
 def _read_json(text: str) -> object:
@@ -109,10 +145,9 @@ def _read_json(text: str) -> object:
             parse_float=_bounded_float,
         )
     except json.JSONDecodeError as error:
-        message = _("not a saved game: invalid JSON at line {line}, column {col}")
-        raise GameFileError(message.format(line=error.lineno, col=error.colno)) from None
+        raise GameFileError(INVALID_JSON(line=error.lineno, col=error.colno)) from None
     except RecursionError:
-        raise _damaged(_("nested deeper than a saved game is")) from None
+        raise _damaged(TOO_DEEP()) from None
     except GameFileError:
         raise
     except ValueError as error:  # e.g. an integer Python refuses to convert
@@ -126,7 +161,7 @@ def _check_dictionary(spec: str | None) -> None:
     if spec is None or spec == "any" or spec.startswith(("enchant:", "embedded:")):
         return
     if os.path.exists(spec) and not os.path.isfile(spec):
-        raise _damaged(_("its dictionary {spec} is not a word-list file").format(spec=spec))
+        raise _damaged(NOT_A_WORD_LIST(spec=spec))
 
 
 def _words_refused(game: Game, seat: int) -> list[str]:
@@ -268,14 +303,10 @@ def _bot_seats(saved: SavedGame) -> Mapping[int, Level]:
     bots: dict[int, Level] = {}
     for bot in saved.bots or []:
         if bot.seat >= seats or bot.seat in bots:
-            raise _damaged(
-                _("bots: seat {seat} is not a seat of this {count}-player game once").format(
-                    seat=bot.seat, count=seats
-                )
-            )
+            raise _damaged(BOT_SEAT(seat=bot.seat, count=seats))
         bots[bot.seat] = bot.level
     if bots and len(bots) == seats:
-        raise _damaged(_("bots: every seat is a bot's, none a person's"))
+        raise _damaged(ALL_BOTS())
     return MappingProxyType(bots)
 
 
@@ -283,20 +314,16 @@ def load(text: str, lexicon: Lexicon | None = None) -> LoadedGame:
     """The game a saved-game JSON holds and its bots (see :func:`loads`)."""
     raw = _read_json(text)
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise GameFileError(_("not a mixmo saved game"))
+        raise GameFileError(NOT_A_SAVE())
     actions = raw.get("actions")
     if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
-        raise _damaged(
-            _("{count} actions, more than a match has ({most})").format(
-                count=f"{len(actions):,}", most=f"{MAX_ACTIONS:,}"
-            )
-        )
+        raise _damaged(TOO_MANY_ACTIONS(count=f"{len(actions):,}", most=f"{MAX_ACTIONS:,}"))
     if raw.get("version") != VERSION:
-        raise GameFileError(
-            _("a saved game of version {version!r}; this mixmo reads version {known}").format(
-                version=raw.get("version"), known=VERSION
-            )
+        version = raw.get("version")
+        shown = (
+            version if version is None or isinstance(version, str | int | float) else str(version)
         )
+        raise GameFileError(OTHER_VERSION(version=shown, known=VERSION))
     sitting_out = _drop_sitting_out(raw)
     from pydantic import ValidationError
 
@@ -307,27 +334,19 @@ def load(text: str, lexicon: Lexicon | None = None) -> LoadedGame:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        problems = ngettext("{count} problem", "{count} problems", error.error_count())
-        raise _damaged(
-            f"{where}: {first['msg']} ({problems.format(count=error.error_count())})"
-        ) from None
+        problems = PROBLEMS(count=error.error_count())
+        raise _damaged(MODEL_PROBLEM(where=where, what=first["msg"], problems=problems)) from None
     if sitting_out:
         seat = sitting_out[0]
         players = saved.options.players
-        raise GameFileError(
-            _(
-                "this saved game sits {player} out of a round, a rule mixmo no longer has "
-                "(a wrong final MIXMO takes a won round away instead): it cannot be resumed"
-            ).format(player=players[seat] if 0 <= seat < len(players) else seat)
-        )
+        raise GameFileError(SITS_OUT(player=players[seat] if 0 <= seat < len(players) else seat))
     bots = _bot_seats(saved)
     if lexicon is None:
         _check_dictionary(saved.options.dictionary)
     try:
         game = Game(saved.options, lexicon)
     except LexiconError as error:
-        message = _("the saved game's dictionary cannot be opened: {error}")
-        raise GameFileError(message.format(error=error)) from None
+        raise GameFileError(DICTIONARY_UNOPENED(error=error.message)) from None
     refused: tuple[int, str, list[str]] | None = None
     """The first call the dictionary refused: action number, player, words."""
     for number, action in enumerate(saved.actions, start=1):
@@ -335,9 +354,7 @@ def load(text: str, lexicon: Lexicon | None = None) -> LoadedGame:
             events = game.apply(action)
         except GameRuleError as error:
             _blame_dictionary(game, refused)
-            raise _damaged(
-                _("action {number} does not replay ({error})").format(number=number, error=error)
-            ) from None
+            raise _damaged(NO_REPLAY(number=number, error=error.message)) from None
         if refused is None:
             for event in events:
                 if isinstance(event, ev.HastyCall | ev.FinalCallRejected):
@@ -350,7 +367,7 @@ def load(text: str, lexicon: Lexicon | None = None) -> LoadedGame:
         raise _damaged(str(error)) from None
     if snapshot != game.state:
         _blame_dictionary(game, refused)
-        raise _damaged(_("its state does not match its action log"))
+        raise _damaged(STATE_MISMATCH())
     return LoadedGame(game, bots)
 
 
@@ -386,10 +403,7 @@ def _blame_dictionary(game: Game, refused: tuple[int, str, list[str]] | None) ->
         return
     number, player, words = refused
     raise DictionaryChangedError(
-        _(
-            "the dictionary changed since this game was saved: {lexicon} no longer "
-            "accepts {words}, played by {player} (action {number})"
-        ).format(
-            lexicon=game.lexicon.name, words=", ".join(words[:3]), player=player, number=number
+        DICTIONARY_CHANGED(
+            lexicon=game.lexicon.name, words=Listing(tuple(words[:3])), player=player, number=number
         )
     )

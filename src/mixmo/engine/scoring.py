@@ -10,10 +10,19 @@ word of 8 letters or more earns both (docs/rules.md). An invalid grid scores
 
 from __future__ import annotations
 
+from mixmo.engine.messages import Kind, Message
 from mixmo.engine.tiles import HARD_LETTERS, TileKind
 from mixmo.engine.validation import ValidationReport
 from mixmo.engine.values import value
-from mixmo.i18n import _
+
+WRONG_FINAL = Kind("wrong-final-line", "final MIXMO with an invalid grid")
+INVALID_GRID = Kind("invalid-grid-line", "invalid grid")
+TILES_PLACED_HELD = Kind("tiles-placed-held-line", "tiles placed ({placed}, {held} held)")
+TILES_PLACED = Kind("tiles-placed-line", "tiles placed ({placed})")
+ROUND_WON = Kind("round-won-line", "round won")
+LETTER_PLACED = Kind("letter-placed-line", "{letter} placed")
+LONG_WORD = Kind("long-word-line", "long word {word}")
+THEME_WORD = Kind("theme-word-line", "theme word {word} (3 x {length})")
 
 WIN_BONUS = 20
 HARD_LETTER_BONUS = 5
@@ -26,7 +35,7 @@ INVALID_FINAL_CALL_PENALTY = -20
 class ScoreLine:
     """One line of a score sheet: what earned (or cost) how many points."""
 
-    label: str
+    label: Message
     points: int
 
 
@@ -41,8 +50,8 @@ class Score:
         return sum(line.points for line in self.lines)
 
     def points_for(self, label_start: str) -> int:
-        """The points of every line whose label starts with ``label_start``."""
-        return sum(line.points for line in self.lines if line.label.startswith(label_start))
+        """The points of every line whose (English) label starts with ``label_start``."""
+        return sum(line.points for line in self.lines if str(line.label).startswith(label_start))
 
 
 def score(report: ValidationReport, *, unplaced: int = 0, winner: bool = False) -> Score:
@@ -53,32 +62,28 @@ def score(report: ValidationReport, *, unplaced: int = 0, winner: bool = False) 
     """
     if not report.valid:
         if winner:
-            return Score(
-                (ScoreLine(_("final MIXMO with an invalid grid"), INVALID_FINAL_CALL_PENALTY),)
-            )
-        return Score((ScoreLine(_("invalid grid"), 0),))
+            return Score((ScoreLine(WRONG_FINAL(), INVALID_FINAL_CALL_PENALTY),))
+        return Score((ScoreLine(INVALID_GRID(), 0),))
     placed = len(report.grid)
     if unplaced:
-        label = _("tiles placed ({placed}, {held} held)").format(
-            placed=placed, held=placed + unplaced
-        )
+        label = TILES_PLACED_HELD(placed=placed, held=placed + unplaced)
     else:
-        label = _("tiles placed ({placed})").format(placed=placed)
+        label = TILES_PLACED(placed=placed)
     lines = [ScoreLine(label, placed)]
     if winner:
-        lines.append(ScoreLine(_("round won"), WIN_BONUS))
+        lines.append(ScoreLine(ROUND_WON(), WIN_BONUS))
     hard = sorted(
         tile.letter
         for tile in report.grid.tiles()
         if tile.kind is TileKind.LETTER and tile.letter in HARD_LETTERS
     )
     for letter in hard:
-        lines.append(ScoreLine(_("{letter} placed").format(letter=letter), HARD_LETTER_BONUS))
+        lines.append(ScoreLine(LETTER_PLACED(letter=letter), HARD_LETTER_BONUS))
     for verdict in report.words:
         if len(verdict.text) >= LONG_WORD_LENGTH:
-            label = _("long word {word}").format(word=verdict.text)
+            label = LONG_WORD(word=verdict.text)
             lines.append(ScoreLine(label, len(verdict.text)))
     for word in report.theme_words:
-        label = _("theme word {word} (3 x {length})").format(word=word, length=len(word))
+        label = THEME_WORD(word=word, length=len(word))
         lines.append(ScoreLine(label, THEME_MULTIPLIER * len(word)))
     return Score(tuple(lines))

@@ -12,8 +12,20 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
+from mixmo.engine.messages import CodedError, Kind
 from mixmo.engine.values import value
-from mixmo.i18n import _
+
+JOKER_NAME = Kind("a-joker", "joker")
+BANDIT_NAME = Kind("the-bandit", "Bandit")
+NOT_A_LETTER = Kind("not-a-letter", "a letter tile needs a letter A-Z, not {letter!r}")
+JOKER_NOT_A_LETTER = Kind(
+    "joker-not-a-letter", "a joker can only be declared as a letter A-Z, not {letter!r}"
+)
+BANDIT_DECLARED = Kind(
+    "bandit-declared", "the Bandit is never declared: its letter is found among K W X Y Z"
+)
+NOT_A_TILE = Kind("not-a-tile", "{symbol!r} is not a tile (A-Z, a-z for a declared joker, ? or !)")
+PLAYER_COUNT = Kind("player-count", "Mixmo is played by {least} to {most} players, not {players}")
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LOWERCASE_LETTERS = LETTERS.lower()
@@ -32,7 +44,7 @@ class TileKind(enum.Enum):
     BANDIT = "bandit"
 
 
-class TileError(ValueError):
+class TileError(CodedError):
     """A character or letter that names no tile."""
 
 
@@ -52,13 +64,11 @@ class Tile:
 
     def __post_init__(self) -> None:
         if self.kind is TileKind.LETTER and (self.letter is None or self.letter not in LETTERS):
-            message = _("a letter tile needs a letter A-Z, not {letter!r}")
-            raise TileError(message.format(letter=self.letter))
+            raise TileError(NOT_A_LETTER(letter=self.letter))
         if self.kind is TileKind.JOKER and self.letter is not None and self.letter not in LETTERS:
-            message = _("a joker can only be declared as a letter A-Z, not {letter!r}")
-            raise TileError(message.format(letter=self.letter))
+            raise TileError(JOKER_NOT_A_LETTER(letter=self.letter))
         if self.kind is TileKind.BANDIT and self.letter is not None:
-            raise TileError(_("the Bandit is never declared: its letter is found among K W X Y Z"))
+            raise TileError(BANDIT_DECLARED())
 
     @classmethod
     def from_symbol(cls, symbol: str) -> Tile:
@@ -72,8 +82,7 @@ class Tile:
                 return BANDIT
             if symbol in LOWERCASE_LETTERS:
                 return cls(TileKind.JOKER, symbol.upper())
-        message = _("{symbol!r} is not a tile (A-Z, a-z for a declared joker, ? or !)")
-        raise TileError(message.format(symbol=symbol))
+        raise TileError(NOT_A_TILE(symbol=symbol))
 
     @property
     def symbol(self) -> str:
@@ -166,10 +175,8 @@ def tiles_per_player(players: int) -> int:
     try:
         return TILES_PER_PLAYER[players]
     except KeyError:
-        raise ValueError(
-            _("Mixmo is played by {least} to {most} players, not {players}").format(
-                least=MIN_PLAYERS, most=MAX_PLAYERS, players=players
-            )
+        raise CodedError(
+            PLAYER_COUNT(least=MIN_PLAYERS, most=MAX_PLAYERS, players=players)
         ) from None
 
 

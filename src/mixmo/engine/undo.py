@@ -18,17 +18,29 @@ from dataclasses import dataclass, field
 
 from mixmo.engine import actions as act
 from mixmo.engine.grid import Cell, Grid
+from mixmo.engine.messages import CodedError, Kind
 from mixmo.engine.state import MatchState, PlayerState
 from mixmo.engine.tiles import JOKER, Tile, TileKind
 from mixmo.engine.values import value
-from mixmo.i18n import _
 
 GRID_EDITS = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
 """The actions an undo can take back."""
 
 
-class NothingToUndoError(ValueError):
+class NothingToUndoError(CodedError):
     """The player has no grid edit of this round left to undo (or redo)."""
+
+
+class GridGoneError(NothingToUndoError):
+    kind = Kind("grid-gone", "the tiles of that grid are no longer on the rack")
+
+
+class NoUndoError(NothingToUndoError):
+    kind = Kind("nothing-to-undo", "nothing to undo")
+
+
+class NoRedoError(NothingToUndoError):
+    kind = Kind("nothing-to-redo", "nothing to redo")
 
 
 @value
@@ -69,7 +81,7 @@ def regrid(player: PlayerState, grid: Grid) -> PlayerState:
     rack = list(player.rack) + list((now - wanted).elements())
     for tile in (wanted - now).elements():
         if tile not in rack:
-            raise NothingToUndoError(_("the tiles of that grid are no longer on the rack"))
+            raise GridGoneError()
         rack.remove(tile)
     return player.with_(grid=grid, rack=tuple(rack))
 
@@ -93,14 +105,14 @@ class EditHistory:
         """The edit an undo would take back now (the player's grid is ``grid``)."""
         done = self._stacks(seat).done
         if not done or done[-1].after != grid:
-            raise NothingToUndoError(_("nothing to undo"))
+            raise NoUndoError()
         return done[-1]
 
     def to_redo(self, seat: int, grid: Grid) -> Edit:
         """The edit a redo would make again now."""
         undone = self._stacks(seat).undone
         if not undone or undone[-1].before != grid:
-            raise NothingToUndoError(_("nothing to redo"))
+            raise NoRedoError()
         return undone[-1]
 
     def record(self, action: act.Action, before: MatchState, after: MatchState) -> None:

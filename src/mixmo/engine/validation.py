@@ -15,12 +15,88 @@ from collections.abc import Iterable
 from mixmo.engine.grid import Cell, Direction, Grid, Word
 from mixmo.engine.jokers import OpenTile, Resolution, resolve
 from mixmo.engine.lexicon import Lexicon, fold, lexicon_label
-from mixmo.engine.tiles import TileKind, excess_over_set, tiles_per_player
+from mixmo.engine.messages import Kind, Listing, Message, Plural
+from mixmo.engine.tiles import (
+    BANDIT_NAME,
+    JOKER_NAME,
+    TileKind,
+    excess_over_set,
+    tiles_per_player,
+)
 from mixmo.engine.values import value
 from mixmo.engine.variants import Variant
-from mixmo.i18n import N_, _, ngettext
 
-SET_NAMES = {"?": N_("joker"), "!": N_("Bandit")}
+SET_NAMES = {"?": JOKER_NAME, "!": BANDIT_NAME}
+DIRECTIONS = {"across": Kind("across", "across"), "down": Kind("down", "down")}
+WHERE = Kind("word-place", "{direction} at row {row}, column {col}")
+CELL = Kind("cell", "row {row}, column {col}")
+TOO_SHORT = Plural(
+    "too-short",
+    "{word} ({where}) is shorter than {count} letter",
+    "{word} ({where}) is shorter than {count} letters",
+)
+UNRESOLVED = Kind(
+    "unresolved-jokers",
+    "{word} ({where}) crosses too many jokers for their letters to be worked out",
+)
+CONFLICT = Kind(
+    "joker-conflict-word",
+    "{word} ({where}) cannot be a word with the letters "
+    "its jokers must take for the words that cross it",
+)
+NOT_A_WORD_WITH_JOKERS = Kind(
+    "not-a-word-with-jokers",
+    "{word} ({where}) is not a word with any letter for its jokers in {lexicon}",
+)
+NOT_A_WORD = Kind("not-a-word", "{word} ({where}) is not a word in {lexicon}")
+BANDITS_THERE = Plural(
+    "bandits-there",
+    ": {count} Bandit there, and a Bandit stands only for K, W, X, Y or Z",
+    ": {count} Bandits there, and a Bandit stands only for K, W, X, Y or Z",
+)
+NOT_SEARCHED = Plural(
+    "words-not-searched",
+    "{count} word through jokers or Bandits could not be checked: the grid "
+    "holds more of them than the set (2 jokers and 1 Bandit), too many for "
+    "their letters to be worked out",
+    "{count} words through jokers or Bandits could not be checked: the grid "
+    "holds more of them than the set (2 jokers and 1 Bandit), too many for "
+    "their letters to be worked out",
+)
+JOKERS_CONFLICT = Kind(
+    "jokers-conflict",
+    "no letters for the jokers at {jokers} make these words at once: {words}",
+)
+THEN = Kind("then", "{first}{then}")
+"""Two sentences said one after the other (the second starts with its own punctuation)."""
+WORD_AT = Kind("word-at", "{word} ({where})")
+REPEATED = Kind("repeated-word", "{word} appears {count} times; {variant} allows each word once")
+NO_TILE = Kind("grid-holds-no-tile", "the grid holds no tile")
+TILES_AT = Plural("tiles-at", "{count} tile at {cell}", "{count} tiles at {cell}")
+SEPARATE = Kind("separate-groups", "the tiles form {count} separate groups, not one: {groups}")
+ONE_APART = Kind(
+    "one-group-apart",
+    "the tiles form {count} separate groups, not one: {groups} stands apart from the largest group",
+)
+SOME_APART = Kind(
+    "groups-apart",
+    "the tiles form {count} separate groups, not one: {groups} stand apart from the largest group",
+)
+NO_WORD = Kind("no-word", "the grid holds no word of two tiles or more")
+TOO_MANY_OF = Kind(
+    "too-many-of-a-tile", "the grid holds {held} {name} tiles but the set has only {in_set}"
+)
+WRONG_COUNT = Plural(
+    "wrong-tile-count",
+    "the grid holds {count} tile; with {players} players each grid holds exactly {expected}",
+    "the grid holds {count} tiles; with {players} players each grid holds exactly {expected}",
+)
+THEME_WORD_MISSING = Kind(
+    "theme-word-missing", "the theme word {word} is not a valid word of this grid"
+)
+NO_THEME_WORD = Kind(
+    "no-theme-word", "the theme is {theme!r} but the grid holds no word claimed on it"
+)
 
 
 class ProblemKind(enum.Enum):
@@ -42,14 +118,14 @@ class ProblemKind(enum.Enum):
 
 @value
 class Problem:
-    """One broken rule, as a sentence that names the word, tile or rule."""
+    """One broken rule, as a message that names the word, tile or rule."""
 
     kind: ProblemKind
-    message: str
+    message: Message
     cells: tuple[Cell, ...] = ()
 
     def __str__(self) -> str:
-        return self.message
+        return str(self.message)
 
 
 @value
@@ -59,7 +135,7 @@ class WordVerdict:
     word: Word
     text: str
     valid: bool
-    reason: str | None = None
+    reason: Message | None = None
     problem: ProblemKind | None = None
     """The rule the word breaks, when it is invalid."""
 
@@ -97,16 +173,14 @@ class ValidationReport:
         return {problem.kind for problem in self.problems}
 
 
-def where(word: Word) -> str:
+def where(word: Word) -> Message:
     """A word's place for people: 1-based row and column, and direction."""
     row, col = word.start
-    return _("{direction} at row {row}, column {col}").format(
-        direction=_(word.direction.value), row=row + 1, col=col + 1
-    )
+    return WHERE(direction=DIRECTIONS[word.direction.value](), row=row + 1, col=col + 1)
 
 
-def _cell_name(cell: Cell) -> str:
-    return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
+def _cell_name(cell: Cell) -> Message:
+    return CELL(row=cell[0] + 1, col=cell[1] + 1)
 
 
 def _word_verdicts(
@@ -130,29 +204,20 @@ def _word_verdicts(
     not_searched: list[Word] = []
     for word in words:
         text = resolution.spell(word)
-        reason: str | None = None
+        reason: Message | None = None
         has_open = word.has_open_tiles
         if len(word) < variant.min_word_length:
-            reason = ngettext(
-                "{word} ({where}) is shorter than {count} letter",
-                "{word} ({where}) is shorter than {count} letters",
-                variant.min_word_length,
-            ).format(word=text, where=where(word), count=variant.min_word_length)
+            reason = TOO_SHORT(word=text, where=where(word), count=variant.min_word_length)
             kind = ProblemKind.TOO_SHORT
         elif (word.start, word.direction) in unresolved:
-            reason = _(
-                "{word} ({where}) crosses too many jokers for their letters to be worked out"
-            ).format(word=word.pattern, where=where(word))
+            reason = UNRESOLVED(word=word.pattern, where=where(word))
             kind = ProblemKind.UNRESOLVED_JOKERS
             if over_set:
                 verdicts.append(WordVerdict(word, text, False, reason, kind))
                 not_searched.append(word)
                 continue
         elif (word.start, word.direction) in conflicted:
-            reason = _(
-                "{word} ({where}) cannot be a word with the letters "
-                "its jokers must take for the words that cross it"
-            ).format(word=word.pattern, where=where(word))
+            reason = CONFLICT(word=word.pattern, where=where(word))
             # No letters work: show the word as laid (JA?), not the letters tried (JAB).
             verdicts.append(
                 WordVerdict(word, word.pattern, False, reason, ProblemKind.JOKER_CONFLICT)
@@ -160,22 +225,11 @@ def _word_verdicts(
             continue
         elif "?" in text or text not in lexicon:
             shown = word.pattern if has_open else text
-            if has_open:
-                sentence = _(
-                    "{word} ({where}) is not a word with any letter for its jokers in {lexicon}"
-                )
-            else:
-                sentence = _("{word} ({where}) is not a word in {lexicon}")
-            reason = sentence.format(
-                word=shown, where=where(word), lexicon=lexicon_label(lexicon.name)
-            )
+            sentence = NOT_A_WORD_WITH_JOKERS if has_open else NOT_A_WORD
+            reason = sentence(word=shown, where=where(word), lexicon=lexicon_label(lexicon.name))
             bandits = sum(tile.kind is TileKind.BANDIT for tile in word.tiles)
             if has_open and bandits:
-                reason += ngettext(
-                    ": {count} Bandit there, and a Bandit stands only for K, W, X, Y or Z",
-                    ": {count} Bandits there, and a Bandit stands only for K, W, X, Y or Z",
-                    bandits,
-                ).format(count=bandits)
+                reason = THEN(first=reason, then=BANDITS_THERE(count=bandits))
             kind = ProblemKind.NOT_A_WORD
         if reason is None:
             verdicts.append(WordVerdict(word, text, True))
@@ -186,15 +240,7 @@ def _word_verdicts(
         problems.append(
             Problem(
                 ProblemKind.UNRESOLVED_JOKERS,
-                ngettext(
-                    "{count} word through jokers or Bandits could not be checked: the grid "
-                    "holds more of them than the set (2 jokers and 1 Bandit), too many for "
-                    "their letters to be worked out",
-                    "{count} words through jokers or Bandits could not be checked: the grid "
-                    "holds more of them than the set (2 jokers and 1 Bandit), too many for "
-                    "their letters to be worked out",
-                    len(not_searched),
-                ).format(count=f"{len(not_searched):,}"),
+                NOT_SEARCHED(count=len(not_searched)),
                 tuple(cell for word in not_searched for cell in word.cells),
             )
         )
@@ -202,14 +248,12 @@ def _word_verdicts(
         open_cells = sorted(
             {c for w in group for c, t in zip(w.cells, w.tiles, strict=True) if t.is_open}
         )
-        jokers = _(" and ").join(_cell_name(cell) for cell in open_cells)
-        spelt = ", ".join(f"{w.pattern} ({where(w)})" for w in group)
+        jokers = Listing(tuple(_cell_name(cell) for cell in open_cells), "and")
+        spelt = Listing(tuple(WORD_AT(word=w.pattern, where=where(w)) for w in group))
         problems.append(
             Problem(
                 ProblemKind.JOKER_CONFLICT,
-                _("no letters for the jokers at {jokers} make these words at once: {words}").format(
-                    jokers=jokers, words=spelt
-                ),
+                JOKERS_CONFLICT(jokers=jokers, words=spelt),
                 tuple(cell for w in group for cell in w.cells),
             )
         )
@@ -221,9 +265,7 @@ def _word_verdicts(
                 problems.append(
                     Problem(
                         ProblemKind.REPEATED_WORD,
-                        _("{word} appears {count} times; {variant} allows each word once").format(
-                            word=text, count=count, variant=_(variant.title)
-                        ),
+                        REPEATED(word=text, count=count, variant=variant.title_message()),
                         cells,
                     )
                 )
@@ -232,33 +274,17 @@ def _word_verdicts(
 
 def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:
     if not len(grid):
-        return [Problem(ProblemKind.EMPTY_GRID, _("the grid holds no tile"))]
+        return [Problem(ProblemKind.EMPTY_GRID, NO_TILE())]
     problems = []
     groups = grid.groups()
     if len(groups) > 1:
-        listed = [
-            ngettext("{count} tile at {cell}", "{count} tiles at {cell}", len(group)).format(
-                count=f"{len(group):,}", cell=_cell_name(min(group))
-            )
-            for group in groups
-        ]
+        listed = [TILES_AT(count=len(group), cell=_cell_name(min(group))) for group in groups]
         if len(groups[0]) == len(groups[1]):  # no largest group to measure the others by
-            message = _("the tiles form {count} separate groups, not one: {groups}").format(
-                count=len(groups), groups="; ".join(listed)
-            )
+            message = SEPARATE(count=len(groups), groups=Listing(tuple(listed), "semicolon"))
             apart = groups
         else:
-            if len(groups) == 2 and len(groups[1]) == 1:
-                sentence = _(
-                    "the tiles form {count} separate groups, not one: "
-                    "{groups} stands apart from the largest group"
-                )
-            else:
-                sentence = _(
-                    "the tiles form {count} separate groups, not one: "
-                    "{groups} stand apart from the largest group"
-                )
-            message = sentence.format(count=len(groups), groups=", ".join(listed[1:]))
+            sentence = ONE_APART if len(groups) == 2 and len(groups[1]) == 1 else SOME_APART
+            message = sentence(count=len(groups), groups=Listing(tuple(listed[1:])))
             apart = groups[1:]
         problems.append(
             Problem(
@@ -268,9 +294,7 @@ def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:
             )
         )
     if not words:
-        problems.append(
-            Problem(ProblemKind.NO_WORD, _("the grid holds no word of two tiles or more"))
-        )
+        problems.append(Problem(ProblemKind.NO_WORD, NO_WORD()))
     return problems
 
 
@@ -289,13 +313,11 @@ def _set_problems(grid: Grid, excess: dict[str, tuple[int, int]]) -> list[Proble
             cells.append(cell)
     problems = []
     for key, (held, in_set) in excess.items():
-        name = _(SET_NAMES[key]) if key in SET_NAMES else key
+        name = SET_NAMES[key]() if key in SET_NAMES else key
         problems.append(
             Problem(
                 ProblemKind.TOO_MANY_OF_A_TILE,
-                _("the grid holds {held} {name} tiles but the set has only {in_set}").format(
-                    held=held, name=name, in_set=in_set
-                ),
+                TOO_MANY_OF(held=held, name=name, in_set=in_set),
                 tuple(cells_of[key]),
             )
         )
@@ -311,13 +333,7 @@ def _count_problems(grid: Grid, players: int | None) -> list[Problem]:
             problems.append(
                 Problem(
                     ProblemKind.WRONG_TILE_COUNT,
-                    ngettext(
-                        "the grid holds {count} tile; with {players} players "
-                        "each grid holds exactly {expected}",
-                        "the grid holds {count} tiles; with {players} players "
-                        "each grid holds exactly {expected}",
-                        len(grid),
-                    ).format(count=len(grid), players=players, expected=expected),
+                    WRONG_COUNT(count=len(grid), players=players, expected=expected),
                 )
             )
     return problems
@@ -362,16 +378,14 @@ def validate(
             problems.append(
                 Problem(
                     ProblemKind.THEME_WORD_MISSING,
-                    _("the theme word {word} is not a valid word of this grid").format(word=claim),
+                    THEME_WORD_MISSING(word=claim),
                 )
             )
     if theme and variant.themes and not found_claims:
         problems.append(
             Problem(
                 ProblemKind.NO_THEME_WORD,
-                _("the theme is {theme!r} but the grid holds no word claimed on it").format(
-                    theme=theme
-                ),
+                NO_THEME_WORD(theme=theme),
             )
         )
     return ValidationReport(

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mixmo.i18n import _
+from mixmo.engine.messages import CodedError, Kind, Message
+
+NO_VARIANT = Kind("no-variant", "no variant {name!r}: choose one of {choices}")
 
 VARIANTS: dict[str, type[Variant]] = {}
 """Every variant by its registry name."""
 
 
-class UnknownVariantError(ValueError):
+class UnknownVariantError(CodedError):
     """A variant name that is not in the registry."""
 
 
@@ -35,6 +37,12 @@ class Variant:
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         VARIANTS[cls.name] = cls
+        Kind(f"variant-{cls.name}", cls.title)
+
+    @classmethod
+    def title_message(cls) -> Message:
+        """The variant's title, to be said in the player's language."""
+        return Kind(f"variant-{cls.name}", cls.title)()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -47,6 +55,7 @@ class Variant:
 
 
 VARIANTS[Variant.name] = Variant
+Kind(f"variant-{Variant.name}", Variant.title)
 
 
 class FreeSpirit(Variant):
@@ -80,8 +89,7 @@ def variant_named(name: str) -> Variant:
         return VARIANTS[name]()
     except KeyError:
         known = ", ".join(sorted(VARIANTS))
-        message = _("no variant {name!r}: choose one of {choices}")
-        raise UnknownVariantError(message.format(name=name, choices=known)) from None
+        raise UnknownVariantError(NO_VARIANT(name=name, choices=known)) from None
 
 
 def variant_for(*, expert: bool = False, free_spirit: bool = False) -> Variant:

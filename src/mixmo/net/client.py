@@ -234,7 +234,7 @@ class GameClient:
             if isinstance(answer, ErrorMessage):
                 await ws.close()
                 if answer.code in ("bad-token", "unknown-room"):
-                    self.failure = ClientError(answer.code, answer.message)
+                    self.failure = ClientError(answer.code, str(answer.said()))
                     return False
                 continue
             self._ws = ws
@@ -295,7 +295,7 @@ class GameClient:
                     self._request = loop.create_future()
                     answer = await self._request
                     if isinstance(answer, ErrorMessage):
-                        raise ClientError(answer.code, answer.message)
+                        raise ClientError(answer.code, str(answer.said()))
                     if wanted(answer):
                         return answer
         except TimeoutError:

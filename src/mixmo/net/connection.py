@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
+from mixmo.engine import messages
 from mixmo.net.protocol import ErrorMessage
 
 if TYPE_CHECKING:
@@ -121,6 +122,11 @@ class Connection:
 
     def error(self, code: str, message: str, ref: int | None = None) -> None:
         self.send(ErrorMessage(code=code, message=message, ref=ref).model_dump_json())
+
+    def refuse(self, refusal: messages.Message, ref: int | None = None) -> None:
+        """Refuse with the engine's message: its code and fields, never a sentence."""
+        data = refusal.to_data()
+        self.send(ErrorMessage(code=data["code"], fields=data["fields"], ref=ref).model_dump_json())
 
     def drop(self) -> None:
         """Close a client too slow to read its messages, and send it nothing more."""

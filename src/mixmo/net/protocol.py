@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from mixmo.engine.hint_cost import HINT_COST
+from mixmo.engine.messages import Message, MessageDataError, message_from_data
 from mixmo.engine.names import INVISIBLE_NAME, has_visible_character
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.save_models import MatchModel, TaggedAction
@@ -283,12 +284,29 @@ class Events(_Message):
 
 
 class ErrorMessage(_Message):
-    """A refusal: the message changed nothing. ``code`` is for programs, ``message`` for people."""
+    """A refusal: the message changed nothing.
+
+    A refusal of the rules carries the engine's ``code`` and its ``fields`` (JSON data,
+    :meth:`mixmo.engine.messages.Message.to_data`), never a sentence: the client says it
+    in its player's language. A refusal of the server itself (a room, the rate, the
+    store) has its code and an English ``message``.
+    """
 
     type: Literal["error"] = "error"
     ref: Ref | None = None
     code: str
-    message: str
+    fields: dict[str, Any] | None = None
+    message: str = ""
+
+    def said(self) -> Message | str:
+        """What to tell a player: the engine's message rebuilt from its code and fields,
+        else the server's own English sentence."""
+        if self.fields is not None:
+            try:
+                return message_from_data({"code": self.code, "fields": self.fields})
+            except MessageDataError:
+                pass
+        return self.message or self.code
 
 
 ServerMessage = Annotated[

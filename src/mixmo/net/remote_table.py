@@ -44,7 +44,6 @@ from mixmo.i18n import N_, _
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
 from mixmo.net.table import ConnectionChanged, Refusal, Table, ViewReplaced
-from mixmo.net.table import _error_code as error_code  # the local table's refusal codes
 from mixmo.net.views import ActionRefused, SeatConnection, WireEventError, decode_event, view_state
 
 PREDICTED = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
@@ -270,8 +269,8 @@ class RemoteTable(Table):
     async def apply(self, action: Action) -> Refusal | None:
         answer = await self.client.act(action)
         if isinstance(answer, ErrorMessage):
-            self._publish(ActionRefused(answer.code, answer.message))
-            return Refusal(answer.code, answer.message)
+            self._publish(ActionRefused(answer.code, answer.said()))
+            return Refusal(answer.code, answer.said())
         return None
 
     def submit(self, action: Action) -> Refusal | None:
@@ -326,7 +325,7 @@ class RemoteTable(Table):
         try:
             self._rules.predict(shown, [action], action.seat, strict=True)
         except GameRuleError as error:
-            return Refusal(error_code(error), str(error))
+            return Refusal(error.code, error.message)
         return None
 
     async def _send_in_order(self) -> None:
@@ -378,7 +377,7 @@ class RemoteTable(Table):
     def _answered(self, answer: asyncio.Future[Events | ErrorMessage]) -> None:
         message = answer.result()
         if isinstance(message, ErrorMessage):
-            self._publish(ActionRefused(message.code, message.message))
+            self._publish(ActionRefused(message.code, message.said()))
             self._changed()  # a predicted edit refused: the screen shows the server's grid
 
     def _refused_unnamed(self, message: ErrorMessage) -> None:
@@ -387,7 +386,7 @@ class RemoteTable(Table):
         for pending in self._pending:
             if pending.sent and not pending.settled:
                 pending.lost = True
-                self._publish(ActionRefused(message.code, message.message))
+                self._publish(ActionRefused(message.code, message.said()))
                 self._changed()
                 return
 

@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import re
 import sqlite3
 import time
 from collections import deque
@@ -73,10 +72,6 @@ most that much of a room's clock (a stop loses none)."""
 def room_label(code: str) -> str:
     """A room as logs show it: enough to tell rooms apart, not enough to join one."""
     return f"{code[:2]}****"
-
-
-def _kebab(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "-", name.removesuffix("Error")).lower()
 
 
 class GameServer:
@@ -337,7 +332,7 @@ class GameServer:
         except RoomError as error:
             conn.error(error.code, str(error), ref)
         except GameRuleError as error:
-            conn.error(_kebab(type(error).__name__), str(error), ref)
+            conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
             # RoomError already): one line in the log, and a refusal that says whose fault
             log.error("the rooms' database failed a request (%s)", error)

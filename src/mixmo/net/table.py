@@ -22,6 +22,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.messages import Message
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase, RoundState
 from mixmo.engine.values import value
@@ -61,12 +62,8 @@ class Refusal:
     """Why the table refused an action (nothing changed)."""
 
     code: str
-    message: str
-
-
-def _error_code(error: Exception) -> str:
-    name = type(error).__name__.removesuffix("Error")
-    return "".join(f"-{c.lower()}" if c.isupper() else c for c in name).lstrip("-")
+    message: Message | str
+    """The engine's message (said in the player's language by the screen), or a sentence."""
 
 
 class Table(ABC):
@@ -320,7 +317,7 @@ class LocalTable(Table):
         try:
             self.game.apply(action)
         except GameRuleError as error:
-            return Refusal(_error_code(error), str(error))
+            return Refusal(error.code, error.message)
         self.autosave()
         self._changed()
         return None

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from mixmo.engine import events as ev
+from mixmo.engine.game_calls import TILES_NOT_PLACED, TILES_NOT_PLACED_COUNTED
+from mixmo.engine.messages import Message
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.save import player_fields, round_fields_after_players, value_fields
 from mixmo.engine.state import MatchState, PlayerState
@@ -55,7 +57,7 @@ class ActionRefused(ev.Event):
     """The table refused one of this seat's actions; nothing changed."""
 
     code: str
-    message: str
+    message: Message | str
 
 
 class WireEventError(ValueError):
@@ -87,10 +89,24 @@ def _adapter(cls: type[ev.Event]) -> TypeAdapter[Any]:
 
 
 def visible_event(event: ev.Event, seat: int | None) -> ev.Event:
-    """``event`` as ``seat`` may see it (None: a watcher, who sees no rack)."""
+    """``event`` as ``seat`` may see it (None: a watcher, who sees no rack).
+
+    The one rule of what a seat sees of another's rack: how many tiles, never which. A
+    draw is a count; a hasty call or a wrong final MIXMO says how many tiles were left.
+    """
     if isinstance(event, ev.TilesDrawn) and event.seat != seat:
         return OthersDrew(event.seat, len(event.tiles), event.bag_left)
+    if isinstance(event, ev.HastyCall | ev.FinalCallRejected) and event.seat != seat:
+        return replace(event, reasons=tuple(_reason_for_others(r) for r in event.reasons))
     return event
+
+
+def _reason_for_others(reason: Message) -> Message:
+    """A wrong call's reason as the other seats see it: the tiles left counted, not named."""
+    if reason.code == TILES_NOT_PLACED.code:
+        tiles = reason.fields.get("tiles")
+        return TILES_NOT_PLACED_COUNTED(count=len(tiles) if isinstance(tiles, str) else 0)
+    return reason
 
 
 def encode_event(event: ev.Event) -> WireEvent:

@@ -21,10 +21,11 @@ from collections.abc import Iterable, Mapping
 
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.messages import Message
 from mixmo.engine.validation import ProblemKind, ValidationReport, validate
 from mixmo.engine.variants import Variant
 from mixmo.i18n import N_, _, ngettext
-from mixmo.tui.news import plain
+from mixmo.i18n_messages import say
 
 PLACES = {
     (0, 1): N_("right of"),
@@ -155,21 +156,21 @@ def board_problems(
     return [
         apart_sentence(moved, letters)
         if problem.kind is ProblemKind.DISCONNECTED
-        else problem.message
+        else say(problem.message)
         for problem in report.problems
     ]
 
 
 def for_the_board(
-    reason: str, grid: Grid, report: ValidationReport, lexicon: Lexicon, variant: Variant
+    reason: Message, grid: Grid, report: ValidationReport, lexicon: Lexicon, variant: Variant
 ) -> str:
     """``reason`` (one of the engine's reasons for ``grid``, whose verdict is ``report``)
     in terms the board shows; a reason that is not one of the grid's problems (tiles
-    left on the rack) only loses its internal words (:func:`mixmo.tui.news.plain`)."""
+    left on the rack) is said as it is."""
     messages = [problem.message for problem in report.problems]
     if reason not in messages:
-        return plain(reason)
+        return say(reason)
     shown = board_problems(grid, lexicon, variant)
     if len(shown) != len(messages):
-        return plain(reason)
-    return plain(shown[messages.index(reason)])
+        return say(reason)
+    return shown[messages.index(reason)]

@@ -16,6 +16,7 @@ from mixmo.engine.hint_cost import HELD_BY_A_HINT, HINT_COST
 from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
 from mixmo.i18n import _
+from mixmo.i18n_messages import say
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -72,7 +73,7 @@ class HintKey:
             start = grid if validate(grid, lexicon, variant).valid else None
             found = hint(rack, lexicon, variant, start, 1)
             self.call_from_thread(
-                self.tell, seat, _("hint: {message}").format(message=found.message)
+                self.tell, seat, _("hint: {message}").format(message=say(found.message))
             )
 
         self.run_worker(think, thread=True, group=f"hint-{seat}", exclusive=True)

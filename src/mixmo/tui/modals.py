@@ -23,8 +23,9 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from mixmo.engine.actions import THEME
 from mixmo.engine.events import PlayerScore
-from mixmo.engine.round_end import WRONG_FINAL_LABEL
+from mixmo.engine.scoring import WRONG_FINAL
 from mixmo.i18n import N_, _
+from mixmo.i18n_messages import say
 from mixmo.tui.board_layout import TOO_SMALL_NOTE
 from mixmo.tui.labels import label_key, translate_bindings
 from mixmo.tui.news import is_you
@@ -380,12 +381,12 @@ def scores_table(
         # One message joins a label to its figure, so that French puts its space before
         # the colon ("MIXMO final avec une grille invalide : -1 manche"), as `mixmo stats` does.
         detail = "\n".join(
-            _("{why}: {change}").format(why=label, change=f"{points:+d}")
+            _("{why}: {change}").format(why=say(label), change=f"{points:+d}")
             for label, points in sheet.lines
         )
         if rounds is not None and sheet.seat in rounds.penalized:
             detail = _("{why}: {change}").format(
-                why=_(WRONG_FINAL_LABEL), change=rounds_change_text(-1)
+                why=say(WRONG_FINAL()), change=rounds_change_text(-1)
             )
         reasons = (why_invalid or {}).get(sheet.seat, ())
         if reasons:

@@ -3,73 +3,39 @@
 The engine's events become short lines: for the whole table (shown in the
 header, where they hide no rack) or for one player (their pane's news line).
 A line holds for a while and then goes, so an error from minutes ago is not
-still on show. Engine refusals are reworded without internal terms (phase
-ids, grid coordinates).
+still on show. Engine refusals and reasons are said from their codes and fields
+(:mod:`mixmo.i18n_messages`); a refusal about one cell says "that cell".
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from mixmo.engine import events as ev
+from mixmo.engine.messages import Message
 from mixmo.engine.values import value
 from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n_messages import say
 
 TABLE_NEWS_SECONDS = 6.0
 """How long a line for the whole table stays in the header."""
 PANE_NEWS_SECONDS = 12.0
 """How long a line for one player stays on their pane."""
 
-PHASES = {
-    "playing": N_("play is on"),
-    "choosing-theme": N_("the Bandit's drawer is choosing a theme"),
-    "sprint": N_("the final sprint is on"),
-    "claiming": N_("theme words are being claimed"),
-    "voting": N_("the table is voting"),
-    "scored": N_("the round is over"),
-    "match-over": N_("the match is over"),
+BOARD_CELL_SENTENCES = {
+    "cell-holds-tile": N_("that cell already holds a tile"),
+    "empty-cell": N_("that cell holds no tile"),
+    "cannot-move-there": N_("the tiles cannot move there: that cell is taken"),
 }
+"""The refusals that name a cell by the engine's coordinates, as the board says them: the
+board has no row numbers (a word's place, counted from the grid's top-left tile, stays)."""
 
 
-def plain(message: str) -> str:
-    """An engine refusal in the words of the table: no phase ids, no coordinates."""
-    message = re.sub(
-        r"\(([a-z-]+)\)", lambda m: f"({_(PHASES[m[1]]) if m[1] in PHASES else m[1]})", message
-    )
-    # The board has no row numbers: a refusal about one cell says "that cell"; a
-    # word's place in the grid (counted from its top-left tile, from 1) stays.
-    message = re.sub(
-        r"row -?\d+, column -?\d+ (is taken|already holds a tile|holds no tile)",
-        r"that cell \1",
-        message,
-    )
-    message = re.sub(r"row -\d+, column -?\d+|row -?\d+, column -\d+", "that cell", message)
-    # The same, for the engine's sentences in the interface language.
-    for sentence, said in CELL_SENTENCES:
-        message = _cell_pattern(_(sentence)).sub(_(said), message)
-    negative = _cell_pattern(_(A_CELL), row=r"-\d+"), _cell_pattern(_(A_CELL), col=r"-\d+")
-    for pattern in negative:
-        message = pattern.sub(_("that cell"), message)
-    return message
-
-
-A_CELL = N_("row {row}, column {col}")
-CELL_SENTENCES = (
-    (N_("row {row}, column {col} already holds a tile"), N_("that cell already holds a tile")),
-    (N_("row {row}, column {col} holds no tile"), N_("that cell holds no tile")),
-    (
-        N_("the tiles cannot move there: row {row}, column {col} is taken"),
-        N_("the tiles cannot move there: that cell is taken"),
-    ),
-)
-"""The engine's sentences that name a cell by its internal coordinates, and what to say."""
-
-
-def _cell_pattern(template: str, *, row: str = r"-?\d+", col: str = r"-?\d+") -> re.Pattern[str]:
-    """A regular expression for ``template`` with its ``{row}`` and ``{col}`` filled."""
-    escaped = re.escape(template)
-    return re.compile(escaped.replace(r"\{row\}", row).replace(r"\{col\}", col))
+def refusal_text(refusal: Message | str) -> str:
+    """A refusal of the table in the player's language and the board's words."""
+    if isinstance(refusal, Message) and refusal.code in BOARD_CELL_SENTENCES:
+        return _(BOARD_CELL_SENTENCES[refusal.code])
+    return say(refusal)
 
 
 TUTORIAL_SUGGESTION = N_("New to Mixmo? Quit and try `mixmo tutorial`")
@@ -102,15 +68,14 @@ class News:
 def news_for(
     event: ev.Event,
     name: Callable[[int], str],
-    explain: Callable[[int, str], str] | None = None,
+    explain: Callable[[int, Message], str] | None = None,
 ) -> list[News]:
     """What to tell about ``event``.
 
     ``explain(seat, reason)`` words a wrong call's reason in terms of that player's
-    board (:mod:`mixmo.tui.call_reasons`); without it the reason only loses its
-    internal words (:func:`plain`).
+    board (:mod:`mixmo.tui.call_reasons`); without it the reason is said as it is.
     """
-    explain = explain or (lambda _seat, reason: plain(reason))
+    explain = explain or (lambda _seat, reason: say(reason))
     if isinstance(event, ev.MixmoCalled):
         text = _("MIXMO! {name} called: everyone draws 2").format(name=name(event.seat))
         return [News(text, bell=True)]

@@ -35,6 +35,7 @@ from mixmo.engine.tiles import tiles_per_player
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import variant_for
 from mixmo.i18n import N_, _
+from mixmo.i18n_messages import say
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.modals import _Dialog
 
@@ -187,7 +188,7 @@ class PracticeApp(MixmoApp):
                 reasons.append(_("the grid is empty"))
             else:
                 report = validate(player.grid, self.table.lexicon, self.table.variant)
-                reasons += [problem.message for problem in report.problems]
+                reasons += [say(problem.message) for problem in report.problems]
             if reasons:
                 self.hasty_calls += 1
                 text = _("not yet (+{seconds} s): {reason}")
@@ -223,7 +224,7 @@ class PracticeApp(MixmoApp):
             else None
         )
         found = hint(player.rack, self.table.lexicon, self.table.variant, grid, level)
-        text = _("hint {level}: {message}").format(level=level, message=found.message)
+        text = _("hint {level}: {message}").format(level=level, message=say(found.message))
         self.call_from_thread(self.tell, 0, text)
 
     def finish(self) -> None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mixmo.engine import events as ev
+from mixmo.engine.messages import Message
 from mixmo.i18n import _
 from mixmo.net.table import ConnectionChanged, SavingChanged, ViewReplaced
 from mixmo.net.views import ActionRefused, SeatConnection
-from mixmo.tui.news import TABLE_NEWS_SECONDS, news_for, plain
+from mixmo.tui.news import TABLE_NEWS_SECONDS, news_for, refusal_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -53,7 +54,7 @@ class TableEvents:
         notify: Callable[..., Any]
         call_later: Callable[..., Any]
 
-    def reason_on_the_board(self, seat: int, reason: str) -> str:
+    def reason_on_the_board(self, seat: int, reason: Message) -> str:
         """A wrong call's reason in terms of the caller's board: the grid is the one
         called on (the caller is locked, or out of the round, until the next MIXMO)."""
         from mixmo.tui.call_reasons import for_the_board  # a wrong call is rare: loaded then
@@ -62,9 +63,9 @@ class TableEvents:
         report = self.report_for(seat, player)
         return for_the_board(reason, player.grid, report, self.table.lexicon, self.table.variant)
 
-    def refused(self, seat: int, message: str) -> None:
+    def refused(self, seat: int, message: Message | str) -> None:
         """Tell ``seat`` why the table refused their action."""
-        self.tell(seat, f"✗ {plain(message)}")
+        self.tell(seat, f"✗ {refusal_text(message)}")
         self.bell()
 
     def on_game_event(self, event: ev.Event) -> None:

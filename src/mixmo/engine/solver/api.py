@@ -16,10 +16,10 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.messages import CodedError, Kind, Listing, Message, Plural
 from mixmo.engine.solver.board import Board, Words
 from mixmo.engine.solver.crossings import forced_crossings
 from mixmo.engine.solver.exhaustive import EXHAUSTIVE_MAX_TILES, settle
@@ -30,7 +30,15 @@ from mixmo.engine.solver.search import Clock, OutOfTime, Search
 from mixmo.engine.tiles import TILE_SET_SIZE, Tile, TileKind
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
-from mixmo.i18n import _, ngettext
+
+NOT_IN_TIME = Kind("no-grid-in-time", "no valid grid found in time")
+TILES_LEFT = Plural(
+    "tiles-left-in-budget",
+    "{count} tile left: no full grid found within {budget}",
+    "{count} tiles left: no full grid found within {budget}",
+)
+UNITS_OF_WORK = Kind("units-of-work", "{count} units of work")
+NO_BUDGET = Kind("no-budget", "no budget")
 
 ATTACH_RESTARTS = 2
 """Restarts spent attaching the new tiles to the grid as it is, before taking words back."""
@@ -61,7 +69,7 @@ class SolveResult:
     tiles_left: tuple[Tile, ...]
     proven_impossible: bool
     elapsed: float
-    explanation: str
+    explanation: Message | str
     nodes: int = 0
     work: int = 0
     """Units of work the search spent (nodes plus words and tiles tried)."""
@@ -71,19 +79,15 @@ class SolveResult:
     "scratch" (a new grid), or "" (nothing placed)."""
 
 
-class RackTooLongError(ValueError):
+class RackTooLongError(CodedError):
     """A rack of more tiles than the whole set: no player ever holds it (and reading
     megabytes of it tile by tile took half a minute)."""
 
-    code: ClassVar[str] = "rack-too-long"
-
-    def __init__(self, tiles: int, limit: int) -> None:
-        super().__init__(tiles, limit)
-        self.tiles = tiles
-        self.limit = limit
-
-    def __str__(self) -> str:
-        return f"a rack holds at most {self.limit} tiles (the whole set); this one has {self.tiles}"
+    kind = Kind(
+        "rack-too-long", "a rack holds at most {limit} tiles (the whole set); this one has {tiles}"
+    )
+    tiles: int
+    limit: int
 
 
 def parse_rack(rack: Sequence[Tile] | str) -> list[Tile]:
@@ -92,7 +96,7 @@ def parse_rack(rack: Sequence[Tile] | str) -> list[Tile]:
     if isinstance(rack, str):
         symbols = "".join(rack.split())  # counted before any is read
         if len(symbols) > TILE_SET_SIZE:
-            raise RackTooLongError(len(symbols), TILE_SET_SIZE)
+            raise RackTooLongError(tiles=len(symbols), limit=TILE_SET_SIZE)
         return [Tile.from_symbol(ch) for ch in symbols]
     return list(rack)
 
@@ -314,7 +318,7 @@ def solve(
             tuple(tiles),
             proof is not None,
             clock() - start,
-            proof or _("no valid grid found in time"),
+            proof or NOT_IN_TIME(),
             nodes,
             spent,
         )
@@ -326,24 +330,19 @@ def solve(
         tuple(placed),
         proof is not None,
         clock() - start,
-        proof
-        or ngettext(
-            "{count} tile left: no full grid found within {budget}",
-            "{count} tiles left: no full grid found within {budget}",
-            left,
-        ).format(count=left, budget=_budget_text(budget, work)),
+        proof or TILES_LEFT(count=left, budget=_budget_text(budget, work)),
         nodes,
         spent,
         method,
     )
 
 
-def _budget_text(budget: float | None, work: int | None) -> str:
+def _budget_text(budget: float | None, work: int | None) -> Message | Listing:
     """The budget in words: "2 s", "20000 units of work", or both."""
-    parts = [f"{budget:g} s"] if budget is not None else []
+    parts: list[Message | str] = [f"{budget:g} s"] if budget is not None else []
     if work is not None:
-        parts.append(_("{count} units of work").format(count=work))
-    return _(" or ").join(parts) or _("no budget")
+        parts.append(UNITS_OF_WORK(count=work))
+    return Listing(tuple(parts), "or") if parts else NO_BUDGET()
 
 
 def _tiles_left(all_tiles: list[Tile], grid: Grid) -> list[Tile]:

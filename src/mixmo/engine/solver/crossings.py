@@ -28,9 +28,17 @@ from __future__ import annotations
 
 from collections import Counter
 
+from mixmo.engine.messages import Kind, Message
 from mixmo.engine.solver.index import RARE_WEIGHT, LexiconIndex
 from mixmo.engine.variants import Variant
-from mixmo.i18n import _
+
+CROSSING_PROOF = Kind(
+    "crossing-proof",
+    "no grid holds every tile: the {count} {letter} tiles need words that "
+    "share more tiles than words can (an across and a down word cross at one "
+    "tile at most), whichever of the {words} words with {letter} these tiles "
+    "can spell they are",
+)
 
 CROSSING_STEPS = 20_000
 """Sets of words tried before the proof gives up (it then proves nothing)."""
@@ -42,7 +50,7 @@ class _GaveUp(Exception):
 
 def crossing_proof(
     letters: Counter[str], blanks: int, size: int, index: LexiconIndex, variant: Variant
-) -> str | None:
+) -> Message | None:
     """Why no grid holds the rack's tiles, by the crossing argument, or None.
 
     ``letters`` are the rack's letter tiles, ``blanks`` its jokers and Bandit,
@@ -64,12 +72,7 @@ def crossing_proof(
                 continue
         except _GaveUp:
             continue
-        return _(
-            "no grid holds every tile: the {count} {letter} tiles need words that "
-            "share more tiles than words can (an across and a down word cross at one "
-            "tile at most), whichever of the {words} words with {letter} these tiles "
-            "can spell they are"
-        ).format(count=copies, letter=letter, words=len(words))
+        return CROSSING_PROOF(count=copies, letter=letter, words=len(words))
     return None
 
 

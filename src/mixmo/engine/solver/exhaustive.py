@@ -43,11 +43,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mixmo.engine.grid import Cell
+from mixmo.engine.messages import Kind, Message
 from mixmo.engine.solver.board import BANDIT_KIND, JOKER, LETTER, Words
 from mixmo.engine.solver.index import LexiconIndex
 from mixmo.engine.tiles import BANDIT_LETTERS, Tile, TileKind
 from mixmo.engine.variants import Variant
-from mixmo.i18n import _
+
+WORDS_CANNOT_COVER = Kind(
+    "words-cannot-cover",
+    "no grid holds every tile: no set of the {count} words these "
+    "tiles can spell holds each tile once or twice (at a crossing) with "
+    "enough crossings to join them",
+)
+SEARCHED_ALL = Kind(
+    "searched-all",
+    "no grid holds every tile: an exhaustive search through the {count} "
+    "words these tiles can spell ({steps} partial grids) found none",
+)
 
 EXHAUSTIVE_MAX_TILES = 12
 """Racks up to this size are searched exhaustively when the heuristic search fails."""
@@ -441,7 +453,7 @@ def settle(
     deadline: float,
     clock: Callable[[], float],
     step_limit: int | None = None,
-) -> tuple[dict[Cell, tuple[str, str]] | None, str | None, int]:
+) -> tuple[dict[Cell, tuple[str, str]] | None, Message | None, int]:
     """The complete search as :func:`~.api.solve` uses it: (grid, proof, steps).
 
     A grid when one exists; otherwise a proof (one sentence) when the search
@@ -453,11 +465,7 @@ def settle(
     )
     try:
         if index.lists_every_word and search.words_cannot_cover():
-            proof = _(
-                "no grid holds every tile: no set of the {count} words these "
-                "tiles can spell holds each tile once or twice (at a crossing) with "
-                "enough crossings to join them"
-            ).format(count=len(search.pool))
+            proof = WORDS_CANNOT_COVER(count=len(search.pool))
             return None, proof, search.steps
         snapshot = search.run()
     except SearchAbandoned:
@@ -466,10 +474,7 @@ def settle(
         return snapshot, None, search.steps
     if not index.lists_every_word:
         return None, None, search.steps
-    proof = _(
-        "no grid holds every tile: an exhaustive search through the {count} "
-        "words these tiles can spell ({steps} partial grids) found none"
-    ).format(count=len(search.pool), steps=search.steps)
+    proof = SEARCHED_ALL(count=len(search.pool), steps=search.steps)
     return None, proof, search.steps
 
 

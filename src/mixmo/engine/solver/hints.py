@@ -19,13 +19,35 @@ from dataclasses import dataclass
 
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.messages import CodedError, Kind, Message
 from mixmo.engine.solver.api import _board_from_grid, parse_rack, solve
 from mixmo.engine.solver.board import Board, Move, Words
 from mixmo.engine.solver.index import holding_mask, index_for
 from mixmo.engine.solver.search import Clock, Search
 from mixmo.engine.tiles import Tile
+from mixmo.engine.validation import DIRECTIONS
 from mixmo.engine.variants import Variant
-from mixmo.i18n import _
+
+WORD_GOES = Kind("word-goes", "{word} {direction}")
+WORD_CROSSES = Kind(
+    "word-crosses", "{word} {direction}, its {letter} on the {letter} at row {row}, column {col}"
+)
+BAD_LEVEL = Kind(
+    "bad-hint-level",
+    "a hint level is 1 (a word), 2 (a hard letter) or 3 (a full grid), not {level}",
+)
+FULL_GRID = Kind("hint-full-grid", "a full grid with every tile")
+BEST_GRID_LEAVES = Kind("hint-best-grid-leaves", "the best grid found still leaves {tiles}: {why}")
+NO_LETTER_TILE = Kind("hint-no-letter-tile", "the rack holds no letter tile: jokers fit anywhere")
+NO_WORD_PLACES = Kind(
+    "hint-no-word-places", "no word places {letter} here yet: it may need the grid rearranged"
+)
+NOTHING_FITS = Kind(
+    "hint-nothing-fits", "no word from this rack fits the grid as it is: try a full grid"
+)
+LETTER_GOES = Kind("hint-letter-goes", "{letter} can go in {where}")
+TRY_WORD_AT = Kind("hint-try-word-at", "try {word}: {where}")
+TRY_WORD = Kind("hint-try-word", "try {word}")
 
 LEVELS = {1: "a word", 2: "a hard letter", 3: "a full grid"}
 
@@ -35,7 +57,7 @@ class Hint:
     """One hint: a sentence for the player and the facts behind it."""
 
     level: int
-    message: str
+    message: Message
     word: str | None = None
     letter: str | None = None
     """The hard letter a level-2 hint is about."""
@@ -70,16 +92,16 @@ def _place(board: Board, move: Move) -> Grid:
         board.undo(move)
 
 
-def _where(word: str, cells: Sequence[Cell], new: Sequence[Cell], grid: Grid | None) -> str:
+def _where(word: str, cells: Sequence[Cell], new: Sequence[Cell], grid: Grid | None) -> Message:
     """Where a word goes, told by the grid tile it crosses (row and column 1-based, as
     ``mixmo check`` counts them on the player's grid)."""
-    direction = _("across") if cells[0][0] == cells[-1][0] else _("down")
+    direction = DIRECTIONS["across" if cells[0][0] == cells[-1][0] else "down"]()
     crossed = [(i, cell) for i, cell in enumerate(cells) if cell not in new]
     if grid is None or not crossed:
-        return _("{word} {direction}").format(word=word, direction=direction)
+        return WORD_GOES(word=word, direction=direction)
     (top, left), _corner = grid.bounds()
     i, (r, c) = crossed[0]
-    return _("{word} {direction}, its {letter} on the {letter} at row {row}, column {col}").format(
+    return WORD_CROSSES(
         word=word, direction=direction, letter=word[i], row=r - top + 1, col=c - left + 1
     )
 
@@ -101,23 +123,17 @@ def hint(
     1 and 2 look at the best-ranked words only and take a few milliseconds.
     """
     if level not in LEVELS:
-        raise ValueError(
-            _(
-                "a hint level is 1 (a word), 2 (a hard letter) or 3 (a full grid), not {level}"
-            ).format(level=level)
-        )
+        raise CodedError(BAD_LEVEL(level=level))
     variant = variant or Variant()
     tiles = parse_rack(rack)
     base = grid if grid is not None and len(grid) else None
     if level == 3:
         result = solve(tiles, lexicon, variant, base, budget=budget, seed=seed, clock=clock)
         if result.solved:
-            message = _("a full grid with every tile")
+            message = FULL_GRID()
         else:
             left = "".join(tile.symbol for tile in result.tiles_left)
-            message = _("the best grid found still leaves {tiles}: {why}").format(
-                tiles=left, why=result.explanation
-            )
+            message = BEST_GRID_LEAVES(tiles=left, why=result.explanation)
         return Hint(3, message, grid=result.grid, solved=result.solved)
 
     index = index_for(lexicon).prepare(len(tiles) + (len(base) if base else 0) + 1)
@@ -137,28 +153,26 @@ def hint(
         if letter is None:
             hardest = letters[0] if letters else None
             if hardest is None:
-                return Hint(2, _("the rack holds no letter tile: jokers fit anywhere"))
+                return Hint(2, NO_LETTER_TILE())
             return Hint(
                 2,
-                _("no word places {letter} here yet: it may need the grid rearranged").format(
-                    letter=hardest
-                ),
+                NO_WORD_PLACES(letter=hardest),
                 letter=hardest,
             )
     moves = _moves(board, search, letter, 1)
     if not moves:
-        return Hint(level, _("no word from this rack fits the grid as it is: try a full grid"))
+        return Hint(level, NOTHING_FITS())
     move = moves[0]
     cells = tuple(cell for cell, _, _ in move.tiles)
     word_cells = _word_cells(move, board)
     placed = _place(board, move)
     where = _where(move.word, word_cells, cells, base)
     if letter is not None:
-        message = _("{letter} can go in {where}").format(letter=letter, where=where)
+        message = LETTER_GOES(letter=letter, where=where)
     elif base:
-        message = _("try {word}: {where}").format(word=move.word, where=where)
+        message = TRY_WORD_AT(word=move.word, where=where)
     else:
-        message = _("try {word}").format(word=move.word)
+        message = TRY_WORD(word=move.word)
     return Hint(level, message, word=move.word, letter=letter, cells=cells, grid=placed)
 
 

@@ -16,30 +16,44 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from mixmo.engine.messages import Kind, Listing, Message, Plural
 from mixmo.engine.solver.crossings import crossing_proof
 from mixmo.engine.solver.index import LexiconIndex
-from mixmo.engine.tiles import BANDIT_LETTERS, Tile, TileKind, excess_over_set
+from mixmo.engine.tiles import (
+    BANDIT_LETTERS,
+    BANDIT_NAME,
+    JOKER_NAME,
+    Tile,
+    TileKind,
+    excess_over_set,
+)
 from mixmo.engine.variants import Variant
-from mixmo.i18n import _, ngettext
+
+NO_TILES = Kind("no-tiles-to-place", "there are no tiles to place")
+TOO_FEW_TILES = Plural(
+    "too-few-tiles",
+    "{count} tile cannot make a word of {length} letters",
+    "{count} tiles cannot make a word of {length} letters",
+)
+OVER_SET = Kind("rack-over-set", "{held} {name} tiles, but the set has only {in_set}")
+LETTERS_UNSPELT = Kind("letters-unspelt", "no word that these tiles can spell holds {letters}")
+NO_BANDIT_WORD = Kind(
+    "no-bandit-word", "no word that these tiles can spell has a K, W, X, Y or Z for the Bandit"
+)
 
 
-def impossibility(tiles: Sequence[Tile], index: LexiconIndex, variant: Variant) -> str | None:
+def impossibility(tiles: Sequence[Tile], index: LexiconIndex, variant: Variant) -> Message | None:
     """Why no valid grid holds every tile of ``tiles``, or None when no cheap proof is found."""
     if not tiles:
-        return _("there are no tiles to place")
+        return NO_TILES()
     if len(tiles) < variant.min_word_length:
-        return ngettext(
-            "{count} tile cannot make a word of {length} letters",
-            "{count} tiles cannot make a word of {length} letters",
-            len(tiles),
-        ).format(count=len(tiles), length=variant.min_word_length)
+        return TOO_FEW_TILES(count=len(tiles), length=variant.min_word_length)
     excess = excess_over_set(tiles)
     if excess:
         key, (held, in_set) = next(iter(excess.items()))
-        name = {"?": _("joker"), "!": _("Bandit")}.get(key, key)
-        return _("{held} {name} tiles, but the set has only {in_set}").format(
-            held=held, name=name, in_set=in_set
-        )
+        names = {"?": JOKER_NAME, "!": BANDIT_NAME}
+        name: Message | str = names[key]() if key in names else key
+        return OVER_SET(held=held, name=name, in_set=in_set)
     letters = Counter(t.letter for t in tiles if t.kind is TileKind.LETTER and t.letter)
     blanks = sum(1 for t in tiles if t.kind is not TileKind.LETTER)
     bandit = any(t.kind is TileKind.BANDIT for t in tiles)
@@ -65,8 +79,7 @@ def impossibility(tiles: Sequence[Tile], index: LexiconIndex, variant: Variant) 
             if not unseen and not need_bandit:
                 break
     if unseen:
-        shown = ", ".join(sorted(unseen))
-        return _("no word that these tiles can spell holds {letters}").format(letters=shown)
+        return LETTERS_UNSPELT(letters=Listing(tuple(sorted(unseen))))
     if need_bandit:
-        return _("no word that these tiles can spell has a K, W, X, Y or Z for the Bandit")
+        return NO_BANDIT_WORD()
     return crossing_proof(letters, blanks, len(tiles), index, variant)

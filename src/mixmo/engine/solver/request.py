@@ -14,15 +14,17 @@ from typing import Any
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.messages import CodedError, Kind
 from mixmo.engine.solver.api import SolveResult, parse_rack, solve
 from mixmo.engine.solver.index import index_for
 from mixmo.engine.solver.search import Clock
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant, variant_for
-from mixmo.i18n import _
+
+GRID_NOT_VALID = Kind("grid-to-complete-invalid", "the grid to complete is not valid: {problem}")
 
 
-class InvalidGridError(ValueError):
+class InvalidGridError(CodedError):
     """The grid to complete breaks a rule (a grid the player gave, not a rack)."""
 
 
@@ -72,8 +74,7 @@ class SolveSession:
         if grid is not None and len(grid):
             report = validate(grid, self.lexicon, self.variant)
             if not report.valid:
-                message = _("the grid to complete is not valid: {problem}")
-                raise InvalidGridError(message.format(problem=report.problems[0]))
+                raise InvalidGridError(GRID_NOT_VALID(problem=report.problems[0].message))
         longest = len(tiles) + (len(grid) if grid is not None else 0) + 1
         index_for(self.lexicon).prepare(longest)
         self.setup_seconds = self._pending_setup + self.clock() - start
@@ -120,7 +121,7 @@ def result_as_dict(result: SolveResult, lexicon: Lexicon, variant: Variant) -> d
         "words": words,
         "tiles_left": "".join(tile.symbol for tile in result.tiles_left),
         "elapsed": round(result.elapsed, 4),
-        "explanation": result.explanation,
+        "explanation": str(result.explanation),
         "lexicon": lexicon.name,
         "variant": variant.name,
     }
