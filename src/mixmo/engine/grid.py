@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from mixmo.engine.tiles import Tile
-from mixmo.engine.values import value
 from mixmo.i18n import _
 
 Cell = tuple[int, int]
@@ -57,7 +57,7 @@ class Direction(enum.Enum):
         return (0, 1) if self is Direction.ACROSS else (1, 0)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class SyntaxProblem:
     """One unreadable character of a grid text, at a 1-based line and column."""
 
@@ -117,7 +117,7 @@ class EmptyCellError(ValueError):
     """A tile was taken from a cell that holds none."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Word:
     """A maximal run of two or more tiles in one direction.
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
 from mixmo.engine.grid import Cell, Grid, Word
 from mixmo.engine.lexicon import ENUMERATION_LIMIT, Lexicon, LexiconError
-from mixmo.engine.values import value
 
 SOLUTION_LIMIT = 5_000
 """Solutions enumerated per component before the resolver stops looking for better ones."""
@@ -86,7 +86,7 @@ class _Budget:
         return self.left <= 0
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class OpenTile:
     """What the resolver found for one open joker or Bandit."""
 
@@ -97,7 +97,7 @@ class OpenTile:
     """Every letter this tile takes in some solution, alphabetically."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Resolution:
     """The letters found for the open tiles and whether every word could be made valid."""
 

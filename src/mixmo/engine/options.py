@@ -9,11 +9,11 @@ annotations and run the same checks (``__post_init__``).
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
 from mixmo.engine.bounds import Bounds
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
-from mixmo.engine.values import value
 from mixmo.engine.variants import Variant, variant_named
 from mixmo.i18n import _
 
@@ -36,7 +36,7 @@ class PlayerNamesError(ValueError):
     """A blank player's name, or two players with the same name."""
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MatchOptions:
     """Who plays, by which rules, and until when. A value: frozen and serialisable."""
 

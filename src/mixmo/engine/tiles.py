@@ -10,9 +10,9 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 
-from mixmo.engine.values import value
 from mixmo.i18n import _
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -36,7 +36,7 @@ class TileError(ValueError):
     """A character or letter that names no tile."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Tile:
     """One tile of the set.
 

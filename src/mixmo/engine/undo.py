@@ -20,7 +20,6 @@ from mixmo.engine import actions as act
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.state import MatchState, PlayerState
 from mixmo.engine.tiles import JOKER, Tile, TileKind
-from mixmo.engine.values import value
 from mixmo.i18n import _
 
 GRID_EDITS = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
@@ -31,7 +30,7 @@ class NothingToUndoError(ValueError):
     """The player has no grid edit of this round left to undo (or redo)."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Edit:
     """One grid edit: the grid before and after it."""
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from mixmo.engine.grid import Cell, Direction, Grid, Word
 from mixmo.engine.jokers import OpenTile, Resolution, resolve
 from mixmo.engine.lexicon import Lexicon, fold, lexicon_label
 from mixmo.engine.tiles import TileKind, excess_over_set, tiles_per_player
-from mixmo.engine.values import value
 from mixmo.engine.variants import Variant
 from mixmo.i18n import N_, _, ngettext
 
@@ -40,7 +40,7 @@ class ProblemKind(enum.Enum):
     NO_THEME_WORD = "no-theme-word"
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Problem:
     """One broken rule, as a sentence that names the word, tile or rule."""
 
@@ -52,7 +52,7 @@ class Problem:
         return self.message
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class WordVerdict:
     """One word of the grid, as spelt after joker resolution, and its verdict."""
 
@@ -76,7 +76,7 @@ class WordVerdict:
         return self.word.direction
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ValidationReport:
     """The verdict on a grid: its words, its jokers' letters and every problem."""
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from mixmo.engine import events as ev
-from mixmo.engine.values import value
 from mixmo.i18n import N_, _, ngettext
 
 TABLE_NEWS_SECONDS = 6.0
@@ -89,7 +89,7 @@ def is_you(name: str) -> bool:
     return name in ("You", _("You"))
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class News:
     """A line to show: for the table (``seat`` None) or for one player."""
 
