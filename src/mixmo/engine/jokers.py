@@ -138,10 +138,6 @@ def _matching(word: Word, lexicon: Lexicon, budget: _Budget, known: Candidates) 
     they are few enough to look up one by one, otherwise a scan of every word of
     that length. The same pattern is looked up once per grid.
     """
-    by_length = getattr(lexicon, "words_of_length", None)
-    if callable(by_length) and not by_length(len(word)):
-        budget.spend(1)
-        return []  # no word of the lexicon is this long
     slots = tuple(
         tile.letter if tile.letter is not None else tile.allowed_letters() for tile in word.tiles
     )
@@ -150,9 +146,14 @@ def _matching(word: Word, lexicon: Lexicon, budget: _Budget, known: Candidates) 
         return known[slots]
     found: list[str] | None = None
     combos = _capped_product((len(slot) for slot in slots), ENUMERATION_LIMIT)
+    by_length = getattr(lexicon, "words_of_length", None)
     if combos <= ENUMERATION_LIMIT:
-        cost = combos
+        cost = combos  # (looked up one by one: the words of that length are not listed)
     else:
+        if callable(by_length) and not by_length(len(word)):
+            budget.spend(1)
+            known[slots] = []
+            return []  # no word of the lexicon is this long
         if callable(by_length):
             cost = SCAN_WEIGHT * len(by_length(len(slots)))
         elif len(slots) > LONGEST_SPELLING:
