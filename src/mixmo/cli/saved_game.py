@@ -127,7 +127,7 @@ def ask_about_saved_game(path: Path) -> Answer:
     found = unfinished_save(path)
     if found is None:
         return Answer()
-    import click  # only to ask (a first game asks nothing, and starts without click)
+    import click
 
     backup = backup_path(path)
     if found.game is not None:
