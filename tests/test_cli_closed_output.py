@@ -95,3 +95,19 @@ def test_an_output_that_takes_the_report_is_not_reported(tmp_path: Path) -> None
     done = run_shell(COMMANDS["check"], f">{shlex.quote(str(tmp_path / 'out.txt'))}", tmp_path)
     assert (done.returncode, done.stderr) == (0, "")
     assert "✓ VALID" in (tmp_path / "out.txt").read_text()
+
+
+def test_a_full_disk_elsewhere_is_not_said_to_be_the_outputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An error writing another file, while standard output takes writes, is left to
+    whoever reports that file's errors."""
+    import errno
+
+    from mixmo.cli.output import output_lost
+
+    with open(tmp_path / "out.txt", "w") as output:
+        monkeypatch.setattr(sys, "stdout", output)
+        output.write("the report")
+        assert output_lost(OSError(errno.ENOSPC, "No space left on device")) is None
+    assert (tmp_path / "out.txt").read_text() == "the report"

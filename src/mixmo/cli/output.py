@@ -17,6 +17,8 @@ import io
 import os
 import sys
 
+from mixmo.cli.constants import EXIT_USAGE
+
 EXIT_PIPE_CLOSED = 1
 """click's exit code when the reader of its output has gone (``Command.main``)."""
 
@@ -57,9 +59,9 @@ def output_lost(error: OSError) -> int | None:
     if error.errno == errno.EPIPE:
         _discard_output()
         return EXIT_PIPE_CLOSED
-    if not isinstance(sys.stdout, ClosedOutput) and _output_writes():
-        return None  # the output is fine: the error was another file's
     closed = isinstance(sys.stdout, ClosedOutput)
+    if not closed and _output_writes():
+        return None  # the output is fine: the error was another file's
     reason = _("it is closed") if closed else error.strerror or str(error)
     message = _("mixmo: error: cannot write to standard output ({reason})")
     _discard_output()
@@ -68,8 +70,6 @@ def output_lost(error: OSError) -> int | None:
         sys.stderr.flush()
     except (OSError, AttributeError, ValueError):
         pass  # no standard error either: the exit code says it
-    from mixmo.cli.constants import EXIT_USAGE
-
     return EXIT_USAGE
 
 
@@ -78,8 +78,15 @@ def _output_writes() -> bool:
     (a failed write may have left some there), and an empty write goes through."""
     try:
         flush_output()
-        os.write(sys.stdout.fileno(), b"")
-    except (OSError, AttributeError, ValueError):
+    except (OSError, ValueError):
+        return False
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return True  # not a file (a test's capture): its flush said it all
+    try:
+        os.write(descriptor, b"")
+    except OSError:
         return False
     return True
 
