@@ -55,6 +55,7 @@ from build_common import (
     is_playable_form,
     read_deny_lists,
     write_gzip_lines,
+    write_manifest,
 )
 from build_fr import build_fr
 
@@ -181,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {name}: {size} bytes ({size / 1024:.0f} KiB)")
         for note in result.notes:
             print(f"  {note}")
+    print(f"{write_manifest(HERE).name}: the SHA-256 of every shipped list")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"total {time.perf_counter() - start:.1f} s, peak RSS {peak:.0f} MiB")
     return 0

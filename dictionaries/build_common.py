@@ -96,6 +96,22 @@ def write_gzip_lines(path: Path, lines: Iterable[str]) -> int:
     return path.stat().st_size
 
 
+SHIPPED = ("en.txt.gz", "en-common.txt.gz", "fr.txt.gz", "fr-common.txt.gz", "fr-forms.txt.gz")
+"""The lists the wheel ships (pyproject.toml's force-include), listed in SHA256SUMS."""
+
+
+def write_manifest(folder: Path) -> Path:
+    """Write ``SHA256SUMS`` (``sha256sum`` format) for the shipped lists: mixmo checks
+    each list against it when it reads or compiles one (``sha256sum -c`` works too)."""
+    import hashlib
+
+    lines = [f"{hashlib.sha256((folder / name).read_bytes()).hexdigest()}  {name}\n"
+             for name in SHIPPED]  # fmt: skip
+    manifest = folder / "SHA256SUMS"
+    manifest.write_text("".join(lines), encoding="ascii")
+    return manifest
+
+
 def read_gzip_lines(path: Path) -> list[str]:
     """The lines of a list written by ``write_gzip_lines``."""
     return gzip.decompress(path.read_bytes()).decode("utf-8").split()

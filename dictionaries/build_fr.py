@@ -107,6 +107,29 @@ FR_SPACE_WELDED_STEMS = frozenset(
     }
 )
 
+#: Acronyms said as words, which the French rulebook admits as a class: "Les
+#: acronymes (UNICEF) : sigles prononcés comme un mot".  Dicollecte writes them
+#: as capitalised entries, like the initialisms (sigles) the book refuses, and
+#: tags both alike (``po:nom``, not a proper-noun tag), so the class is drawn
+#: by review: every capitalised letters-only ``po:nom`` entry (353 in capitals,
+#: 940 with a capital initial, most of these place names) was read, and those
+#: French speakers say as a word are kept, as the dictionary spells them (Otan,
+#: ZUP).  Spelt letter by letter (SNCF, CNRS, HLM, ONU, URSS), place names,
+#: abbreviations and units stay out, and so do entries whose reading is
+#: uncertain.  The build checks each one is still such an entry of the source.
+FR_ACRONYMS_SAID_AS_WORDS = frozenset(
+    str.split(
+        """
+    Afnor Aful Benelux Capes Cimade Cirad Cnam Cned Consuel Covid Ehpad Gestapo
+    Ifremer Ined Inria Insee Inserm Macif Medef Nasa Opep Otan Oxfam Samu Smic
+    Stasi Unesco Unicef Urssaf
+    ASCII BIOS CAC CAF CAN CERN CNES CNIL DAB DEUG DOM EFREI ENA ENSAM EPROM ESA
+    ESTACA GAFAM GIEC GIGN IBAN IMAP INPI INRA IRA LED MOOC ONEMA ONERA PACA RAM
+    RENATER RIB ROM SCOT SEPA SRAS VIP ZAD ZEP ZNIEFF ZUP
+    """
+    )
+)
+
 #: Prefix classes of unit names (``gramme/Um()``, ``hertz/Ui()``): Dicollecte
 #: applies all 20 SI prefixes to 45 units (femtoroentgen, yottakatal...).  Only
 #: the prefixed units that general French dictionaries list as headwords are kept.
@@ -221,6 +244,7 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
                         yield both
 
     welded = reform_welded_stems({word.stem for word in dictionary.dic.words})
+    acronyms_seen: set[str] = set()
 
     def generate() -> Iterator[str]:
         for word in dictionary.dic.words:
@@ -228,6 +252,10 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
             tags = set(word.data.get("po", ()))
             if stem in welded or stem in FR_SPACE_WELDED_STEMS:
                 skipped["1990-reform welded compounds (fairepart, donjuan)"] += 1
+            elif stem in FR_ACRONYMS_SAID_AS_WORDS and tags == {"nom"} and stem.isalpha():
+                acronyms_seen.add(stem)
+                skipped["capitalised but kept: acronyms said as words (Otan, ZUP)"] += 1
+                yield ACRONYM_MARK + stem  # checked capitalised, as the source spells it
             elif stem != stem.lower():
                 skipped["capitalised (proper nouns, initialisms, symbols)"] += 1
             elif forbidden in flags:
@@ -248,8 +276,16 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
                 for form in forms_of(stem, flags):
                     if is_playable_form(form):
                         yield form
+        missing = FR_ACRONYMS_SAID_AS_WORDS - acronyms_seen
+        if missing:
+            sys.exit(f"FR_ACRONYMS_SAID_AS_WORDS not common-noun entries: {sorted(missing)}")
 
     return generate(), skipped
+
+
+ACRONYM_MARK = "="
+"""Marks an acronym among the generated candidates: Hunspell checks it as the
+dictionary spells it (Otan), the word list takes it in lower case (otan)."""
 
 
 def reform_welded_stems(stems: set[str]) -> set[str]:
@@ -364,7 +400,12 @@ def build_fr(review: bool) -> Result:
     checker = open_enchant_fr()
     generated, skipped = expand_fr_candidates()
     forms_seen: set[str] = set(generated)
-    accepted = {form for form in forms_seen if checker.check(form)}
+    checked = {form for form in forms_seen if checker.check(form.removeprefix(ACRONYM_MARK))}
+    rejected = len(forms_seen) - len(checked)
+    accepted = {
+        form.removeprefix(ACRONYM_MARK).lower() if form.startswith(ACRONYM_MARK) else form
+        for form in checked
+    }
     forms: dict[str, set[str]] = defaultdict(set)
     for form in accepted:
         forms[fold(form).upper()].add(form)
@@ -382,8 +423,8 @@ def build_fr(review: bool) -> Result:
         "skipped .dic entries: " + ", ".join(f"{n} {why}" for why, n in sorted(skipped.items()))
     ]
     notes.append(
-        f"{len(forms_seen)} distinct generated forms, {len(accepted)} accepted by Hunspell, "
-        f"{len(forms_seen) - len(accepted)} rejected"
+        f"{len(forms_seen)} distinct generated forms, {len(checked)} accepted by Hunspell, "
+        f"{rejected} rejected"
     )
     result.notes[:0] = notes
     result.seconds = time.perf_counter() - start

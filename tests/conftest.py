@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from io import StringIO
+from pathlib import Path
 from textwrap import dedent
 
 import pytest
@@ -94,10 +96,39 @@ def _enchant_missing() -> str | None:
     return None
 
 
+TESTS = Path(__file__).parent
+FOLDER_KINDS = {"web": "browser", "net": "network"}
+"""The kind of every test in a folder: the browser's drive Chromium, the network's a server."""
+
+
+def _kinds(item: pytest.Item) -> list[str]:
+    """What a test needs besides Python, read from where it lives and what its module uses.
+
+    A module that uses the tmux helpers (tests/tui/tmux.py) runs real terminals, one that
+    uses subprocess runs `mixmo` as a process: both are slower than an in-process test."""
+    kinds = []
+    folder = item.path.relative_to(TESTS).parts[0]
+    if folder in FOLDER_KINDS:
+        kinds.append(FOLDER_KINDS[folder])
+    module = getattr(item, "module", None)
+    used = list(vars(module).values()) if module is not None else []
+    if any(getattr(value, "__module__", None) == "tests.tui.tmux" for value in used):
+        kinds.append("tmux")
+    elif any(
+        value is subprocess or getattr(value, "__module__", None) == "subprocess" for value in used
+    ):
+        kinds.append("subprocess")
+    return kinds
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip the Enchant tests on a machine without Enchant, except in CI, which installs it."""
+    """Mark each test with its kinds (the quick run leaves the slow kinds out, README), and
+    skip the Enchant tests on a machine without Enchant, except in CI, which installs it."""
     import os
 
+    for item in items:
+        for kind in _kinds(item):
+            item.add_marker(kind)
     needing = [item for item in items if "enchant" in item.keywords]
     if not needing:
         return

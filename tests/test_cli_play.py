@@ -30,6 +30,7 @@ def private_folders(tmp_path, monkeypatch):
         (["--names", "Ann,ann"], "two players cannot have the same name"),
         (["--names", "Ann,"], "a player's name cannot be blank"),
         (["--rounds", "3", "--points", "100"], "choose --rounds or --points, not both"),
+        (["--rounds-to-play", "3", "--points", "100"], "leave out --rounds and --points"),
         (["--players", "7"], "7 is not in the range 2<=x<=6"),
         (["--dict", "/no/such/list.txt"], "no such word list"),
     ],
@@ -150,3 +151,17 @@ def test_an_app_drawn_by_another_textual_driver_needs_no_terminal(monkeypatch) -
     assert not has_terminal()  # pytest's captured standard input is not a terminal
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
     assert has_terminal()
+
+
+def test_rounds_to_play_plays_that_many_rounds_and_the_most_won_wins(mixmo) -> None:
+    """The French book's match form of option 1, in a bots' match: two rounds, then the
+    player with the most rounds won (not the first to win five)."""
+    import json
+
+    run = mixmo("play", "--headless", "--bots", "2", "--rounds-to-play", "2", "--seed", "7",
+                "--json")  # fmt: skip
+    assert run.code == 0, run.err
+    result = json.loads(run.out)
+    assert result["rounds"] == 2
+    won = {row["seat"]: row["rounds_won"] for row in result["standings"]}
+    assert won[result["winner_seat"]] > max(w for s, w in won.items() if s != result["winner_seat"])

@@ -65,3 +65,23 @@ def test_a_bad_cell_in_the_grid_to_complete_is_named_file_line_col(mixmo, tmp_pa
     assert run.code == 2
     assert run.err.strip().startswith(f"mixmo: error: {path}:2:3: ")
     assert mixmo("check", str(path)).err.strip().startswith(f"mixmo: error: {path}:2:3: ")
+
+
+def test_a_rack_of_more_tiles_than_the_set_is_refused_in_one_line(mixmo) -> None:
+    """No player holds more than the 120 tiles of the set: a bigger rack is bad input."""
+    run = mixmo("solve", "AE" * 60 + "S")
+    assert run.code == 2
+    assert run.err == (
+        "mixmo: error: a rack holds at most 120 tiles (the whole set); this one has 121\n"
+    )
+    assert mixmo("solve", "AE" * 60).code in (0, 1)  # the whole set's worth is a rack
+
+
+def test_megabytes_of_rack_are_refused_at_once_without_echoing_them(mixmo) -> None:
+    huge = "QI" * 7_500_000  # 15 MB, as an argument and as a line of standard input
+    run = mixmo("solve", huge)
+    assert run.code == 2
+    assert run.err.endswith("this one has 15000000\n") and run.err.count("\n") == 1
+    run = mixmo("solve", "-", stdin=f"CATS\n{huge}\n")
+    assert run.code == 2 and run.err.count("\n") == 1 and len(run.err) < 200
+    assert "QIQIQI" in run.err and "this one has 15000000" in run.err

@@ -105,7 +105,8 @@ def test_the_command_compiles_the_lists_once_into_the_cache_folder(tmp_path) -> 
         done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
         assert done.returncode == 0, done.stderr
         assert "ETE" in done.stdout and "été" in done.stdout
-    assert len(list(tmp_path.glob("fr-*.words.marisa"))) == 1
+    assert len(list(tmp_path.glob("fr-v*.words.marisa"))) == 1
+    assert len(list(tmp_path.glob("fr-common-*.words.marisa"))) == 1  # checked at start
     assert len(list(tmp_path.glob("fr-forms-*.forms.marisa"))) == 1
 
 

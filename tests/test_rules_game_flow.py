@@ -16,8 +16,8 @@ from mixmo.engine.game import (
     TileNotInRackError,
     WrongPhaseError,
 )
-from mixmo.engine.lexicon import AnyWord
-from mixmo.engine.options import MatchOptions
+from mixmo.engine.lexicon import AnyWord, WordList
+from mixmo.engine.options import MatchOptions, RoundsToPlayError
 from mixmo.engine.state import Phase
 from mixmo.engine.tiles import BANDIT, JOKER, Tile, TileKind
 from tests.game_helpers import (
@@ -203,6 +203,46 @@ def test_a_locked_player_is_not_counted_in_a_deadlock() -> None:
     assert "DeadlockDraw" in kinds(events)
 
 
+def lay_out_in_two_groups(game, seat: int, at: float = 0.0) -> None:
+    """Place every rack tile of ``seat`` on row 0 with a gap after the third: an invalid grid."""
+    for i, tile in enumerate(game.round.player(seat).rack):
+        game.apply(a.PlaceTile(seat=seat, row=0, col=i + (i >= 3), symbol=tile.symbol, at=at))
+
+
+def test_a_mixmo_called_after_laying_the_new_tiles_is_a_new_mixmo_even_within_the_window() -> None:
+    # Simultaneous means at the same draw: Bob, whose rack was empty when Ann's draw came,
+    # lays his 2 new tiles and calls 0.6 s later. That is a second MIXMO, and everyone draws.
+    game = new_game(2, seed=seed_without_opening_bandit(), mixmo_window=1.0)
+    lay_out(game, 0)
+    lay_out(game, 1)
+    game.apply(a.CallMixmo(seat=0, at=10.0))
+    lay_out(game, 1, at=10.3)
+    events = game.apply(a.CallMixmo(seat=1, at=10.6))
+    assert "SimultaneousMixmo" not in kinds(events)
+    assert [e.seat for e in events if isinstance(e, ev.TilesDrawn)] == [1, 0]
+    assert [len(p.rack) for p in game.round.players] == [4, 2]
+
+
+def test_when_every_player_is_locked_a_special_mixmo_draws_2_and_ends_the_locks() -> None:
+    # Ann calls with a tile left on her rack; Bob, ready at that draw, calls at the same
+    # time with an invalid grid. Nobody may act: the table's special MIXMO (General
+    # Deadlock) draws 2 for everyone and ends both locks ("until the next MIXMO").
+    game = new_game(2, seed=seed_without_opening_bandit(), mixmo_window=1.0)
+    lay_out_in_two_groups(game, 1)
+    ann = game.round.player(0).rack
+    for col, tile in enumerate(ann[:-1]):
+        game.apply(a.PlaceTile(seat=0, row=0, col=col, symbol=tile.symbol))
+    game.apply(a.CallMixmo(seat=0, at=10.0))
+    assert game.round.player(0).locked
+    settle_theme(game)
+    events = game.apply(a.CallMixmo(seat=1, at=10.5))
+    assert kinds(events)[:4] == ["MixmoCalled", "HastyCall", "PlayerLocked", "DeadlockDraw"]
+    assert all(p.may_act for p in game.round.players)
+    assert [len(p.rack) for p in game.round.players] == [5, 4]
+    game.apply(a.SayStuck(seat=0, at=11.0))  # both seats act again
+    game.apply(a.CallMixmo(seat=1, at=20.0))
+
+
 # --- the Bandit --------------------------------------------------------------------------
 
 
@@ -358,16 +398,17 @@ def test_a_claim_must_be_a_valid_word_of_the_grid() -> None:
         game.apply(a.ClaimThemeWords(seat=0, words=("NOTINMYGRID",)))
 
 
-def test_expert_final_sprint_takes_back_one_unfinished_word() -> None:
+def test_expert_final_sprint_takes_back_one_unfinished_word(english: WordList) -> None:
     game = new_game(2, seed=11, variant="expert", target=1000)
     at = play_until_bag_is_empty(game, caller=0)
-    lay_out(game, 1, at)  # seat 1's row of tiles, with a two-letter stub below
+    lay_out(game, 1, at)  # seat 1's row of tiles
     rack_before = len(game.round.player(1).rack)
     lay_out(game, 0, at)
     events = game.apply(a.CallMixmo(seat=0, at=at + 5))
     assert kinds(events)[-1] == "SprintStarted" and game.phase is Phase.SPRINT
     with pytest.raises(WrongPhaseError):
         game.apply(a.TakeApart(seat=1))
+    game.lexicon = english  # by which seat 1's row of drawn tiles is no word: unfinished
     word = game.round.player(1).grid.words()[0]
     game.apply(a.FinishSprint(seat=1, word_cells=word.cells))
     assert len(game.round.player(1).grid) == 0
@@ -395,6 +436,40 @@ def test_rounds_option_the_first_to_win_n_rounds_wins_the_match() -> None:
     assert game.round.number == 2 and game.round.bag != first_bag
     finish_round(game)
     assert game.phase is Phase.MATCH_OVER and game.state.winner == 0
+
+
+def play_rounds(game, winners: list[int]) -> None:
+    """Play one round per entry of ``winners``, each won by that seat."""
+    for winner in winners:
+        if game.phase is Phase.SCORED:
+            game.apply(a.NextRound(seat=0))
+        finish_round(game, caller=winner)
+        assert game.round.winner == winner
+
+
+def test_rounds_option_french_form_the_most_rounds_won_of_n_rounds_wins_the_match() -> None:
+    # "Mettez-vous d'accord sur un nombre de manches à jouer. Le joueur qui aura gagné
+    # le maximum de manches remporte la partie." The target plays no part.
+    game = new_game(2, seed=13, scoring="rounds", rounds_to_play=3, target=1)
+    play_rounds(game, [0, 1])
+    assert game.phase is Phase.SCORED, "two rounds of three: the match goes on"
+    play_rounds(game, [0])
+    assert game.phase is Phase.MATCH_OVER and game.state.winner == 0
+    assert game.state.rounds_won == (2, 1)
+    assert len(game.state.results) == 3
+
+
+def test_rounds_option_french_form_a_tie_at_the_top_plays_on_until_one_player_leads() -> None:
+    game = new_game(2, seed=13, scoring="rounds", rounds_to_play=2)
+    play_rounds(game, [0, 1])
+    assert game.phase is Phase.SCORED and game.state.rounds_won == (1, 1)
+    play_rounds(game, [1])
+    assert game.phase is Phase.MATCH_OVER and game.state.winner == 1
+
+
+def test_rounds_to_play_is_a_form_of_the_rounds_option_only() -> None:
+    with pytest.raises(RoundsToPlayError):
+        MatchOptions(players=("Ann", "Bob"), scoring="points", rounds_to_play=3)  # type: ignore[arg-type]
 
 
 def test_events_reach_subscribers_in_order() -> None:

@@ -113,6 +113,36 @@ def test_simultaneous_mixmo_on_the_draw_that_empties_the_bag() -> None:
     assert game.round.winner == 1
 
 
+def test_when_every_player_is_locked_on_the_empty_bag_the_locks_end_and_play_goes_on() -> None:
+    # The same at the draw that empties the bag: Ann's hasty call draws the last tiles,
+    # Bob's simultaneous call is hasty too. The special MIXMO has nothing to draw but
+    # ends the locks, so the final MIXMO can still be called.
+    game = new_game(2, seed=21, target=1000, mixmo_window=1.0)
+    at = 0.0
+    settle_theme(game)
+    while len(game.round.bag) > 4:  # the next draw (2 tiles each) empties the bag
+        lay_out(game, 0, at)
+        at += 5.0
+        game.apply(a.CallMixmo(seat=0, at=at))
+        settle_theme(game)
+    lay_out_all_but(game, 0, keep=1, at=at)
+    bob = game.round.player(1).rack
+    for i, tile in enumerate(bob):  # a gap after the third tile: two groups, invalid
+        game.apply(a.PlaceTile(seat=1, row=0, col=i + (i >= 3), symbol=tile.symbol, at=at))
+    game.apply(a.CallMixmo(seat=0, at=at + 5))
+    settle_theme(game)
+    assert not len(game.round.bag) and game.round.player(0).locked
+    events = game.apply(a.CallMixmo(seat=1, at=at + 5.5))
+    assert "HastyCall" in kinds(events) and "TilesDrawn" not in kinds(events)
+    assert all(p.may_act for p in game.round.players)
+    assert not any(p.ready_at_draw for p in game.round.players)  # the special MIXMO is new
+    lay_out(game, 0, at)
+    events = game.apply(a.CallMixmo(seat=0, at=at + 9))
+    assert "FinalMixmo" in kinds(events)
+    end_claims(game)
+    assert game.round.winner == 0
+
+
 # --- 3. rounds option: one won round taken away, at every table size ---------------------------
 
 
@@ -140,13 +170,15 @@ def test_rounds_option_a_wrong_final_mixmo_costs_one_round_at_every_table_size(
 
 
 @pytest.fixture()
-def sprint_game() -> Game:
-    """An Expert match at its final sprint: seat 0 has called a valid final MIXMO."""
+def sprint_game(english: WordList) -> Game:
+    """An Expert match at its final sprint: seat 0 has called a valid final MIXMO. From
+    here the English list judges, so that HOUSEB is an unfinished word, not any word."""
     game = new_game(2, seed=11, variant="expert", target=1000)
     at = play_until_bag_is_empty(game, caller=0)
     lay_out(game, 0, at)
     game.apply(a.CallMixmo(seat=0, at=at + 5))
     assert game.phase is Phase.SPRINT
+    game.lexicon = english
     return game
 
 
@@ -208,6 +240,58 @@ def test_final_sprint_still_removes_a_whole_word(sprint_game: Game) -> None:
     word = next(w for w in sprint_game.round.player(1).grid.words() if w.pattern == "HOUSEB")
     sprint_game.apply(a.FinishSprint(seat=1, word_cells=word.cells))
     assert sprint_game.round.player(1).grid.to_text().strip() == "E\nA\nT"
+
+
+HOUSEB_O = "HOUSEB\n.....O"  # BOAT on its way down from a B laid after HOUSE
+HOUSE_BO = "HOUSE\n...BO"  # BO laid flush under HOUSE: SB and EO run down
+
+
+@pytest.mark.parametrize(
+    ("text", "named", "left"),
+    [
+        (HOUSEB_O, ((0, 5), (1, 5)), "HOUSE"),  # B and O: the whole of BO
+        (HOUSEB_O, ((0, 5),), "HOUSE.\n.....O"),  # the B alone: HOUSEB's unfinished end
+        (HOUSE_BO, ((1, 3), (1, 4)), "HOUSE"),  # B and O, though they also make SB and EO
+    ],
+)
+def test_final_sprint_removes_an_unfinished_word_whose_tiles_also_make_accidental_runs(
+    sprint_game: Game, text: str, named: tuple, left: str
+) -> None:
+    with_grid(sprint_game, 1, text)
+    sprint_game.apply(a.FinishSprint(seat=1, word_cells=named))
+    assert sprint_game.round.player(1).grid.to_text().strip() == left
+
+
+def test_final_sprint_removes_a_whole_word_or_its_end_not_tiles_from_its_middle(
+    sprint_game: Game,
+) -> None:
+    with_grid(sprint_game, 1, HOUSEB_O)
+    before = sprint_game.state
+    with pytest.raises(NoTileThereError, match="one word"):
+        sprint_game.apply(a.FinishSprint(seat=1, word_cells=((0, 2), (0, 3))))  # U and S
+    assert sprint_game.state == before
+
+
+def test_final_sprint_takes_back_only_an_unfinished_word(sprint_game: Game) -> None:
+    # EAT is finished: its E may not go, though HOUSEB is unfinished.
+    with_grid(sprint_game, 1, HOUSEB)
+    with pytest.raises(NoTileThereError):
+        sprint_game.apply(a.FinishSprint(seat=1, word_cells=((0, 4), (1, 4), (2, 4))))
+    with pytest.raises(NoTileThereError):
+        sprint_game.apply(a.FinishSprint(seat=1, word_cells=((0, 4),)))
+    assert not sprint_game.round.player(1).sprint_done
+
+
+def test_final_sprint_that_would_remove_nothing_is_refused_and_the_sprint_kept(
+    sprint_game: Game,
+) -> None:
+    # TT runs down between CAT and TOE: both its tiles belong to finished words and stay,
+    # so naming it takes back nothing; the refusal leaves the player their sprint.
+    with_grid(sprint_game, 1, "CAT..\n..TOE")
+    before = sprint_game.state
+    with pytest.raises(NoTileThereError):
+        sprint_game.apply(a.FinishSprint(seat=1, word_cells=((0, 2), (1, 2))))
+    assert sprint_game.state == before
 
 
 # --- theme claims with jokers ------------------------------------------------------------------

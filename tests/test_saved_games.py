@@ -31,6 +31,18 @@ def test_a_saved_game_loads_to_the_identical_state() -> None:
     assert loaded.options == game.options
 
 
+def test_a_match_of_n_rounds_to_play_is_saved_with_it() -> None:
+    game = new_game(2, seed=21, scoring="rounds", rounds_to_play=3)
+    assert json.loads(dumps(game))["options"]["rounds_to_play"] == 3
+    assert loads(dumps(game), lexicon=AnyWord()).options.rounds_to_play == 3
+
+
+def test_a_match_to_a_target_is_saved_as_before_rounds_to_play_existed() -> None:
+    text = dumps(a_game_in_progress())
+    assert "rounds_to_play" not in json.loads(text)["options"]
+    assert loads(text, lexicon=AnyWord()).options.rounds_to_play == 0
+
+
 def test_a_loaded_game_plays_on() -> None:
     game = a_game_in_progress()
     loaded = loads(dumps(game), lexicon=AnyWord())

@@ -446,14 +446,20 @@ def recent(limit: int = 10, path: Path | None = None) -> list[Run]:
 
 
 def personal_bests(path: Path | None = None) -> list[Run]:
-    """The fastest finished practice run for each table size and language."""
+    """The fastest finished practice run for each table size and language (ties: the
+    earliest, then the first recorded).
+
+    One pass over the finished runs, ranked within their table by a window function:
+    a subquery per run that searched its table again was quadratic (6,000 runs took
+    3.7 s, 30,000 over two minutes; ``benchmarks/stats.py``)."""
     with connect(path, reading=True) as connection:
         rows = connection.execute(
-            f"""SELECT id, {", ".join(COLUMNS)} FROM runs AS r
-                WHERE kind = 'practice' AND won = 1 AND id = (
-                    SELECT id FROM runs WHERE kind = 'practice' AND won = 1
-                    AND table_size = r.table_size AND language = r.language
-                    ORDER BY seconds + penalty_seconds, finished_at LIMIT 1)
+            f"""SELECT id, {", ".join(COLUMNS)} FROM (
+                    SELECT *, ROW_NUMBER() OVER (
+                        PARTITION BY table_size, language
+                        ORDER BY seconds + penalty_seconds, finished_at, id) AS place
+                    FROM runs WHERE kind = 'practice' AND won = 1)
+                WHERE place = 1
                 ORDER BY language, table_size"""
         ).fetchall()
         return [_run(row) for row in rows]

@@ -17,10 +17,12 @@ What this module adds around textual-serve, and why:
   given to the child as ``MIXMO_DATA_DIR``), where ``mixmo join`` keeps its
   seat's secret token. A reload (or a dropped connection) takes the same seat
   back; two visitors who type the same name never share a seat, which a shared
-  token file keyed by name would do.
+  token file keyed by name would do. A folder left empty is removed when its
+  visitor leaves; a visitor without the cookie gets a temporary one.
 * **Relative addresses everywhere** (page, script, websocket): the page works
-  behind a reverse proxy, under a path prefix, over https/wss, with no
-  "public URL" setting (docs/network.md, Browser).
+  behind a reverse proxy, under a path prefix, over https/wss. Only the origin
+  checks of the terminal's websocket need the public address (``--public-url``):
+  the ``Host`` header is never trusted (DNS rebinding).
 * **No third-party requests**: the font is textual-serve's bundled Roboto Mono,
   not Google Fonts.
 * **A failure the visitor can read**: when ``mixmo join`` stops before drawing
@@ -36,12 +38,14 @@ import asyncio
 import contextlib
 import hashlib
 import html
+import ipaddress
 import json
 import os
 import secrets
 import shlex
 import sys
-from collections.abc import Awaitable, Callable
+import tempfile
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
@@ -73,6 +77,30 @@ PRELUDE = b"__GANGLION__\n"
 """The line with which Textual's web driver opens each app."""
 STOP_GRACE = 5.0
 """Seconds a visitor's process has to quit once its browser has gone, before it is killed."""
+
+
+def public_origin(url: str) -> str:
+    """The origin (``scheme://host[:port]``) of a public address such as
+    ``https://play.example.org/mixmo/``, as a browser's ``Origin`` header writes it;
+    ValueError if ``url`` is not an http(s) address."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{url}: not an http:// or https:// address")
+    port = parts.port  # ValueError when it is not a port
+    default = 443 if parts.scheme == "https" else 80
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}" + ("" if port in (None, default) else f":{port}")
+
+
+def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``host`` as an IP address (an IPv4 address mapped into IPv6 as itself), or None."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
 
 
 def visitor_folder(root: Path, visitor: str) -> Path:
@@ -207,10 +235,12 @@ class VisitorApp(AppService):
 class WebFront:
     """The web application: the name form, the terminal page and one process per visitor."""
 
-    def __init__(self, server: str, room: str, data: Path) -> None:
+    def __init__(self, server: str, room: str, data: Path, public_url: str | None = None) -> None:
         self.server = server
         self.room = room
         self.data = data
+        self.public_origins = frozenset({public_origin(public_url)} if public_url else ())
+        """The origin of the address players are given (behind a proxy), trusted."""
         self.visitors: set[VisitorApp] = set()
         self.downloads = DownloadManager()
 
@@ -309,16 +339,66 @@ class WebFront:
             except ValueError as error:
                 raise web.HTTPBadRequest(text=str(error)) from None
         origin = request.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc != request.host:
+        if origin is not None and not self.trusts_origin(origin, request):
             # Another site's page opening a terminal here through its visitor's browser
             # (which can reach a loopback-only front): only this front's own page may.
             raise web.HTTPForbidden(text=_("this page's terminal opens from its own site only"))
         if len(self.visitors) >= MAX_VISITORS:
             raise web.HTTPServiceUnavailable(text=_("too many visitors at once: try again later"))
-        visitor = request.cookies.get(COOKIE) or secrets.token_urlsafe(24)
-        folder = visitor_folder(self.data, visitor)
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with self._visitor_folder(request.cookies.get(COOKIE)) as folder:
+            return await self._run_visitor(request, name, folder)
 
+    def trusts_origin(self, origin: str, request: web.Request) -> bool:
+        """Whether a page of ``origin`` may open a terminal here.
+
+        Never judged by the request's ``Host`` header: a page of another site whose
+        name it has pointed at this machine (DNS rebinding) sends a ``Host`` and an
+        ``Origin`` that agree. Trusted: the configured public origin, and the address
+        the connection actually arrived on, as an IP address (``localhost`` too when
+        that address is loopback), which no other site's page can have."""
+        if origin in self.public_origins:
+            return True
+        try:
+            parts = urlsplit(origin)
+            port = parts.port or 80
+        except ValueError:
+            return False
+        local = request.transport.get_extra_info("sockname") if request.transport else None
+        if parts.scheme != "http" or not parts.hostname or not local or port != local[1]:
+            return False
+        arrived = _address(str(local[0]))
+        if arrived is None:
+            return False
+        if parts.hostname == "localhost":
+            return arrived.is_loopback
+        return _address(parts.hostname) == arrived
+
+    @contextlib.contextmanager
+    def _visitor_folder(self, visitor: str | None) -> Iterator[Path]:
+        """The data folder of a visitor's ``mixmo join``, for as long as it runs.
+
+        A browser with the cookie has its own, kept while it holds something (the
+        seat's token); an empty one is removed when the visitor leaves. A visitor
+        without the cookie (a watcher, a script) gets a folder of its own that is
+        removed when it leaves: nobody can fill the disk with folders by opening
+        sockets."""
+        if visitor is None:
+            self.data.mkdir(parents=True, exist_ok=True, mode=0o700)
+            with tempfile.TemporaryDirectory(prefix="visit-", dir=self.data) as temporary:
+                yield Path(temporary)
+            return
+        kept = visitor_folder(self.data, visitor)
+        kept.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            yield kept
+        finally:
+            with contextlib.suppress(OSError):  # not empty: its seat is kept
+                kept.rmdir()
+
+    async def _run_visitor(
+        self, request: web.Request, name: str | None, folder: Path
+    ) -> web.StreamResponse:
+        """Start a visitor's process with ``folder`` as its data folder; relay until it ends."""
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_FRAME)
         await socket.prepare(request)
         app = VisitorApp(

@@ -31,6 +31,14 @@ async def test_with_rounds_the_header_names_the_goal_in_rounds_won() -> None:
         assert "pts" not in header
 
 
+async def test_with_rounds_to_play_the_header_names_the_french_books_goal() -> None:
+    app, _clock = make_app(2, seed=10, scoring=ScoringMode.ROUNDS, rounds_to_play=4)
+    async with app.run_test(size=SIZE):
+        header = str(app.header.render())
+        assert "4 rounds to play, the most won wins" in header
+        assert "first to win" not in header
+
+
 async def test_with_points_the_header_still_names_the_points_to_reach() -> None:
     app, _clock = make_app(2, seed=10, target=150)
     async with app.run_test(size=SIZE):

@@ -90,6 +90,14 @@ def decode_utf8(data: bytes, name: str) -> str:
         fail(message.format(name=name, line=line, col=col, byte=data[error.start]))
 
 
+DAMAGED_DICTIONARY = {
+    "changed": N_("the embedded dictionary {name} is damaged: reinstall mixmo"),
+    "unlisted": N_(
+        "the embedded dictionary {name} is not in this installation's SHA256SUMS: reinstall mixmo"
+    ),
+}
+
+
 def load_lexicon(spec: str | None, language: str) -> Lexicon:
     """Open the dictionary, then exempt it from garbage collection.
 
@@ -100,12 +108,17 @@ def load_lexicon(spec: str | None, language: str) -> Lexicon:
     import gc
 
     from mixmo.engine.dictionary_spec import open_lexicon
-    from mixmo.engine.lexicon import LexiconError
+    from mixmo.engine.lexicon import DamagedDictionaryError, LexiconError, WordListTooLargeError
 
     check_dictionary_spec(spec)
     use_compiled_lists()
     try:
         lexicon = open_lexicon(spec, language)
+    except DamagedDictionaryError as error:
+        fail(_(DAMAGED_DICTIONARY[error.problem]).format(name=error.name))
+    except WordListTooLargeError as error:
+        message = _("{path}: a word list holds at most {size} MiB of text")
+        fail(message.format(path=error.path, size=error.limit // 2**20))
     except LexiconError as error:
         fail(str(error))
     gc.freeze()

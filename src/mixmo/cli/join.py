@@ -182,7 +182,7 @@ def join(
         default = f"{bot_level.capitalize()} bot" if bot_level else _default_name()
         seat_name = clean_name(default if name is None else name)  # --name "" is blank
     except ValueError as error:
-        fail(f"--name: {error}")
+        fail(_("--name: {reason}").format(reason=translated(str(error))))
     if bot_level is None:
         from mixmo.cli.terminal import require_terminal
 

@@ -28,6 +28,15 @@ points_option = click.option(
     type=click.IntRange(1, 100_000),
     help=N_("Play to N points (option 2) [default: 200]."),
 )
+rounds_to_play_option = click.option(
+    "--rounds-to-play",
+    type=click.IntRange(1, 99),
+    metavar="N",
+    help=N_(
+        "Play N rounds: the most rounds won wins the match, and a tie at the top plays "
+        "on until one player leads (option 1 as the French rulebook has it)."
+    ),
+)
 MAX_SEED = 2**63 - 1
 """The largest seed: a server's room holds no larger one (net.protocol.RoomSettings), and
 a saved game must always load back (engine.save reads numbers of up to 40 digits)."""

@@ -16,6 +16,9 @@ from mixmo.cli.options import TranslatedGroup, json_option, light_option
 from mixmo.i18n import N_, _, ngettext
 
 LEVELS = ("beginner", "easy", "normal", "hard", "searcher")
+MAX_BOARD_BYTES = 64 * 1024
+"""A board file is six lines of 20 characters and a few comments: what is past this
+is not read (``mixmo mixup check /dev/zero`` is refused at once, not read forever)."""
 
 
 @click.group(
@@ -127,6 +130,7 @@ def play_headless(seed: int, colour: str, shape: str, as_json: bool) -> None:
     from mixmo.mixup.headless import play_headless as play
     from mixmo.mixup.levels import Level
     from mixmo.mixup.pieces import Colour, Piece, Shape, Side
+    from mixmo.mixup_words import words
 
     for record in play(seed, Level(colour), Level(shape)):
         if as_json:
@@ -148,8 +152,8 @@ def play_headless(seed: int, colour: str, shape: str, as_json: bool) -> None:
             piece = Piece(Colour(record["piece"]["colour"]), Shape(record["piece"]["shape"]))
             click.echo(
                 _("{side}: {piece} into column {column} (row {row})").format(
-                    side=f"{Side(record['player']).words():>7}",
-                    piece=piece.describe(),
+                    side=f"{words(Side(record['player'])):>7}",
+                    piece=words(piece),
                     column=record["column"],
                     row=record["row"],
                 )
@@ -161,11 +165,12 @@ def play_headless(seed: int, colour: str, shape: str, as_json: bool) -> None:
 def result_sentence(result: str, line: list[list[int]] | tuple[tuple[int, int], ...]) -> str:
     """``colour wins: (1,1) (2,1) (3,1) (4,1)`` or the draw, in the interface language."""
     from mixmo.mixup.pieces import Side
+    from mixmo.mixup_words import words
 
     if result == "draw":
         return _("draw: the board is full")
     cells = " ".join(f"({c},{r})" for c, r in line)
-    return _("{side} wins: {cells}").format(side=Side(result).words(), cells=cells)
+    return _("{side} wins: {cells}").format(side=words(Side(result)), cells=cells)
 
 
 def run_app(
@@ -180,9 +185,9 @@ def run_app(
     from mixmo.mixup.game import MixUpGame
     from mixmo.mixup.levels import Level
     from mixmo.mixup.pieces import Side
-    from mixmo.mixup.save import SaveFileError, Seating
+    from mixmo.mixup.save import Seating
     from mixmo.tui.mixup.app import MixUpApp
-    from mixmo.tui.mixup.saves import autosave_path, keep_unfinished, load
+    from mixmo.tui.mixup.saves import UnreadableSaveError, autosave_path, keep_unfinished, load
     from mixmo.tui.mixup.sentences import COMPUTER, YOU, default_name
 
     path = save_file or autosave_path()
@@ -201,7 +206,7 @@ def run_app(
             fail(_("--resume continues the saved game as it was: no --bot, --side or --names"))
         try:
             game, seating = load(path)
-        except SaveFileError as error:
+        except UnreadableSaveError as error:
             fail(str(error))
     else:
         seats = [n.strip() for n in names.split(",")] if names else []
@@ -211,6 +216,10 @@ def run_app(
             fail(_("two players cannot have the same name"))
         if any(unicodedata.category(ch)[0] == "C" for ch in "".join(seats)):
             fail(_("a player's name cannot hold control characters"))
+        from mixmo.engine.names import has_visible_character
+
+        if names and not all(has_visible_character(seat) for seat in seats):
+            fail(_("a player's name needs a visible character"))
         bot_side = Side(side).other if bot_level else None
         # Saved untranslated, translated when shown (mixmo.tui.mixup.sentences)
         default = {side: default_name(side) for side in Side}
@@ -238,7 +247,7 @@ def run_app(
         if kept is not None:
             try:
                 load(kept)
-            except SaveFileError as error:  # kept all the same: it may be repairable by hand
+            except UnreadableSaveError as error:  # kept all the same: it may be repairable by hand
                 told = _(
                     "mixmo mixup: {path} could not be read as a game, so a new game starts; "
                     "the old file is kept as {kept} ({reason})"
@@ -279,19 +288,20 @@ def check(as_json: bool, boardfile: str) -> None:
     """`mixmo mixup check`: a board's audit (its help text is above, translated)."""
     from mixmo.mixup.audit import audit
     from mixmo.mixup.board import Board, BoardSyntaxError
+    from mixmo.mixup_words import say, words
 
-    text, name = read_source(boardfile)
+    text, name = read_source(boardfile, max_bytes=MAX_BOARD_BYTES, what=N_("a MixUp board"))
     try:
         board = Board.parse(text)
     except BoardSyntaxError as error:
-        fail(f"{name}:{error}")
+        fail(f"{name}:{say(error)}")
     report = audit(board)
     if as_json:
         click.echo(
             json.dumps(
                 {
                     "pieces": report.pieces,
-                    "problems": list(report.problems),
+                    "problems": [say(problem) for problem in report.problems],
                     "result": report.outcome.value,
                     "line": [list(cell) for cell in report.line],
                     "to_move": report.to_move.value if report.to_move else None,
@@ -303,16 +313,16 @@ def check(as_json: bool, boardfile: str) -> None:
         count = report.pieces
         click.echo(ngettext("{count} piece", "{count} pieces", count).format(count=count))
         for problem in report.problems:
-            click.echo(f"{name}: {problem}")
+            click.echo(f"{name}: {say(problem)}")
         if not report.problems:
             if report.to_move:
-                click.echo(_("{side} to move").format(side=report.to_move.words()))
+                click.echo(_("{side} to move").format(side=words(report.to_move)))
             elif report.outcome.value == "draw":
                 click.echo(_("a draw: the board is full"))
             else:
                 cells = " ".join(f"({c},{r})" for c, r in report.line)
                 winner = report.outcome.winner
-                side = winner.words() if winner else report.outcome.value
+                side = words(winner) if winner else report.outcome.value
                 click.echo(_("{side} won: {cells}").format(side=side, cells=cells))
     if report.problems:
         sys.exit(EXIT_INVALID)

@@ -84,12 +84,12 @@ class TranslatedCommand(click.Command):
         for param in self.get_params(ctx):
             english = getattr(param, "help", None)
             if english:
-                param.help = _(english)  # type: ignore[attr-defined]
+                param.help = _(english)
             try:
                 record = param.get_help_record(ctx)
             finally:
                 if english:
-                    param.help = english  # type: ignore[attr-defined]
+                    param.help = english
             if record is not None:
                 rows.append(record)
         if rows:

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from mixmo.cli.match_options import match_options
+from mixmo.cli.match_options import match_options, rounds_to_play_option
 from mixmo.cli.options import TranslatedCommand, dict_option, follow_game_language, light_option
 from mixmo.cli.play_game import run_play
 from mixmo.engine.levels import Level
@@ -52,6 +52,7 @@ from mixmo.i18n import N_
     ),
 )
 @match_options
+@rounds_to_play_option
 @dict_option
 @click.option(
     "--live-check", is_flag=True, help=N_("Start with live word checking on (F4 toggles).")

@@ -31,6 +31,7 @@ def run_play(
     free_spirit: bool,
     rounds: int | None,
     points: int | None,
+    rounds_to_play: int | None,
     seed: int | None,
     live_check: bool,
     resume: bool,
@@ -84,14 +85,17 @@ def run_play(
     else:
         if rounds and points:
             fail(_("choose --rounds or --points, not both"))
+        if rounds_to_play and (rounds or points):
+            fail(_("--rounds-to-play sets how the match ends: leave out --rounds and --points"))
         seats = seat_names(names, players, bots, headless=headless)
-        scoring = ScoringMode.ROUNDS if rounds else ScoringMode.POINTS
+        scoring = ScoringMode.ROUNDS if rounds or rounds_to_play else ScoringMode.POINTS
         try:
             options = MatchOptions(
                 players=tuple(seats),
                 variant=variant_for(expert=expert, free_spirit=free_spirit).name,
                 scoring=scoring,
                 target=rounds or points or 0,
+                rounds_to_play=rounds_to_play or 0,
                 language=lang,
                 dictionary=dict_spec,
                 seed=seed if seed is not None else random_seed(),
@@ -162,6 +166,10 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
 
     if any(unicodedata.category(ch)[0] == "C" for ch in "".join(given)):
         fail("--names: " + _("a player's name cannot hold control characters"))
+    from mixmo.engine.names import has_visible_character
+
+    if any(name and not has_visible_character(name) for name in given):
+        fail("--names: " + _("a player's name needs a visible character"))
     if not headless and players is None and bots >= MAX_SEATS:
         fail(
             _(

@@ -59,6 +59,11 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
     folder = data if data is not None else data_dir() / "server"
     if folder.exists() and not folder.is_dir():
         fail(_("{folder}: not a folder").format(folder=folder))
+    from mixmo.cli.common import load_lexicon
+    from mixmo.engine.lexicon import EMBEDDED_LANGUAGES
+
+    for language in EMBEDDED_LANGUAGES:  # a damaged list: one line now, not a room's error
+        load_lexicon(None, language)
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr
     )

@@ -31,6 +31,7 @@ from mixmo.i18n import N_, _, ngettext
 
 RACKS_LIMIT = 16_000_000
 """The most bytes of racks read from standard input (a million racks of 15 tiles)."""
+RACK_TOO_LONG = N_("a rack holds at most {limit} tiles (the whole set); this one has {tiles}")
 
 
 class Seconds(click.FloatRange):
@@ -93,6 +94,7 @@ def solve(
 ) -> None:
     """`mixmo solve`: a grid for each rack (its help text is above, translated)."""
     from mixmo.engine.solver import result_as_dict
+    from mixmo.engine.solver.api import RackTooLongError
     from mixmo.engine.solver.request import InvalidGridError, SolveSession
 
     grid_text = (
@@ -128,7 +130,11 @@ def solve(
                 where = f"{grid_file}:"  # its text starts "line:col:", as check's does
             elif grid_file and isinstance(error, InvalidGridError):
                 where = f"{grid_file}: "
-            fail(f"{where}{rack}: {error}" if len(racks) > 1 else f"{where}{error}")
+            said = str(error)
+            if isinstance(error, RackTooLongError):
+                said = _(RACK_TOO_LONG).format(limit=error.limit, tiles=error.tiles)
+            shown = rack if len(rack) <= 40 else rack[:40] + "…"  # not megabytes of it
+            fail(f"{where}{shown}: {said}" if len(racks) > 1 else f"{where}{said}")
         gc.freeze()
         all_solved = all_solved and result.solved
         if as_json:

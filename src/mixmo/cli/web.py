@@ -31,7 +31,15 @@ NEEDS_TEXTUAL_SERVE = N_(
 )
 @click.argument("url", metavar="ws://HOST:PORT/CODE")
 @listen_options(8000, N_("Address to listen on (0.0.0.0 opens the page to the local network)."))
-def web(url: str, host: str, port: int) -> None:
+@click.option(
+    "--public-url",
+    metavar="URL",
+    help=N_(
+        "The address players open, behind a reverse proxy (https://play.example.org/mixmo/): "
+        "its pages may open terminals, besides the address mixmo web listens on."
+    ),
+)
+def web(url: str, host: str, port: int, public_url: str | None) -> None:
     """`mixmo web`: the browser front of a room (its help text is above, translated)."""
     from mixmo.cli.join import split_url
 
@@ -44,16 +52,23 @@ def web(url: str, host: str, port: int) -> None:
         fail(_(NEEDS_TEXTUAL_SERVE))
     import asyncio
 
-    asyncio.run(_serve(server, code, host, port))
+    from mixmo.webfront import public_origin
+
+    if public_url is not None:
+        try:
+            public_origin(public_url)
+        except ValueError:
+            fail(_("--public-url {url}: not an http:// or https:// address").format(url=public_url))
+    asyncio.run(_serve(server, code, host, port, public_url))
 
 
-async def _serve(server: str, code: str, host: str, port: int) -> None:
+async def _serve(server: str, code: str, host: str, port: int, public_url: str | None) -> None:
     from aiohttp import web as aioweb
 
     from mixmo.storage import data_dir
     from mixmo.webfront import WebFront
 
-    front = WebFront(server, code, data_dir() / "web")
+    front = WebFront(server, code, data_dir() / "web", public_url)
     runner = aioweb.AppRunner(front.application(), access_log=None, handle_signals=False)
     await runner.setup()
     try:

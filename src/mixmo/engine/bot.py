@@ -29,6 +29,7 @@ from mixmo.engine.game_base import MIXMO_DRAW
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon, common_words, fold
+from mixmo.engine.round_end import sprint_take_back
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.themes import ThemeList, builtin_themes
 from mixmo.engine.tiles import JOKER, TileKind
@@ -363,13 +364,17 @@ class Bot:
         most tiles; the others give up the first unfinished word they see.
         """
         report = validate(player.grid, self.lexicon, self.variant)
-        bad = [v.word.cells for v in report.words if not v.valid]
+        # Only words the sprint's rule lets go of something (round_end.sprint_take_back).
+        bad = [
+            v.word.cells
+            for v in report.words
+            if not v.valid and sprint_take_back(player.grid, v.word.cells, report.words)
+        ]
         if not bad or not self.pace.shrewd:
             return bad[0] if bad else ()
 
         def worth(cells: tuple[Cell, ...]) -> tuple[bool, int]:
-            crossing = {c for v in report.words if v.word.cells != cells for c in v.word.cells}
-            own = [c for c in cells if c not in crossing]
+            own = sprint_take_back(player.grid, cells, report.words) or set()
             grid = player.grid
             for cell in own:
                 grid = grid.remove(cell)

@@ -76,7 +76,14 @@ class PlayerStuck(Event):
 
 @dataclass(frozen=True, slots=True)
 class DeadlockDraw(Event):
-    """Every player who may act is stuck: a special MIXMO draws 2 for everyone."""
+    """Every player who may act is stuck: a special MIXMO draws 2 for everyone.
+
+    ``everyone_locked``: the special MIXMO came because every player was locked
+    after hasty calls at the same draw; it ends the locks, and draws nothing when
+    the bag is empty.
+    """
+
+    everyone_locked: bool = False
 
 
 @dataclass(frozen=True, slots=True)

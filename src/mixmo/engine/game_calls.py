@@ -52,7 +52,7 @@ class CallHandlers(ClosingHandlers):
                 events.append(ev.SimultaneousMixmo(seat))
                 player = player.with_(ready_at_draw=False)
                 return state.with_(round=round_.with_player(seat, player)), events
-            return self._lock(state, seat, grid_reasons, events)
+            return self._lock(state, seat, grid_reasons, events, at=action.at)
 
         if not self._bag_covers_a_draw(round_):
             return self._final_call(state, seat, reasons, events)
@@ -61,7 +61,7 @@ class CallHandlers(ClosingHandlers):
         events += drawn
         state = state.with_(round=new_round)
         if reasons:
-            return self._lock(state, seat, reasons, events)
+            return self._lock(state, seat, reasons, events, at=action.at)
         return state, events
 
     def _wrong_call_reasons(self, player: PlayerState) -> list[str]:
@@ -80,12 +80,48 @@ class CallHandlers(ClosingHandlers):
         return reasons
 
     def _lock(
-        self, state: MatchState, seat: int, reasons: list[str], events: list[ev.Event]
+        self,
+        state: MatchState,
+        seat: int,
+        reasons: list[str],
+        events: list[ev.Event],
+        *,
+        at: float,
     ) -> tuple[MatchState, list[ev.Event]]:
-        """A hasty call: the caller is locked until the next MIXMO."""
-        player = state.round.player(seat).with_(locked=True, stuck=False)
+        """A hasty call: the caller is locked until the next MIXMO.
+
+        When that leaves nobody who may act (two hasty calls at the same draw), nobody
+        could ever call that next MIXMO: the table calls the General Deadlock's special
+        one at once (:meth:`_special_mixmo`).
+        """
+        # A player has one call at a draw: locked, this one is spent too.
+        player = state.round.player(seat).with_(locked=True, stuck=False, ready_at_draw=False)
         events += [ev.HastyCall(seat, tuple(reasons)), ev.PlayerLocked(seat)]
-        return state.with_(round=state.round.with_player(seat, player)), events
+        state = state.with_(round=state.round.with_player(seat, player))
+        round_ = state.round
+        if not any(round_.player(s).may_act for s in round_.active_seats()):
+            return self._special_mixmo(state, events, at=at)
+        return state, events
+
+    def _special_mixmo(
+        self, state: MatchState, events: list[ev.Event], *, at: float
+    ) -> tuple[MatchState, list[ev.Event]]:
+        """Every player is locked: the special MIXMO the rulebooks let the table agree on.
+
+        Everyone draws 2 from the first seat, which ends every lock. With too few
+        tiles left for a draw it draws nothing but is still the "next MIXMO" that ends
+        the locks, so the round's final MIXMO can still be called.
+        """
+        round_ = state.round
+        events.append(ev.DeadlockDraw(everyone_locked=True))
+        if self._bag_covers_a_draw(round_):
+            round_, drawn = self._draw(round_, MIXMO_DRAW, first_seat=0, at=at)
+            return state.with_(round=round_), events + drawn
+        events += [ev.PlayerUnlocked(s) for s, p in enumerate(round_.players) if p.locked]
+        round_ = round_.with_(
+            players=tuple(p.with_(locked=False, ready_at_draw=False) for p in round_.players)
+        )
+        return state.with_(round=round_), events
 
     def _final_call(
         self, state: MatchState, seat: int, reasons: list[str], events: list[ev.Event]

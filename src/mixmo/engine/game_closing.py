@@ -78,10 +78,13 @@ class ClosingHandlers(GameBase):
             )
         events: list[ev.Event] = []
         if action.word_cells:
-            own = sprint_take_back(player.grid, tuple(action.word_cells))
+            verdicts = validate(player.grid, self.lexicon, self.variant).words
+            own = sprint_take_back(player.grid, tuple(action.word_cells), verdicts)
             if own is None:
                 raise NoTileThereError(
-                    _("the sprint takes back tiles of one word of the grid only")
+                    _(
+                        "the sprint takes back one word, whole or its unfinished end, and nothing else"
+                    )
                 )
             player = take_back(player, own)
             events.append(ev.GridChanged(action.seat, tuple(sorted(own))))
@@ -221,6 +224,9 @@ class ClosingHandlers(GameBase):
         target = self.options.target
         if self.options.scoring is ScoringMode.POINTS:
             over = max(totals) >= target
+        elif self.options.rounds_to_play:  # the French book's form: the most won of N rounds
+            played = len(state.results) >= self.options.rounds_to_play
+            over = played and won.count(max(won)) == 1
         else:
             over = max(won) >= target
         if over:

@@ -47,8 +47,13 @@ class EditingHandlers(GameBase):
     def _edited(
         self, state: MatchState, seat: int, player: PlayerState, cells: Iterable[Cell]
     ) -> tuple[MatchState, list[ev.Event]]:
-        """``state`` with ``player``'s edit of ``cells``; an edit takes back a "stuck"."""
+        """``state`` with ``player``'s edit of ``cells``; an edit takes back a "stuck".
+
+        An edit also ends the player's readiness at the last draw: a MIXMO called
+        after it is a MIXMO of its own, not one called at the same draw.
+        """
         events: list[ev.Event] = [ev.GridChanged(seat, tuple(cells))]
+        player = player.with_(ready_at_draw=False)
         if state.round.player(seat).stuck:
             player = player.with_(stuck=False)
             events.append(ev.PlayerStuck(seat, False))

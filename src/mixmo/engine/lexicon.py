@@ -18,7 +18,7 @@ import os
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # paths are strings on the way to a word list: pathlib is 7 ms of every start
     from pathlib import Path
@@ -76,6 +76,46 @@ def lexicon_label(name: str) -> str:
 
 class LexiconError(ValueError):
     """A lexicon could not be opened: a missing file, library or language."""
+
+
+class DamagedDictionaryError(LexiconError):
+    """An embedded list is not the file mixmo was built with (truncated, emptied,
+    replaced), or the installation's ``SHA256SUMS`` does not list it."""
+
+    code: ClassVar[str] = "damaged-dictionary"
+
+    def __init__(self, name: str, problem: Literal["changed", "unlisted"]) -> None:
+        super().__init__(name, problem)
+        self.name = name
+        self.problem = problem
+
+    def __str__(self) -> str:
+        if self.problem == "unlisted":
+            return (
+                f"the embedded dictionary {self.name} is not in this installation's "
+                "SHA256SUMS: reinstall mixmo"
+            )
+        return f"the embedded dictionary {self.name} is damaged: reinstall mixmo"
+
+
+MAX_WORD_LIST = 32 * 1024 * 1024
+"""Bytes of text a ``--dict`` word list may hold, decompressed: 7 times the French
+list (4.7 MB); a gzip bomb of a few hundred kilobytes is refused there, not after
+filling the memory."""
+
+
+class WordListTooLargeError(LexiconError):
+    """A ``--dict`` word list (or what its gzip stream unpacks to) is over :data:`MAX_WORD_LIST`."""
+
+    code: ClassVar[str] = "word-list-too-large"
+
+    def __init__(self, path: str, limit: int) -> None:
+        super().__init__(path, limit)
+        self.path = path
+        self.limit = limit
+
+    def __str__(self) -> str:
+        return f"{self.path}: a word list holds at most {self.limit // 2**20} MiB of text"
 
 
 def fold(word: str) -> str:
@@ -182,9 +222,12 @@ class WordList:
 
         path = Path(path)
         try:
-            raw = path.read_bytes()
+            with path.open("rb") as handle:  # a pipe or a huge file: no more than the limit
+                raw = handle.read(MAX_WORD_LIST + 1)
             if raw[:2] == b"\x1f\x8b":
-                raw = _gunzip(raw)
+                raw = _gunzip(raw, limit=MAX_WORD_LIST + 1)
+            if len(raw) > MAX_WORD_LIST:
+                raise WordListTooLargeError(str(path), MAX_WORD_LIST)
             text = raw.decode("utf-8")
         except FileNotFoundError:
             raise LexiconError(_("{path}: no such word list").format(path=path)) from None
@@ -311,11 +354,27 @@ class AnyWord:
         return [word.lower()] if word in self else []
 
 
-def _gunzip(data: bytes) -> bytes:
-    """``gzip.decompress``, imported when a list is parsed (compiled lists never are)."""
-    import gzip
+def _gunzip(data: bytes, limit: int | None = None) -> bytes:
+    """``gzip.decompress``, imported when a list is parsed (compiled lists never are);
+    with a ``limit``, what follows its first ``limit`` bytes is never unpacked (a gzip
+    bomb): check the length of the result."""
+    if limit is None:
+        import gzip
 
-    return gzip.decompress(data)
+        return gzip.decompress(data)
+    import zlib
+
+    unpacked = bytearray()
+    stream, pending = zlib.decompressobj(wbits=31), data  # 31: a gzip member, CRC checked
+    while len(unpacked) < limit:
+        unpacked += stream.decompress(pending, limit - len(unpacked))
+        if stream.eof:  # members follow one another (cat a.gz b.gz)
+            if not (pending := stream.unused_data):
+                break
+            stream = zlib.decompressobj(wbits=31)
+        elif not (pending := stream.unconsumed_tail) and len(unpacked) < limit:
+            raise EOFError("the gzip stream ends before its end (a truncated file?)")
+    return bytes(unpacked)
 
 
 def _dictionary_file(name: str) -> bytes:
@@ -325,7 +384,18 @@ def _dictionary_file(name: str) -> bytes:
         message = _("the embedded dictionary {name} is missing from this installation")
         raise LexiconError(message.format(name=name))
     with open(path, "rb") as handle:
-        return handle.read()
+        data = handle.read()
+    from mixmo.engine.dictionary_integrity import check_shipped
+
+    check_shipped(name, data)  # a damaged list: one sentence, not a gzip traceback
+    return data
+
+
+def _shipped_digest(source: str) -> str:
+    """The SHA-256 the embedded file at ``source`` was built with (names its compiled file)."""
+    from mixmo.engine.dictionary_integrity import expected_digest, file_name
+
+    return expected_digest(file_name(source))
 
 
 def _load_accented_forms(language: str) -> _Forms:
@@ -336,11 +406,13 @@ def _load_accented_forms(language: str) -> _Forms:
     if _cache_folder is not None and source is not None and os.path.isfile(source):
         from mixmo.engine.compiled_lexicon import compiled_forms
 
-        trie = compiled_forms(source, _cache_folder)
+        trie = compiled_forms(source, _cache_folder, _shipped_digest(source))
         if trie is not None:
             return _CompiledForms(trie)
     try:
         text = _gunzip(_dictionary_file(f"{language}-forms.txt.gz")).decode("utf-8")
+    except DamagedDictionaryError:
+        raise
     except LexiconError:
         return {}
     return dict(line.split("\t", 1) for line in text.splitlines() if "\t" in line)
@@ -364,12 +436,36 @@ def embedded(language: str) -> WordList:
     if _cache_folder is not None and source is not None and os.path.isfile(source):
         from mixmo.engine.compiled_lexicon import compiled_words
 
-        trie = compiled_words(source, _cache_folder)
+        trie = compiled_words(source, _cache_folder, _shipped_digest(source))
         if trie is not None:
-            return WordList.compiled(
+            lexicon = WordList.compiled(
                 trie, listing=listing, name=f"embedded {language}", language=language
             )
-    return WordList(listing(), name=f"embedded {language}", language=language)
+            _check_companions(language, lexicon)
+            return lexicon
+    lexicon = WordList(listing(), name=f"embedded {language}", language=language)
+    _check_companions(language, None)
+    return lexicon
+
+
+def _check_companions(language: str, compiled: WordList | None) -> None:
+    """Check the language's other shipped lists now, so that a damaged one is refused
+    at start and not in the middle of a game: the accented forms and the everyday
+    words. Beside a ``compiled`` list they are mapped from the cache too, where they
+    were checked once (a start then imports no ``hashlib``: 10 ms); else hashed
+    (1 MB in a millisecond)."""
+    for name in (f"{language}-forms.txt.gz", f"{language}-common.txt.gz"):
+        source = _data_path(name)
+        if source is None:
+            continue
+        if compiled is None or _cache_folder is None:
+            _dictionary_file(name)
+        elif name.endswith("-forms.txt.gz"):
+            compiled._accented_forms = _load_accented_forms(language)
+        else:
+            from mixmo.engine.compiled_lexicon import compiled_words
+
+            compiled_words(source, _cache_folder, _shipped_digest(source))
 
 
 @cache
@@ -380,6 +476,8 @@ def common_words(language: str) -> WordList | None:
     does not."""
     try:
         data = _gunzip(_dictionary_file(f"{language}-common.txt.gz"))
+    except DamagedDictionaryError:
+        raise
     except LexiconError:
         return None
     return WordList(data.decode("ascii").split(), name=f"common {language}", language=language)

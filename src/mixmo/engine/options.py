@@ -36,6 +36,10 @@ class PlayerNamesError(ValueError):
     """A blank player's name, or two players with the same name."""
 
 
+class RoundsToPlayError(ValueError):
+    """A number of rounds to play with the points option (it is a form of option 1)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchOptions:
     """Who plays, by which rules, and until when. A value: frozen and serialisable."""
@@ -48,6 +52,10 @@ class MatchOptions:
     scoring: ScoringMode = ScoringMode.POINTS
     target: Annotated[int, AT_LEAST_0] = 0
     """Rounds to win or points to reach; 0 means the rulebook's example (5 rounds, 200 points)."""
+    rounds_to_play: Annotated[int, AT_LEAST_0] = 0
+    """The French book's form of the rounds option: the match is this many rounds, and
+    the most rounds won wins it (a tie at the top plays on, a round at a time, until one
+    player leads). 0: the match ends at the target, "the first to win 5 rounds"."""
     language: str = "en"
     dictionary: str | None = None
     """A ``--dict`` spec; None for the embedded list of ``language``."""
@@ -58,6 +66,7 @@ class MatchOptions:
     def __post_init__(self) -> None:
         PLAYERS.check("players", self.players)
         AT_LEAST_0.check("target", self.target)
+        AT_LEAST_0.check("rounds_to_play", self.rounds_to_play)
         AT_LEAST_0.check("mixmo_window", self.mixmo_window)
         names = tuple(name.strip() for name in self.players)
         if any(not name for name in names):
@@ -66,6 +75,8 @@ class MatchOptions:
             raise PlayerNamesError(_("two players cannot have the same name"))
         variant_named(self.variant)  # UnknownVariantError if there is none of that name
         scoring = ScoringMode(self.scoring)
+        if self.rounds_to_play and scoring is not ScoringMode.ROUNDS:
+            raise RoundsToPlayError(_("a number of rounds to play goes with the rounds option"))
         # Stored as they were when these were pydantic models: a tuple of trimmed names,
         # the scoring mode itself, the rulebook's target for 0, a float window.
         object.__setattr__(self, "players", names)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mixmo.engine import events as ev
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.scoring import score
 from mixmo.engine.state import RoundState
 from mixmo.engine.themes import builtin_themes
-from mixmo.engine.validation import validate
+from mixmo.engine.validation import WordVerdict, validate
 from mixmo.engine.variants import Variant
 from mixmo.i18n import N_, _
 
@@ -106,20 +108,31 @@ def rounds_after(
     return tuple(won)
 
 
-def sprint_take_back(grid: Grid, cells: tuple[Cell, ...]) -> set[Cell] | None:
+def sprint_take_back(
+    grid: Grid, cells: tuple[Cell, ...], words: Sequence[WordVerdict]
+) -> set[Cell] | None:
     """The cells Expert's final sprint takes back, or None when ``cells`` break its rule.
 
-    The sprint removes an unfinished word, or just its unfinished part (the B
-    of HOUSEB on the way to HOUSEBOAT): any tiles of one word of the grid and
-    nothing outside it. Tiles that word shares with a crossing word stay, as
-    they belong to that word too.
+    The sprint removes an unfinished word (one the rules of play refuse): the
+    whole word, or only its unfinished end (the B of HOUSEB on the way to
+    HOUSEBOAT), so the tiles named must be such a word or a run at one of its
+    ends. ``words`` are the grid's words with their verdicts
+    (:func:`~mixmo.engine.validation.validate`). A named tile that a valid word
+    crosses stays, as it belongs to that finished word too; one shared only with
+    invalid runs (the accidental HOUSEB that the B of BOAT makes) goes. None too
+    when nothing would go: the refusal leaves the player their sprint.
     """
     named = set(cells)
     if not named or not named <= set(grid):
         return None
-    words = grid.words()
-    word = next((w for w in words if named <= set(w.cells)), None)
-    if word is None:
+    finished = {cell for verdict in words if verdict.valid for cell in verdict.word.cells}
+    unfinished = [v.word.cells for v in words if not v.valid]
+    if not any(_whole_or_an_end(word, named) for word in unfinished):
         return None
-    shared = {c for w in words if w != word for c in w.cells}
-    return named - shared
+    return (named - finished) or None
+
+
+def _whole_or_an_end(word: tuple[Cell, ...], named: set[Cell]) -> bool:
+    """True when ``named`` is all of ``word`` or a run of it from its first or last cell."""
+    count = len(named)
+    return count <= len(word) and named in (set(word[:count]), set(word[-count:]))

@@ -29,6 +29,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon, LexiconError
+from mixmo.engine.options import MatchOptions
 from mixmo.engine.save_format import FORMAT as FORMAT  # (read from here too)
 from mixmo.engine.save_format import VERSION as VERSION
 from mixmo.engine.state import MatchState, PlayerState, RoundState
@@ -200,6 +201,16 @@ def value_fields(value: DataclassInstance) -> dict[str, object]:
     return {name: getattr(value, name) for name in names}
 
 
+def options_fields(options: MatchOptions) -> dict[str, object]:
+    """The options as saved. A match played to a target writes no ``rounds_to_play``, so
+    its save is byte for byte what it was before that option existed (and loads in a
+    mixmo that does not know it). The saved game's model writes the same."""
+    fields_ = value_fields(options)
+    if not options.rounds_to_play:
+        del fields_["rounds_to_play"]
+    return fields_
+
+
 _INDENT = re.compile(rb"^((?:  )+)", re.MULTILINE)
 
 
@@ -236,7 +247,7 @@ def dumps(game: Game, bots: Mapping[int, Level] | None = None) -> str:
     saved: dict[str, object] = {
         "format": FORMAT,
         "version": VERSION,
-        "options": value_fields(game.options),
+        "options": options_fields(game.options),
         "actions": [value_fields(action) for action in game.log],
         "state": _match_fields(game.state),
     }

@@ -18,7 +18,14 @@ from collections.abc import Iterable
 from types import MappingProxyType
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    field_serializer,
+)
 
 from mixmo.engine.actions import Action
 from mixmo.engine.bag import Bag
@@ -206,3 +213,13 @@ class SavedGame(_Model):
     actions: list[TaggedAction]
     state: MatchModel
     bots: list[BotSeatModel] | None = None
+
+    @field_serializer("options", mode="wrap")
+    def _options(
+        self, options: MatchOptions, handler: SerializerFunctionWrapHandler
+    ) -> dict[str, object]:
+        """No ``rounds_to_play`` for a match played to a target, as the writer does."""
+        data: dict[str, object] = handler(options)
+        if not options.rounds_to_play:
+            data.pop("rounds_to_play", None)
+        return data

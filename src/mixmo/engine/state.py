@@ -49,8 +49,9 @@ class PlayerState:
     stuck: bool = False
     last_drawn: tuple[Tile, ...] = ()
     ready_at_draw: bool = False
-    """The rack was empty when the last draw came: a MIXMO called within the
-    window after it is simultaneous with the one that caused it."""
+    """The rack was empty when the last draw came, and the grid is untouched since:
+    a MIXMO called within the window after it is simultaneous with the one that
+    caused it (the same draw). Any edit ends it."""
     sprint_done: bool = False
     claims: tuple[str, ...] | None = None
     """Theme words claimed at the end of the round (None until claimed)."""

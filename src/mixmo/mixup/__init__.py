@@ -1,7 +1,9 @@
 """MixUp: the two-player drop game of colours and shapes, as a pure rules engine.
 
 Beside the Mixmo engine and in the same style: frozen state, actions, events
-and named errors; no user interface, no printing, no files, no clock.
+and named errors; no user interface, no printing, no files, no clock, no
+translation (errors and findings carry a code and fields, and say themselves in
+English; ``mixmo.mixup_words`` says them in the player's language).
 See docs/mixup.md for the rules as implemented.
 """
 
@@ -16,6 +18,7 @@ from mixmo.mixup.errors import (
     PieceNotInPoolError,
 )
 from mixmo.mixup.game import DropPiece, MixUpGame, MixUpState, Outcome, TakeBack
+from mixmo.mixup.messages import MixUpError
 from mixmo.mixup.pieces import ALL_PIECES, Colour, Piece, Pool, Shape, Side
 
 __all__ = [
@@ -29,6 +32,7 @@ __all__ = [
     "DropPiece",
     "ForbiddenFirstShapeError",
     "GameOverError",
+    "MixUpError",
     "MixUpGame",
     "MixUpRuleError",
     "MixUpState",

@@ -1,4 +1,5 @@
-"""Could this board happen in a game? What ``mixmo mixup check`` reports.
+"""Could this board happen in a game? What ``mixmo mixup check`` reports, as data:
+findings with codes and fields (said in the player's language by ``mixmo.mixup_words``).
 
 A board text says where the pieces are, not in which order they came, so the
 audit checks what any order must satisfy and says where the game stands:
@@ -14,18 +15,64 @@ Gravity is the text format's own rule (a floating piece is a syntax error).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
-from mixmo.i18n import _
 from mixmo.mixup.board import COLUMNS, Board, Cell
 from mixmo.mixup.game import Outcome
-from mixmo.mixup.pieces import ALL_PIECES, PIECES_PER_KIND, Side
+from mixmo.mixup.messages import N_, Sentence
+from mixmo.mixup.pieces import ALL_PIECES, PIECES_PER_KIND, Piece, Side
+
+
+@dataclass(frozen=True, slots=True)
+class TooManyOfAKind(Sentence):
+    """More pieces of one kind than the game has."""
+
+    piece: Piece
+    count: int
+    most: int
+    code: ClassVar[str] = "too-many-of-a-kind"
+    template: ClassVar[str] = N_("{count} pieces {code} ({piece}): there are only {most}")
+
+    def fields(self) -> Mapping[str, object]:
+        return {
+            "count": self.count,
+            "code": self.piece.code,
+            "piece": self.piece,
+            "most": self.most,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FirstMovesSameShape(Sentence):
+    """No two pieces that could have been the first two moves differ in shape."""
+
+    code: ClassVar[str] = "first-moves-same-shape"
+    template: ClassVar[str] = N_(
+        "no two first moves differ in shape: the shape player's first piece may not "
+        "have the shape already on the board"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LinesNotFromOneLastPiece(Sentence):
+    """Lines that no single last piece made: the game would have stopped at the first."""
+
+    code: ClassVar[str] = "lines-not-from-one-last-piece"
+    template: ClassVar[str] = N_(
+        "the lines on the board were not all made by one last piece: "
+        "the game would have ended earlier"
+    )
+
+
+Finding = TooManyOfAKind | FirstMovesSameShape | LinesNotFromOneLastPiece
 
 
 @dataclass(frozen=True, slots=True)
 class Audit:
     pieces: int
-    problems: tuple[str, ...]
+    problems: tuple[Finding, ...]
     outcome: Outcome
     line: tuple[Cell, ...]
     to_move: Side | None
@@ -34,25 +81,13 @@ class Audit:
 
 def audit(board: Board) -> Audit:
     """Every rule the board breaks, and where the game stands if it breaks none."""
-    problems: list[str] = []
+    problems: list[Finding] = []
     kinds = Counter(piece for _, piece in board.pieces())
     for piece in ALL_PIECES:
         if kinds[piece] > PIECES_PER_KIND:
-            problems.append(
-                _("{count} pieces {code} ({piece}): there are only {most}").format(
-                    count=kinds[piece],
-                    code=piece.code,
-                    piece=piece.describe(),
-                    most=PIECES_PER_KIND,
-                )
-            )
+            problems.append(TooManyOfAKind(piece, kinds[piece], PIECES_PER_KIND))
     if len(board) >= 2 and not _first_two_possible(board):
-        problems.append(
-            _(
-                "no two first moves differ in shape: the shape player's first piece may not "
-                "have the shape already on the board"
-            )
-        )
+        problems.append(FirstMovesSameShape())
     lines = {side: board.winning_lines(side) for side in Side}
     every = [w for side in Side for w in lines[side]]
     tops = {(c, board.height(c)) for c in range(1, COLUMNS + 1) if board.height(c)}
@@ -60,12 +95,7 @@ def audit(board: Board) -> Audit:
     for window in every:
         last &= set(window)
     if every and not last:
-        problems.append(
-            _(
-                "the lines on the board were not all made by one last piece: "
-                "the game would have ended earlier"
-            )
-        )
+        problems.append(LinesNotFromOneLastPiece())
     last_mover = Side.COLOUR if len(board) % 2 == 1 else Side.SHAPE
     outcome: Outcome = Outcome.PLAYING
     line: tuple[Cell, ...] = ()

@@ -12,11 +12,12 @@ Lines starting with ``#`` and blank lines are ignored. ``Board.parse`` and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
-from mixmo.i18n import _, ngettext
 from mixmo.mixup.errors import ColumnFullError, NoSuchColumnError
+from mixmo.mixup.messages import N_, MixUpError, Sentence
 from mixmo.mixup.pieces import Piece, PieceSyntaxError, Side
 
 COLUMNS = 7
@@ -49,29 +50,74 @@ WINDOWS: tuple[tuple[Cell, ...], ...] = _windows()
 
 
 @dataclass(frozen=True, slots=True)
+class TooManyRows(Sentence):
+    rows: int
+    code: ClassVar[str] = "too-many-rows"
+    template: ClassVar[str] = N_("more than {rows} rows")
+
+
+@dataclass(frozen=True, slots=True)
+class CellsNotOneSpaceApart(Sentence):
+    code: ClassVar[str] = "cells-not-one-space-apart"
+    template: ClassVar[str] = N_("cells are separated by one space")
+
+
+@dataclass(frozen=True, slots=True)
+class WrongRowLength(Sentence):
+    columns: int
+    count: int
+    code: ClassVar[str] = "wrong-row-length"
+    template: ClassVar[str] = N_("a row has {columns} cells, this one {count}")
+
+
+@dataclass(frozen=True, slots=True)
+class WrongRowCount(Sentence):
+    rows: int
+    count: int
+    code: ClassVar[str] = "wrong-row-count"
+    template: ClassVar[str] = N_("a board has {rows} rows, this one {count}")
+
+
+@dataclass(frozen=True, slots=True)
+class FloatingPiece(Sentence):
+    """A piece with an empty cell below it (pieces fall to the bottom)."""
+
+    piece: str
+    """The piece as written (``Rm``)."""
+    code: ClassVar[str] = "floating-piece"
+    template: ClassVar[str] = N_("{piece} floats: the cell below it is empty")
+
+
+BoardProblemReason = (
+    TooManyRows | CellsNotOneSpaceApart | WrongRowLength | WrongRowCount | FloatingPiece
+) | PieceSyntaxError
+
+
+@dataclass(frozen=True, slots=True)
 class BoardSyntaxProblem:
-    """One unreadable spot of a board text, at a 1-based line and column."""
+    """One unreadable spot of a board text, at a 1-based line and column, and why."""
 
     line: int
     col: int
-    message: str
+    reason: BoardProblemReason
 
     def __str__(self) -> str:
-        return f"{self.line}:{self.col}: {self.message}"
+        return f"{self.line}:{self.col}: {self.reason}"
 
 
-class BoardSyntaxError(ValueError):
-    """A board text that cannot be read; lists every problem, the first in the message."""
+class BoardSyntaxError(MixUpError):
+    """A board text that cannot be read; lists every problem, the first in the message
+    (``1:1: a row has 7 cells, this one 1 (and 2 more)``)."""
+
+    code: ClassVar[str] = "board-syntax"
+    template: ClassVar[str] = "{line}:{col}: {reason}"
+    """Where, and why (not a sentence to translate: the edges translate the reason)."""
+    MORE: ClassVar[tuple[str, str]] = ("(and {count} more)", "(and {count} more)")
+    """Said after the first problem when there are others (singular, plural)."""
 
     def __init__(self, problems: list[BoardSyntaxProblem]) -> None:
+        super().__init__(problems)
         self.problems = tuple(problems)
-        more = len(self.problems) - 1
-        text = str(self.problems[0])
-        if more:
-            text += " " + ngettext("(and {count} more)", "(and {count} more)", more).format(
-                count=more
-            )
-        super().__init__(text)
 
     @property
     def line(self) -> int:
@@ -80,6 +126,21 @@ class BoardSyntaxError(ValueError):
     @property
     def col(self) -> int:
         return self.problems[0].col
+
+    @property
+    def more(self) -> int:
+        """How many problems besides the first."""
+        return len(self.problems) - 1
+
+    def fields(self) -> Mapping[str, object]:
+        first = self.problems[0]
+        return {"line": first.line, "col": first.col, "reason": first.reason}
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        if self.more:
+            text += " " + self.MORE[self.more != 1].format(count=self.more)
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,16 +184,10 @@ class Board:
     def drop(self, piece: Piece, column: int) -> tuple[Board, int]:
         """The board with ``piece`` fallen to the lowest free cell of ``column``, and its row."""
         if not 1 <= column <= COLUMNS:
-            raise NoSuchColumnError(
-                _("there is no column {column}: the columns are 1 to {last}").format(
-                    column=column, last=COLUMNS
-                )
-            )
+            raise NoSuchColumnError(column, COLUMNS)
         stack = self.columns[column - 1]
         if len(stack) >= ROWS:
-            raise ColumnFullError(
-                _("column {column} is full: choose another column").format(column=column)
-            )
+            raise ColumnFullError(column)
         columns = list(self.columns)
         columns[column - 1] = (*stack, piece)
         return Board(tuple(columns)), len(stack) + 1
@@ -185,9 +240,7 @@ class Board:
             if not stripped or stripped.lstrip().startswith("#"):
                 continue
             if len(grid) == ROWS:
-                problems.append(
-                    BoardSyntaxProblem(number, 1, _("more than {rows} rows").format(rows=ROWS))
-                )
+                problems.append(BoardSyntaxProblem(number, 1, TooManyRows(ROWS)))
                 break
             cells: list[Piece | None] = []
             tokens = stripped.split(" ")
@@ -196,37 +249,19 @@ class Board:
                 if token == EMPTY:
                     cells.append(None)
                 elif token == "":
-                    problems.append(
-                        BoardSyntaxProblem(number, col, _("cells are separated by one space"))
-                    )
+                    problems.append(BoardSyntaxProblem(number, col, CellsNotOneSpaceApart()))
                 else:
                     try:
                         cells.append(Piece.parse(token))
                     except PieceSyntaxError as error:
-                        problems.append(BoardSyntaxProblem(number, col, str(error)))
+                        problems.append(BoardSyntaxProblem(number, col, error))
                         cells.append(None)
                 col += len(token) + 1
             if len(cells) != COLUMNS and not any(p.line == number for p in problems):
-                problems.append(
-                    BoardSyntaxProblem(
-                        number,
-                        1,
-                        _("a row has {columns} cells, this one {count}").format(
-                            columns=COLUMNS, count=len(cells)
-                        ),
-                    )
-                )
+                problems.append(BoardSyntaxProblem(number, 1, WrongRowLength(COLUMNS, len(cells))))
             grid.append((number, (cells + [None] * COLUMNS)[:COLUMNS]))
         if len(grid) < ROWS and not problems:
-            problems.append(
-                BoardSyntaxProblem(
-                    last_line + 1,
-                    1,
-                    _("a board has {rows} rows, this one {count}").format(
-                        rows=ROWS, count=len(grid)
-                    ),
-                )
-            )
+            problems.append(BoardSyntaxProblem(last_line + 1, 1, WrongRowCount(ROWS, len(grid))))
         if problems:
             raise BoardSyntaxError(problems)
         columns: list[list[Piece]] = [[] for _ in range(COLUMNS)]
@@ -236,13 +271,7 @@ class Board:
                     continue
                 if len(columns[col]) != index:
                     problems.append(
-                        BoardSyntaxProblem(
-                            number,
-                            col * 3 + 1,
-                            _("{piece} floats: the cell below it is empty").format(
-                                piece=piece.code
-                            ),
-                        )
+                        BoardSyntaxProblem(number, col * 3 + 1, FloatingPiece(piece.code))
                     )
                 columns[col].append(piece)
         if problems:

@@ -1,8 +1,8 @@
 """A game of MixUp: a frozen state, actions, events, and the game that applies them.
 
 ``MixUpGame.apply`` builds a new ``MixUpState`` from the current one and only
-then swaps it in, so a refused move (a ``MixUpRuleError`` with a sentence for
-the player) changes nothing. Every accepted action is logged; the log replays
+then swaps it in, so a refused move (a ``MixUpRuleError``: a code and typed
+fields, which the edges say in the player's language) changes nothing. Every accepted action is logged; the log replays
 to the very same state (``save.py`` relies on it).
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from mixmo.i18n import _
 from mixmo.mixup.board import Board, Cell
 from mixmo.mixup.errors import (
     ForbiddenFirstShapeError,
@@ -59,10 +59,12 @@ Action = DropPiece | TakeBack
 
 
 # --- events ----------------------------------------------------------------------------
+# What happened, as data (each with a stable code): the edges word it for the players.
 
 
 @dataclass(frozen=True, slots=True)
 class PieceDropped:
+    code: ClassVar[str] = "piece-dropped"
     side: Side
     piece: Piece
     column: int
@@ -71,6 +73,7 @@ class PieceDropped:
 
 @dataclass(frozen=True, slots=True)
 class GameWon:
+    code: ClassVar[str] = "game-won"
     side: Side
     line: tuple[Cell, ...]
     both: bool = False
@@ -81,9 +84,12 @@ class GameWon:
 class GameDrawn:
     """The board filled up with no line for anyone."""
 
+    code: ClassVar[str] = "game-drawn"
+
 
 @dataclass(frozen=True, slots=True)
 class MoveTakenBack:
+    code: ClassVar[str] = "move-taken-back"
     side: Side
     piece: Piece
     column: int
@@ -144,30 +150,12 @@ class MixUpState:
     def check(self, action: DropPiece) -> None:
         """Raise the rule error ``action`` breaks, if any (the board checks the column)."""
         if self.over:
-            raise GameOverError(
-                _("the game is over ({result}): start a new one").format(result=_result_words(self))
-            )
+            raise GameOverError(self.outcome.winner)
         piece = action.piece
         if piece not in self.pool:
-            raise PieceNotInPoolError(
-                _("no {piece} is left in the pool: choose another piece").format(
-                    piece=piece.describe()
-                )
-            )
+            raise PieceNotInPoolError(piece)
         if piece.shape is self.forbidden_shape:
-            raise ForbiddenFirstShapeError(
-                _(
-                    "the shape player's first piece may not be a {shape}, "
-                    "the shape already on the board: choose another shape"
-                ).format(shape=piece.shape.words())
-            )
-
-
-def _result_words(state: MixUpState) -> str:
-    if state.outcome is Outcome.DRAW:
-        return _("a draw")
-    winner = state.outcome.winner
-    return _("{side} won").format(side=winner.words() if winner else "?")
+            raise ForbiddenFirstShapeError(piece.shape)
 
 
 Subscriber = Callable[[Event], None]
@@ -236,9 +224,7 @@ class MixUpGame:
     @staticmethod
     def _on_TakeBack(state: MixUpState, action: TakeBack) -> tuple[MixUpState, tuple[Event, ...]]:
         if not state.moves:
-            raise NothingToTakeBackError(
-                _("no move has been played yet: there is nothing to take back")
-            )
+            raise NothingToTakeBackError()
         last = state.moves[-1]
         new = MixUpState(
             state.board.without_top(last.column), state.pool.with_back(last.piece), state.moves[:-1]

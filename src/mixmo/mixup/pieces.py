@@ -2,7 +2,8 @@
 
 Each piece has a colour and a shape; one player wins with colours, the other
 with shapes (``Side``). The pool holds the pieces not yet played; both players
-draw from it.
+draw from it. Their ``words()`` are English, and the catalogue's message ids: the
+edges translate them (``mixmo.mixup_words``).
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
-from mixmo.i18n import N_, _
+from mixmo.mixup.messages import N_, MixUpError
 
 
 class Side(enum.Enum):
@@ -25,12 +27,12 @@ class Side(enum.Enum):
         return Side.SHAPE if self is Side.COLOUR else Side.COLOUR
 
     def words(self) -> str:
-        """``colour`` or ``shape`` in the interface language (``couleur``, ``forme``)."""
-        return _(_SIDE_WORDS[self])
+        """``colour`` or ``shape``."""
+        return _SIDE_WORDS[self]
 
     def title(self) -> str:
-        """``Colour`` or ``Shape``: the side as a heading, in the interface language."""
-        return _(_SIDE_TITLES[self])
+        """``Colour`` or ``Shape``: the side as a heading."""
+        return _SIDE_TITLES[self]
 
 
 _SIDE_WORDS = {Side.COLOUR: N_("colour"), Side.SHAPE: N_("shape")}
@@ -48,13 +50,8 @@ class Colour(enum.Enum):
         return self.value[0].upper()
 
     def words(self) -> str:
-        """``red``, ``green``, ``blue`` in the interface language (``rouge``, ``vert``...)."""
-        return _(_COLOUR_WORDS[self])
-
-    def initial(self) -> str:
-        """The colour's initial on the screen, in the interface language: R, G, B in
-        English, R, V, B in French (the board text format keeps ``letter``)."""
-        return self.words()[0].upper()
+        """``red``, ``green``, ``blue``."""
+        return _COLOUR_WORDS[self]
 
 
 class Shape(enum.Enum):
@@ -73,8 +70,8 @@ class Shape(enum.Enum):
         return _GLYPHS[self]
 
     def words(self) -> str:
-        """``moon``, ``bolt``, ``drop`` in the interface language (``lune``, ``éclair``...)."""
-        return _(_SHAPE_WORDS[self])
+        """``moon``, ``bolt``, ``drop``."""
+        return _SHAPE_WORDS[self]
 
 
 _GLYPHS = {Shape.MOON: "☾", Shape.BOLT: "ϟ", Shape.DROP: "♦"}
@@ -97,8 +94,53 @@ PIECES_PER_KIND = 6
 """Six of each colour-and-shape: 54 pieces in all."""
 
 
-class PieceSyntaxError(ValueError):
+class PieceSyntaxError(MixUpError):
     """A piece written with letters that name no colour or shape."""
+
+
+class NotAPieceError(PieceSyntaxError):
+    """Not two letters."""
+
+    code: ClassVar[str] = "not-a-piece"
+    template: ClassVar[str] = N_(
+        "{code!r} is not a piece: write a colour letter (R, G, B) "
+        "and a shape letter (m, b, d), like Rm"
+    )
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.text = code
+
+    def fields(self) -> Mapping[str, object]:
+        return {"code": self.text}
+
+
+class NotAColourError(PieceSyntaxError):
+    """A first letter that is not R, G or B."""
+
+    code: ClassVar[str] = "not-a-colour"
+    template: ClassVar[str] = N_("{letter!r} is not a colour: R (red), G (green) or B (blue)")
+
+    def __init__(self, letter: str) -> None:
+        super().__init__(letter)
+        self.letter = letter
+
+    def fields(self) -> Mapping[str, object]:
+        return {"letter": self.letter}
+
+
+class NotAShapeError(PieceSyntaxError):
+    """A second letter that is not m, b or d."""
+
+    code: ClassVar[str] = "not-a-shape"
+    template: ClassVar[str] = N_("{letter!r} is not a shape: m (moon), b (bolt) or d (drop)")
+
+    def __init__(self, letter: str) -> None:
+        super().__init__(letter)
+        self.letter = letter
+
+    def fields(self) -> Mapping[str, object]:
+        return {"letter": self.letter}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -117,33 +159,24 @@ class Piece:
         return self.colour if side is Side.COLOUR else self.shape
 
     def describe(self) -> str:
-        """``red moon``: the piece in words, in the interface language (``lune rouge``)."""
-        return _(_PIECE_WORDS[(self.colour, self.shape)])
+        """``red moon``: the piece in words."""
+        return _PIECE_WORDS[(self.colour, self.shape)]
+
+    def words(self) -> str:
+        """``red moon``: the piece in words (as ``describe``), in a sentence."""
+        return self.describe()
 
     @classmethod
     def parse(cls, code: str) -> Piece:
         """A piece from its two letters: colour (R, G, B) then shape (m, b, d)."""
         if len(code) != 2:
-            raise PieceSyntaxError(
-                _(
-                    "{code!r} is not a piece: write a colour letter (R, G, B) "
-                    "and a shape letter (m, b, d), like Rm"
-                ).format(code=code)
-            )
+            raise NotAPieceError(code)
         colour = _COLOURS.get(code[0])
         shape = _SHAPES.get(code[1])
         if colour is None:
-            raise PieceSyntaxError(
-                _("{letter!r} is not a colour: R (red), G (green) or B (blue)").format(
-                    letter=code[0]
-                )
-            )
+            raise NotAColourError(code[0])
         if shape is None:
-            raise PieceSyntaxError(
-                _("{letter!r} is not a shape: m (moon), b (bolt) or d (drop)").format(
-                    letter=code[1]
-                )
-            )
+            raise NotAShapeError(code[1])
         return cls(colour, shape)
 
 

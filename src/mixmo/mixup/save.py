@@ -1,30 +1,158 @@
 """Saved MixUp games as JSON text: who plays which side, the moves, and the board.
 
 Loading replays the moves through the rules and checks that they give the
-board written in the file, so a damaged or hand-edited save is refused with a
-sentence rather than resumed wrong. Writing the text to disk is the caller's
+board written in the file, so a damaged or hand-edited save is refused (a
+``SaveFileError`` saying what is wrong, with a code and fields) rather than
+resumed wrong. Writing the text to disk is the caller's
 job (``mixmo.storage.atomic_write_text``): the engine never touches files.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from mixmo.i18n import _
 from mixmo.mixup.board import Board, BoardSyntaxError
 from mixmo.mixup.errors import MixUpRuleError
 from mixmo.mixup.game import DropPiece, MixUpGame
 from mixmo.mixup.levels import Level
+from mixmo.mixup.messages import N_, MixUpError
 from mixmo.mixup.pieces import Piece, PieceSyntaxError, Side
 
 FORMAT = "mixmo-mixup"
 VERSION = 1
 
 
-class SaveFileError(ValueError):
+class SaveFileError(MixUpError):
     """A saved game that cannot be read or does not replay."""
+
+
+class NotJsonError(SaveFileError):
+    code: ClassVar[str] = "save-not-json"
+    template: ClassVar[str] = N_("{line}:{col}: not JSON ({reason})")
+
+    def __init__(self, line: int, col: int, reason: str) -> None:
+        super().__init__(line, col, reason)
+        self.line, self.col, self.reason = line, col, reason
+
+    def fields(self) -> Mapping[str, object]:
+        return {"line": self.line, "col": self.col, "reason": self.reason}
+
+
+class NestedTooDeeplyError(SaveFileError):
+    code: ClassVar[str] = "save-nested-too-deeply"
+    template: ClassVar[str] = N_("damaged save: nested too deeply")
+
+
+class NotAMixUpSaveError(SaveFileError):
+    code: ClassVar[str] = "not-a-mixup-save"
+    template: ClassVar[str] = N_("not a saved MixUp game")
+
+
+class OtherVersionError(SaveFileError):
+    code: ClassVar[str] = "save-other-version"
+    template: ClassVar[str] = N_("saved by another version of mixmo (format {version})")
+
+    def __init__(self, version: object) -> None:
+        super().__init__(version)
+        self.version = version
+        """What the file says (any JSON value, or None when it says nothing)."""
+
+    def fields(self) -> Mapping[str, object]:
+        return {"version": self.version}
+
+
+class DamagedFieldError(SaveFileError):
+    """A field missing or of the wrong kind; the template names it and shows what fits
+    (its braces are JSON's: a template without fields is said as it is)."""
+
+
+class BadMovesError(DamagedFieldError):
+    code: ClassVar[str] = "save-bad-moves"
+    template: ClassVar[str] = N_(
+        'damaged save: "moves" must be a list of moves, like ["Rm4", "Gb4"]'
+    )
+
+
+class BadBoardError(DamagedFieldError):
+    code: ClassVar[str] = "save-bad-board"
+    template: ClassVar[str] = N_('damaged save: "board" must be a list of the board\'s lines')
+
+
+class BadPlayersError(DamagedFieldError):
+    code: ClassVar[str] = "save-bad-players"
+    template: ClassVar[str] = N_(
+        'damaged save: "players" must give both names, like {"colour": "Ann", "shape": "Bob"}'
+    )
+
+
+class BadBotError(DamagedFieldError):
+    code: ClassVar[str] = "save-bad-bot"
+    template: ClassVar[str] = N_(
+        'damaged save: "bot" must be null or the computer\'s side and level, '
+        'like {"side": "shape", "level": "normal"}'
+    )
+
+
+class BadSeedError(DamagedFieldError):
+    code: ClassVar[str] = "save-bad-seed"
+    template: ClassVar[str] = N_('damaged save: "seed" must be a whole number')
+
+
+class NumberTooLongError(SaveFileError):
+    code: ClassVar[str] = "save-number-too-long"
+    template: ClassVar[str] = N_("damaged save: a number of {count} digits")
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self.count = count
+
+    def fields(self) -> Mapping[str, object]:
+        return {"count": self.count}
+
+
+class DamagedBoardError(SaveFileError):
+    code: ClassVar[str] = "save-damaged-board"
+    template: ClassVar[str] = N_("damaged save ({reason})")
+
+    def __init__(self, reason: BoardSyntaxError) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+    def fields(self) -> Mapping[str, object]:
+        return {"reason": self.reason}
+
+
+class MoveDoesNotReplayError(SaveFileError):
+    code: ClassVar[str] = "save-move-does-not-replay"
+    template: ClassVar[str] = N_("move {number} does not replay: {reason}")
+
+    def __init__(self, number: int, reason: MixUpRuleError) -> None:
+        super().__init__(number, reason)
+        self.number = number
+        self.reason = reason
+
+    def fields(self) -> Mapping[str, object]:
+        return {"number": self.number, "reason": self.reason}
+
+
+class BoardMismatchError(SaveFileError):
+    code: ClassVar[str] = "save-board-mismatch"
+    template: ClassVar[str] = N_("the moves do not give the board written in the save")
+
+
+class NotAMoveError(SaveFileError):
+    code: ClassVar[str] = "save-not-a-move"
+    template: ClassVar[str] = N_("{code!r} is not a move (a piece and a column, like Rm4)")
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.text = code
+
+    def fields(self) -> Mapping[str, object]:
+        return {"code": self.text}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,43 +193,33 @@ def loads(text: str) -> tuple[MixUpGame, Seating]:
     try:
         data = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as error:
-        raise SaveFileError(
-            _("{line}:{col}: not JSON ({reason})").format(
-                line=error.lineno, col=error.colno, reason=error.msg
-            )
-        ) from None
+        raise NotJsonError(error.lineno, error.colno, error.msg) from None
     except RecursionError:  # thousands of [ or {: a save nests two levels deep
-        raise SaveFileError(_("damaged save: nested too deeply")) from None
+        raise NestedTooDeeplyError() from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFileError(_("not a saved MixUp game"))
+        raise NotAMixUpSaveError()
     if data.get("version") != VERSION:
-        raise SaveFileError(
-            _("saved by another version of mixmo (format {version})").format(
-                version=data.get("version")
-            )
-        )
+        raise OtherVersionError(data.get("version"))
     seating = _seating(data)
     moves_text = data.get("moves")
     if not isinstance(moves_text, list) or not all(isinstance(m, str) for m in moves_text):
-        raise SaveFileError(_('damaged save: "moves" must be a list of moves, like ["Rm4", "Gb4"]'))
+        raise BadMovesError()
     moves = [_move(code) for code in moves_text]
     lines = data.get("board")
     if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
-        raise SaveFileError(_('damaged save: "board" must be a list of the board\'s lines'))
+        raise BadBoardError()
     try:
         board = Board.parse("\n".join(lines))
     except BoardSyntaxError as error:
-        raise SaveFileError(_("damaged save ({reason})").format(reason=error)) from None
+        raise DamagedBoardError(error) from None
     game = MixUpGame()
     for number, move in enumerate(moves, start=1):
         try:
             game.apply(move)
         except MixUpRuleError as error:
-            raise SaveFileError(
-                _("move {number} does not replay: {reason}").format(number=number, reason=error)
-            ) from None
+            raise MoveDoesNotReplayError(number, error) from None
     if game.state.board != board:
-        raise SaveFileError(_("the moves do not give the board written in the save"))
+        raise BoardMismatchError()
     return game, seating
 
 
@@ -114,7 +232,7 @@ def _bounded_int(digits: str) -> int:
     """A JSON integer of the save, refused when no save could hold it."""
     if len(digits.lstrip("-")) > MAX_DIGITS:
         count = len(digits.lstrip("-"))
-        raise SaveFileError(_("damaged save: a number of {count} digits").format(count=count))
+        raise NumberTooLongError(count)
     return int(digits)
 
 
@@ -124,26 +242,17 @@ def _seating(data: dict[str, Any]) -> Seating:
     if not isinstance(players, dict) or not all(
         isinstance(players.get(side.value), str) for side in Side
     ):
-        raise SaveFileError(
-            _(
-                'damaged save: "players" must give both names, like {"colour": "Ann", "shape": "Bob"}'
-            )
-        )
+        raise BadPlayersError()
     bot = data.get("bot")
     bot_side = bot_level = None
     if bot is not None:
         try:
             bot_side, bot_level = Side(bot["side"]), Level(bot["level"])
         except (KeyError, TypeError, ValueError):
-            raise SaveFileError(
-                _(
-                    'damaged save: "bot" must be null or the computer\'s side and level, '
-                    'like {"side": "shape", "level": "normal"}'
-                )
-            ) from None
+            raise BadBotError() from None
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):  # (--seed may be negative)
-        raise SaveFileError(_('damaged save: "seed" must be a whole number'))
+        raise BadSeedError()
     return Seating(
         colour=players["colour"],
         shape=players["shape"],
@@ -158,6 +267,4 @@ def _move(code: str) -> DropPiece:
     try:
         return DropPiece(Piece.parse(code[:2]), int(code[2:]))
     except (PieceSyntaxError, ValueError):
-        raise SaveFileError(
-            _("{code!r} is not a move (a piece and a column, like Rm4)").format(code=code)
-        ) from None
+        raise NotAMoveError(code) from None

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from mixmo.engine.hint_cost import HINT_COST
+from mixmo.engine.names import INVISIBLE_NAME, has_visible_character
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.save_models import MatchModel, TaggedAction
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
@@ -61,6 +62,8 @@ def clean_name(name: str) -> str:
         raise ValueError(f"a player's name has at most {MAX_NAME} characters")
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise ValueError("a player's name cannot hold control characters")
+    if not has_visible_character(name):  # "ㅤ" (U+3164), "⠀" (U+2800): an empty seat
+        raise ValueError(INVISIBLE_NAME)
     return name
 
 

@@ -51,7 +51,10 @@ def header_line(table: Table, *, clock: float, live_check: bool, headline: str |
         )
     else:  # Option 1: the table plays for rounds won, and the header says how many
         settings = _("round {number} · bag {bag} · theme {theme} · {goal}").format(
-            number=round_.number, bag=bag, theme=theme, goal=rounds_goal_text(options.target)
+            number=round_.number,
+            bag=bag,
+            theme=theme,
+            goal=rounds_goal_text(options.target, options.rounds_to_play),
         )
     return Text.assemble(
         ("MIXMO ", "bold"),

@@ -375,7 +375,7 @@ def scores_table(
     table.add_column(_("total"), justify="right")
     if rounds is not None:
         table.add_column(_("rounds won"), justify="right")
-        table.caption = rounds_goal_text(rounds.target)
+        table.caption = rounds_goal_text(rounds.target, rounds.rounds_to_play)
     for sheet in scores:
         # One message joins a label to its figure, so that French puts its space before
         # the colon ("MIXMO final avec une grille invalide : -1 manche"), as `mixmo stats` does.

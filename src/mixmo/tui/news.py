@@ -141,6 +141,8 @@ def news_for(
     if isinstance(event, ev.ThemeSet):
         return [News(_("Theme: {theme}").format(theme=event.theme))]
     if isinstance(event, ev.DeadlockDraw):
+        if event.everyone_locked:
+            return [News(_("Everyone is locked: a special MIXMO ends the locks"))]
         return [News(_("Everyone is stuck: everyone draws 2"))]
     if isinstance(event, ev.FinalMixmo):
         text = _("Final MIXMO by {name}! Everyone stops.").format(name=name(event.seat))

@@ -82,9 +82,11 @@ class RoundsStanding:
     penalized: frozenset[int]
     """The seats that called a wrong final MIXMO this round."""
     target: int
+    rounds_to_play: int = 0
+    """The French book's form: the match is this many rounds (0: played to the target)."""
 
 
-def rounds_standing(state: MatchState, target: int) -> RoundsStanding:
+def rounds_standing(state: MatchState, target: int, rounds_to_play: int = 0) -> RoundsStanding:
     """The standings once ``state``'s round is scored (its winner and wrong finals counted
     in ``state.rounds_won``, as the engine's ``rounds_after`` counts them)."""
     round_ = state.round
@@ -92,7 +94,7 @@ def rounds_standing(state: MatchState, target: int) -> RoundsStanding:
     change = tuple(
         int(seat == round_.winner) - int(seat in penalized) for seat in range(len(state.rounds_won))
     )
-    return RoundsStanding(state.rounds_won, change, penalized, target)
+    return RoundsStanding(state.rounds_won, change, penalized, target, rounds_to_play)
 
 
 def rounds_won_text(won: int) -> str:
@@ -108,8 +110,15 @@ def rounds_change_text(change: int) -> str:
     return ngettext("{change} round", "{change} rounds", abs(change)).format(change=f"{change:+d}")
 
 
-def rounds_goal_text(target: int) -> str:
-    """The rounds option's goal, in the rulebook's words."""
+def rounds_goal_text(target: int, rounds_to_play: int = 0) -> str:
+    """The rounds option's goal, in the rulebook's words (the French book's form when the
+    match is a number of rounds to play)."""
+    if rounds_to_play:
+        return ngettext(
+            "{count} round to play, the most won wins",
+            "{count} rounds to play, the most won wins",
+            rounds_to_play,
+        ).format(count=rounds_to_play)
     return ngettext("first to win {target} round", "first to win {target} rounds", target).format(
         target=target
     )

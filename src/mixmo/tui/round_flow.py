@@ -280,7 +280,7 @@ class RoundFlow:
         options = self.app.table.options
         rounds = None
         if options.scoring is ScoringMode.ROUNDS:  # the table plays for rounds won
-            rounds = rounds_standing(self.app.table.state, options.target)
+            rounds = rounds_standing(self.app.table.state, options.target, options.rounds_to_play)
         table = scores_table(names, scored.scores, self.app.table.state.totals, why_invalid, rounds)
         winner = (
             _("{name} wins round {number}").format(name=names[scored.winner], number=scored.round)

@@ -1,10 +1,11 @@
 """What the final sprint's dialog offers: whole unfinished words, or just their unfinished part.
 
 A player caught mid-word by the final MIXMO (HOUSEB on the way to HOUSEBOAT)
-may take back any tiles of one word (the engine checks that). The dialog
-offers, for each word that is not a word, the whole word, and the shortest
-end or start whose removal leaves a word (or a single tile): take back the B,
-keep HOUSE.
+may take back one unfinished word, whole or an end of it (the engine checks
+that: ``round_end.sprint_take_back``). The dialog offers, for each word that is
+not a word, the whole word, and the shortest end or start whose removal leaves
+a word (or a single tile): take back the B, keep HOUSE. A choice the engine
+would refuse (every tile of it is in a finished word too) is not offered.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 
 from mixmo.engine.grid import Cell, Direction, Grid
 from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.round_end import sprint_take_back
 from mixmo.engine.validation import ValidationReport, WordVerdict
 from mixmo.engine.variants import Variant
 from mixmo.i18n import N_, _
@@ -53,6 +55,8 @@ def sprint_choices(
     unfinished: Sequence[WordVerdict] = [v for v in report.words if not v.valid]
     for verdict in unfinished:
         cells = tuple(verdict.word.cells)
+        if sprint_take_back(grid, cells, report.words) is None:
+            continue  # every tile of it is in a finished word too: nothing would go
         place = _("{direction} at row {row}, column {column}").format(
             direction=_(DIRECTION_NAMES[verdict.direction]),
             row=verdict.row - top + 1,
@@ -68,7 +72,7 @@ def sprint_choices(
             )
         for taken, kept, cut in _parts(verdict, lexicon, variant):
             part = cells[cut:] if cut > 0 else cells[:-cut]
-            if part in seen:
+            if part in seen or sprint_take_back(grid, part, report.words) is None:
                 continue
             seen.add(part)
             choices.append(

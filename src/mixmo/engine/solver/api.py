@@ -16,6 +16,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
@@ -26,7 +27,7 @@ from mixmo.engine.solver.impossible import impossibility
 from mixmo.engine.solver.incremental import rip_candidates
 from mixmo.engine.solver.index import index_for
 from mixmo.engine.solver.search import Clock, OutOfTime, Search
-from mixmo.engine.tiles import Tile, TileKind
+from mixmo.engine.tiles import TILE_SET_SIZE, Tile, TileKind
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant
 from mixmo.i18n import _, ngettext
@@ -70,10 +71,29 @@ class SolveResult:
     "scratch" (a new grid), or "" (nothing placed)."""
 
 
+class RackTooLongError(ValueError):
+    """A rack of more tiles than the whole set: no player ever holds it (and reading
+    megabytes of it tile by tile took half a minute)."""
+
+    code: ClassVar[str] = "rack-too-long"
+
+    def __init__(self, tiles: int, limit: int) -> None:
+        super().__init__(tiles, limit)
+        self.tiles = tiles
+        self.limit = limit
+
+    def __str__(self) -> str:
+        return f"a rack holds at most {self.limit} tiles (the whole set); this one has {self.tiles}"
+
+
 def parse_rack(rack: Sequence[Tile] | str) -> list[Tile]:
-    """A rack as tiles: ``"QI?!e"`` reads as the grid format (``?`` joker, ``!`` Bandit)."""
+    """A rack as tiles: ``"QI?!e"`` reads as the grid format (``?`` joker, ``!`` Bandit);
+    RackTooLongError past the :data:`~mixmo.engine.tiles.TILE_SET_SIZE` tiles of the set."""
     if isinstance(rack, str):
-        return [Tile.from_symbol(ch) for ch in rack if not ch.isspace()]
+        symbols = "".join(rack.split())  # counted before any is read
+        if len(symbols) > TILE_SET_SIZE:
+            raise RackTooLongError(len(symbols), TILE_SET_SIZE)
+        return [Tile.from_symbol(ch) for ch in symbols]
     return list(rack)
 
 

@@ -25,6 +25,7 @@ from mixmo.mixup.game import DropPiece, GameWon, MixUpGame, Outcome
 from mixmo.mixup.levels import ComputerPlayer
 from mixmo.mixup.pieces import ALL_PIECES, Side
 from mixmo.mixup.save import Seating
+from mixmo.mixup_words import say, words
 from mixmo.storage import why_not_written
 from mixmo.tui.labels import translate_bindings
 from mixmo.tui.mixup.modals import ConfirmScreen, HelpScreen
@@ -170,7 +171,7 @@ class MixUpApp(App[None]):
             winner = state.outcome.winner
             assert winner is not None
             return f"{head}\n{sentence(WON, self.seating, winner)}"
-        forbidden = None if state.forbidden_shape is None else state.forbidden_shape.words()
+        forbidden = None if state.forbidden_shape is None else words(state.forbidden_shape)
         line = turn(self.seating, state.to_move, thinking=self.thinking, forbidden=forbidden)
         return f"{head}\n{line}"
 
@@ -279,7 +280,7 @@ class MixUpApp(App[None]):
         try:
             events = self.game.apply(move)
         except MixUpRuleError as error:
-            reason = str(error)
+            reason = say(error)
             self.say(
                 _("{who}: {reason}.").format(
                     who=self._who(side), reason=reason[:1].upper() + reason[1:]
@@ -294,7 +295,7 @@ class MixUpApp(App[None]):
             self.seating,
             side,
             piece=piece_text(last.piece),
-            words=last.piece.describe(),
+            words=words(last.piece),
             column=last.column,
             row=last.row,
         )

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from mixmo.i18n import N_, _
 from mixmo.mixup.pieces import Colour, Shape
+from mixmo.mixup_words import initial, words
 from mixmo.tui.labels import translate_bindings
 
 KEYS = (
@@ -47,8 +48,8 @@ RULES = (
 def legend() -> str:
     """``Pieces: R red, G green, B blue; ☾ moon, ϟ bolt, ♦ drop.`` in the interface language
     (the letters are the ones the screen shows: R, V, B in French)."""
-    colours = ", ".join(f"{c.initial()} {c.words()}" for c in Colour)
-    shapes = ", ".join(f"{s.glyph} {s.words()}" for s in Shape)
+    colours = ", ".join(f"{initial(c)} {words(c)}" for c in Colour)
+    shapes = ", ".join(f"{s.glyph} {words(s)}" for s in Shape)
     return _("Pieces: {colours}; {shapes}.").format(colours=colours, shapes=shapes)
 
 

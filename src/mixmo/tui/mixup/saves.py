@@ -8,14 +8,24 @@ game over an unfinished one never destroys it: the old save is first copied to
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
-from mixmo.i18n import _
+from mixmo.i18n import _, ngettext
 from mixmo.mixup.game import MixUpGame
 from mixmo.mixup.save import SaveFileError, Seating, dumps, loads
+from mixmo.mixup_words import say
 from mixmo.storage import atomic_write_text, data_dir
 
 AUTOSAVE_NAME = "mixup-autosave.json"
+MAX_SAVE_BYTES = 1024 * 1024
+"""A MixUp save is a few kilobytes (54 moves at most, the board, two names): a file
+past this is not read on (``--save-file /dev/zero`` is refused, not read forever)."""
+
+
+class UnreadableSaveError(ValueError):
+    """A save that cannot be resumed: one line in the interface language, naming the file
+    (the engine's ``SaveFileError``, when it is the reason, is its ``__cause__``)."""
 
 
 def autosave_path() -> Path:
@@ -28,13 +38,25 @@ def save(game: MixUpGame, seating: Seating, path: Path, *, durable: bool = True)
 
 
 def load(path: Path) -> tuple[MixUpGame, Seating]:
-    """The game saved at ``path``; a missing or damaged file is a SaveFileError naming it."""
+    """The game saved at ``path``; a missing or damaged file is an UnreadableSaveError
+    naming it."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = _read_at_most(path)
+        if len(data) > MAX_SAVE_BYTES:
+            raise UnreadableSaveError(
+                ngettext(
+                    "{name}: more than {count} byte, the limit for {what}",
+                    "{name}: more than {count} bytes, the limit for {what}",
+                    MAX_SAVE_BYTES,
+                ).format(name=path, count=f"{MAX_SAVE_BYTES:,}", what=_("a saved MixUp game"))
+            )
+        text = data.decode("utf-8")
     except (FileNotFoundError, NotADirectoryError):  # (a file where the folder should be)
-        raise SaveFileError(_("{path}: no saved MixUp game to resume").format(path=path)) from None
+        raise UnreadableSaveError(
+            _("{path}: no saved MixUp game to resume").format(path=path)
+        ) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise SaveFileError(
+        raise UnreadableSaveError(
             _("{path}: cannot read the saved game ({reason})").format(
                 path=path, reason=getattr(error, "strerror", None) or error
             )
@@ -42,17 +64,20 @@ def load(path: Path) -> tuple[MixUpGame, Seating]:
     try:
         return loads(text)
     except SaveFileError as error:
-        raise SaveFileError(f"{path}: {error}") from None
+        raise UnreadableSaveError(f"{path}: {say(error)}") from error
 
 
 def keep_unfinished(path: Path) -> Path | None:
     """Before a new game overwrites ``path``: copy an unfinished (or unreadable) save aside.
 
     Returns where it was kept, or None when there was nothing worth keeping
-    (no save, or a finished game).
+    (no save, a finished game, or no file at all: a device such as ``/dev/zero``).
     """
+    if path.exists() and not path.is_file():
+        return None  # a folder or a device holds no game: nothing to copy (or read forever)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = _read_at_most(path)
+        text = data.decode("utf-8") if len(data) <= MAX_SAVE_BYTES else None
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError):
@@ -69,7 +94,13 @@ def keep_unfinished(path: Path) -> Path | None:
     while (kept := path.with_name(f"mixup-unfinished-{number}.json")).exists():
         number += 1
     if text is None:
-        kept.write_bytes(path.read_bytes())
+        shutil.copyfile(path, kept)  # a file of finite size, copied whole as it is
     else:
         atomic_write_text(kept, text)
     return kept
+
+
+def _read_at_most(path: Path) -> bytes:
+    """The bytes of ``path``, but no more than one past ``MAX_SAVE_BYTES``."""
+    with path.open("rb") as file:
+        return file.read(MAX_SAVE_BYTES + 1)

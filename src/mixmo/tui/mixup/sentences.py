@@ -21,6 +21,7 @@ from enum import Enum
 from mixmo.i18n import N_, _
 from mixmo.mixup.pieces import Side
 from mixmo.mixup.save import Seating
+from mixmo.mixup_words import title, words
 
 YOU = N_("You")
 """The default name of the person playing the computer (saved as it is here)."""
@@ -49,7 +50,7 @@ def person(seating: Seating, side: Side) -> Person:
         return Person.YOU
     if name in (COMPUTER, _(COMPUTER)):
         return Person.COMPUTER
-    if name in (default_name(side), side.title()):
+    if name in (default_name(side), title(side)):
         return Person.SIDE
     return Person.NAMED
 
@@ -62,7 +63,7 @@ def display_name(seating: Seating, side: Side) -> str:
     if kind is Person.COMPUTER:
         return _(COMPUTER)
     if kind is Person.SIDE:
-        return side.title()
+        return title(side)
     return seating.name(side)
 
 
@@ -70,8 +71,8 @@ def who(seating: Seating, side: Side) -> str:
     """The player in a sentence worded alike for everyone ("Ann (colour): ..."): the name
     and the side, or the side alone when it is the player's only name."""
     if person(seating, side) is Person.SIDE:
-        return side.title()
-    return _("{name} ({side})").format(name=display_name(seating, side), side=side.words())
+        return title(side)
+    return _("{name} ({side})").format(name=display_name(seating, side), side=words(side))
 
 
 Messages = dict[Person, str]
@@ -130,7 +131,7 @@ RESUMED: Messages = {
 def sentence(messages: Messages, seating: Seating, side: Side, **values: object) -> str:
     """``messages`` said of the player on ``side``, with ``values`` filled in."""
     text = _(messages[person(seating, side)]).format(
-        name=display_name(seating, side), side=side.words(), **values
+        name=display_name(seating, side), side=words(side), **values
     )
     return text[:1].upper() + text[1:]  # "colour wins!" starts a line: "Colour wins!"
 

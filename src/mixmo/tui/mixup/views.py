@@ -19,6 +19,7 @@ from textual.widget import Widget
 from mixmo.i18n import _, ngettext
 from mixmo.mixup.board import COLUMNS, ROWS, Board, Cell
 from mixmo.mixup.pieces import ALL_PIECES, Colour, Piece, Pool
+from mixmo.mixup_words import initial, words
 
 CELL_WIDTH = 5
 INK = {
@@ -32,7 +33,7 @@ LIGHT_INK = {Colour.RED: "#c00000", Colour.GREEN: "#007000", Colour.BLUE: "#0030
 def piece_text(piece: Piece) -> str:
     """``R☾``: the colour's initial (in the interface language: ``V☾`` is a green moon in
     French) and the shape glyph."""
-    return piece.colour.initial() + piece.shape.glyph
+    return initial(piece.colour) + piece.shape.glyph
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,5 +163,5 @@ class PoolView(Widget):
         ink = (LIGHT_INK if p.light else INK)[piece.colour]
         marker = "▶ " if chosen else "  "
         style = Style(color=ink, bold=chosen, reverse=chosen, dim=count == 0)
-        text = f"{marker}{piece_text(piece)} {piece.describe():<12} x{count}"
+        text = f"{marker}{piece_text(piece)} {words(piece):<12} x{count}"
         return [Segment(text.ljust(24), style)]

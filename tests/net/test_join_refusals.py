@@ -10,7 +10,7 @@ import pytest
 
 from mixmo.net.client import SeatTokens
 from tests.net.helpers import Raw, url_of
-from tests.net.test_net3_full_disk import Threaded, server_in_a_thread
+from tests.net.test_full_disk import Threaded, server_in_a_thread
 
 
 @pytest.fixture
