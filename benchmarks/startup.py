@@ -145,11 +145,12 @@ def cpu_of(python: str, args: list[str], env: dict[str, str]) -> float:
     if args and args[-1] == TERMINAL:
         return cpu_on_terminal(python, args[:-1], env)
     command = [str(script_of(python)), *args[1:]] if args[:1] == [SCRIPT] else [python, *args]
-    process = subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    _, _, usage = os.wait4(process.pid, 0)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    error = process.stderr.read() if process.stderr is not None else b""
+    _, status, usage = os.wait4(process.pid, 0)
     process.returncode = 0  # reaped here: keep Popen from waiting on it again
+    if os.waitstatus_to_exitcode(status) not in (0, 1):  # a failed command times nothing
+        sys.exit(f"{' '.join(command)}: failed: {error.decode(errors='replace').strip()}")
     return usage.ru_utime + usage.ru_stime
 
 
