@@ -13,9 +13,15 @@ maximum over the rounds are printed.
 floor under ``mixmo play``). The commands run with a bytecode cache
 (``PYTHONPYCACHEPREFIX`` in a temporary folder, as an installed package
 has), unless ``--no-bytecode``. Their output goes to ``/dev/null`` (a file:
-no styles, so ``mixmo check`` writes its report without Rich), except the
-rows marked "(terminal)", run on a pseudo-terminal 100 columns wide as a
-player at a terminal runs them (``mixmo check`` then goes through Rich).
+Rich draws the report without styles), except the rows marked "(terminal)",
+run on a pseudo-terminal 100 columns wide as a player at a terminal runs them.
+``mixmo check`` runs on every grid of docs/examples (the French ones with
+``--lang fr``), jokers included.
+
+The budgets (:data:`BUDGETS`, CPU medians in ms) are printed beside the rows
+they hold: ``mixmo --help`` at most 120 ms, ``mixmo check`` at most 180 ms in
+English and 220 ms in French; the script exits 1 when a median is over its
+budget.
 
 ``mixmo play`` is started on a pseudo-terminal (100x32); its first frame is
 when the screen shows the players' grids (the text ``--first-frame-text``,
@@ -65,16 +71,23 @@ SCRIPT = "<the mixmo script>"
 wrapper beside ``--python``: ``from mixmo.cli import main``), as users start it, rather
 than ``python -m mixmo`` (which also imports runpy); rows skipped when it is missing."""
 
+
+def example_checks() -> list[tuple[str, list[str]]]:
+    """``mixmo check`` on every grid of docs/examples, the French ones with ``--lang fr``."""
+    rows = []
+    for path in sorted(EXAMPLES.glob("*.txt")):
+        french = path.stem.endswith("-fr")
+        label = f"mixmo check {path.name}" + (" --lang fr" if french else "")
+        rows.append((label, ["-m", "mixmo", "check", str(path), *(["--lang", "fr"] * french)]))
+    return rows
+
+
 COMMANDS: list[tuple[str, list[str]]] = [
     ("python -S -c pass", ["-S", "-c", "pass"]),
     ("python -c pass", ["-c", "pass"]),
     ("python -c 'import textual.app'", ["-c", "import textual.app"]),
     ("mixmo --help", ["-m", "mixmo", "--help"]),
-    ("mixmo check house-en.txt", ["-m", "mixmo", "check", str(EXAMPLES / "house-en.txt")]),
-    (
-        "mixmo check maison-fr.txt --lang fr",
-        ["-m", "mixmo", "check", str(EXAMPLES / "maison-fr.txt"), "--lang", "fr"],
-    ),
+    *example_checks(),
     ("mixmo word house", ["-m", "mixmo", "word", "house"]),
     ("mixmo word ete --lang fr", ["-m", "mixmo", "word", "ete", "--lang", "fr"]),
     (
@@ -87,10 +100,24 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("mixmo --help (script)", [SCRIPT, "--help"]),
 ]
 
+HELP_BUDGET, CHECK_BUDGET, FRENCH_CHECK_BUDGET = 120.0, 180.0, 220.0
+"""CPU medians, in ms, that ``mixmo --help`` and ``mixmo check`` (English, French) must
+not exceed."""
+
+
+def budget_of(label: str) -> float | None:
+    """The budget of a row, or None for a row without one."""
+    if label.startswith("mixmo --help"):
+        return HELP_BUDGET
+    if label.startswith("mixmo check"):
+        return FRENCH_CHECK_BUDGET if "-fr" in label else CHECK_BUDGET
+    return None
+
+
 #: ``mixmo play``'s imports before its first frame, in the order that charges each step
 #: only with what it adds (the later steps re-use what the earlier ones imported). The
 #: bots, the solver, the dialogs, the records, pydantic and tomllib are not among them:
-#: they load when first used (tests/test_cli_startup.py holds the first frame to that).
+#: they load when first used.
 PLAY_IMPORTS: list[tuple[str, str]] = [
     ("textual (textual.app, textual.widgets)", "import textual.app, textual.widgets"),
     ("click and the command group (mixmo.cli.group)", "import mixmo.cli.group"),
@@ -118,11 +145,12 @@ def cpu_of(python: str, args: list[str], env: dict[str, str]) -> float:
     if args and args[-1] == TERMINAL:
         return cpu_on_terminal(python, args[:-1], env)
     command = [str(script_of(python)), *args[1:]] if args[:1] == [SCRIPT] else [python, *args]
-    process = subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    _, _, usage = os.wait4(process.pid, 0)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    error = process.stderr.read() if process.stderr is not None else b""
+    _, status, usage = os.wait4(process.pid, 0)
     process.returncode = 0  # reaped here: keep Popen from waiting on it again
+    if os.waitstatus_to_exitcode(status) not in (0, 1):  # a failed command times nothing
+        sys.exit(f"{' '.join(command)}: failed: {error.decode(errors='replace').strip()}")
     return usage.ru_utime + usage.ru_stime
 
 
@@ -182,7 +210,7 @@ def play_imports(python: str, env: dict[str, str], runs: int) -> dict[str, dict[
 
 PLAY = ["-m", "mixmo", "play"]
 """``mixmo play`` as the benchmark starts it: as typed, a new game (every start has empty
-data and configuration folders), no option (so no click: ``mixmo.cli.plain``)."""
+data and configuration folders), no option."""
 
 HELLO_TEXT = "HELLO-FRAME"
 HELLO = [
@@ -304,15 +332,28 @@ def main() -> None:
 
 
 def report(result: dict[str, Any], args: argparse.Namespace) -> None:
+    """Print the figures (or JSON), each budgeted row with its budget; exit 1 when a
+    median is over its budget."""
+    over = [
+        label
+        for label, s in result.items()
+        if (budget := budget_of(label)) is not None and s["median"] > budget
+    ]
     if args.json:
-        print(json.dumps(result, indent=2))
-        return
-    width = max(len(label) for label in result)
-    print(f"{'':{width}}  median     min     p90     max  (ms, {args.runs} runs)")
-    for label, s in result.items():
-        print(
-            f"{label:{width}}  {s['median']:6.0f}  {s['min']:6.0f}  {s['p90']:6.0f}  {s['max']:6.0f}"
-        )
+        budgets = {label: budget_of(label) for label in result}
+        print(json.dumps({**result, "budgets": budgets, "over budget": over}, indent=2))
+    else:
+        width = max(len(label) for label in result)
+        print(f"{'':{width}}  median     min     p90     max  budget  (ms, {args.runs} runs)")
+        for label, s in result.items():
+            budget = budget_of(label)
+            verdict = "" if budget is None else f"{budget:6.0f} {'OVER' if label in over else 'ok'}"
+            print(
+                f"{label:{width}}  {s['median']:6.0f}  {s['min']:6.0f}  {s['p90']:6.0f}"
+                f"  {s['max']:6.0f}  {verdict}"
+            )
+    if over:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -8,19 +8,7 @@ Bandit, lists it too, with the letter it stands for, in text and in ``--json``.
 
 from __future__ import annotations
 
-import io
 import json
-
-from rich.console import Console
-
-from mixmo.engine.grid import Grid
-from mixmo.engine.lexicon import embedded
-from mixmo.engine.scoring import score
-from mixmo.engine.validation import validate
-from mixmo.engine.variants import variant_for
-from mixmo.i18n import restore_ui_language, set_ui_language
-from mixmo.report_text import report_text
-from mixmo.report_view import report_view
 
 DECLARED = "# HOUSE with its S a joker declared as S\nHOUsE\nA...A\nTIGER\n"
 ALL_KINDS = "# an open joker, the Bandit and a declared joker\nC?T\n.!.\n.aX\n"
@@ -79,22 +67,3 @@ def test_a_grid_whose_only_joker_is_declared_still_has_a_jokers_table_in_french(
     lines = run.out.splitlines()
     table = lines[lines.index("Les jokers") + 3]
     assert [part.strip() for part in table.split("│")] == ["joker déclaré", "1", "4", "S", "-"]
-
-
-def test_the_plain_writer_and_rich_print_the_declared_joker_alike() -> None:
-    """The table is written both ways (plain to a pipe, Rich elsewhere): same characters."""
-    for language in ("en", "fr"):
-        saved = set_ui_language(language)
-        try:
-            report = validate(Grid.parse(ALL_KINDS), embedded("en"), variant_for(expert=False))
-            result = score(report, winner=False)
-            plain = report_text(report, result, source="g.txt", suggestions={}, max_width=100)
-            out = io.StringIO()
-            Console(file=out, width=100, highlight=False, soft_wrap=True, emoji=False).print(
-                report_view(report, result, source="g.txt", suggestions={})
-            )
-        finally:
-            restore_ui_language(saved)
-        assert plain is not None
-        assert plain == out.getvalue()
-        assert ("declared joker" if language == "en" else "joker déclaré") in plain

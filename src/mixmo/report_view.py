@@ -8,23 +8,12 @@ verdict is spelt out. Rich honours NO_COLOR.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from mixmo.engine.lexicon import lexicon_label
 from mixmo.engine.tiles import TileKind
-from mixmo.i18n import N_, _
+from mixmo.i18n import N_, _, ngettext
 from mixmo.i18n_messages import say
-from mixmo.report_text import (  # shared with the plain writer, which has no Rich
-    DRAW_LIMIT,
-    INVALID_MARK,
-    LIST_LIMIT,
-    VALID_MARK,
-    count_tiles_and_words,
-    is_declared,
-    joker_row,
-    joker_tiles,
-    more_than_listed,
-)
 
 if TYPE_CHECKING:  # Rich is imported where a view is built: `--json` and `mixmo word` never load it
     from rich.console import RenderableType
@@ -32,6 +21,7 @@ if TYPE_CHECKING:  # Rich is imported where a view is built: `--json` and `mixmo
     from rich.text import Text
 
     from mixmo.engine.grid import Cell, Grid
+    from mixmo.engine.jokers import OpenTile
     from mixmo.engine.scoring import Score
     from mixmo.engine.validation import ValidationReport
 
@@ -45,6 +35,96 @@ ENGINE_WORDS = (
     N_("Expert"),
     N_("Expert, Free Spirit"),
 )
+
+
+VALID_MARK = "✓"
+INVALID_MARK = "✗"
+
+DRAW_LIMIT = 10_000
+"""Grids whose bounding box has more cells than this are described, not drawn:
+no real grid comes near (a whole set is about 120 tiles), and drawing a
+thousand-column text cell by cell would take seconds."""
+
+LIST_LIMIT = 100
+"""Words, jokers and problems listed one by one; the rest are counted (Rich
+lays out a table row in about 3 ms, and --json lists everything)."""
+
+
+def count_tiles_and_words(tiles: int, words: int) -> str:
+    """``12 tiles, 3 words`` (``1 tile, 1 word``)."""
+    tiles_text = ngettext("{count} tile", "{count} tiles", tiles).format(count=tiles)
+    words_text = ngettext("{count} word", "{count} words", words).format(count=words)
+    return _("{tiles}, {words}").format(tiles=tiles_text, words=words_text)
+
+
+def more_than_listed(kind: Literal["word", "joker", "problem"], total: int) -> str | None:
+    """``... and 3 more words (--json lists them all)``: the line under a list cut at
+    :data:`LIST_LIMIT` of ``total`` items, or None when all are listed (shared with the
+    Rich view, :mod:`mixmo.report_view`)."""
+    count = total - LIST_LIMIT
+    if count <= 0:
+        return None
+    if kind == "word":
+        sentence = ngettext(
+            "... and {count} more word (--json lists them all)",
+            "... and {count} more words (--json lists them all)",
+            count,
+        )
+    elif kind == "joker":
+        sentence = ngettext(
+            "... and {count} more joker (--json lists them all)",
+            "... and {count} more jokers (--json lists them all)",
+            count,
+        )
+    else:
+        sentence = ngettext(
+            "... and {count} more problem (--json lists them all)",
+            "... and {count} more problems (--json lists them all)",
+            count,
+        )
+    return sentence.format(count=count)
+
+
+def joker_tiles(report: ValidationReport) -> list[OpenTile]:
+    """The grid's joker tiles for the "Jokers" table, in reading order: the open
+    jokers and the Bandit with the letters the check found for them, and the
+    declared jokers (``z`` in a grid file) with the letter they were declared as.
+    A declared joker is a joker tile too: it counts in the set's
+    two jokers, and a player reading the table looks for it there."""
+    from mixmo.engine.jokers import OpenTile
+    from mixmo.engine.tiles import TileKind
+
+    tiles = {tile.cell: tile for tile in report.open_tiles}
+    for where, tile in report.grid.items():
+        if tile.kind is TileKind.JOKER and tile.letter is not None:
+            tiles[where] = OpenTile(where, tile.letter, tile.letter)
+    return [tiles[where] for where in sorted(tiles)]
+
+
+def is_declared(report: ValidationReport, tile: OpenTile) -> bool:
+    """True when ``tile`` is a joker the grid declares as a letter (``z``)."""
+    return not report.grid[tile.cell].is_open
+
+
+def joker_row(report: ValidationReport, tile: OpenTile) -> list[str]:
+    """One row of the "Jokers" table: the tile's name, its row and column, the letter
+    it stands for and the other letters it could be (shared with the Rich view)."""
+    from mixmo.engine.tiles import TileKind
+
+    if report.grid[tile.cell].kind is TileKind.BANDIT:
+        name = _("Bandit")
+    elif is_declared(report, tile):
+        name = _("declared joker")
+    else:
+        name = _("joker")
+    others = "".join(c for c in tile.options if c != tile.letter)
+    return [
+        name,
+        str(tile.cell[0] + 1),
+        str(tile.cell[1] + 1),
+        tile.letter or _("(none)"),
+        " ".join(others) or "-",
+    ]
 
 
 def _more(sentence: str) -> Text:

@@ -20,6 +20,7 @@ import re
 import tempfile
 from collections.abc import Mapping
 from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -29,7 +30,6 @@ from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.messages import AT_PATH
 from mixmo.engine.save import GameFileError, LoadedGame, dumps, load
-from mixmo.engine.values import value
 from mixmo.i18n import N_, _
 
 APP_NAME = "mixmo"
@@ -224,7 +224,7 @@ def why_not_written(error: OSError) -> str:
     return _(known) if known else (error.strerror or str(error)).lower()
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class SaveOutcome:
     """What came of one save: whether it was written, and what (if anything)
     the player should be told now. ``message`` is set only when something

@@ -5,20 +5,17 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
-from mixmo.cli.common import (
-    EXIT_INVALID,
-    EXIT_OK,
-    console_for,
-    console_width,
-    fail,
-    in_jupyter,
-    load_lexicon,
-    read_source,
-    writes_styles,
+import click
+
+from mixmo.cli.common import EXIT_INVALID, EXIT_OK, console_for, fail, load_lexicon, read_source
+from mixmo.cli.options import (
+    TranslatedCommand,
+    dict_option,
+    expert_option,
+    json_option,
+    lang_option,
 )
-from mixmo.cli.plain import made_on_first_use
 from mixmo.engine.grid import MAX_TEXT_CHARS, Grid, GridSyntaxError
 from mixmo.engine.lexicon import Lexicon, LexiconError, fold, is_tile_word
 from mixmo.engine.scoring import Score, score
@@ -26,13 +23,6 @@ from mixmo.engine.validation import ProblemKind, ValidationReport, validate
 from mixmo.engine.variants import variant_for
 from mixmo.i18n import N_, _
 from mixmo.i18n_messages import say
-
-if TYPE_CHECKING:
-    import click
-
-    from mixmo.report_text import Styles
-
-    check: click.Command
 
 SUGGESTED_WORDS = 3
 """Rejected words that may get spelling suggestions."""
@@ -82,19 +72,6 @@ CHECK_HELP = N_(
 )
 """``mixmo check --help``'s text (a msgid of the catalogues: keep it as written)."""
 
-PLAIN_DEFAULTS: dict[str, Any] = {
-    "lang": "en",
-    "dict_spec": None,
-    "expert": False,
-    "players": None,
-    "theme": None,
-    "theme_words": (),
-    "winner": False,
-    "as_json": False,
-}
-"""The options' values when none is given, as click parses ``mixmo check GRID`` (a test
-holds them equal): what :mod:`mixmo.cli.plain` calls :func:`run_check` with."""
-
 
 def run_check(
     grid_file: str,
@@ -135,8 +112,6 @@ def run_check(
     if as_json:
         import json
 
-        import click
-
         from mixmo.report_view import report_json
 
         click.echo(json.dumps(report_json(report, result, rejected), ensure_ascii=False, indent=2))
@@ -145,61 +120,46 @@ def run_check(
     sys.exit(EXIT_OK if report.valid else EXIT_INVALID)
 
 
-def _make_command() -> click.Command:
-    import click
-
-    from mixmo.cli.options import (
-        TranslatedCommand,
-        dict_option,
-        expert_option,
-        json_option,
-        lang_option,
-    )
-
-    @click.command(
-        cls=TranslatedCommand,
-        name="check",
-        short_help=N_("Check a grid: its words, jokers, problems and score."),
-        help=CHECK_HELP,
-    )
-    @click.argument("grid_file", metavar="GRID", type=str)
-    @lang_option
-    @dict_option
-    @expert_option
-    @click.option(
-        "--players",
-        type=click.IntRange(2, 6),
-        help=N_(
-            "Table size: the grid must hold exactly one player's share of tiles (2:60 ... 6:20)."
-        ),
-    )
-    @click.option(
-        "--theme", metavar="NAME", help=N_("The Bandit's theme: the grid must hold a theme word.")
-    )
-    @click.option(
-        "--theme-word",
-        "theme_words",
-        multiple=True,
-        metavar="WORD",
-        help=N_("A word of the grid claimed on the theme (repeatable); it scores triple."),
-    )
-    @click.option("--winner", is_flag=True, help=N_("Score the grid as the round's winner (+20)."))
-    @json_option
-    def check(
-        grid_file: str,
-        lang: str,
-        dict_spec: str | None,
-        expert: bool,
-        players: int | None,
-        theme: str | None,
-        theme_words: Sequence[str],
-        winner: bool,
-        as_json: bool,
-    ) -> None:
-        """`mixmo check`: the verdict on one grid (its help text is above, translated)."""
-        run_check(grid_file, lang, dict_spec, expert, players, theme, theme_words, winner, as_json)
-
-    return check
+@click.command(
+    cls=TranslatedCommand,
+    name="check",
+    short_help=N_("Check a grid: its words, jokers, problems and score."),
+    help=CHECK_HELP,
+)
+@click.argument("grid_file", metavar="GRID", type=str)
+@lang_option
+@dict_option
+@expert_option
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    help=N_("Table size: the grid must hold exactly one player's share of tiles (2:60 ... 6:20)."),
+)
+@click.option(
+    "--theme", metavar="NAME", help=N_("The Bandit's theme: the grid must hold a theme word.")
+)
+@click.option(
+    "--theme-word",
+    "theme_words",
+    multiple=True,
+    metavar="WORD",
+    help=N_("A word of the grid claimed on the theme (repeatable); it scores triple."),
+)
+@click.option("--winner", is_flag=True, help=N_("Score the grid as the round's winner (+20)."))
+@json_option
+def check(
+    grid_file: str,
+    lang: str,
+    dict_spec: str | None,
+    expert: bool,
+    players: int | None,
+    theme: str | None,
+    theme_words: Sequence[str],
+    winner: bool,
+    as_json: bool,
+) -> None:
+    """`mixmo check`: the verdict on one grid (its help text is above, translated)."""
+    run_check(grid_file, lang, dict_spec, expert, players, theme, theme_words, winner, as_json)
 
 
 def show_report(
@@ -209,38 +169,7 @@ def show_report(
     source: str,
     suggestions: Mapping[str, Sequence[str]],
 ) -> None:
-    """The report on standard output, written by :mod:`mixmo.report_text` with the
-    styles Rich would use there (none to a pipe or a file, only the attributes
-    under ``NO_COLOR``): the same characters, 60 ms sooner than through Rich.
-    Through Rich when report_text gives up, on Windows, in a notebook, or when
-    the output is not UTF-8 (Rich draws ASCII boxes then)."""
-    import os
-
-    stream = sys.stdout
-    encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
-    if sys.platform != "win32" and encoding.startswith("utf") and not in_jupyter():
-        from mixmo.report_text import report_text
-
-        styles: Styles = "none"
-        if writes_styles(stream):
-            styles = "attributes" if os.environ.get("NO_COLOR", "") else "colours"
-        text = report_text(
-            report,
-            result,
-            source=source,
-            suggestions=suggestions,
-            max_width=console_width(stream),
-            styles=styles,
-        )
-        if text is not None:
-            stream.write(text)
-            stream.flush()
-            return
-    from mixmo.report_view import report_view
+    """The report on standard output, drawn by Rich."""
+    from mixmo.report_view import report_view  # (Rich: only when a report is drawn)
 
     console_for().print(report_view(report, result, source=source, suggestions=suggestions))
-
-
-# ``check``, the click command, made on first use: :func:`run_check` runs without click
-# when ``mixmo check GRID`` has nothing else to parse.
-__getattr__ = made_on_first_use(__name__, "check", _make_command)

@@ -1,10 +1,8 @@
 """The ``mixmo`` commands: each one's module, function and one-line help, and the
 group's own help texts.
 
-Read by the click group (:mod:`mixmo.cli.group`), by ``mixmo --help`` written
-without click (:mod:`mixmo.cli.help_text`) and by the plain route
-(:mod:`mixmo.cli.plain`); it imports nothing but the translation markers, so
-that none of them pays for another.
+Read by the click group (:mod:`mixmo.cli.group`): its lazy subcommands, and the
+list its help shows without importing any command.
 """
 
 from __future__ import annotations

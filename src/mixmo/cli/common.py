@@ -2,10 +2,8 @@
 input, opening a dictionary, and the options that mean the same everywhere.
 
 Heavy modules (Rich, the dictionaries) are imported inside the functions that
-need them, so that a command pays only for what it uses. Nor does this module
-import click: the options and command classes that need it are in
-:mod:`mixmo.cli.options`, so that a plain ``mixmo check FILE`` or ``mixmo word
-WORD`` runs without click (:mod:`mixmo.cli.plain`).
+need them, so that a command pays only for what it uses. The click options and
+command classes are in :mod:`mixmo.cli.options`.
 """
 
 from __future__ import annotations
@@ -28,7 +26,7 @@ if TYPE_CHECKING:
 
 def fail(message: str) -> NoReturn:
     """Stop the command: ``message`` is its one line on standard error, exit code 2."""
-    from mixmo.cli.options import InputError  # (click, which a plain call does without)
+    from mixmo.cli.options import InputError
 
     raise InputError(message)
 
@@ -149,88 +147,6 @@ def use_compiled_lists() -> None:
 
         folder = platformdirs.user_cache_dir("mixmo")
     use_cache_folder(folder)
-
-
-def writes_styles(stream: IO[str] | None = None) -> bool:
-    """Whether Rich would write escape codes (bold, colour) to ``stream``.
-
-    Rich's own rules (its ``Console.is_terminal`` and colour system), without
-    importing Rich (40 ms of a 100 ms command): a terminal gets styles unless
-    its ``TERM`` is ``dumb`` or ``unknown``. A test holds this equal to Rich's
-    answer.
-    """
-    import os
-
-    return is_terminal(stream) and os.environ.get("TERM", "").lower() not in ("dumb", "unknown")
-
-
-def is_terminal(stream: IO[str] | None = None) -> bool:
-    """Rich's ``Console.is_terminal``: ``TTY_COMPATIBLE=0/1`` decides, else
-    ``FORCE_COLOR`` (set and not empty: a terminal), else the stream's
-    ``isatty()``; IDLE and Jupyter are no terminal (Jupyter gets HTML from Rich)."""
-    import os
-
-    stream = sys.stdout if stream is None else stream
-    if stream is None or in_jupyter():
-        return False
-    if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
-        return False
-    tty_compatible = os.environ.get("TTY_COMPATIBLE", "")
-    if tty_compatible in ("0", "1"):
-        return tty_compatible == "1"
-    force_color = os.environ.get("FORCE_COLOR")
-    if force_color is not None:
-        return force_color != ""
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty()) if isatty is not None else False
-    except ValueError:  # a closed stream
-        return False
-
-
-def console_width(stream: IO[str] | None = None) -> int:
-    """The width Rich's console takes when writing to ``stream`` (its ``Console.size``;
-    not for Windows): ``COLUMNS``, else the first of standard input, output and error
-    that is a terminal, else 80; a dumb terminal is 80 unless ``LINES`` is set too."""
-    import os
-
-    columns, lines = os.environ.get("COLUMNS"), os.environ.get("LINES")
-    fixed = int(columns) if columns is not None and columns.isdigit() else None
-    if fixed is not None and lines is not None and lines.isdigit():
-        return fixed
-    if is_terminal(stream) and os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
-        return 80
-    if fixed is not None:
-        return fixed
-    for descriptor in (0, 1, 2):
-        try:
-            return os.get_terminal_size(descriptor).columns or 80
-        except (AttributeError, ValueError, OSError):
-            continue
-    return 80
-
-
-def writes_colours(stream: IO[str] | None = None) -> bool:
-    """Whether Rich would colour ``stream``: styles, and ``NO_COLOR`` unset or empty."""
-    import os
-
-    return writes_styles(stream) and os.environ.get("NO_COLOR", "") == ""
-
-
-def in_jupyter() -> bool:
-    """Rich's test for a notebook (it then renders HTML, not text)."""
-    import builtins
-    import os
-
-    get_ipython = getattr(builtins, "get_ipython", None)
-    if get_ipython is None:
-        return False
-    shell = get_ipython().__class__
-    return (
-        "google.colab" in str(shell)
-        or bool(os.getenv("DATABRICKS_RUNTIME_VERSION"))
-        or shell.__name__ == "ZMQInteractiveShell"
-    )
 
 
 def console_for(stream: IO[str] | None = None) -> Console:

@@ -1,66 +1,59 @@
 """The ``mixmo`` click group: its options, its lazily imported commands, and how
 every error of a run becomes one line and an exit code.
 
-Split from :mod:`mixmo.cli` so that ``mixmo --help`` need not import click
-(see :mod:`mixmo.cli.help_text`); everything else runs through here.
+The commands are loaded as click's documentation shows ("Lazily Loading
+Subcommands"): a :class:`LazyGroup` imports a command's module only when that
+command runs, so ``mixmo --help`` and ``mixmo word`` do not pay for the game's
+interface. The group's help lists the commands from :mod:`mixmo.cli.command_table`
+(their one-line help is there), so that it imports none of them.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn
 
 import click
 
 from mixmo import __version__
-from mixmo.cli.collector import resume_collector
 from mixmo.cli.command_table import COMMANDS, GROUP_HELP, UI_HELP, UI_LANGUAGES, VERSION_HELP
-from mixmo.cli.common import EXIT_OK, EXIT_USAGE
+from mixmo.cli.constants import EXIT_OK, EXIT_USAGE
+from mixmo.cli.options import TranslatedGroup
+from mixmo.cli.output import flush_output, output_lost
 from mixmo.i18n import _, set_ui_language
 
 
-class LazyGroup(click.Group):
-    """A group whose commands are imported on first use."""
+class LazyGroup(TranslatedGroup):
+    """A group whose commands are imported on first use (click's ``LazyGroup``
+    pattern): ``lazy_subcommands`` maps a name to ``"module.attribute"``."""
+
+    def __init__(
+        self, *args: Any, lazy_subcommands: Mapping[str, str] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_subcommands = dict(lazy_subcommands or {})
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
+        return super().list_commands(ctx) + list(self.lazy_subcommands)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
-            return None
-        module_name, attribute, _ = COMMANDS[cmd_name]
+        if cmd_name in self.lazy_subcommands:
+            return self._lazy_load(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def _lazy_load(self, cmd_name: str) -> click.Command:
+        module_name, attribute = self.lazy_subcommands[cmd_name].rsplit(".", 1)
         command = getattr(importlib.import_module(module_name), attribute)
-        resume_collector()  # the start-up's imports are done: the command runs as usual
-        assert isinstance(command, click.Command)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{module_name}.{attribute} is not a click command")
         return command
 
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        formatter.write_paragraph()
-        with formatter.indentation():
-            formatter.write_text(_(GROUP_HELP))
-
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The options, their help in the interface language (click builds it earlier)."""
-        rows = []
-        for param in self.get_params(ctx):
-            record = param.get_help_record(ctx)
-            if record is None:
-                continue
-            english = getattr(param, "help", None)
-            if english:
-                record = (record[0], record[1].replace(english, _(english), 1))
-            rows.append(record)
-        if rows:
-            with formatter.section(_("Options")):
-                formatter.write_dl(rows)
-        self.format_commands(ctx, formatter)
-
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [
-            (name, _(short_help)) for name, (_module, _function, short_help) in COMMANDS.items()
-        ]
+        """The commands and their one-line help, read from the command table: listing
+        them imports none (click would import each one for its short help)."""
+        rows = [(name, _(short_help)) for name, (_module, _attr, short_help) in COMMANDS.items()]
         with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
@@ -71,7 +64,10 @@ def _choose_ui_language(ctx: click.Context, param: click.Parameter, value: str |
 
 
 @click.group(
-    cls=LazyGroup, help=GROUP_HELP, context_settings={"help_option_names": ["-h", "--help"]}
+    cls=LazyGroup,
+    lazy_subcommands={name: f"{module}.{attr}" for name, (module, attr, _h) in COMMANDS.items()},
+    help=GROUP_HELP,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.version_option(__version__, prog_name="mixmo", help=VERSION_HELP)
 @click.option(
@@ -90,8 +86,29 @@ def run(argv: Sequence[str] | None, group: click.Command | None = None) -> NoRet
     """Run the group (or another command, ``group``) on ``argv`` (None: the process's
     arguments); always exits."""
     try:
-        (group or cli).main(
-            args=list(argv) if argv is not None else None, prog_name="mixmo", standalone_mode=False
+        try:
+            _run(argv, group or cli)
+        except SystemExit:
+            # What the command printed may still wait in the buffer: written now, a
+            # closed or full output is reported (Python would only complain at exit).
+            flush_output()
+            raise
+        flush_output()
+    except OSError as error:
+        code = output_lost(error)
+        if code is None:
+            raise
+        sys.exit(code)
+    sys.exit(EXIT_OK)
+
+
+def _run(argv: Sequence[str] | None, group: click.Command) -> None:
+    """``group.main`` on ``argv``, click's errors each made one line and an exit."""
+    try:
+        group.main(
+            args=list(argv) if argv is not None else None,
+            prog_name="mixmo",
+            standalone_mode=False,
         )
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.ctx.get_help() if error.ctx else str(error))
@@ -102,27 +119,9 @@ def run(argv: Sequence[str] | None, group: click.Command | None = None) -> NoRet
         click.echo(message.format(command=command, message=error.format_message()), err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as error:
-        click.echo(_("mixmo: error: {message}").format(message=error.format_message()), err=True)
+        message = _("mixmo: error: {message}").format(message=error.format_message())
+        click.echo(message, err=True)
         sys.exit(error.exit_code)
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo(_("mixmo: interrupted"), err=True)
         sys.exit(130)
-    except KeyboardInterrupt:
-        click.echo(_("mixmo: interrupted"), err=True)
-        sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(0)
-    sys.exit(EXIT_OK)
-
-
-def exit_as_under_click(error: BaseException) -> NoReturn:
-    """End the process as :func:`run` would have, had ``error`` been raised by a
-    command under click (for a command run without it, :mod:`mixmo.cli.plain`):
-    the error is raised again by a click command run the same way, so that click's
-    handling (an interrupt, a closed pipe) and ours (one line, the exit code) are
-    the same ones, not copies."""
-
-    def raise_again() -> None:
-        raise error
-
-    run([], click.Command("mixmo", callback=raise_again))

@@ -3,8 +3,7 @@ every command, the commands whose help speaks the interface language, and the
 error a user's bad input raises.
 
 Apart from common so that the functions there (``fail``, ``read_source``,
-``load_lexicon``...) need no click: a plain ``mixmo check FILE`` runs without it
-(:mod:`mixmo.cli.plain`).
+``load_lexicon``...) need no click.
 """
 
 from __future__ import annotations

@@ -1,20 +1,16 @@
 """`mixmo play` itself: the game at one keyboard, or a bots-only match, once its
 options are read.
 
-Apart from the click command (:mod:`mixmo.cli.play`), so that ``mixmo play`` as
-typed most often, with no option, starts without click (:mod:`mixmo.cli.plain`):
-its first frame comes that much sooner.
+Apart from the click command (:mod:`mixmo.cli.play`), which holds the options.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from mixmo.cli.collector import pause_collector, resume_collector
 from mixmo.cli.common import console_for, fail, first_error, load_lexicon, random_seed
 from mixmo.engine.levels import Level
 from mixmo.i18n import _, ngettext
@@ -25,29 +21,6 @@ if TYPE_CHECKING:
 
 # Imported where used: the game, the app (Textual), and the bots only for --headless or
 # once a bot plays (the app's bot driver), so that the first frame comes sooner.
-
-PLAIN_DEFAULTS: dict[str, Any] = {
-    "players": None,
-    "names": None,
-    "lang": "en",
-    "dict_spec": None,
-    "expert": False,
-    "free_spirit": False,
-    "rounds": None,
-    "points": None,
-    "rounds_to_play": None,
-    "seed": None,
-    "live_check": False,
-    "resume": False,
-    "light": False,
-    "bots_spec": "0",
-    "level": "normal",
-    "relay_spec": None,
-    "big": False,
-    "headless": False,
-    "as_json": False,
-}
-"""What click gives :func:`run_play` for a bare ``mixmo play`` (a test holds them equal)."""
 
 
 def run_play(
@@ -72,9 +45,8 @@ def run_play(
     as_json: bool,
     seat_options: Sequence[str] = (),
 ) -> None:
-    """`mixmo play` with its options parsed (by click, or left at :data:`PLAIN_DEFAULTS`);
-    ``seat_options`` are the seat options given on the command line, as typed."""
-    pause_collector()  # until the first frame: the game's imports are most of its start-up
+    """`mixmo play` with its options parsed by click; ``seat_options`` are the seat
+    options given on the command line, as typed."""
     from mixmo.cli.saved_game import ask_about_saved_game, claim_save
     from mixmo.engine.game import Game
     from mixmo.engine.options import MatchOptions, ScoringMode
@@ -154,8 +126,7 @@ def run_play(
         bot_seats = bots
     if unsaved:
         welcome = unsaved
-    if headless:  # no screen: the match runs with the collector, as any command's work
-        resume_collector(freeze=True)
+    if headless:
         play_bots_headless(game, bot_levels or [Level(level)], as_json=as_json)
         return
     # Last, after every option and the saved game were checked (and their errors said):
@@ -178,7 +149,6 @@ def run_play(
         welcome=welcome,
         quit_question=_("Quit? This game is not saved.") if unsaved else None,
     )
-    app.after_first_frame = partial(resume_collector, freeze=True)
     app.autosave()
     app.run()
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0

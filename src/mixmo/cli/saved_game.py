@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from contextlib import suppress
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -17,7 +18,6 @@ from mixmo.cli.common import fail
 from mixmo.engine.game import Game
 from mixmo.engine.save import GameFileError, LoadedGame
 from mixmo.engine.state import Phase
-from mixmo.engine.values import value
 from mixmo.i18n import _, ngettext
 from mixmo.i18n_messages import say
 
@@ -29,7 +29,7 @@ def backup_path(path: Path) -> Path:
     return path.with_name(f"{path.stem}.previous{path.suffix}")
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class SavedGameFound:
     """What the autosave holds: a game still in play, or a file that cannot be resumed."""
 
@@ -66,7 +66,7 @@ def describe(game: Game) -> str:
     )
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Answer:
     """What the player chose: the game to resume, or a new game (``unsaved`` says why the new
     game cannot be saved, when the old save could not be moved aside)."""
@@ -128,7 +128,7 @@ def ask_about_saved_game(path: Path) -> Answer:
     found = unfinished_save(path)
     if found is None:
         return Answer()
-    import click  # only to ask (a first game asks nothing, and starts without click)
+    import click
 
     backup = backup_path(path)
     if found.game is not None:

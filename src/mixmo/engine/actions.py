@@ -15,10 +15,10 @@ bounds from the annotations and tells the actions apart by their ``kind``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Annotated, ClassVar, Literal, Self
 
 from mixmo.engine.bounds import Bounds
-from mixmo.engine.values import replace, value
 
 SEAT = Bounds(ge=0)
 TIME = Bounds(ge=0)
@@ -29,7 +29,7 @@ THEME = Bounds(min_length=1, max_length=80)
 Cells = tuple[tuple[int, int], ...]
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _Action:
     """What every action has: the acting seat and the game time it happened at."""
 
@@ -55,7 +55,7 @@ class _Action:
         return replace(self, at=at)
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceTile(_Action):
     """Put a rack tile on a free cell. ``symbol`` as in the grid format:
     ``A`` a letter, ``?`` an open joker, ``e`` a joker declared as E, ``!`` the Bandit."""
@@ -71,7 +71,7 @@ class PlaceTile(_Action):
             SYMBOL.check("symbol", self.symbol)
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MoveTiles(_Action):
     """Move a tile or a block of tiles by ``(drow, dcol)``."""
 
@@ -86,7 +86,7 @@ class MoveTiles(_Action):
             CELLS.check("cells", self.cells)
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FlipTiles(_Action):
     """Turn a block of tiles over its top-left corner: its rows become its columns
     (one edit, so one undo takes it back; see ``game_editing.flipped``)."""
@@ -100,7 +100,7 @@ class FlipTiles(_Action):
             CELLS.check("cells", self.cells)
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TakeBack(_Action):
     """Send tiles from the grid back to the rack."""
 
@@ -113,35 +113,35 @@ class TakeBack(_Action):
             CELLS.check("cells", self.cells)
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TakeApart(_Action):
     """Send the whole grid back to the rack."""
 
     kind: Literal["take-apart"] = "take-apart"
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Undo(_Action):
     """Take back this player's last grid edit of the round (a draw or a lock is never undone)."""
 
     kind: Literal["undo"] = "undo"
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Redo(_Action):
     """Make again the grid edit this player last undid."""
 
     kind: Literal["redo"] = "redo"
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CallMixmo(_Action):
     """Call MIXMO: the rack is empty (or this is the final call)."""
 
     kind: Literal["mixmo"] = "mixmo"
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SayStuck(_Action):
     """Say (or take back) that this player cannot place their tiles."""
 
@@ -149,7 +149,7 @@ class SayStuck(_Action):
     stuck: bool = True
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChooseTheme(_Action):
     """The Bandit's drawer names the theme."""
 
@@ -161,7 +161,7 @@ class ChooseTheme(_Action):
         THEME.check("theme", self.theme)
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FinishSprint(_Action):
     """Expert's final sprint: take back the tiles of one unfinished word (or none) and stop."""
 
@@ -169,7 +169,7 @@ class FinishSprint(_Action):
     word_cells: Cells = ()
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ClaimThemeWords(_Action):
     """Claim the words of this player's grid that fit the round's theme."""
 
@@ -177,7 +177,7 @@ class ClaimThemeWords(_Action):
     words: tuple[str, ...] = ()
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Vote(_Action):
     """Accept or reject another player's theme claim."""
 
@@ -191,21 +191,21 @@ class Vote(_Action):
         SEAT.check("claimant", self.claimant)
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CloseVoting(_Action):
     """Judge every claim now; a missing vote follows the built-in list (or accepts)."""
 
     kind: Literal["close-voting"] = "close-voting"
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NextRound(_Action):
     """Deal the next round (after the scores)."""
 
     kind: Literal["next-round"] = "next-round"
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EndStuckMatch(_Action):
     """End, at the scores, a match that cannot end (:mod:`mixmo.engine.stuck`: rounds in a
     row that brought nobody nearer the target), with the standings as they are."""

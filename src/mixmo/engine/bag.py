@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from mixmo.engine.tiles import Tile, full_tile_set
-from mixmo.engine.values import value
 
 
 class BagEmptyError(ValueError):
     """A draw asked for more tiles than the bag holds."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Bag:
     """The tiles left to draw, in the order they will come out.
 

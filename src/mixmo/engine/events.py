@@ -6,30 +6,31 @@ The TUI, the bots and the replay log all read this one stream. Seats are
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from mixmo.engine.grid import Cell
 from mixmo.engine.messages import Message
 from mixmo.engine.tiles import Tile
-from mixmo.engine.values import value
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Event:
     """Base of every event."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     round: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class TilesDrawn(Event):
     seat: int
     tiles: tuple[Tile, ...]
     bag_left: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class GridChanged(Event):
     """A player's grid or rack changed (placed, moved, taken back)."""
 
@@ -37,20 +38,20 @@ class GridChanged(Event):
     cells: tuple[Cell, ...]
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class MixmoCalled(Event):
     seat: int
     at: float
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class SimultaneousMixmo(Event):
     """A call close enough to the previous one that it draws nothing more."""
 
     seat: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class HastyCall(Event):
     """A wrong MIXMO: the draw stands, the caller is locked until the next MIXMO."""
 
@@ -58,23 +59,23 @@ class HastyCall(Event):
     reasons: tuple[Message, ...]
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PlayerLocked(Event):
     seat: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PlayerUnlocked(Event):
     seat: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PlayerStuck(Event):
     seat: int
     stuck: bool
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class DeadlockDraw(Event):
     """Every player who may act is stuck: a special MIXMO draws 2 for everyone.
 
@@ -86,12 +87,12 @@ class DeadlockDraw(Event):
     everyone_locked: bool = False
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class BanditDrawn(Event):
     seat: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ThemeSet(Event):
     seat: int
     theme: str
@@ -99,25 +100,25 @@ class ThemeSet(Event):
     """The id of the built-in theme list that judges claims, if the theme is one."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class FinalMixmo(Event):
     """The bag is empty and a player called: every other player stops."""
 
     seat: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class SprintStarted(Event):
     """Expert's final sprint: the others may take back the tiles of one unfinished word."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ThemeClaimed(Event):
     seat: int
     words: tuple[str, ...]
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ThemeVote(Event):
     voter: int
     claimant: int
@@ -125,7 +126,7 @@ class ThemeVote(Event):
     accept: bool
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ClaimJudged(Event):
     claimant: int
     word: str
@@ -136,7 +137,7 @@ class ClaimJudged(Event):
     """The built-in list's verdict (None when the theme has no list)."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class FinalCallRejected(Event):
     """The final MIXMO's grid is invalid: the caller pays and the others play on."""
 
@@ -145,7 +146,7 @@ class FinalCallRejected(Event):
     penalty: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PlayerScore:
     seat: int
     lines: tuple[tuple[Message, int], ...]
@@ -153,14 +154,14 @@ class PlayerScore:
     valid: bool
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class RoundScored(Event):
     round: int
     winner: int | None
     scores: tuple[PlayerScore, ...]
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     winner: int | None
     """None only for a stuck match ended with a tie at the top (:class:`EndStuckMatch`)."""

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from mixmo.engine.messages import CodedError, Kind, Message, Plural
 from mixmo.engine.tiles import Tile
-from mixmo.engine.values import value
 
 NOT_A_GRID_CELL = Kind("not-a-grid-cell", "{char!r} is not a grid cell (use A-Z, a-z, ?, ! or .)")
 AT_PLACE = Kind("at-line-col", "{line}:{col}: {problem}")
@@ -68,7 +68,7 @@ class Direction(enum.Enum):
         return (0, 1) if self is Direction.ACROSS else (1, 0)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class SyntaxProblem:
     """One unreadable character of a grid text, at a 1-based line and column."""
 
@@ -131,7 +131,7 @@ class EmptyCellError(ValueError):
     """A tile was taken from a cell that holds none."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Word:
     """A maximal run of two or more tiles in one direction.
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
 from mixmo.engine.grid import Cell, Grid, Word
 from mixmo.engine.lexicon import ENUMERATION_LIMIT, Lexicon, LexiconError
-from mixmo.engine.values import value
 
 SOLUTION_LIMIT = 5_000
 """Solutions enumerated per component before the resolver stops looking for better ones."""
@@ -86,7 +86,7 @@ class _Budget:
         return self.left <= 0
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class OpenTile:
     """What the resolver found for one open joker or Bandit."""
 
@@ -97,7 +97,7 @@ class OpenTile:
     """Every letter this tile takes in some solution, alphabetically."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Resolution:
     """The letters found for the open tiles and whether every word could be made valid."""
 
@@ -138,10 +138,6 @@ def _matching(word: Word, lexicon: Lexicon, budget: _Budget, known: Candidates) 
     they are few enough to look up one by one, otherwise a scan of every word of
     that length. The same pattern is looked up once per grid.
     """
-    by_length = getattr(lexicon, "words_of_length", None)
-    if callable(by_length) and not by_length(len(word)):
-        budget.spend(1)
-        return []  # no word of the lexicon is this long
     slots = tuple(
         tile.letter if tile.letter is not None else tile.allowed_letters() for tile in word.tiles
     )
@@ -150,9 +146,14 @@ def _matching(word: Word, lexicon: Lexicon, budget: _Budget, known: Candidates) 
         return known[slots]
     found: list[str] | None = None
     combos = _capped_product((len(slot) for slot in slots), ENUMERATION_LIMIT)
+    by_length = getattr(lexicon, "words_of_length", None)
     if combos <= ENUMERATION_LIMIT:
-        cost = combos
+        cost = combos  # (looked up one by one: the words of that length are not listed)
     else:
+        if callable(by_length) and not by_length(len(word)):
+            budget.spend(1)
+            known[slots] = []
+            return []  # no word of the lexicon is this long
         if callable(by_length):
             cost = SCAN_WEIGHT * len(by_length(len(slots)))
         elif len(slots) > LONGEST_SPELLING:

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeAlias
-
-from mixmo.engine.values import value
 
 Scalar: TypeAlias = str | int | float | bool | None
 Field: TypeAlias = "Scalar | Message | Listing"
@@ -33,7 +32,7 @@ KINDS: dict[str, Kind] = {}
 """Every kind of message by its code (filled as the engine's modules are imported)."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Kind:
     """One sentence the engine can say: a stable code and its English template."""
 
@@ -71,7 +70,7 @@ SEPARATORS = {
 """How a :class:`Listing`'s items are joined, by its ``joined`` name."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Listing:
     """Fields shown one after the other (cells, tiles, words), joined by ``joined``."""
 
@@ -82,7 +81,7 @@ class Listing:
         return render(self, _english)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Message:
     """A sentence of the engine: its kind and the fields that fill its template."""
 

@@ -9,12 +9,12 @@ annotations and run the same checks (``__post_init__``).
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
 from mixmo.engine.bounds import Bounds
 from mixmo.engine.messages import CodedError, Kind
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
-from mixmo.engine.values import value
 from mixmo.engine.variants import Variant, variant_named
 
 BLANK_NAME = Kind("blank-name", "a player's name cannot be blank")
@@ -47,7 +47,7 @@ class RoundsToPlayError(CodedError):
     )
 
 
-@value(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MatchOptions:
     """Who plays, by which rules, and until when. A value: frozen and serialisable."""
 

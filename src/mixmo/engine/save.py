@@ -19,7 +19,7 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import field, fields
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -35,7 +35,6 @@ from mixmo.engine.save_format import FORMAT as FORMAT  # (read from here too)
 from mixmo.engine.save_format import VERSION as VERSION
 from mixmo.engine.state import MatchState, PlayerState, RoundState
 from mixmo.engine.validation import ProblemKind
-from mixmo.engine.values import value
 
 DAMAGED = Kind("damaged-save", "damaged saved game: {detail}")
 NOT_A_NUMBER = Kind("save-not-a-number", "{name} is not a number a save can hold")
@@ -267,7 +266,7 @@ def _json_indent_1(value: object) -> str:
     return _INDENT.sub(_indent_1, text).decode()
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class LoadedGame:
     """A saved game and who plays its seats: the bots' seats and levels (people elsewhere)."""
 

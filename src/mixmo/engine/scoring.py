@@ -10,10 +10,11 @@ word of 8 letters or more earns both (docs/rules.md). An invalid grid scores
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from mixmo.engine.messages import Kind, Message
 from mixmo.engine.tiles import HARD_LETTERS, TileKind
 from mixmo.engine.validation import ValidationReport
-from mixmo.engine.values import value
 
 WRONG_FINAL = Kind("wrong-final-line", "final MIXMO with an invalid grid")
 INVALID_GRID = Kind("invalid-grid-line", "invalid grid")
@@ -31,7 +32,7 @@ THEME_MULTIPLIER = 3
 INVALID_FINAL_CALL_PENALTY = -20
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ScoreLine:
     """One line of a score sheet: what earned (or cost) how many points."""
 
@@ -39,7 +40,7 @@ class ScoreLine:
     points: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Score:
     """A round's score for one grid, line by line."""
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 from mixmo.engine.bag import Bag
 from mixmo.engine.grid import Grid
 from mixmo.engine.tiles import Tile
-from mixmo.engine.values import replace, value
 
 
 class Phase(enum.Enum):
@@ -35,7 +35,7 @@ class Phase(enum.Enum):
     MATCH_OVER = "match-over"
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PlayerState:
     """One player's tiles and standing in the current round."""
 
@@ -65,11 +65,11 @@ class PlayerState:
         """Every tile this player holds, on the rack and in the grid."""
         return Counter(self.rack) + Counter(self.grid.tiles())
 
-    def with_(self, **changes: object) -> PlayerState:
+    def with_(self, **changes: Any) -> PlayerState:
         return replace(self, **changes)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class RoundState:
     """One round: its bag, its players and its phase."""
 
@@ -105,11 +105,11 @@ class RoundState:
         costs a won round, nobody sits a round out; docs/rules.md)."""
         return list(range(len(self.players)))
 
-    def with_(self, **changes: object) -> RoundState:
+    def with_(self, **changes: Any) -> RoundState:
         return replace(self, **changes)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class RoundResult:
     """What a finished round left in the match's books."""
 
@@ -118,7 +118,7 @@ class RoundResult:
     points: tuple[int, ...]
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class MatchState:
     """The whole match: the current round and the books of the finished ones."""
 
@@ -128,5 +128,5 @@ class MatchState:
     results: tuple[RoundResult, ...] = ()
     winner: int | None = None
 
-    def with_(self, **changes: object) -> MatchState:
+    def with_(self, **changes: Any) -> MatchState:
         return replace(self, **changes)

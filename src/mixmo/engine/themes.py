@@ -7,13 +7,13 @@ folded tile spellings. The players can always overrule a list by voting.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from mixmo.engine.lexicon import dictionary_path, fold
-from mixmo.engine.values import value
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ThemeList:
     """One built-in theme: its id, its title in its language, and its words (folded)."""
 

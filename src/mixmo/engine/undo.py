@@ -21,7 +21,6 @@ from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.messages import CodedError, Kind
 from mixmo.engine.state import MatchState, PlayerState
 from mixmo.engine.tiles import JOKER, Tile, TileKind
-from mixmo.engine.values import value
 
 GRID_EDITS = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
 """The actions an undo can take back."""
@@ -43,7 +42,7 @@ class NoRedoError(NothingToUndoError):
     kind = Kind("nothing-to-redo", "nothing to redo")
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Edit:
     """One grid edit: the grid before and after it."""
 

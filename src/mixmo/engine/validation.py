@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from mixmo.engine.grid import Cell, Direction, Grid, Word
 from mixmo.engine.jokers import OpenTile, Resolution, resolve
@@ -23,7 +24,6 @@ from mixmo.engine.tiles import (
     excess_over_set,
     tiles_per_player,
 )
-from mixmo.engine.values import value
 from mixmo.engine.variants import Variant
 
 SET_NAMES = {"?": JOKER_NAME, "!": BANDIT_NAME}
@@ -116,7 +116,7 @@ class ProblemKind(enum.Enum):
     NO_THEME_WORD = "no-theme-word"
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Problem:
     """One broken rule, as a message that names the word, tile or rule."""
 
@@ -128,7 +128,7 @@ class Problem:
         return str(self.message)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class WordVerdict:
     """One word of the grid, as spelt after joker resolution, and its verdict."""
 
@@ -152,7 +152,7 @@ class WordVerdict:
         return self.word.direction
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ValidationReport:
     """The verdict on a grid: its words, its jokers' letters and every problem."""
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from mixmo.engine import events as ev
@@ -25,7 +25,6 @@ from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.messages import Message
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase, RoundState
-from mixmo.engine.values import value
 from mixmo.engine.variants import Variant
 from mixmo.net.views import ActionRefused, public_options, visible_event
 
@@ -37,19 +36,19 @@ Listener = Callable[[ev.Event], None]
 Watcher = Callable[[], None]
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ViewReplaced(ev.Event):
     """The whole state was replaced (a reconnection, the start of the match): draw it again."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ConnectionChanged(ev.Event):
     """This screen's own connection to the table was lost (``online`` False) or is back."""
 
     online: bool
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class SavingChanged(ev.Event):
     """Saving the match started failing (``saved`` False) or works again: tell the player once."""
 
@@ -57,7 +56,7 @@ class SavingChanged(ev.Event):
     message: str
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Refusal:
     """Why the table refused an action (nothing changed)."""
 

@@ -13,7 +13,7 @@ imports this module for its events and never loads pydantic.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -24,7 +24,6 @@ from mixmo.engine.messages import Message
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.save import player_fields, round_fields_after_players, value_fields
 from mixmo.engine.state import MatchState, PlayerState
-from mixmo.engine.values import value
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 HIDDEN_SEED = "hidden"
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class OthersDrew(ev.Event):
     """Another player drew ``count`` tiles (which ones is theirs to know)."""
 
@@ -44,7 +43,7 @@ class OthersDrew(ev.Event):
     bag_left: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class SeatConnection(ev.Event):
     """A seat's player lost or regained their connection (their game time runs on)."""
 
@@ -52,7 +51,7 @@ class SeatConnection(ev.Event):
     connected: bool
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ActionRefused(ev.Event):
     """The table refused one of this seat's actions; nothing changed."""
 
@@ -143,7 +142,7 @@ def public_options(options: MatchOptions) -> MatchOptions:
     return replace(options, seed=HIDDEN_SEED)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class _PlayerParts:
     """One player's state, and its JSON whole and with the rack hidden (models on demand)."""
 

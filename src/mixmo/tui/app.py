@@ -107,9 +107,6 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     """Whether the end of a round opens the scores (practice shows its own result)."""
     too_small_text = ""
     """The request for a larger terminal, while it is too small (dialogs show it too)."""
-    after_first_frame: Callable[[], None] | None = None
-    """Called once the first frame is drawn (``mixmo play`` turns the garbage collector
-    back on there, paused for the start-up)."""
 
     TITLE = "mixmo"
     ENABLE_COMMAND_PALETTE = False
@@ -302,8 +299,6 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
                 await row.screen.mount(Footer(), after=row)
                 await row.remove()
             self.refresh_bindings()  # the Footer lists the keys when the bindings are told
-        if self.after_first_frame is not None:
-            self.after_first_frame()
 
     def visible_seats(self) -> list[int]:
         """The seats that have a pane on screen (all of them; practice shows one)."""

@@ -6,8 +6,7 @@ Pure arithmetic on sizes, so the app only asks and applies; no Textual here.
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from mixmo.engine.values import value
+from dataclasses import dataclass
 
 LAYOUTS = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
 """Columns and rows of panes for each number of players."""
@@ -22,7 +21,7 @@ MAX_ROWS_ASKED = 1_000
 """The search for the fewest rows stops here (no real layout comes near)."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Board:
     """The panes on screen: how many, and whether one of them is this screen's own
     (at a server: it takes two thirds of the width)."""

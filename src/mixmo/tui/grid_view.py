@@ -23,7 +23,6 @@ from textual.strip import Strip
 
 from mixmo.engine.grid import Cell, Direction, Grid
 from mixmo.engine.tiles import TileKind
-from mixmo.engine.values import value
 
 CELL_WIDTH = 2
 BIG_CELL_WIDTH = 3
@@ -47,7 +46,7 @@ BANDIT_MARK = "!"
 joker, even without colour: a joker is ``k``, the Bandit ``k!``."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class CellStyles:
     """The theme's styles for the tiles (from the widget's component classes, so that each
     theme gives colours with AA contrast on its own background)."""
@@ -58,7 +57,7 @@ class CellStyles:
     highlight: Style
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class GridPicture:
     """Everything the grid view draws."""
 

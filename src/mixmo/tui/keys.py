@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from mixmo.engine.values import value as frozen_value
 from mixmo.i18n import N_, _
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -145,7 +144,7 @@ def key_problem(key: str) -> str | None:
     return None
 
 
-@frozen_value
+@dataclass(frozen=True, slots=True)
 class Keymap:
     """Key strings by command id (comma-separated alternatives).
 

@@ -10,10 +10,10 @@ still on show. Engine refusals and reasons are said from their codes and fields
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from mixmo.engine import events as ev
 from mixmo.engine.messages import Message
-from mixmo.engine.values import value
 from mixmo.i18n import N_, _, ngettext
 from mixmo.i18n_messages import say
 
@@ -55,7 +55,7 @@ def is_you(name: str) -> bool:
     return name in ("You", _("You"))
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class News:
     """A line to show: for the table (``seat`` None) or for one player."""
 

@@ -6,16 +6,15 @@ them into the pane; no Textual here.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from mixmo.engine.grid import Cell
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.validation import ValidationReport
-from mixmo.engine.values import value
 from mixmo.i18n import N_, ngettext
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class GridSummary:
     """A grid's verdict as its pane shows it."""
 
@@ -70,7 +69,7 @@ def pane_status(
     return tuple(status)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class RoundsStanding:
     """Option 1 (playing in rounds): where the match stands in rounds won, as the round's
     dialog shows it; the rulebook's goal is "the first to win N rounds", and a wrong final

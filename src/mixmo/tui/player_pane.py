@@ -13,7 +13,6 @@ from textual.message import Message
 from textual.widgets import Static
 
 from mixmo.engine.tiles import Tile, TileKind
-from mixmo.engine.values import value
 from mixmo.i18n import _, ngettext
 from mixmo.tui.grid_view import GridPicture, GridView
 from mixmo.tui.pane_summary import rounds_won_text
@@ -21,7 +20,7 @@ from mixmo.tui.pane_summary import rounds_won_text
 RACK_CELL = 2
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PaneInfo:
     """What the pane shows besides the grid (pushed down by the app)."""
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mixmo.engine.grid import Direction
 from mixmo.engine.hint_cost import HINT_COST
 from mixmo.engine.tiles import Tile, TileError
-from mixmo.engine.values import value
 from mixmo.net.table import Table
 from mixmo.tui.pane_state import PaneState, reconcile
 
@@ -32,7 +31,7 @@ MAX_SECONDS = 10**7
 MAX_PANES = 6
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PaneView:
     """One pane as its player left it."""
 
@@ -48,7 +47,7 @@ class PaneView:
     from its last action, so quitting (or a crash) never pays the cost."""
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ViewState:
     """The screen as the players left it."""
 
