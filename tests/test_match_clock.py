@@ -3,6 +3,8 @@ round keeps when it was dealt and when it was scored, so its duration is its own
 
 from __future__ import annotations
 
+import json
+
 from mixmo.engine import actions as a
 from mixmo.engine.game import Game
 from mixmo.engine.save import dumps, loads
@@ -50,3 +52,15 @@ def test_the_score_sheet_of_the_last_scored_round_is_in_the_state() -> None:
     assert game.round.scores == scored.scores and len(scored.scores) == 2
     resumed = loads(dumps(game), lexicon=game.lexicon)
     assert resumed.round.scores == scored.scores and resumed.state == game.state
+
+
+def test_a_save_written_before_the_match_clock_loads_with_it_from_its_log() -> None:
+    game = new_game(2, seed=2, target=5000)
+    first_end = finish_round(game, 0.0)
+    game.apply(a.NextRound(seat=0, at=first_end + 30))
+    finish_round(game, first_end + 30)
+    saved = json.loads(dumps(game))
+    for name in ("started_at", "ended_at", "scores"):  # what an older mixmo did not write
+        del saved["state"]["round"][name]
+    resumed = loads(json.dumps(saved), lexicon=game.lexicon)
+    assert resumed.state == game.state and resumed.round.started_at == first_end + 30

@@ -7,7 +7,7 @@ import pytest
 
 from mixmo.engine import actions as a
 from mixmo.engine.game_errors import HintWaitError, NoHintNowError
-from mixmo.engine.hint_cost import HINT_COST
+from mixmo.engine.hint_cost import HELD_BY_A_HINT, HINT_COST
 from mixmo.engine.save import dumps, loads
 from mixmo.engine.state import Phase
 from tests.game_helpers import claim_first_words, lay_out, new_game, play_until_bag_is_empty
@@ -26,12 +26,18 @@ def test_a_hint_holds_the_seats_grid_edits_and_mixmo_for_30_s_and_not_the_others
     game.apply(a.TakeHint(seat=0, at=10.0))
     assert game.round.player(0).hint_until == 10.0 + HINT_COST == 40.0
     ann, bob = game.round.player(0).rack, game.round.player(1).rack
+    cells = ((0, 0),)
     held = [
         a.PlaceTile(seat=0, row=0, col=0, symbol=ann[0].symbol, at=39.5),
+        a.MoveTiles(seat=0, cells=cells, drow=0, dcol=1, at=20.0),
+        a.FlipTiles(seat=0, cells=cells, at=20.0),
+        a.TakeBack(seat=0, cells=cells, at=20.0),
         a.TakeApart(seat=0, at=20.0),
         a.Undo(seat=0, at=20.0),
+        a.Redo(seat=0, at=20.0),
         a.CallMixmo(seat=0, at=39.0),
     ]
+    assert {type(action) for action in held} == set(HELD_BY_A_HINT)
     for action in held:
         with pytest.raises(HintWaitError) as refused:
             game.apply(action)
