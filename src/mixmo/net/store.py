@@ -232,4 +232,3 @@ class RoomStore:
             created=created,
             clock=clock,
         )
-
