@@ -15,7 +15,7 @@ SAVED = ViewState(
     live_check=True,
     active=1,
     panes=[
-        PaneView(cursor=(-2, 3), direction=Direction.DOWN, rack="EA?!", built=12.5, hint_wait=7.0),
+        PaneView(cursor=(-2, 3), direction=Direction.DOWN, rack="EA?!", built=12.5),
         PaneView(),
     ],
     relay_turn=4.0,
@@ -34,7 +34,6 @@ def test_a_view_is_one_line_of_json_with_every_field_named() -> None:
         "direction": "down",
         "rack": "EA?!",
         "built": 12.5,
-        "hint_wait": 7.0,
     }
 
 
@@ -45,7 +44,16 @@ def test_a_view_written_before_the_relay_reads_with_no_relay_time() -> None:
     )
     view = view_from_json(old)
     assert view.relay_turn == 0.0 and view.panes[0].built == 0.0
-    assert view.panes[0].hint_wait == 0.0, "and no hint to wait for"
+
+
+def test_a_view_written_when_it_kept_a_hint_s_cost_reads_without_it() -> None:
+    old = (
+        '{"match":"m","live_check":false,"active":0,"panes":[{"cursor":[1,2],'
+        '"direction":"across","rack":"AB","built":0.0,"hint_wait":25.0}],"relay_turn":0.0}'
+    )
+    view = view_from_json(old)
+    assert view.panes == [PaneView(cursor=(1, 2), rack="AB")]
+    assert "hint_wait" not in view.to_json(), "the match keeps the hint, not the view"
 
 
 @pytest.mark.parametrize(
@@ -64,8 +72,6 @@ def test_a_view_written_before_the_relay_reads_with_no_relay_time() -> None:
         ({"panes": [{"direction": "sideways"}]}, "view.panes[0].direction"),
         ({"panes": [{"rack": "A" * 201}]}, "view.panes[0].rack"),
         ({"panes": [{"built": float("nan")}]}, "view.panes[0].built"),
-        ({"panes": [{"hint_wait": -1}]}, "view.panes[0].hint_wait"),
-        ({"panes": [{"hint_wait": 31}]}, "view.panes[0].hint_wait: not between 0 and 30"),
         ({"panes": [{"shape": 1}]}, "view.panes[0]: unknown fields ['shape']"),
         ({"panes": ["pane"]}, "view.panes[0]: not an object"),
     ],

@@ -213,6 +213,15 @@ class EndStuckMatch(_Action):
     kind: Literal["end-stuck-match"] = "end-stuck-match"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeHint(_Action):
+    """This player takes a hint (mixmo's own rule, :mod:`mixmo.engine.hint_cost`): for
+    ``HINT_COST`` seconds of game time from ``at`` their grid edits and MIXMO wait. What
+    the hint says is the interface's business (the solver); the log keeps its cost."""
+
+    kind: Literal["hint"] = "hint"
+
+
 Action = (
     PlaceTile
     | MoveTiles
@@ -230,5 +239,6 @@ Action = (
     | CloseVoting
     | NextRound
     | EndStuckMatch
+    | TakeHint
 )
 """Any action; pydantic tells them apart by ``kind`` (``save_models.TaggedAction``)."""

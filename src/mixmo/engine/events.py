@@ -45,6 +45,14 @@ class MixmoCalled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HintTaken(Event):
+    """``seat`` took a hint: their grid edits and MIXMO wait until game time ``until``."""
+
+    seat: int
+    until: float
+
+
+@dataclass(frozen=True, slots=True)
 class SimultaneousMixmo(Event):
     """A call close enough to the previous one that it draws nothing more."""
 

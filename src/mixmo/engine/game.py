@@ -6,8 +6,9 @@ actions (:mod:`mixmo.engine.actions`); every change comes back as events
 breaks a rule raises a :class:`GameRuleError` and changes nothing: each
 handler builds a new state and the game swaps it in only on success.
 
-Time is an argument (``action.at``, seconds of game time); randomness is the
-seeded bag of each round. The same options and action log replay to the
+Time is an argument (``action.at``, seconds of game time from the match's
+start, which is 0); randomness is the seeded bag of each round. The game keeps
+each round's start and end in the state, from its actions' times. The same options and action log replay to the
 same state (:mod:`mixmo.engine.save`).
 """
 
@@ -95,6 +96,7 @@ class Game(EditingHandlers, CallHandlers):
         handler: Callable[[MatchState, act.Action], tuple[MatchState, list[ev.Event]]]
         handler = getattr(self, f"_on_{type(action).__name__}")
         state, events = handler(self.state, action)
+        state = _clocked(self.state, state, action.at)
         self.history.record(action, self.state, state)
         self.state = state
         self.log.append(action)
@@ -127,3 +129,14 @@ class Game(EditingHandlers, CallHandlers):
 
     def expected_tiles_per_player(self) -> int:
         return tiles_per_player(len(self.round.active_seats()))
+
+
+def _clocked(before: MatchState, after: MatchState, at: float) -> MatchState:
+    """``after`` with its round's clock: a round dealt by the action starts at ``at``, a
+    round scored by it ends at ``at`` (the first round starts at 0, the match's start)."""
+    round_ = after.round
+    if round_.number != before.round.number:
+        return after.with_(round=round_.with_(started_at=at))
+    if round_.ended_at is None and round_.phase in (Phase.SCORED, Phase.MATCH_OVER):
+        return after.with_(round=round_.with_(ended_at=at))
+    return after

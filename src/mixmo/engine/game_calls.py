@@ -18,6 +18,7 @@ from mixmo.engine.game_errors import (
     ThemeNeedsNameError,
     phase_words,
 )
+from mixmo.engine.hint_cost import hold_for_a_hint
 from mixmo.engine.messages import Kind, Message, Plural
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import MatchState, Phase, PlayerState
@@ -49,6 +50,7 @@ class CallHandlers(ClosingHandlers):
         player = round_.player(seat)
         if not player.may_act:
             raise CallLockedError(player=player.name, why=why_locked(player))
+        hold_for_a_hint(player, action.at)
         events: list[ev.Event] = [ev.MixmoCalled(seat, action.at)]
         reasons = self._wrong_call_reasons(player)
 

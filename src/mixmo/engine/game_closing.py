@@ -206,7 +206,7 @@ class ClosingHandlers(GameBase):
         won = rounds_after(state.rounds_won, caller, rounds_penalties)
         totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
         state = state.with_(
-            round=round_.with_(phase=Phase.SCORED, winner=caller),
+            round=round_.with_(phase=Phase.SCORED, winner=caller, scores=tuple(sheets)),
             totals=totals,
             rounds_won=won,
             results=(*state.results, RoundResult(round_.number, caller, points)),

@@ -1,7 +1,8 @@
-"""The handlers of grid editing: place, move, flip, take back, take apart, undo, redo.
+"""The handlers of grid editing: place, move, flip, take back, take apart, undo, redo,
+and the hint whose cost holds them.
 
 Each edit is allowed in play to a player who may act (not locked after a hasty
-MIXMO, not out of the round), and takes back that player's "stuck".
+MIXMO, not out of the round, not paying for a hint), and takes back that player's "stuck".
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from mixmo.engine.game_errors import (
     EmptyCellError,
     GridLockedError,
     GridsFrozenError,
+    NoHintNowError,
     NotOnRackError,
     TileNotInRackError,
     UndoError,
@@ -25,6 +27,7 @@ from mixmo.engine.game_errors import (
     phase_words,
 )
 from mixmo.engine.grid import Cell, Grid
+from mixmo.engine.hint_cost import HINT_COST, hold_for_a_hint
 from mixmo.engine.messages import Kind, Message
 from mixmo.engine.state import MatchState, Phase, PlayerState
 from mixmo.engine.tiles import BANDIT_NAME, JOKER, JOKER_NAME, Tile, TileError, TileKind
@@ -36,14 +39,28 @@ A_LETTER_TILE = Kind("letter-tile", "{letter} tile")
 class EditingHandlers(GameBase):
     """``_on_PlaceTile`` ... ``_on_Redo``: a player's own grid, in play."""
 
-    def _editor(self, state: MatchState, seat: int) -> PlayerState:
-        """The player at ``seat``, if they may edit their grid now."""
+    def _editor(self, state: MatchState, action: act.Action) -> PlayerState:
+        """The player of ``action``, if they may edit their grid now (not while a hint of
+        theirs is being paid for)."""
         if state.round.phase is not Phase.PLAYING:
             raise GridsFrozenError(phase=phase_words(state.round.phase.value))
-        player = state.round.player(seat)
+        player = state.round.player(action.seat)
         if not player.may_act:
             raise GridLockedError(player=player.name, why=why_locked(player))
+        hold_for_a_hint(player, action.at)
         return player
+
+    def _on_TakeHint(
+        self, state: MatchState, action: act.TakeHint
+    ) -> tuple[MatchState, list[ev.Event]]:
+        """A hint, taken while the player may play: for :data:`HINT_COST` seconds their
+        grid edits and MIXMO wait (a second hint waits for the first to be paid)."""
+        if state.round.phase is not Phase.PLAYING:
+            raise NoHintNowError(phase=phase_words(state.round.phase.value))
+        player = self._editor(state, action)
+        until = round(action.at + HINT_COST, 3)
+        round_ = state.round.with_player(action.seat, player.with_(hint_until=until))
+        return state.with_(round=round_), [ev.HintTaken(action.seat, until)]
 
     def _edited(
         self, state: MatchState, seat: int, player: PlayerState, cells: Iterable[Cell]
@@ -63,7 +80,7 @@ class EditingHandlers(GameBase):
     def _on_PlaceTile(
         self, state: MatchState, action: act.PlaceTile
     ) -> tuple[MatchState, list[ev.Event]]:
-        player = self._editor(state, action.seat)
+        player = self._editor(state, action)
         try:
             placed = Tile.from_symbol(action.symbol)
         except TileError as error:
@@ -82,7 +99,7 @@ class EditingHandlers(GameBase):
     def _on_MoveTiles(
         self, state: MatchState, action: act.MoveTiles
     ) -> tuple[MatchState, list[ev.Event]]:
-        player = self._editor(state, action.seat)
+        player = self._editor(state, action)
         cells = set(action.cells)
         _require_tiles(player.grid, cells)
         moved = {(r + action.drow, c + action.dcol): player.grid[(r, c)] for r, c in cells}
@@ -97,7 +114,7 @@ class EditingHandlers(GameBase):
     def _on_FlipTiles(
         self, state: MatchState, action: act.FlipTiles
     ) -> tuple[MatchState, list[ev.Event]]:
-        player = self._editor(state, action.seat)
+        player = self._editor(state, action)
         cells = set(action.cells)
         _require_tiles(player.grid, cells)
         clash = in_the_way_of_flip(player.grid, cells)
@@ -112,7 +129,7 @@ class EditingHandlers(GameBase):
     def _on_TakeBack(
         self, state: MatchState, action: act.TakeBack
     ) -> tuple[MatchState, list[ev.Event]]:
-        player = self._editor(state, action.seat)
+        player = self._editor(state, action)
         cells = set(action.cells)
         _require_tiles(player.grid, cells)
         player = take_back(player, cells)
@@ -121,12 +138,12 @@ class EditingHandlers(GameBase):
     def _on_TakeApart(
         self, state: MatchState, action: act.TakeApart
     ) -> tuple[MatchState, list[ev.Event]]:
-        player = self._editor(state, action.seat)
+        player = self._editor(state, action)
         cells = set(player.grid)
         return self._edited(state, action.seat, take_back(player, cells), sorted(cells))
 
     def _on_Undo(self, state: MatchState, action: act.Undo) -> tuple[MatchState, list[ev.Event]]:
-        player = self._editor(state, action.seat)
+        player = self._editor(state, action)
         try:
             edit = self.history.to_undo(action.seat, player.grid)
             changed = regrid(player, edit.before)
@@ -135,7 +152,7 @@ class EditingHandlers(GameBase):
         return self._edited(state, action.seat, changed, edit.cells())
 
     def _on_Redo(self, state: MatchState, action: act.Redo) -> tuple[MatchState, list[ev.Event]]:
-        player = self._editor(state, action.seat)
+        player = self._editor(state, action)
         try:
             edit = self.history.to_redo(action.seat, player.grid)
             changed = regrid(player, edit.after)

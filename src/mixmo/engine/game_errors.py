@@ -100,6 +100,11 @@ class NotAtScoresError(WrongPhaseError):
     kind = Kind("not-at-scores", "a stuck match can be ended at the scores only")
 
 
+class NoHintNowError(WrongPhaseError):
+    kind = Kind("no-hint-now", "no hint now ({phase})")
+    phase: Message
+
+
 class PlayerLockedError(GameRuleError):
     """The player may not act: locked after a hasty call, or out of the round."""
 
@@ -120,6 +125,14 @@ class NotPlayingError(PlayerLockedError):
     kind = Kind("not-playing", "{player} is not playing now {why}")
     player: str
     why: Message
+
+
+class HintWaitError(PlayerLockedError):
+    """The player took a hint: their grid edits and MIXMO wait until its cost is paid."""
+
+    kind = Kind("hint-wait", "the hint costs {cost} s: play on in {seconds} s")
+    cost: int
+    seconds: int
 
 
 class NoSprintError(PlayerLockedError):

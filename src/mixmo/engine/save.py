@@ -182,6 +182,7 @@ def player_fields(player: PlayerState) -> dict[str, object]:
         "ready_at_draw": player.ready_at_draw,
         "sprint_done": player.sprint_done,
         "claims": list(player.claims) if player.claims is not None else None,
+        **({} if player.hint_until is None else {"hint_until": player.hint_until}),
     }
 
 
@@ -212,7 +213,37 @@ def round_fields_after_players(round_: RoundState) -> dict[str, object]:
         "accepted": [[seat, list(words)] for seat, words in round_.accepted.items()],
         "winner": round_.winner,
         "final_penalties": list(round_.final_penalties),
+        **round_clock_fields(round_),
     }
+
+
+def round_clock_fields(round_: RoundState) -> dict[str, object]:
+    """The round's clock and score sheet, each written only when it holds something: a
+    save of a first round in play is byte for byte what it was before they existed (and
+    :data:`DERIVED_ROUND_FIELDS` says how a save that lacks them is read)."""
+    fields_: dict[str, object] = {}
+    if round_.started_at:
+        fields_["started_at"] = round_.started_at
+    if round_.ended_at is not None:
+        fields_["ended_at"] = round_.ended_at
+    if round_.scores:
+        fields_["scores"] = [score_fields(score) for score in round_.scores]
+    return fields_
+
+
+def score_fields(score: ev.PlayerScore) -> dict[str, object]:
+    """One player's score sheet as JSON values (what pydantic writes of the dataclass)."""
+    return {
+        "seat": score.seat,
+        "lines": [[message.to_data(), points] for message, points in score.lines],
+        "total": score.total,
+        "valid": score.valid,
+    }
+
+
+DERIVED_ROUND_FIELDS = ("started_at", "ended_at", "scores")
+"""The round's fields that follow from the log alone: a save written before they were
+kept has none of them, and takes them from its replayed log."""
 
 
 def _match_fields(state: MatchState) -> dict[str, object]:
@@ -364,10 +395,26 @@ def load(text: str, lexicon: Lexicon | None = None) -> LoadedGame:
         snapshot = saved.state.state()
     except ValueError as error:
         raise _damaged(str(error)) from None
+    snapshot = _with_derived_fields(snapshot, game.state, raw)
     if snapshot != game.state:
         _blame_dictionary(game, refused)
         raise _damaged(STATE_MISMATCH())
     return LoadedGame(game, bots)
+
+
+def _with_derived_fields(snapshot: MatchState, replayed: MatchState, raw: object) -> MatchState:
+    """``snapshot`` with the round's :data:`DERIVED_ROUND_FIELDS` the saved JSON leaves out
+    taken from the replay: a save written before they were kept still loads (a field left
+    out because it held its default has that value in the replay too)."""
+    state = raw.get("state") if isinstance(raw, dict) else None
+    round_ = state.get("round") if isinstance(state, dict) else None
+    missing = [
+        name for name in DERIVED_ROUND_FIELDS if isinstance(round_, dict) and name not in round_
+    ]
+    if not missing:
+        return snapshot
+    filled = {name: getattr(replayed.round, name) for name in missing}
+    return snapshot.with_(round=snapshot.round.with_(**filled))
 
 
 def _drop_sitting_out(raw: dict[str, object]) -> list[int]:

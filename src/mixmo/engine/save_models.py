@@ -25,10 +25,12 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     TypeAdapter,
     field_serializer,
+    model_serializer,
 )
 
 from mixmo.engine.actions import Action
 from mixmo.engine.bag import Bag
+from mixmo.engine.events import PlayerScore
 from mixmo.engine.grid import Grid
 from mixmo.engine.levels import Level
 from mixmo.engine.options import MatchOptions
@@ -70,6 +72,15 @@ class PlayerModel(_Model):
     ready_at_draw: bool
     sprint_done: bool
     claims: list[str] | None
+    hint_until: float | None = Field(default=None, ge=0)
+    """Left out while None (saves and views from before hints were actions have none)."""
+
+    @model_serializer(mode="wrap")
+    def _leave_out_no_hint(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        data: dict[str, object] = handler(self)
+        if self.hint_until is None:
+            data.pop("hint_until", None)
+        return data
 
     @classmethod
     def of(cls, player: PlayerState) -> PlayerModel:
@@ -84,6 +95,7 @@ class PlayerModel(_Model):
             ready_at_draw=player.ready_at_draw,
             sprint_done=player.sprint_done,
             claims=list(player.claims) if player.claims is not None else None,
+            hint_until=player.hint_until,
         )
 
     def state(self) -> PlayerState:
@@ -98,6 +110,7 @@ class PlayerModel(_Model):
             ready_at_draw=self.ready_at_draw,
             sprint_done=self.sprint_done,
             claims=tuple(self.claims) if self.claims is not None else None,
+            hint_until=self.hint_until,
         )
 
 
@@ -122,6 +135,22 @@ class RoundModel(_Model):
     accepted: list[tuple[int, list[str]]]
     winner: int | None
     final_penalties: list[int]
+    started_at: float = Field(default=0.0, ge=0)
+    ended_at: float | None = Field(default=None, ge=0)
+    scores: list[PlayerScore] = []
+    """The clock and the score sheet: each left out while it holds nothing, as
+    :func:`mixmo.engine.save.round_clock_fields` writes them."""
+
+    @model_serializer(mode="wrap")
+    def _leave_out_empty_clock(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        data: dict[str, object] = handler(self)
+        if not self.started_at:
+            data.pop("started_at", None)
+        if self.ended_at is None:
+            data.pop("ended_at", None)
+        if not self.scores:
+            data.pop("scores", None)
+        return data
 
     @classmethod
     def of(cls, round_: RoundState) -> RoundModel:
@@ -143,6 +172,9 @@ class RoundModel(_Model):
             accepted=[(seat, list(words)) for seat, words in round_.accepted.items()],
             winner=round_.winner,
             final_penalties=list(round_.final_penalties),
+            started_at=round_.started_at,
+            ended_at=round_.ended_at,
+            scores=list(round_.scores),
         )
 
     def state(self) -> RoundState:
@@ -163,6 +195,9 @@ class RoundModel(_Model):
             accepted=MappingProxyType({seat: tuple(words) for seat, words in self.accepted}),
             winner=self.winner,
             final_penalties=tuple(self.final_penalties),
+            started_at=self.started_at,
+            ended_at=self.ended_at,
+            scores=tuple(self.scores),
         )
 
 

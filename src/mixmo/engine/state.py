@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from mixmo.engine.bag import Bag
+from mixmo.engine.events import PlayerScore
 from mixmo.engine.grid import Grid
 from mixmo.engine.tiles import Tile
 
@@ -55,6 +56,9 @@ class PlayerState:
     sprint_done: bool = False
     claims: tuple[str, ...] | None = None
     """Theme words claimed at the end of the round (None until claimed)."""
+    hint_until: float | None = None
+    """The game time until which this player's grid edits and MIXMO wait for the cost of
+    their last hint (:class:`~mixmo.engine.actions.TakeHint`); None before any hint."""
 
     @property
     def may_act(self) -> bool:
@@ -91,6 +95,19 @@ class RoundState:
     winner: int | None = None
     final_penalties: tuple[int, ...] = ()
     """Seats that called a wrong final MIXMO this round."""
+    started_at: float = 0.0
+    """The game time the round was dealt at: 0, the match's start, for the first round;
+    the time of the action that dealt it for the others."""
+    ended_at: float | None = None
+    """The game time of the action that scored the round (None while it is played): its
+    duration is ``ended_at - started_at``."""
+    scores: tuple[PlayerScore, ...] = ()
+    """Each player's score sheet, once the round is scored (the sheet every view shows)."""
+
+    @property
+    def duration(self) -> float | None:
+        """Seconds of game time from the deal to the scores; None while the round is played."""
+        return None if self.ended_at is None else self.ended_at - self.started_at
 
     def player(self, seat: int) -> PlayerState:
         return self.players[seat]

@@ -39,7 +39,6 @@ from mixmo.net.protocol import (
     ServerMessage,
     Snapshot,
     StartMatch,
-    TakeHint,
     WatchRoom,
     Welcome,
 )
@@ -363,11 +362,6 @@ class GameClient:
         except TimeoutError:
             return ErrorMessage(code="disconnected", message="no answer from the server")
 
-    async def take_hint(self) -> asyncio.Future[Events | ErrorMessage]:
-        """Tell the server this seat took a hint (it keeps the cost, :class:`TakeHint`),
-        without waiting; the answer's future, as :meth:`send_action`'s."""
-        return await self._send_numbered(lambda ref: TakeHint(ref=ref))
-
     async def send_action(self, action: Action) -> asyncio.Future[Events | ErrorMessage]:
         """Send one action for this seat without waiting for the answer; the answer's future.
 
@@ -379,7 +373,7 @@ class GameClient:
         return await self._send_numbered(lambda ref: SendAction(ref=ref, action=action))
 
     async def _send_numbered(
-        self, message: Callable[[int], SendAction | TakeHint]
+        self, message: Callable[[int], SendAction]
     ) -> asyncio.Future[Events | ErrorMessage]:
         """Send the message made with the next ref; the future of its answer."""
         ref = self._next_ref

@@ -170,12 +170,14 @@ class SendAction(_Message):
 
 
 class TakeHint(_Message):
-    """The sender's seat takes a hint (worked out by the client): the server keeps its cost.
+    """The sender's seat takes a hint (worked out by the client): the same as sending its
+    ``hint`` action (:class:`~mixmo.engine.actions.TakeHint`).
 
     For :data:`HINT_COST` seconds of the room's game time from receipt, the seat's grid
     edits and MIXMO are refused (``hint-wait``), across a reconnection and a restart of
-    the server; the others play on. The answer is an :class:`Events` with ``ref``, no
-    events, and the seat's view (its ``hint_wait``), or an :class:`ErrorMessage`.
+    the server (the action is in the room's log, its cost in the seat's state); the others
+    play on. The answer is an :class:`Events` with ``ref`` (a ``HintTaken`` event, told to
+    every seat) and the views, or an :class:`ErrorMessage`.
     """
 
     type: Literal["hint"] = "hint"
@@ -249,7 +251,8 @@ class SeatView(BaseModel):
     """The server's game time when this view was taken."""
     hint_wait: float = Field(default=0.0, ge=0, le=HINT_COST)
     """Seconds of game time, from ``clock``, before this seat's grid edits and MIXMO are
-    taken again: the rest of a hint's cost (:class:`TakeHint`; 0, and left out, when none)."""
+    taken again: the rest of a hint's cost (:class:`TakeHint`; 0, and left out, when none),
+    worked out from the seat's ``hint_until`` in ``state``."""
 
 
 class Snapshot(_Message):

@@ -36,9 +36,8 @@ from mixmo.engine.actions import Action
 from mixmo.engine.game_editing import EditingHandlers
 from mixmo.engine.game_errors import GameRuleError
 from mixmo.engine.lexicon import Lexicon, embedded
-from mixmo.engine.options import MatchOptions, ScoringMode
-from mixmo.engine.round_end import WRONG_FINAL_PENALTY, score_round
-from mixmo.engine.state import MatchState, Phase
+from mixmo.engine.options import MatchOptions
+from mixmo.engine.state import MatchState
 from mixmo.engine.undo import EditHistory
 from mixmo.i18n import N_, _
 from mixmo.net.client import GameClient
@@ -92,8 +91,7 @@ ref: the refused action is then guessed)."""
 class _Pending:
     """One of this seat's actions, submitted but not yet answered by the server."""
 
-    action: Action | None
-    """None: the seat took a hint (:meth:`RemoteTable.took_hint`), sent in turn with the keys."""
+    action: Action
     drops: int = 0
     """How many times the connection had dropped when this action was submitted."""
     sent: bool = False
@@ -121,7 +119,7 @@ class _OwnEdits(EditingHandlers):
     def predict(
         self,
         state: MatchState,
-        actions: Sequence[Action | None],
+        actions: Sequence[Action],
         seat: int,
         *,
         strict: bool = False,
@@ -295,21 +293,6 @@ class RemoteTable(Table):
         self._pending.append(pending)
         self._outbox.put_nowait(pending)
 
-    def took_hint(self, seat: int) -> None:
-        """Tell the server this seat took a hint, in turn with the keys typed before it (an
-        edit typed before F3 is not refused for it); the server keeps the cost."""
-        if seat == self.seat:
-            self._send_later(_Pending(None, drops=self._drops))
-
-    def hint_wait(self, seat: int) -> float:
-        """What is left of ``seat``'s hint cost as the server last said it (its view's
-        ``hint_wait``, run down by this machine's clock since): the cost of a hint taken
-        before this client rejoined the table too."""
-        view = self.client.view
-        if seat != self.seat or view is None or view.hint_wait <= 0:
-            return 0.0
-        return max(0.0, view.hint_wait - (self.clock() - view.clock))
-
     def _judged(self, action: Action) -> Refusal | None:
         """Why the rules refuse this seat's grid edit over the state shown, as a local table
         refuses it: at once, not sent (a typo's letter does not move the cursor on). None
@@ -336,22 +319,18 @@ class RemoteTable(Table):
             pending = await self._outbox.get()
             if not self.client.online and not await self._until_online():
                 pending.lost = True  # the client gave up: this key never leaves
-                if pending.action is not None:  # (a hint's cost is then nobody's to keep)
-                    self._publish(ActionRefused("disconnected", _("not connected: not played")))
+                self._publish(ActionRefused("disconnected", _("not connected: not played")))
                 self._changed()
                 continue
-            moment = MOMENTS.get(type(pending.action)) if pending.action is not None else None
+            moment = MOMENTS.get(type(pending.action))
             if moment is not None and pending.drops != self._drops:
                 pending.lost = True  # the connection dropped since the call: not replayed
                 self._publish(ActionRefused("disconnected", _(moment)))
                 self._changed()
                 continue
             pending.sent = True
-            if pending.action is None:  # a refusal (an older server) leaves the screen's own
-                pending.answer = await self.client.take_hint()  # wait: nothing to tell
-            else:
-                pending.answer = await self.client.send_action(pending.action)
-                pending.answer.add_done_callback(self._answered)
+            pending.answer = await self.client.send_action(pending.action)
+            pending.answer.add_done_callback(self._answered)
 
     async def _until_online(self) -> bool:
         """Wait while the client reconnects (keys typed meanwhile wait, shown predicted, and
@@ -370,9 +349,7 @@ class RemoteTable(Table):
         """How many of this seat's actions wait for the connection to come back."""
         if self.online:
             return 0
-        return sum(
-            1 for pending in self._unanswered() if not pending.sent and pending.action is not None
-        )
+        return sum(1 for pending in self._unanswered() if not pending.sent)
 
     def _answered(self, answer: asyncio.Future[Events | ErrorMessage]) -> None:
         message = answer.result()
@@ -399,23 +376,15 @@ class RemoteTable(Table):
 
     # --- listening -------------------------------------------------------------------
 
-    def _score_sheet_again(self) -> None:
-        """A view taken between two rounds carries the totals, not the round's score sheet:
-        work it out again, as the server did, so the scores can still be shown."""
+    def _score_sheet_of_the_view(self) -> None:
+        """A view taken between two rounds (a rejoined seat's) carries the round's score
+        sheet in its state: the scores can still be shown, as the event would have."""
         round_ = self.state.round
-        if round_.phase not in (Phase.SCORED, Phase.MATCH_OVER):
+        if not round_.scores:
             return
         if self.last_scored is not None and self.last_scored.round == round_.number:
             return
-        points = self.options.scoring is ScoringMode.POINTS
-        sheets = score_round(
-            round_,
-            self.lexicon,
-            self.variant,
-            winner=round_.winner,
-            penalty=WRONG_FINAL_PENALTY if points else 0,
-        )
-        self.last_scored = ev.RoundScored(round_.number, round_.winner, tuple(sheets))
+        self.last_scored = ev.RoundScored(round_.number, round_.winner, round_.scores)
 
     def _on_online(self, online: bool) -> None:
         if not online:
@@ -434,7 +403,7 @@ class RemoteTable(Table):
                 self._publish(event)
         elif isinstance(message, Snapshot):
             self._clock_at = (message.view.clock, time.monotonic())
-            self._score_sheet_again()
+            self._score_sheet_of_the_view()
             self._publish(ViewReplaced())
         elif isinstance(message, Lobby):
             for info in message.seats:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import math
 import secrets
 import sqlite3
 import time
@@ -22,7 +21,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.game import Game, GameRuleError
-from mixmo.engine.hint_cost import HELD_BY_A_HINT, HINT_COST
+from mixmo.engine.hint_cost import hint_wait
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
@@ -116,12 +115,6 @@ class NotStartedError(RoomError):
     code = "not-started"
 
 
-class HintWaitError(RoomError):
-    """The seat took a hint: its grid edits and MIXMO wait until its cost is paid."""
-
-    code = "hint-wait"
-
-
 class TooFewPlayersError(RoomError):
     code = "too-few-players"
 
@@ -196,8 +189,6 @@ class Room:
     """An action could not be written to the log: the room refuses every action since."""
     ready: set[int] = field(default_factory=set)
     """Seats that asked for the next round while the scores are up (see :meth:`next_round_due`)."""
-    hint_until: dict[int, float] = field(default_factory=dict)
-    """Per seat, the game time at which its last hint's cost is paid (:meth:`take_hint`)."""
     _clock_base: float = 0.0
     _clock_start: float = field(default_factory=time.monotonic)
 
@@ -212,7 +203,8 @@ class Room:
     # --- the clock ------------------------------------------------------------------
 
     def now(self) -> float:
-        """The room's game time: it runs for everyone, connected or not (it's a race)."""
+        """The room's game time, from the match's start: it runs for everyone, connected or
+        not (it's a race)."""
         return self._clock_base + (time.monotonic() - self._clock_start)
 
     # --- seats --------------------------------------------------------------------
@@ -331,6 +323,9 @@ class Room:
     def _begin(self, options: MatchOptions) -> None:
         self.game = Game(options, self.lexicons(options.language))
         self.views = ViewMaker(options)
+        # Game time is the match's: 0 when it starts, not when the room was opened (the
+        # minutes in the lobby are nobody's round). A restored room sets it again after.
+        self._clock_base, self._clock_start = 0.0, time.monotonic()
 
     # --- actions ------------------------------------------------------------------
 
@@ -347,9 +342,6 @@ class Room:
             raise NotYourSeatError(f"seat {seat} cannot act for seat {action.seat}")
         if self.broken:
             raise StorageError("this room's moves cannot be saved: the server's operator must look")
-        wait = self.hint_wait(seat)
-        if wait > 0 and isinstance(action, HELD_BY_A_HINT):
-            raise HintWaitError(f"the hint costs {HINT_COST:.0f} s: play on in {math.ceil(wait)} s")
         if isinstance(action, NextRound) and game.phase is Phase.SCORED:
             # At a table the next round starts when everyone has read the scores: a seat's
             # request waits for every connected player's (the bots always agree).
@@ -382,31 +374,13 @@ class Room:
 
     # --- hints ----------------------------------------------------------------------
 
-    def take_hint(self, seat: int) -> None:
-        """``seat`` took a hint: its grid edits and MIXMO wait :data:`HINT_COST` seconds of
-        game time from now (kept in the store, so that neither a reconnection nor a restart
-        of the server forgets it). Refused while the round is not in play, and while the
-        last hint's cost is still being paid."""
-        game = self.game
-        if game is None:
-            raise NotStartedError("the match has not started yet")
-        if game.phase is not Phase.PLAYING:
-            raise RoomError("no hint now: the round is not in play")
-        wait = self.hint_wait(seat)
-        if wait > 0:
-            raise HintWaitError(f"a hint is on its way: play on in {math.ceil(wait)} s")
-        self.hint_until[seat] = round(self.now() + HINT_COST, 3)
-        if self.store is not None:
-            try:
-                self.store.keep_hints(self.code, self.hint_until)
-            except sqlite3.Error as error:  # the cost holds while this server runs
-                log.warning("room %s****: cannot keep a hint's cost (%s)", self.code[:2], error)
-
     def hint_wait(self, seat: int | None) -> float:
-        """Seconds of game time before ``seat``'s grid edits and MIXMO are taken again."""
-        if seat is None:
+        """Seconds of game time before ``seat``'s grid edits and MIXMO are taken again: the
+        rest of its last hint's cost, as its state in the match keeps it (the engine refuses
+        them meanwhile; a hint is the seat's ``TakeHint`` action, kept in the log)."""
+        if seat is None or self.game is None:
             return 0.0
-        return max(0.0, min(HINT_COST, self.hint_until.get(seat, 0.0) - self.now()))
+        return hint_wait(self.game.state.round.player(seat), self.now())
 
     def present_seats(self) -> set[int]:
         """The bots and the players connected now."""
@@ -487,7 +461,6 @@ class Room:
             store=store,
             created=stored.created,
             seats=[SeatState(s.name, s.token_hash, s.bot_level) for s in stored.seats],
-            hint_until=dict(stored.hints),
         )
         if stored.options is not None:
             room._begin(stored.options)

@@ -30,6 +30,7 @@ from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.bot import Bot, Level
@@ -318,7 +319,7 @@ class GameServer:
             if isinstance(message, SendAction):
                 self._act(conn, message, arrival)
             elif isinstance(message, TakeHint):
-                self._take_hint(conn, message)
+                self._take_hint(conn, message, arrival)
             elif isinstance(message, CreateRoom):
                 self._create(conn, message)
             elif isinstance(message, JoinRoom):
@@ -461,18 +462,13 @@ class GameServer:
         self._flush_later()
         self._broadcast_events(room, seat, events, conn, message.ref, arrival)
 
-    def _take_hint(self, conn: Connection, message: TakeHint) -> None:
-        """The sender's seat took a hint: its room keeps the cost; the answer (to the sender
-        only) is its view, whose ``hint_wait`` says how long its edits wait."""
+    def _take_hint(self, conn: Connection, message: TakeHint, arrival: float) -> None:
+        """The ``hint`` message: the seat's hint action (the engine keeps its cost in the
+        seat's state, and the log keeps the action), answered and told as any action."""
         room, seat = self._seated(conn)
-        room.take_hint(seat)
-        assert room.game is not None and room.views is not None
+        action = SendAction(ref=message.ref, action=act.TakeHint(seat=seat))
+        self._act(conn, action, arrival)
         log.info("room %s: seat %d took a hint", room_label(room.code), seat)
-        view = room.views.view_json(room.game.state, seat, room.now(), room.hint_wait(seat))
-        conn.send(
-            b'{"v":%d,"type":"events","ref":%d,"seat":%d,"events":[],"view":%s}'
-            % (PROTOCOL_VERSION, message.ref, seat, view)
-        )
 
     def _broadcast_events(
         self,

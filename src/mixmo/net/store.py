@@ -24,7 +24,7 @@ import json
 import sqlite3
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from mixmo.engine.actions import Action
@@ -40,8 +40,7 @@ CREATE TABLE IF NOT EXISTS rooms (
     options TEXT,
     finished INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
-    clock REAL,
-    hints TEXT
+    clock REAL
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -71,8 +70,6 @@ class StoredRoom:
     created: float
     clock: float | None = None
     """The game time the room had reached when it was last kept (None: never kept)."""
-    hints: dict[int, float] = field(default_factory=dict)
-    """Per seat, the game time at which its last hint's cost is paid (:meth:`keep_hints`)."""
 
 
 class RoomStore:
@@ -96,8 +93,8 @@ class RoomStore:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
         if "clock" not in columns:  # a database of an older server
             self._db.execute("ALTER TABLE rooms ADD COLUMN clock REAL")
-        if "hints" not in columns:
-            self._db.execute("ALTER TABLE rooms ADD COLUMN hints TEXT")
+        # (A database of a server that kept hint costs in a ``hints`` column opens as it
+        # is: the column is no longer read, a hint being an action of the log.)
         self._appended = 0
         """Actions appended to the open transaction."""
         self._closing = threading.Event()
@@ -197,14 +194,6 @@ class RoomStore:
                 self._db.execute("ROLLBACK")
             raise
 
-    def keep_hints(self, code: str, hints: dict[int, float]) -> None:
-        """Keep when each seat's hint cost is paid (seat -> game time), committed now, or with
-        the open transaction's actions (sqlite3.Error if the commit fails)."""
-        text = json.dumps({str(seat): until for seat, until in hints.items()})
-        # Outside a transaction one statement commits by itself (autocommit); inside,
-        # the group commit takes it with this turn's actions.
-        self._db.execute("UPDATE rooms SET hints = ? WHERE code = ?", (text, code))
-
     def finish(self, code: str) -> None:
         self._db.execute("UPDATE rooms SET finished = 1 WHERE code = ?", (code,))
 
@@ -221,13 +210,13 @@ class RoomStore:
         """The unfinished room ``code`` (None if there is none); ValueError if its rows do
         not read back (edited or damaged)."""
         row = self._db.execute(
-            "SELECT settings, seats, options, created, clock, hints FROM rooms"
+            "SELECT settings, seats, options, created, clock FROM rooms"
             " WHERE code = ? AND finished = 0",
             (code,),
         ).fetchone()
         if row is None:
             return None
-        settings, seats, options, created, clock, hints = row
+        settings, seats, options, created, clock = row
         actions = [
             ACTION_ADAPTER.validate_json(text)
             for (text,) in self._db.execute(
@@ -242,18 +231,4 @@ class RoomStore:
             actions=actions,
             created=created,
             clock=clock,
-            hints=_hints(hints),
         )
-
-
-def _hints(text: str | None) -> dict[int, float]:
-    """The kept hint costs (ValueError if they do not read back)."""
-    if not text:
-        return {}
-    data = json.loads(text)
-    if not isinstance(data, dict):
-        raise ValueError("the room's hints are not a JSON object")
-    try:
-        return {int(seat): float(until) for seat, until in data.items()}
-    except (TypeError, ValueError):
-        raise ValueError("the room's hints are not seat -> game time") from None

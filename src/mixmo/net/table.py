@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
 from mixmo.engine.game import Game, GameRuleError
+from mixmo.engine.hint_cost import hint_wait
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.messages import Message
 from mixmo.engine.options import MatchOptions
@@ -178,17 +179,13 @@ class Table(ABC):
         """Start a room's match before every seat is taken (a local match is on already)."""
         return None
 
-    # --- hints: the screen works one out; a server keeps its cost ------------------------
-
-    def took_hint(self, seat: int) -> None:
-        """``seat`` took a hint (F3): a server's table tells the server, which keeps its
-        cost; a local table has nothing to do (the screen keeps it, in its view file)."""
-        return None
+    # --- hints: the screen works one out; the engine keeps its cost ----------------------
 
     def hint_wait(self, seat: int) -> float:
-        """Seconds the table itself still makes ``seat`` wait for a hint's cost (a server's
-        room, across a reconnection); 0 at a local table."""
-        return 0.0
+        """Seconds of game time before ``seat``'s grid edits and MIXMO are taken again: the
+        rest of its last hint's cost, as the state keeps it (a server's too, across a
+        reconnection), at this table's clock."""
+        return hint_wait(self.round.player(seat), self.clock())
 
     def autosave(self) -> None:
         """Save the match now, if this table is the one that saves it (a server saves its own)."""

@@ -246,6 +246,9 @@ class ViewMaker:
             accepted=[(seat, list(words)) for seat, words in round_.accepted.items()],
             winner=round_.winner,
             final_penalties=list(round_.final_penalties),
+            started_at=round_.started_at,
+            ended_at=round_.ended_at,
+            scores=list(round_.scores),
         )
         return MatchModel.model_construct(
             round=round_model,

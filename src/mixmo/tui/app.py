@@ -62,7 +62,7 @@ from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
 from mixmo.tui.relay import RELAY_TICK, RelayKeys, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.table_events import TableEvents
-from mixmo.tui.view_state import capture, hint_deadlines, load_view, restore, view_path
+from mixmo.tui.view_state import capture, load_view, restore, view_path
 
 if TYPE_CHECKING:
     from mixmo.tui.bot_driver import BotDriver
@@ -161,7 +161,6 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         self.active = 0
         self.awaiting_highlight = False
         self.panes = [PaneState() for _ in self.table.options.players]
-        self.hint_paid_at = {}
         self.headline: tuple[str, float] | None = None
         """News for the whole table, shown in the header until the time given."""
         self._saved_view = ""
@@ -170,7 +169,6 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             restore(view, self.table, self.panes)
             self.active = view.active
             self.live_check = view.live_check if live_check is None else live_check
-            self.hint_paid_at = hint_deadlines(view, self.clock())  # a hint's cost stays owed
         self._own_events = False
         """True while the app hands the table an action: its events are answered at once."""
         self._placed = False
@@ -587,11 +585,6 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         if action.seat not in self.table.playable_seats:
             self.announce(_("watchers cannot play: this screen only follows the match"))
             return False
-        waiting = self.refused_for_a_hint(action)
-        if waiting is not None:
-            if not quiet:
-                self.tell(action.seat, waiting)
-            return False
         self._own_events = True
         try:
             refusal = self.table.submit(action)
@@ -646,8 +639,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             return
         relay = self.relay
         view = capture(self.table, self.panes, live_check=self.live_check, active=self.active,
-                       built=relay.built if relay else None, relay_turn=relay.turn if relay else 0.0,
-                       hint_wait=self.hint_waits())  # fmt: skip
+                       built=relay.built if relay else None,
+                       relay_turn=relay.turn if relay else 0.0)  # fmt: skip
         text = view.to_json()
         if text != self._saved_view:
             try:

@@ -1,6 +1,11 @@
 """The records of a match played on this screen: each finished round, then the match,
 one entry per person this screen plays (never a bot, and at a server only its own seat).
 
+Their times are the match's, from its state: a round lasts from its deal to its scores
+(``RoundState.duration``), the match from its start (game time 0) to its last round's
+scores; never this screen's clock, which runs on after the scores (and at a server ran
+from the room's opening).
+
 A mixin of the app; a record that cannot be written is said in the header, and
 play goes on.
 """
@@ -55,8 +60,17 @@ class MatchRecords:
 
         return rounds_standing(self.table.state, 0).change
 
-    def record_round(self, scored: ev.RoundScored) -> None:
-        """Store a finished round in the records, one entry per human player."""
+    def round_seconds(self) -> float:
+        """How long the round just scored lasted, in game time, read when its scores are
+        heard (the next round may be dealt before the records are written)."""
+        round_ = self.table.round
+        if round_.duration is not None:
+            return round_.duration
+        return max(0.0, self.clock() - round_.started_at)  # a view of an older server
+
+    def record_round(self, scored: ev.RoundScored, seconds: float) -> None:
+        """Store a finished round in the records, one entry per human player: ``seconds``
+        from its deal to its scores (:meth:`round_seconds`)."""
         from mixmo import records
 
         options, people = self.table.options, set(self.people())
@@ -71,7 +85,7 @@ class MatchRecords:
                 table_size=len(options.players),
                 variant=self.table.variant.name,
                 seed=f"{options.seed} round {scored.round}",
-                seconds=self.clock(),
+                seconds=seconds,
                 tiles=len(self.table.round.player(score.seat).grid),
                 won=score.seat == scored.winner,
                 score=score.total,
@@ -107,7 +121,7 @@ class MatchRecords:
                         table_size=len(options.players),
                         variant=self.table.variant.name,
                         seed=str(options.seed),
-                        seconds=self.clock(),
+                        seconds=self.table.round.ended_at or self.clock(),
                         tiles=len(player.grid),
                         won=seat == over.winner,
                         score=self.table.state.totals[seat],

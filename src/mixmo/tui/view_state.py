@@ -1,6 +1,7 @@
 """What the interface remembers across a resume: live checking, the active pane,
-each rack's order, each cursor and typing direction, the relay's times, and
-what is left to wait of a hint's cost (F3).
+each rack's order, each cursor and typing direction, and the relay's times.
+(A hint's cost is the match's, in its log and state: a view file of an older mixmo
+that kept it here is still read, that field ignored.)
 
 The engine's save holds the match; this small file beside it
 (``autosave.view.json`` next to ``autosave.json``) holds how the players had
@@ -18,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from mixmo.engine.grid import Direction
-from mixmo.engine.hint_cost import HINT_COST
 from mixmo.engine.tiles import Tile, TileError
 from mixmo.net.table import Table
 from mixmo.tui.pane_state import PaneState, reconcile
@@ -29,6 +29,8 @@ MAX_RACK = 200
 MAX_SECONDS = 10**7
 """The most seconds a relay time may hold (about four months)."""
 MAX_PANES = 6
+OLD_PANE_FIELDS = {"hint_wait"}
+"""A pane's fields an older mixmo wrote and this one ignores (a hint's cost is the match's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +43,6 @@ class PaneView:
     """The rack's tiles in the player's order, as symbols."""
     built: float = 0.0
     """Seconds this player held the keyboard in a relay (``--relay``, see tui/relay.py)."""
-    hint_wait: float = 0.0
-    """Seconds of game time this player still had to wait for a hint's cost (tui/hints.py):
-    kept as what is left, not as a moment, because a resumed game's clock starts again
-    from its last action, so quitting (or a crash) never pays the cost."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +70,6 @@ class ViewState:
                         "direction": pane.direction.value,
                         "rack": pane.rack,
                         "built": pane.built,
-                        "hint_wait": pane.hint_wait,
                     }
                     for pane in self.panes
                 ],
@@ -111,7 +108,7 @@ def _seconds(value: object, what: str) -> float:
 
 
 def _pane(data: object, what: str) -> PaneView:
-    fields = _fields(data, {"cursor", "direction", "rack", "built", "hint_wait"}, what)
+    fields = _fields(data, {"cursor", "direction", "rack", "built", *OLD_PANE_FIELDS}, what)
     cursor = fields.get("cursor", [0, 0])
     if not isinstance(cursor, list) or len(cursor) != 2:
         raise ViewFileError(f"{what}.cursor: not a row and a column")
@@ -127,15 +124,7 @@ def _pane(data: object, what: str) -> PaneView:
         direction=direction,
         rack=rack,
         built=_seconds(fields.get("built", 0.0), f"{what}.built"),
-        hint_wait=_hint_wait(fields.get("hint_wait", 0.0), f"{what}.hint_wait"),
     )
-
-
-def _hint_wait(value: object, what: str) -> float:
-    wait = _seconds(value, what)
-    if wait > HINT_COST:  # no more than one hint's cost: an edited file cannot lock a grid
-        raise ViewFileError(f"{what}: not between 0 and {HINT_COST:.0f}")
-    return wait
 
 
 def view_from_json(text: str) -> ViewState:
@@ -181,13 +170,9 @@ def capture(
     active: int,
     built: dict[int, float] | None = None,
     relay_turn: float = 0.0,
-    hint_wait: dict[int, float] | None = None,
 ) -> ViewState:
-    """The view of ``table`` and ``panes`` now; ``hint_wait``: per seat, seconds of a
-    hint's cost still to wait (whole seconds, rounded up, so the file changes once a
-    second at most and a resume never waits less than was left)."""
+    """The view of ``table`` and ``panes`` now."""
     built = built or {}
-    hint_wait = hint_wait or {}
     return ViewState(
         match=match_key(table),
         live_check=live_check,
@@ -198,7 +183,6 @@ def capture(
                 direction=pane.direction,
                 rack="".join(t.symbol for t in pane.rack),
                 built=built.get(seat, 0.0),
-                hint_wait=float(min(math.ceil(hint_wait.get(seat, 0.0)), HINT_COST)),
             )
             for seat, pane in enumerate(panes)
         ],
@@ -230,9 +214,3 @@ def restore(view: ViewState, table: Table, panes: list[PaneState]) -> None:
         except TileError:
             order = ()
         pane.rack = reconcile(order, table.round.player(seat).rack)
-
-
-def hint_deadlines(view: ViewState, now: float) -> dict[int, float]:
-    """Per seat, the game time when a hint's cost is paid, carrying on from ``view``
-    at game time ``now`` (the resumed table's clock)."""
-    return {seat: now + pane.hint_wait for seat, pane in enumerate(view.panes) if pane.hint_wait}
