@@ -34,7 +34,7 @@ or more ``?``), which no real game can produce but ``mixmo check`` accepts;
 each runs in a child process with a time limit.
 
 ``--adversarial`` runs ``mixmo check`` (a fresh process, best of 3) on inputs
-made to defeat the resolver (issue 15): rows of ``E??????``, many different
+made to defeat the resolver: rows of ``E??????``, many different
 scan-forcing patterns, many small blocks of jokers, a row of 1,000 jokers and a
 1,000 x 1,000 block; with, in process, ``validate()``'s time and the work units
 the resolver spent (``Resolution.work``, against ``SEARCH_BUDGET``).

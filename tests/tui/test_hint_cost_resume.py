@@ -1,5 +1,5 @@
 """A hint paid for stays paid (docs/play.md, F3: "your grid and MIXMO wait 30 s while the
-others play on"): quitting and resuming, or a crash, does not pay the 30 s (QA G18).
+others play on"): quitting and resuming, or a crash, does not pay the 30 s.
 
 What is left to wait is kept in the view file in seconds of game time: a resumed
 game's clock starts again from its last action, so the wait goes on from there.
