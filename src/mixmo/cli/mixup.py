@@ -7,6 +7,7 @@ import json
 import sys
 import unicodedata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,6 +15,9 @@ from mixmo.cli.common import EXIT_INVALID, fail, random_seed, read_source
 from mixmo.cli.match_options import MAX_SEED
 from mixmo.cli.options import TranslatedGroup, json_option, light_option
 from mixmo.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from mixmo.mixup.save import Seating
 
 LEVELS = ("beginner", "easy", "normal", "hard", "searcher")
 MAX_BOARD_BYTES = 64 * 1024
@@ -182,17 +186,13 @@ def run_app(
     seed: int,
     light: bool,
 ) -> None:
+    """A MixUp game on screen, resumed or new, on the autosave or ``save_file``."""
     from mixmo.mixup.game import MixUpGame
-    from mixmo.mixup.levels import Level
-    from mixmo.mixup.pieces import Side
-    from mixmo.mixup.save import Seating
+    from mixmo.storage import hold_save
     from mixmo.tui.mixup.app import MixUpApp
-    from mixmo.tui.mixup.saves import UnreadableSaveError, autosave_path, keep_unfinished, load
-    from mixmo.tui.mixup.sentences import COMPUTER, YOU, default_name
+    from mixmo.tui.mixup.saves import UnreadableSaveError, autosave_path, load
 
     path = save_file or autosave_path()
-    from mixmo.storage import hold_save
-
     holder = hold_save(path)  # two games on one file would each overwrite the other's
     if holder is not None:
         fail(
@@ -209,55 +209,8 @@ def run_app(
         except UnreadableSaveError as error:
             fail(str(error))
     else:
-        seats = [n.strip() for n in names.split(",")] if names else []
-        if names and (len(seats) != 2 or not all(seats)):
-            fail(_("--names takes two names, colour first: --names Ann,Bob"))
-        if names and seats[0].casefold() == seats[1].casefold():
-            fail(_("two players cannot have the same name"))
-        if any(unicodedata.category(ch)[0] == "C" for ch in "".join(seats)):
-            fail(_("a player's name cannot hold control characters"))
-        from mixmo.engine.names import has_visible_character
-
-        if names and not all(has_visible_character(seat) for seat in seats):
-            fail(_("a player's name needs a visible character"))
-        bot_side = Side(side).other if bot_level else None
-        # Saved untranslated, translated when shown (mixmo.tui.mixup.sentences)
-        default = {side: default_name(side) for side in Side}
-        if bot_side is not None:
-            default[bot_side] = COMPUTER
-            default[bot_side.other] = YOU
-        seating = Seating(
-            colour=seats[0] if seats else default[Side.COLOUR],
-            shape=seats[1] if seats else default[Side.SHAPE],
-            bot_side=bot_side,
-            bot_level=Level(bot_level) if bot_level else None,
-            seed=seed,
-        )
-        try:
-            kept = keep_unfinished(path)
-        except OSError as error:
-            if not path.is_file():  # nothing there to keep (the data folder is a file...):
-                kept = None  # the game plays on, and says when its saves fail
-            else:
-                fail(
-                    _("{path}: cannot keep the unfinished game ({reason})").format(
-                        path=path, reason=error.strerror or error
-                    )
-                )
-        if kept is not None:
-            try:
-                load(kept)
-            except UnreadableSaveError as error:  # kept all the same: it may be repairable by hand
-                told = _(
-                    "mixmo mixup: {path} could not be read as a game, so a new game starts; "
-                    "the old file is kept as {kept} ({reason})"
-                ).format(path=path, kept=kept, reason=str(error).removeprefix(f"{kept}: "))
-            else:
-                told = _(
-                    "mixmo mixup: your unfinished game is kept in {path} "
-                    "(mixmo mixup --resume --save-file {path})"
-                ).format(path=kept)
-            click.echo(told, err=True)
+        seating = new_seating(bot_level, side, names, seed)
+        keep_unfinished_game(path)
         game = MixUpGame()
     from mixmo.cli.terminal import require_terminal
 
@@ -269,6 +222,71 @@ def run_app(
     app.run()
     if app.return_code:  # quit while the game could not be saved (said on leaving): never 0
         raise SystemExit(app.return_code)
+
+
+def new_seating(bot_level: str | None, side: str, names: str | None, seed: int) -> Seating:
+    """Who plays a new game: ``--names`` (colour first), or the default names, and the
+    computer's side and level."""
+    from mixmo.engine.names import has_visible_character
+    from mixmo.mixup.levels import Level
+    from mixmo.mixup.pieces import Side
+    from mixmo.mixup.save import Seating
+    from mixmo.tui.mixup.sentences import COMPUTER, YOU, default_name
+
+    seats = [n.strip() for n in names.split(",")] if names else []
+    if names and (len(seats) != 2 or not all(seats)):
+        fail(_("--names takes two names, colour first: --names Ann,Bob"))
+    if names and seats[0].casefold() == seats[1].casefold():
+        fail(_("two players cannot have the same name"))
+    if any(unicodedata.category(ch)[0] == "C" for ch in "".join(seats)):
+        fail(_("a player's name cannot hold control characters"))
+    if names and not all(has_visible_character(seat) for seat in seats):
+        fail(_("a player's name needs a visible character"))
+    bot_side = Side(side).other if bot_level else None
+    # Saved untranslated, translated when shown (mixmo.tui.mixup.sentences)
+    default = {side: default_name(side) for side in Side}
+    if bot_side is not None:
+        default[bot_side] = COMPUTER
+        default[bot_side.other] = YOU
+    return Seating(
+        colour=seats[0] if seats else default[Side.COLOUR],
+        shape=seats[1] if seats else default[Side.SHAPE],
+        bot_side=bot_side,
+        bot_level=Level(bot_level) if bot_level else None,
+        seed=seed,
+    )
+
+
+def keep_unfinished_game(path: Path) -> None:
+    """Move an unfinished game at ``path`` aside before a new one starts there, and say
+    where it is kept (or why it could not be read)."""
+    from mixmo.tui.mixup.saves import UnreadableSaveError, keep_unfinished, load
+
+    try:
+        kept = keep_unfinished(path)
+    except OSError as error:
+        if not path.is_file():  # nothing there to keep (the data folder is a file...):
+            return  # the game plays on, and says when its saves fail
+        fail(
+            _("{path}: cannot keep the unfinished game ({reason})").format(
+                path=path, reason=error.strerror or error
+            )
+        )
+    if kept is None:
+        return
+    try:
+        load(kept)
+    except UnreadableSaveError as error:  # kept all the same: it may be repairable by hand
+        told = _(
+            "mixmo mixup: {path} could not be read as a game, so a new game starts; "
+            "the old file is kept as {kept} ({reason})"
+        ).format(path=path, kept=kept, reason=str(error).removeprefix(f"{kept}: "))
+    else:
+        told = _(
+            "mixmo mixup: your unfinished game is kept in {path} "
+            "(mixmo mixup --resume --save-file {path})"
+        ).format(path=kept)
+    click.echo(told, err=True)
 
 
 @mixup.command(
