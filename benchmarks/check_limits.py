@@ -1,9 +1,9 @@
 """Worst inputs for ``mixmo check`` under (and over) the grid size limits, and
 ``mixmo word -`` on 200,000 words: how long each takes as a fresh process.
 
-Issue 15 asked that every ``mixmo check`` of any input under the stated size
-(1 MB, 1,000 columns, 1,000 rows, 10,000 tiles: ``mixmo.engine.grid``) return
-within 2 s, and that inputs over it be refused at once. The inputs here are
+Every ``mixmo check`` of any input under the stated size
+(1 MB, 1,000 columns, 1,000 rows, 10,000 tiles: ``mixmo.engine.grid``) must return
+within 2 s, and inputs over it be refused at once. The inputs here are
 the shapes that used to hang or crawl: thousands of one-tile groups (a
 quadratic ``Grid.groups``), a million bad characters, hundreds of rejected
 words (each asked of Enchant), a thousand jokers, and megabytes of NUL bytes.

@@ -34,7 +34,7 @@ or more ``?``), which no real game can produce but ``mixmo check`` accepts;
 each runs in a child process with a time limit.
 
 ``--adversarial`` runs ``mixmo check`` (a fresh process, best of 3) on inputs
-made to defeat the resolver (issue 15): rows of ``E??????``, many different
+made to defeat the resolver: rows of ``E??????``, many different
 scan-forcing patterns, many small blocks of jokers, a row of 1,000 jokers and a
 1,000 x 1,000 block; with, in process, ``validate()``'s time and the work units
 the resolver spent (``Resolution.work``, against ``SEARCH_BUDGET``).
@@ -155,6 +155,40 @@ def open_grids(
             yield (pair, bandit), place_open_tiles(base, jokers=pair, bandit=bandit)
 
 
+def case_row(
+    lang: str,
+    lexicon: Lexicon,
+    name: str,
+    key: Any,
+    grid: Grid,
+    stats: dict,
+    searched: int,
+    search_time: float,
+    solved: int,
+    expect_valid: bool,
+) -> dict[str, Any]:
+    """One chosen case's figures, once its grid is checked to be as valid as expected."""
+    report = validate(grid, lexicon, players=2)
+    assert report.valid == expect_valid, (name, [str(p) for p in report.problems])
+    if expect_valid:
+        where = describe(grid, key)
+    else:
+        placement, (cell, was, now) = key
+        where = f"{describe(grid, placement)}; r{cell[0] + 1}c{cell[1] + 1} {was}->{now}"
+    return {
+        "lang": lang,
+        "case": name,
+        "placement": where,
+        "valid": report.valid,
+        "problems": [p.kind.value for p in report.problems],
+        "searched": searched,
+        "search_s": search_time,
+        "searched_solved": solved,
+        **stats,
+        "grid": grid.to_text(),
+    }
+
+
 def run_language(lang: str, reps: int, quick: bool) -> list[dict[str, Any]]:
     lexicon = embedded(lang)
     base = build(lang, 60, **GRIDS[lang])
@@ -162,38 +196,6 @@ def run_language(lang: str, reps: int, quick: bool) -> list[dict[str, Any]]:
     cells = list(base)
     bandit_cells = [c for c in cells if base[c].letter in BANDIT_LETTERS]
     cases: list[dict[str, Any]] = []
-
-    def record(
-        name: str,
-        key: Any,
-        grid: Grid,
-        stats: dict,
-        searched: int,
-        search_time: float,
-        solved: int,
-        expect_valid: bool,
-    ) -> None:
-        report = validate(grid, lexicon, players=2)
-        assert report.valid == expect_valid, (name, [str(p) for p in report.problems])
-        if expect_valid:
-            where = describe(grid, key)
-        else:
-            placement, (cell, was, now) = key
-            where = f"{describe(grid, placement)}; r{cell[0] + 1}c{cell[1] + 1} {was}->{now}"
-        cases.append(
-            {
-                "lang": lang,
-                "case": name,
-                "placement": where,
-                "valid": report.valid,
-                "problems": [p.kind.value for p in report.problems],
-                "searched": searched,
-                "search_s": search_time,
-                "searched_solved": solved,
-                **stats,
-                "grid": grid.to_text(),
-            }
-        )
 
     # 1. all three open tiles in the longest word holding a K/W/X/Y/Z letter.
     long_word = max(
@@ -205,12 +207,12 @@ def run_language(lang: str, reps: int, quick: bool) -> list[dict[str, Any]]:
         if t.letter in BANDIT_LETTERS
     ]
     found = slowest(open_grids(base, list(long_word.cells), word_bandits), lexicon, reps)
-    record("long word", *found, True)
+    cases.append(case_row(lang, lexicon, "long word", *found, True))
     winners = [(found[0], found[1])]
 
     # 2. both jokers at crossings.
     found = slowest(open_grids(base, crossings(base), bandit_cells), lexicon, reps)
-    record("crossings", *found, True)
+    cases.append(case_row(lang, lexicon, "crossings", *found, True))
     winners.append((found[0], found[1]))
 
     # 3. the costliest placement of all (the earlier winners are finalists too).
@@ -219,11 +221,23 @@ def run_language(lang: str, reps: int, quick: bool) -> list[dict[str, Any]]:
     else:
         pool = cells
     found = slowest(open_grids(base, pool, bandit_cells), lexicon, reps, also=winners)
-    record("costliest", *found, True)
+    cases.append(case_row(lang, lexicon, "costliest", *found, True))
     winners.append((found[0], found[1]))
 
     # 4. no letters work: one letter changed in a word through an open tile of
     # any of the three grids above.
+    for name, found_grids in broken_grids(winners, lexicon).items():
+        if found_grids:
+            found = slowest(found_grids, lexicon, reps)
+            cases.append(case_row(lang, lexicon, name, *found, False))
+    return cases
+
+
+def broken_grids(
+    winners: list[tuple[Placement, Grid]], lexicon: Lexicon
+) -> dict[str, list[tuple[Any, Grid]]]:
+    """Each valid grid with one letter changed in a word through an open tile, when no
+    letters work then, by what the resolver said: none work, a conflict, or out of budget."""
     unsolved: list[tuple[Any, Grid]] = []
     conflicted: list[tuple[Any, Grid]] = []
     budget_out: list[tuple[Any, Grid]] = []
@@ -254,14 +268,11 @@ def run_language(lang: str, reps: int, quick: bool) -> list[dict[str, Any]]:
                         conflicted.append((key, grid))
                     else:
                         unsolved.append((key, grid))
-    for name, found_grids in (
-        ("no letters work", unsolved),
-        ("conflict (repair)", conflicted),
-        ("search budget ran out", budget_out),
-    ):
-        if found_grids:
-            record(name, *slowest(found_grids, lexicon, reps), False)
-    return cases
+    return {
+        "no letters work": unsolved,
+        "conflict (repair)": conflicted,
+        "search budget ran out": budget_out,
+    }
 
 
 OVER_SET = {
@@ -370,8 +381,7 @@ def run_adversarial(timeout: float) -> list[dict[str, Any]]:
     return rows
 
 
-def main() -> None:
-    global SEARCH_REPS
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reps", type=int, default=30, help="timed runs per chosen case")
     parser.add_argument("--quick", action="store_true", help="search 16 cells, not all 60")
@@ -394,7 +404,12 @@ def main() -> None:
     parser.add_argument("--only-adversarial", action="store_true", help="run only those")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per --over-set grid")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    global SEARCH_REPS
+    args = parse_args()
     SEARCH_REPS = args.search_reps
 
     if args.only_adversarial:
@@ -418,9 +433,15 @@ def main() -> None:
             }
         )
         return
-    print(
-        f"resolution of 2 jokers + the Bandit on a 60-tile grid, {args.reps} runs per case (ms)\n"
-    )
+    print_cases(cases, args.reps)
+    if adversarial:
+        print_adversarial(adversarial)
+    if over:
+        print_over_set(over, args.timeout)
+
+
+def print_cases(cases: list[dict[str, Any]], reps: int) -> None:
+    print(f"resolution of 2 jokers + the Bandit on a 60-tile grid, {reps} runs per case (ms)\n")
     print(
         table(
             [
@@ -451,43 +472,45 @@ def main() -> None:
     print("\nwhere the open tiles are")
     for c in cases:
         print(f"  {c['lang']}  {c['case']}: {c['placement']}")
-    if adversarial:
-        print(f"\nadversarial inputs: `mixmo check` (best of 3 runs), work of {SEARCH_BUDGET:,}\n")
-        print(
-            table(
-                ["input", "lang", "bytes", "mixmo check s", "exit", "validate() s", "work"],
+
+
+def print_adversarial(adversarial: list[dict[str, Any]]) -> None:
+    print(f"\nadversarial inputs: `mixmo check` (best of 3 runs), work of {SEARCH_BUDGET:,}\n")
+    print(
+        table(
+            ["input", "lang", "bytes", "mixmo check s", "exit", "validate() s", "work"],
+            [
                 [
-                    [
-                        r["input"],
-                        r["lang"],
-                        f"{r['bytes']:,}",
-                        f"{r['check_s']:.2f}",
-                        str(r["exit"]),
-                        "refused" if r["validate_s"] is None else f"{r['validate_s']:.3f}",
-                        "-" if r["work"] is None else f"{r['work']:,}",
-                    ]
-                    for r in adversarial
-                ],
-            )
+                    r["input"],
+                    r["lang"],
+                    f"{r['bytes']:,}",
+                    f"{r['check_s']:.2f}",
+                    str(r["exit"]),
+                    "refused" if r["validate_s"] is None else f"{r['validate_s']:.3f}",
+                    "-" if r["work"] is None else f"{r['work']:,}",
+                ]
+                for r in adversarial
+            ],
         )
-    if over:
-        print(
-            f"\nmore open tiles than the set holds (validate(), child process, limit {args.timeout:g}s)\n"
-        )
-        print(
-            table(
-                ["lang  grid", "validate s"],
+    )
+
+
+def print_over_set(over: list[dict[str, Any]], timeout: float) -> None:
+    print(f"\nmore open tiles than the set holds (validate(), child process, limit {timeout:g}s)\n")
+    print(
+        table(
+            ["lang  grid", "validate s"],
+            [
                 [
-                    [
-                        f"{r['lang']}  {r['grid']}",
-                        f"{r['validate_s']:.2f}"
-                        if r["validate_s"] is not None
-                        else f"> {r['timeout_s']:g} (killed)",
-                    ]
-                    for r in over
-                ],
-            )
+                    f"{r['lang']}  {r['grid']}",
+                    f"{r['validate_s']:.2f}"
+                    if r["validate_s"] is not None
+                    else f"> {r['timeout_s']:g} (killed)",
+                ]
+                for r in over
+            ],
         )
+    )
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from typing import Any
 
 from _common import child_env, emit_json, ms, summary, table
 
@@ -138,8 +139,16 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     args = parser.parse_args()
 
-    results = {}
-    # In rounds (en then fr, args.runs times), so that a change of load on the
+    results = {lang: figures(runs) for lang, runs in measure(args.runs).items()}
+    if args.json:
+        emit_json({"benchmark": "lexicon_load", "runs": args.runs, "results": results})
+        return
+    print_tables(results, args.runs)
+
+
+def measure(count: int) -> dict[str, list[dict[str, float]]]:
+    """Each language's and mode's figures, one per fresh process."""
+    # In rounds (en then fr, count times), so that a change of load on the
     # machine touches both languages alike.
     by_lang: dict[str, list[dict[str, float]]] = {
         f"{lang} {mode}": [] for lang in ("en", "fr") for mode in ("text", "compiled")
@@ -147,73 +156,61 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as cache:
         for lang in ("en", "fr"):
             run_child(lang, cache)  # compiles the list and its forms, untimed
-        for _ in range(args.runs):
+        for _ in range(count):
             for key, runs in by_lang.items():
                 lang, mode = key.split()
                 runs.append(run_child(lang, cache if mode == "compiled" else "-"))
-    for lang, runs in by_lang.items():
+    return by_lang
 
-        def med(key: str, runs: list[dict[str, float]] = runs) -> float:
-            return statistics.median(r[key] for r in runs)
 
-        results[lang] = {
-            "words": runs[0]["words"],
-            "load_s": summary([r["load"] for r in runs]),
-            "rss_extra_kib": med("rss_after_kib") - med("rss_before_kib"),
-            "rss_after_kib": med("rss_after_kib"),
-            "peak_extra_kib": statistics.median(
-                r["peak_after_kib"] - r["peak_before_kib"] for r in runs
-            ),
-            "hits_per_s": med("hits_per_s"),
-            "misses_per_s": med("misses_per_s"),
-            "patterns_per_s": med("patterns_per_s"),
-            "forms_first_call_s": summary([r["forms_first_call"] for r in runs]),
-            "rss_extra_forms_kib": statistics.median(
-                r["rss_forms_kib"] - r["rss_before_forms_kib"] for r in runs
-            ),
-            "misses_found": runs[0]["misses_found"],
-            "gc_before_load_s": summary([r["gc_before_load"] for r in runs]),
-            "gc_after_load_s": summary([r["gc_after_load"] for r in runs]),
-            "gc_after_forms_s": summary([r["gc_after_forms"] for r in runs]),
-        }
+def figures(runs: list[dict[str, float]]) -> dict[str, Any]:
+    """One language's and mode's runs summed up: medians, and spreads of the times."""
 
-    if args.json:
-        emit_json({"benchmark": "lexicon_load", "runs": args.runs, "results": results})
-        return
-    rows = []
-    for lang, r in results.items():
-        rows.append(
-            [
-                lang,
-                f"{r['words']:,}",
-                ms(r["load_s"]["median"]),
-                ms(r["load_s"]["min"]),
-                ms(r["load_s"]["max"]),
-                f"{r['rss_extra_kib'] / 1024:.1f}",
-                f"{r['peak_extra_kib'] / 1024:.1f}",
-                f"{r['hits_per_s'] / 1e6:.1f}",
-                f"{r['misses_per_s'] / 1e6:.1f}",
-                f"{r['patterns_per_s']:,.0f}",
-            ]
-        )
-    print(f"embedded(lang) in a fresh process, {args.runs} runs per language (times in ms)\n")
-    print(
-        table(
-            [
-                "lang",
-                "words",
-                "median",
-                "min",
-                "max",
-                "+RSS MiB",
-                "+peak MiB",
-                "hits M/s",
-                "misses M/s",
-                "1-joker patterns/s",
-            ],
-            rows,
-        )
-    )
+    def med(key: str) -> float:
+        return statistics.median(r[key] for r in runs)
+
+    return {
+        "words": runs[0]["words"],
+        "load_s": summary([r["load"] for r in runs]),
+        "rss_extra_kib": med("rss_after_kib") - med("rss_before_kib"),
+        "rss_after_kib": med("rss_after_kib"),
+        "peak_extra_kib": statistics.median(
+            r["peak_after_kib"] - r["peak_before_kib"] for r in runs
+        ),
+        "hits_per_s": med("hits_per_s"),
+        "misses_per_s": med("misses_per_s"),
+        "patterns_per_s": med("patterns_per_s"),
+        "forms_first_call_s": summary([r["forms_first_call"] for r in runs]),
+        "rss_extra_forms_kib": statistics.median(
+            r["rss_forms_kib"] - r["rss_before_forms_kib"] for r in runs
+        ),
+        "misses_found": runs[0]["misses_found"],
+        "gc_before_load_s": summary([r["gc_before_load"] for r in runs]),
+        "gc_after_load_s": summary([r["gc_after_load"] for r in runs]),
+        "gc_after_forms_s": summary([r["gc_after_forms"] for r in runs]),
+    }
+
+
+def print_tables(results: dict[str, dict[str, Any]], runs: int) -> None:
+    """The figures as tables: the load, the first forms() call, a full collection."""
+    rows = [
+        [
+            lang,
+            f"{r['words']:,}",
+            ms(r["load_s"]["median"]),
+            ms(r["load_s"]["min"]),
+            ms(r["load_s"]["max"]),
+            f"{r['rss_extra_kib'] / 1024:.1f}",
+            f"{r['peak_extra_kib'] / 1024:.1f}",
+            f"{r['hits_per_s'] / 1e6:.1f}",
+            f"{r['misses_per_s'] / 1e6:.1f}",
+            f"{r['patterns_per_s']:,.0f}",
+        ]
+        for lang, r in results.items()
+    ]
+    print(f"embedded(lang) in a fresh process, {runs} runs per language (times in ms)\n")
+    headers = ["lang", "words", "median", "min", "max", "+RSS MiB", "+peak MiB"]
+    print(table([*headers, "hits M/s", "misses M/s", "1-joker patterns/s"], rows))
     print(
         "\nmisses: the hit words with their last letter changed; "
         + ", ".join(

@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -195,28 +196,45 @@ def ask(child: subprocess.Popen[str], command: str) -> dict[str, Any]:
     return answer
 
 
+def start_servers(folder: str, servers: int) -> list[subprocess.Popen[str]]:
+    """``servers`` server processes, each on a data folder of its own under ``folder``."""
+    return [
+        subprocess.Popen(
+            [
+                sys.executable,
+                __file__,
+                "--server-child",
+                str(Path(folder) / str(k)),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            # A session of its own, as `mixmo serve` has: the kernel's autogroup
+            # scheduler then shares the cores between the server and the load
+            # generator (which stands for players on other machines) as between any
+            # two programs, instead of giving both one program's share.
+            start_new_session=True,
+        )
+        for k in range(servers)
+    ]
+
+
+def stop_servers(children: list[subprocess.Popen[str]]) -> None:
+    """Ask each server to quit; one that does not within 10 s is killed."""
+    for child in children:
+        if child.stdin is not None:
+            child.stdin.write("quit\n")
+            child.stdin.flush()
+        try:
+            child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            child.send_signal(signal.SIGKILL)
+
+
 async def load(rooms: int, seconds: float, warmup: float, servers: int = 1) -> dict[str, Any]:
     """One run: ``rooms`` rooms spread over ``servers`` server processes (shards)."""
     with tempfile.TemporaryDirectory() as folder:
-        children = [
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    __file__,
-                    "--server-child",
-                    str(Path(folder) / str(k)),
-                ],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-                # A session of its own, as `mixmo serve` has: the kernel's autogroup
-                # scheduler then shares the cores between the server and the load
-                # generator (which stands for players on other machines) as between any
-                # two programs, instead of giving both one program's share.
-                start_new_session=True,
-            )
-            for k in range(servers)
-        ]
+        children = start_servers(folder, servers)
         try:
             hellos = [json.loads(c.stdout.readline()) for c in children]  # type: ignore[union-attr]
             urls = [f"ws://127.0.0.1:{hello['port']}" for hello in hellos]
@@ -240,21 +258,39 @@ async def load(rooms: int, seconds: float, warmup: float, servers: int = 1) -> d
             for p in players:
                 await p.ws.close()
         finally:
-            for child in children:
-                if child.stdin is not None:
-                    child.stdin.write("quit\n")
-                    child.stdin.flush()
-                try:
-                    child.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    child.send_signal(signal.SIGKILL)
+            stop_servers(children)
+    window = Window(rooms, servers, seconds, own_cpu, hellos, cpu_before, stats)
+    return figures(window, players)
+
+
+@dataclass(frozen=True)
+class Window:
+    """What the servers and the load generator said about one run's timed window."""
+
+    rooms: int
+    servers: int
+    seconds: float
+    own_cpu: float
+    hellos: list[dict[str, Any]]
+    cpu_before: list[dict[str, Any]]
+    stats: list[dict[str, Any]]
+
+
+def figures(window: Window, players: list[Player]) -> dict[str, Any]:
+    """One run's figures: throughput, latencies, CPU and memory."""
+    rooms, seconds, stats, cpu_before = (
+        window.rooms,
+        window.seconds,
+        window.stats,
+        window.cpu_before,
+    )
     trips = [t for p in players for t in p.trips]
     latencies = [v for st in stats for v in st["samples"]]
     cpu = sum(st["cpu"] for st in stats) - sum(c["cpu"] for c in cpu_before)
     sys_cpu = sum(st["sys"] for st in stats) - sum(c["sys"] for c in cpu_before)
     return {
         "rooms": rooms,
-        "servers": servers,
+        "servers": window.servers,
         "clients": len(players),
         "actions": len(trips),
         "actions_per_s": len(trips) / seconds,
@@ -271,9 +307,9 @@ async def load(rooms: int, seconds: float, warmup: float, servers: int = 1) -> d
         "server_cpu_ms_per_action": cpu * 1000 / max(1, len(latencies) / 3),
         "server_kernel_share": sys_cpu / cpu if cpu else 0.0,
         "load_average": os.getloadavg()[0],
-        "generator_cpu_share": own_cpu / (seconds + 0.5),
+        "generator_cpu_share": window.own_cpu / (seconds + 0.5),
         "memory_per_room_kib": sum(
-            st["rss"] - h["rss"] for st, h in zip(stats, hellos, strict=True)
+            st["rss"] - h["rss"] for st, h in zip(stats, window.hellos, strict=True)
         )
         * 1024
         / rooms,

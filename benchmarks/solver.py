@@ -208,7 +208,7 @@ def incremental(
             "solved": solved, "proven": proven, "invalid": invalid, "kept_grid": kept}  # fmt: skip
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--langs", nargs="+", default=["en", "fr"])
     parser.add_argument("--variants", nargs="+", default=["classic", "expert"], choices=VARIANTS)
@@ -222,8 +222,11 @@ def main() -> None:
     parser.add_argument("--index-runs", type=int, default=3, help="fresh processes per language")
     parser.add_argument("--skip-index", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
-    args = parser.parse_args()
+    return parser.parse_args()
 
+
+def main() -> None:
+    args = parse_args()
     started = (
         f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, load {os.getloadavg()[0]:.1f}"
     )
@@ -262,23 +265,31 @@ def main() -> None:
     print(f"Budget {args.budget:g} s of {args.clock} time per rack; times are CPU time")
     print()
     if costs:
-        print("Index (fresh process, medians): word list load, index build (CPU), extra RSS")
-        print(
-            table(
-                ["lang", "words", "list load CPU ms", "index build CPU ms", "index MiB"],
+        print_index_costs(costs)
+    print_results(results)
+
+
+def print_index_costs(costs: dict[str, Any]) -> None:
+    print("Index (fresh process, medians): word list load, index build (CPU), extra RSS")
+    print(
+        table(
+            ["lang", "words", "list load CPU ms", "index build CPU ms", "index MiB"],
+            [
                 [
-                    [
-                        lang,
-                        int(c["words"]),
-                        ms(c["load"]),
-                        ms(c["build"]),
-                        f"{c['extra_rss_kib'] / 1024:.1f}",
-                    ]
-                    for lang, c in costs.items()
-                ],
-            )
+                    lang,
+                    int(c["words"]),
+                    ms(c["load"]),
+                    ms(c["build"]),
+                    f"{c['extra_rss_kib'] / 1024:.1f}",
+                ]
+                for lang, c in costs.items()
+            ],
         )
-        print()
+    )
+    print()
+
+
+def print_results(results: list[dict]) -> None:
     print(
         table(
             [

@@ -1,4 +1,4 @@
-"""`mixmo check` lists a declared joker in its "Jokers" table (QA report 2, smaller things).
+"""`mixmo check` lists a declared joker in its "Jokers" table.
 
 Rulebook: a joker stands for any letter; a player may declare it (the grid
 format writes it as the lower-case letter, ``s``). It is still one of the set's

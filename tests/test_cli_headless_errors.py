@@ -1,7 +1,7 @@
 """`mixmo play --headless` with input it cannot play: one line, exit 2, and an end;
-and a --seed no save could hold (QA G17), refused before any game.
+and a --seed no save could hold, refused before any game.
 
-QA report 2, G14: with a word list the bots cannot build from, every round ends
+With a word list the bots cannot build from, every round ends
 with nobody scoring, so no match target is ever reached; the match is called
 stuck after STUCK_ROUNDS such rounds instead of running round after round.
 """
@@ -124,7 +124,7 @@ def test_headless_bots_named_one_name_each_play_under_those_names(
     assert "Ann" in run.out and "Bob" in run.out and "wins the match" in run.out
 
 
-# --- G17: a seed the save could not hold is refused before any game ---------------------
+# --- a seed the save could not hold is refused before any game ---------------------
 
 
 @pytest.mark.parametrize(

@@ -61,7 +61,7 @@ def test_resume_refuses_options_that_change_who_sits_at_the_table(mixmo) -> None
     assert len(run.err.strip().splitlines()) == 1
 
 
-# --- QA F9: the commands that open a screen stop at once without a terminal ------------------
+# --- the commands that open a screen stop at once without a terminal ------------------
 
 
 def run_without_terminal(tmp_path, *args: str, stdin_tty: bool = False):

@@ -1,4 +1,4 @@
-"""French counts on a pane agree with their number (QA report 2, smaller things).
+"""French counts on a pane agree with their number.
 
 gettext's French rule is ``plural=(n > 1)``: 0 and 1 take the singular ("0 point",
 "1 mot, 1 invalide"), 2 and more the plural ("2 mots, 2 invalides"). The screen's

@@ -103,7 +103,7 @@ class CountingLexicon:
 
 def test_the_joker_budget_covers_dictionary_scans(french) -> None:
     # 14 words of 6 jokers after 2 letters, each a different pattern: each alone
-    # scans every 8-letter French word (issue 15: "E??????" rows took 15 s).
+    # scans every 8-letter French word ("E??????" rows once took 15 s).
     text = "\n\n".join(
         f"{a}{b}??????" for a, b in zip("ABCDEFGHIJLMNP", "RAEIOURAEIOURA", strict=True)
     )

@@ -1,6 +1,6 @@
 """`mixmo mixup --resume` over a damaged save: one line naming the file and the field, exit 2.
 
-QA report 2, G9: a field of the wrong kind ("bot": "zzz", "board": 6) was told as
+A field of the wrong kind ("bot": "zzz", "board": 6) used to be told as
 a Python exception repr (TypeError("string indices must be integers...")).
 """
 

@@ -1,4 +1,4 @@
-"""Issue 15, the command line: no input makes a command crash or hang.
+"""The command line: no input makes a command crash or hang.
 
 Each test feeds a command the input a user (or a script) broke it with and
 checks what the user sees: one line on standard error and exit code 2.
@@ -41,7 +41,7 @@ def one_line_error(result: subprocess.CompletedProcess[bytes]) -> str:
     return err.strip()
 
 
-# --- point 8: inputs too large are refused at once, whatever their bytes --------------
+# --- inputs too large are refused at once, whatever their bytes --------------
 
 
 def test_ten_megabytes_of_nul_bytes_are_refused_in_one_line(tmp_path: Path) -> None:
@@ -90,7 +90,7 @@ def test_a_long_report_lists_the_first_words_and_counts_the_rest(mixmo) -> None:
     assert listed.out.count('"text": "QZXW"') == 150
 
 
-# --- point 9: tracebacks -----------------------------------------------------------------
+# --- tracebacks -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -126,7 +126,7 @@ def test_a_corrupt_gzip_word_list_is_one_line(command: list[str], tmp_path: Path
     assert str(path) in err and "word list" in err
 
 
-# --- point 10: no tiles ------------------------------------------------------------------
+# --- no tiles ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("rack", ["", " ", "\t  "])
@@ -136,7 +136,7 @@ def test_solve_with_no_tiles_exits_2(mixmo, rack: str) -> None:
     assert result.err.strip() == "mixmo: error: no tiles to solve"
 
 
-# --- point 11: a long list of words prints as fast text ----------------------------------
+# --- a long list of words prints as fast text ----------------------------------
 
 
 def test_a_long_word_list_from_standard_input_prints_one_plain_line_per_word(mixmo) -> None:
@@ -148,7 +148,7 @@ def test_a_long_word_list_from_standard_input_prints_one_plain_line_per_word(mix
     assert "\x1b" not in result.out  # no colour codes when the output is not a terminal
 
 
-# --- points 4-6 from the command line: a damaged save is one line and stays as it was ------
+# --- from the command line: a damaged save is one line and stays as it was ------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Issue 15: the fuzzers that found the failures, kept as properties.
+"""The fuzzers that found the failures, kept as properties.
 
 Whatever the bytes of a grid text, a saved game, a records row or a keys
 file, the answer is a result or one clear error of the kind the caller

@@ -1,4 +1,4 @@
-"""Issue 15, point 7, and issue 10, point 19: every way the records database can
+"""Every way the records database can
 be wrong is one sentence (exit 2 from `mixmo stats`), and only finished runs
 are personal bests while finished rounds of matches are listed too."""
 
@@ -192,7 +192,7 @@ def test_version_1_databases_migrate_and_keep_their_runs(private_data: Path) -> 
     assert [r.kind for r in records.recent()] == ["round", "practice"]
 
 
-# --- issue 10, point 19 --------------------------------------------------------------------
+# --- only a finished run is a personal best ---------------------------------------------
 
 
 def test_an_unfinished_practice_run_is_never_a_personal_best(mixmo) -> None:
@@ -245,7 +245,7 @@ def test_a_damaged_header_with_a_negative_schema_version(mixmo, private_data: Pa
     assert "the records database is damaged (schema version -" in stats_error(mixmo)
 
 
-# --- a full disk (QA F13) --------------------------------------------------------------------
+# --- a full disk --------------------------------------------------------------------
 
 
 def disk_full(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""Issue 15, the data folder: a disk that refuses to be written never stops a game
+"""The data folder: a disk that refuses to be written never stops a game
 and never loses the last good save.
 
 Tests run as root, and root ignores permissions, so a read-only folder is

@@ -88,7 +88,7 @@ def test_a_damaged_or_foreign_file_is_a_clear_error(text: str, message: str) -> 
         loads(text, lexicon=AnyWord())
 
 
-# --- issue 15: damaged saves are refused in one sentence, never a crash -----------------
+# --- damaged saves are refused in one sentence, never a crash -----------------
 
 
 def with_action_time(value: str) -> str:
@@ -224,7 +224,7 @@ def test_resuming_an_older_save_that_sits_a_player_out_is_one_line_and_exit_2(
     ]
 
 
-# --- issue 14: saves are written without pydantic, in the very same format ---------------
+# --- saves are written without pydantic, in the very same format ---------------
 
 GOLDEN = Path(__file__).parent / "data" / "saved-game-v1.json"
 """A save written by mixmo when actions and options were pydantic models (and saves were
@@ -294,7 +294,7 @@ def test_an_action_out_of_bounds_in_a_save_is_damage_at_its_place() -> None:
         loads(text, lexicon=AnyWord())
 
 
-# --- QA F8: a save names the seats bots play, and their levels -----------------------------
+# --- a save names the seats bots play, and their levels -----------------------------
 
 
 def test_a_save_names_the_bot_seats_and_their_levels_and_loads_them_back() -> None:

@@ -1,4 +1,4 @@
-"""`mixmo stats` shows the rounds option's standings (QA report 2, G7).
+"""`mixmo stats` shows the rounds option's standings.
 
 Rulebook, Option 1 (playing in rounds): a player whose grid has an error when they
 finish first "is given a penalty of one round". The game's screens show it (the

@@ -83,7 +83,7 @@ MIGRATIONS: dict[int, str] = {
         CREATE INDEX runs_by_table ON runs (kind, table_size, language, seconds);
         CREATE INDEX runs_by_time ON runs (finished_at);
     """,
-    # 3: the rounds option's standings (a round won, a round taken away: QA report 2, G7).
+    # 3: the rounds option's standings (a round won, a round taken away).
     3: """
         ALTER TABLE runs ADD COLUMN rounds INTEGER;
     """,

@@ -214,33 +214,7 @@ def report_view(
     )
     parts: list[RenderableType] = [header, Text(), grid_view(report.grid, letters, bad_cells)]
 
-    if report.words:
-        words = Table(title=_("Words"), title_justify="left", show_edge=False, pad_edge=False)
-        words.add_column("", width=1)
-        words.add_column(_("word"))
-        words.add_column(_("row"), justify="right")
-        words.add_column(_("col"), justify="right")
-        words.add_column(_("direction"))
-        for verdict_ in report.words[:LIST_LIMIT]:
-            mark = (
-                Text(VALID_MARK, style="green")
-                if verdict_.valid
-                else Text(INVALID_MARK, style="red")
-            )
-            word_text = Text(verdict_.text, style="" if verdict_.valid else "red underline")
-            if verdict_.text in report.theme_words:
-                word_text.append(" " + _("(theme)"), style="yellow")
-            words.add_row(
-                mark,
-                word_text,
-                str(verdict_.row + 1),
-                str(verdict_.col + 1),
-                _(verdict_.direction.value),
-            )
-        parts += [Text(), words]
-        if sentence := more_than_listed("word", len(report.words)):
-            parts.append(_more(sentence))
-
+    parts += words_view(report)
     if joker_list := joker_tiles(report):
         jokers = Table(title=_("Jokers"), title_justify="left", show_edge=False, pad_edge=False)
         for column in (_("tile"), _("row"), _("col"), _("stands for"), _("could also be")):
@@ -250,24 +224,64 @@ def report_view(
         parts += [Text(), jokers]
         if sentence := more_than_listed("joker", len(joker_list)):
             parts.append(_more(sentence))
-
-    if report.problems:
-        parts += [Text(), Text(_("Problems"), style="bold")]
-        text_at = {verdict.word.cells: verdict.text for verdict in report.words}
-        for problem in report.problems[:LIST_LIMIT]:
-            line = Text(f"  {INVALID_MARK} ", style="red")
-            line.append(say(problem.message))
-            parts.append(line)
-            word = text_at.get(problem.cells)
-            if word and suggestions.get(word):
-                proposals = ", ".join(suggestions[word])
-                hint = _("{word}: did you mean {proposals}?").format(word=word, proposals=proposals)
-                parts.append(Text("    " + hint, style="dim"))
-        if sentence := more_than_listed("problem", len(report.problems)):
-            parts.append(_more(sentence))
-
+    parts += problems_view(report, suggestions)
     parts += [Text(), score_view(score)]
     return Group(*parts)
+
+
+def words_view(report: ValidationReport) -> list[RenderableType]:
+    """The grid's words, each with its mark and place: the check's "Words" table."""
+    from rich.table import Table
+    from rich.text import Text
+
+    if not report.words:
+        return []
+    words = Table(title=_("Words"), title_justify="left", show_edge=False, pad_edge=False)
+    words.add_column("", width=1)
+    words.add_column(_("word"))
+    words.add_column(_("row"), justify="right")
+    words.add_column(_("col"), justify="right")
+    words.add_column(_("direction"))
+    for verdict in report.words[:LIST_LIMIT]:
+        mark = Text(VALID_MARK, style="green") if verdict.valid else Text(INVALID_MARK, style="red")
+        word_text = Text(verdict.text, style="" if verdict.valid else "red underline")
+        if verdict.text in report.theme_words:
+            word_text.append(" " + _("(theme)"), style="yellow")
+        words.add_row(
+            mark,
+            word_text,
+            str(verdict.row + 1),
+            str(verdict.col + 1),
+            _(verdict.direction.value),
+        )
+    parts: list[RenderableType] = [Text(), words]
+    if sentence := more_than_listed("word", len(report.words)):
+        parts.append(_more(sentence))
+    return parts
+
+
+def problems_view(
+    report: ValidationReport, suggestions: Mapping[str, Sequence[str]]
+) -> list[RenderableType]:
+    """Every problem in one line, a misspelt word's nearest words under it."""
+    from rich.text import Text
+
+    if not report.problems:
+        return []
+    parts: list[RenderableType] = [Text(), Text(_("Problems"), style="bold")]
+    text_at = {verdict.word.cells: verdict.text for verdict in report.words}
+    for problem in report.problems[:LIST_LIMIT]:
+        line = Text(f"  {INVALID_MARK} ", style="red")
+        line.append(say(problem.message))
+        parts.append(line)
+        word = text_at.get(problem.cells)
+        if word and suggestions.get(word):
+            proposals = ", ".join(suggestions[word])
+            hint = _("{word}: did you mean {proposals}?").format(word=word, proposals=proposals)
+            parts.append(Text("    " + hint, style="dim"))
+    if sentence := more_than_listed("problem", len(report.problems)):
+        parts.append(_more(sentence))
+    return parts
 
 
 def score_view(score: Score) -> Table:

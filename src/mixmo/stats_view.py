@@ -83,7 +83,7 @@ def _kind(kind: str) -> str:
 def _result(run: Run) -> str:
     """``12 tiles, 2 hints`` for a practice run, ``won, 45 pts`` for a round or game;
     with the rounds option, a game says its rounds won (``won, 3 rounds won, 98 pts``)
-    and a round the round won taken away by a wrong final MIXMO (QA report 2, G7)."""
+    and a round the round won taken away by a wrong final MIXMO."""
     if run.kind == "practice":
         tiles = ngettext("{count} tile", "{count} tiles", run.tiles).format(count=run.tiles)
         result = tiles if run.won else _("unfinished, {tiles}").format(tiles=tiles)

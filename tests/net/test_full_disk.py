@@ -1,6 +1,6 @@
 """A server whose disk is full refuses a new room, a seat or a start in one sentence.
 
-QA report 2: `mixmo join --new` on such a server said "the connection to the server was
+`mixmo join --new` on such a server used to say "the connection to the server was
 lost" (not the player's network at all) and the server logged a traceback per attempt.
 Now the request is refused with a ``disk-full`` error that changes nothing, the player
 reads one line and exit code 2, and the server's log says it in one line.

@@ -1,4 +1,4 @@
-"""A hint's 30-second cost at a server's table is the server's to keep (QA G18, networked).
+"""A hint's 30-second cost at a server's table is the server's to keep, networked.
 
 docs/play.md, F3: "it costs 30 s of play: your grid and MIXMO wait 30 s while the others
 play on". The cost used to live only in the screen's memory: leaving the table (ctrl+c)
@@ -126,7 +126,7 @@ async def seated(url: str, code: str, name: str, tmp_path: Path) -> RemoteTable:
 async def test_f3_then_leaving_and_rejoining_the_table_does_not_let_a_tile_in_early(
     tmp_path: Path,
 ) -> None:
-    """QA G18's repro on a networked seat: F3, leave (ctrl+c), the same `mixmo join`, a
+    """A hint taken and left on a networked seat: F3, leave (ctrl+c), the same `mixmo join`, a
     letter at once. The letter is refused, as it was before leaving; once the cost is
     paid in the room's time, it is placed."""
     async with running_server() as server:

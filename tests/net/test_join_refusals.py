@@ -1,5 +1,5 @@
 """`mixmo join` refused by the server, as a person reads it: the room's code, and where a
-taken seat can be taken back from (QA report 2, smaller things)."""
+taken seat can be taken back from."""
 
 from __future__ import annotations
 

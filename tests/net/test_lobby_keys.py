@@ -1,5 +1,5 @@
 """The lobby's "start now" dialog: its answers' keys are the letters its labels show, in the
-player's language (QA report 2: the French buttons kept the English B(ots) and W(ithout))."""
+player's language (the French buttons once kept the English B(ots) and W(ithout))."""
 
 from __future__ import annotations
 

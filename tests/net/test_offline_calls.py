@@ -1,4 +1,4 @@
-"""Calls made while a networked seat's connection is lost (QA G16).
+"""Calls made while a networked seat's connection is lost.
 
 A call is made at a moment: a MIXMO or a "stuck" pressed while the connection is lost
 is not kept for later (replayed after a reconnection it would be judged against a
@@ -6,7 +6,7 @@ table that moved on), it is refused at once and its player is told; the grid edi
 typed meanwhile still wait and are played once the connection is back.
 
 Bob's network is a TCP relay the test cuts and brings back, so Ann stays connected
-and plays on while Bob is away, as in the QA run.
+and plays on while Bob is away.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def _port(server: GameServer) -> int:
 async def test_a_mixmo_pressed_while_the_connection_is_lost_is_not_sent_and_never_replayed(
     tmp_path: Path,
 ) -> None:
-    """QA G16: Bob places his tiles but the last, loses the connection, types the last
+    """Bob places his tiles but the last, loses the connection, types the last
     one and presses F5; Ann calls MIXMO meanwhile (everyone draws 2, Bob's held seat
     too). Bob's screen says at once that his MIXMO was not sent; once he is back his
     letter is played, but no MIXMO: no hasty call, Bob is not locked, nobody drew again."""

@@ -1,5 +1,5 @@
 """The server trusts nothing but a seat's own actions: every refusal goes to the sender only
-and changes nothing (issue 11, "Security and bad input")."""
+and changes nothing."""
 
 from __future__ import annotations
 

@@ -88,7 +88,7 @@ Typed = tuple[dict[tuple[int, int], str], tuple[int, int], list[str]]
 """What a burst left on Bob's screen: his grid, his cursor, the refusals he was told."""
 
 QA_BURST = ("l", "a", "x", "left", "up", "up", "space", "t", "question_mark", "x", "t", "f5")
-"""The QA's burst at Bob's seat of seed 9 (rack T L ? A T X): LAX across, back onto the X,
+"""A burst that once went wrong at Bob's seat of seed 9 (rack T L ? A T X): LAX across, back onto the X,
 up two, turn down, then T ? X T down through the X (typed over), and MIXMO."""
 
 

@@ -289,7 +289,7 @@ async def test_the_screen_says_when_the_connection_is_lost_and_when_it_is_back(
 async def test_letters_typed_while_the_connection_is_lost_wait_and_are_played_once_it_is_back(
     tmp_path: Path,
 ) -> None:
-    """QA F14: the server is stopped, Ann types two letters; they show on her grid at once
+    """The server is stopped, Ann types two letters; they show on her grid at once
     (the cursor steps on), the header says they wait, and once a new server on the same
     folder takes the room back they reach it in order: nothing she typed is lost."""
     data = tmp_path / "server"

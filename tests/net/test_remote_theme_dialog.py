@@ -1,4 +1,4 @@
-"""The Bandit's dialog at a server's seat (QA G2, G13): a theme typed in one burst is the
+"""The Bandit's dialog at a server's seat: a theme typed in one burst is the
 one locked in on every screen, and one longer than the engine takes is cut at the box
 (never a traceback that drops the seat). Bob's screen is the app as `mixmo join` runs it."""
 

@@ -79,7 +79,7 @@ def _crashed_copy(store: RoomStore, folder: Path) -> RoomStore:
 def test_a_restarted_room_s_clock_goes_on_from_the_time_it_had_reached_not_its_last_action(
     tmp_path: Path,
 ) -> None:
-    """QA F15: a room 10 minutes past its last action when the server crashed comes back
+    """A room 10 minutes past its last action when the server crashed comes back
     10 minutes on (as last kept, every CLOCK_EVERY seconds), not at its last action."""
     server = GameServer(tmp_path / "live")
     room = server.rooms.create(RoomSettings(players=2, bots=2, seed=3))

@@ -1,6 +1,6 @@
 """A `--watch` screen holds no seat: no pane is marked ▶ and no grid draws a cursor.
 
-QA (smaller things): the watcher's screen marked Ann's pane ▶ and drew the
+The watcher's screen used to mark Ann's pane ▶ and draw the
 typing cursor (the → after a cell) in her grid, as if the watcher sat there.
 The screen is read as the watcher sees it: the text of every line drawn.
 """

@@ -1,4 +1,4 @@
-"""A wrong MIXMO's reason names places the player can find on the board (QA F7).
+"""A wrong MIXMO's reason names places the player can find on the board.
 
 The board has no row numbers and its origin is wherever the first tile went, so
 "1 tile at row 0" told the player nothing. On screen, tiles that do not touch the
@@ -36,7 +36,7 @@ def on_the_board(text: str, *, moved: tuple[int, int] = (-7, 12)) -> list[str]:
 
 
 def test_a_lone_tile_is_named_by_its_letter_and_the_word_beside_it() -> None:
-    # QA's grid: T/e/LAX/T and an M two cells right of the e, with the board's origin
+    # A grid once reported: T/e/LAX/T and an M two cells right of the e, with the board's origin
     # somewhere above (the engine said "1 tile at row 0").
     assert on_the_board(" T\n e M\nLAX\n T\n") == ["M (right of the E of TEAT) stands apart"]
 

@@ -1,4 +1,4 @@
-"""A dialog's keys are played in the order they are typed, however fast they come (QA G2, G5):
+"""A dialog's keys are played in the order they are typed, however fast they come:
 every burst here is queued whole before the app reads its first key, as over SSH."""
 
 from __future__ import annotations
@@ -264,7 +264,7 @@ async def test_a_dialog_the_table_moved_past_under_the_help_is_gone_at_the_next_
 
 
 async def test_keys_typed_while_the_terminal_is_too_small_do_not_play_on_the_hidden_grid() -> None:
-    """QA G4 (fixed by the terminal-size request): the board hidden, its keys wait."""
+    """The board hidden (the terminal too small), its keys wait."""
     app, _ = make_app(3, seed=seed_where(3, bandit_first=False))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)

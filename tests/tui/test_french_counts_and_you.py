@@ -1,4 +1,4 @@
-"""French screens agree their words (QA, smaller things): "0 point" and "1 invalide"
+"""French screens agree their words: "0 point" and "1 invalide"
 (French plurals start at 2), "Vous avez pioché" for the tutorial's and practice's
 player "Vous", and the tutorial's footer key in French."""
 

@@ -1,5 +1,5 @@
 """A hint paid for stays paid (docs/play.md, F3: "your grid and MIXMO wait 30 s while the
-others play on"): quitting and resuming, or a crash, does not pay the 30 s (QA G18).
+others play on"): quitting and resuming, or a crash, does not pay the 30 s.
 
 The hint is an action of the match's log and its cost is in the player's state, so the
 save carries it; a resumed game's clock starts again from its last action, so the wait

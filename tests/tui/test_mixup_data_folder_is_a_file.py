@@ -1,4 +1,4 @@
-"""`mixmo mixup` with a file where the data folder should be (QA): there is no game to keep,
+"""`mixmo mixup` with a file where the data folder should be: there is no game to keep,
 so the game starts, the screen says saving is off and why, and the moves play on (docs/mixup.md:
 play goes on when the disk refuses a save), as `mixmo play` does. It used to stop with
 'mixup-autosave.json: cannot keep the unfinished game (Not a directory)'."""

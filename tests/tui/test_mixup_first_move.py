@@ -1,4 +1,4 @@
-"""MixUp's shape player's first move says its restriction in one sentence (French QA).
+"""MixUp's shape player's first move says its restriction in one sentence, in French too.
 
 Rulebook: the shape player's first piece may not have the shape already on the board. The
 status line said it in a second pair of brackets, "À vous de jouer (forme) (toute forme

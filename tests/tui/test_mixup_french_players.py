@@ -1,4 +1,4 @@
-"""MixUp's French screen names each player the way French says it (QA: "À Vous (couleur) de
+"""MixUp's French screen names each player the way French says it (not "À Vous (couleur) de
 jouer"): "À vous de jouer (couleur)" for the person playing the computer, "À l'ordinateur de
 jouer", "À Ann de jouer (couleur)" for a named player, "Au joueur couleur de jouer" for two
 players without names; and the verbs agree ("Vous avez lâché", "Vous gagnez"). The default

@@ -1,4 +1,4 @@
-"""MixUp's keys typed while a piece falls (QA): they are played in the order typed, never
+"""MixUp's keys typed while a piece falls: they are played in the order typed, never
 dropped. A drop (or U, N) typed during the fall lands the falling piece at once and is then
 played; a column or piece key acts at once. Bursts as tmux send-keys or a fast typist sends
 them: every key queued before any is handled."""
@@ -146,7 +146,7 @@ def bottom_row(screen: str) -> str:
 
 @needs_tmux
 def test_in_a_terminal_a_burst_of_moves_from_send_keys_plays_every_move(tmp_path: Path) -> None:
-    """The QA report's case: ``tmux send-keys 4 Enter 5 Enter 6 Down Enter`` in one call."""
+    """A burst that once lost keys: ``tmux send-keys 4 Enter 5 Enter 6 Down Enter`` in one call."""
     session = f"mixmo-mixup-burst-{os.getpid()}"
     env = f"MIXMO_DATA_DIR={tmp_path}"
     command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo mixup --names Ann,Bob"

@@ -1,4 +1,4 @@
-"""MixUp's Q while saving fails (QA G15): it asks first, says the moves will be lost and
+"""MixUp's Q while saving fails: it asks first, says the moves will be lost and
 why, tries to save once more, and a quit anyway is said in the shell; while saving works
 Q still quits at once (the game is saved after every move)."""
 

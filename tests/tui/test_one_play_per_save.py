@@ -1,4 +1,4 @@
-"""One `mixmo play` at a time on a save (QA G6): a second one, started while the first
+"""One `mixmo play` at a time on a save: a second one, started while the first
 plays, refuses in one line naming the first (exit 2) and never touches its game; a first
 one killed with SIGKILL does not block the next start (the kernel drops its lock)."""
 

@@ -3,7 +3,7 @@
 Rule (docs/rules.md, "The verdict"): the caller of a wrong final MIXMO is out of
 the round and scores -20 "and nothing else (not the tiles of their grid, not a
 theme bonus at a later claim)". Asking them which of their words are on the theme
-(QA) asked for something that cannot count. The game is played with keys; the
+would ask for something that cannot count. The game is played with keys; the
 bag is emptied beforehand by the engine (MIXMO after MIXMO by Bob).
 """
 

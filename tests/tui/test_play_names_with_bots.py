@@ -1,4 +1,4 @@
-"""`--names` with `--bots` may name only the people: the bots keep their own names (QA F5).
+"""`--names` with `--bots` may name only the people: the bots keep their own names.
 
 Played as a player does: `mixmo play` in a real terminal (tmux), the panes' titles read.
 """

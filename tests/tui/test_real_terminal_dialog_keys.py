@@ -1,4 +1,4 @@
-"""A dialog's keys in a real terminal (tmux, QA G2): one send-keys is one burst, and the
+"""A dialog's keys in a real terminal (tmux): one send-keys is one burst, and the
 Bandit's theme is the one typed, Backspace included; the letters after Enter play on the board."""
 
 from __future__ import annotations

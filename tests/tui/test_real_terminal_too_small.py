@@ -1,4 +1,4 @@
-"""QA F16's repro in a real terminal: `mixmo play --players 6` started at 50x12, then
+"""Too small a terminal, in a real one: `mixmo play --players 6` started at 50x12, then
 resized. The request is one size (the smallest that plays), it shows over the Bandit's
 dialog open at the deal, and a theme typed before the terminal is enlarged goes nowhere."""
 

@@ -1,4 +1,4 @@
-"""Issue 10, point 19, inside the game: an unfinished practice run is recorded but
+"""Inside the game: an unfinished practice run is recorded but
 never a personal best; each finished round of a match is recorded."""
 
 from __future__ import annotations

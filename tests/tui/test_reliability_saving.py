@@ -1,4 +1,4 @@
-"""Issue 15, points 1-2, inside the game: a data folder that cannot be written
+"""Inside the game: a data folder that cannot be written
 never stops play; the player is told once, plainly, where saving failed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The first game's header suggests the tutorial until the player makes a move (QA: it stayed
+"""The first game's header suggests the tutorial until the player makes a move (it once stayed
 over placed tiles until other news replaced it). Game time is a fake clock here: it moves
 only when a test says so, so the welcome's own 10 seconds never run out under a test."""
 

@@ -1,6 +1,6 @@
 """The round's dialogs answer only keys typed once they are on screen, and Esc over each
-of them asks the quit question, never an answer (QA: three Enters in a burst at the
-theme claims dealt the next round before anyone saw the scores).
+of them asks the quit question, never an answer (three Enters in a burst at the
+theme claims once dealt the next round before anyone saw the scores).
 
 Every burst here is queued whole before the app reads its first key, as one
 ``tmux send-keys`` or a fast typist over SSH (tests/tui/helpers.py, ``burst``).

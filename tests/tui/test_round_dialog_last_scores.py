@@ -1,4 +1,4 @@
-"""The last round's scores can be read again once the next round is dealt (QA: a table
+"""The last round's scores can be read again once the next round is dealt (a table
 that dealt on at once never saw them, and nothing on screen showed them again)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Three Enters in one burst at the theme claims, in a real terminal (tmux, QA): one
+"""Three Enters in one burst at the theme claims, in a real terminal (tmux): one
 ``send-keys`` call is one burst. The round's scores must stay on screen until a key is
 pressed while they show; before, the burst closed the claims, the votes and the scores,
 and the next round was dealt with nobody having seen them."""

@@ -2,7 +2,7 @@
 
 Rulebook, Option 1: "agree beforehand on a number of rounds to be won (e.g. the first to
 win 5 rounds)"; a player whose grid has an error when they finish first "is given a
-penalty of one round". With ``--rounds N`` the points decide nothing (QA G7): the header
+penalty of one round". With ``--rounds N`` the points decide nothing: the header
 names the goal, the round's dialog gives the rounds won with this round's change ("+1
 round", the penalty "-1 round"), and a pane's title puts the rounds won before its points.
 The bag is emptied beforehand by the engine (MIXMO after MIXMO by Bob), then the wrong

@@ -121,7 +121,7 @@ def test_in_a_terminal_a_new_game_asks_and_resume_or_start_anew_keep_the_old_sav
         kill(session)
 
 
-# --- QA F17: a second new game never deletes the game kept the first time -------------------
+# --- a second new game never deletes the game kept the first time -------------------
 
 
 @tmux_only
@@ -153,7 +153,7 @@ def test_starting_anew_twice_keeps_both_old_games_and_the_question_says_where(
         kill(session)
 
 
-# --- QA F4: a new game over a save in a read-only folder starts, unsaved --------------------
+# --- a new game over a save in a read-only folder starts, unsaved --------------------
 
 
 @tmux_only

@@ -1,4 +1,4 @@
-"""Too small a terminal: one request, the smallest size that plays, over dialogs too (QA F16).
+"""Too small a terminal: one request, the smallest size that plays, over dialogs too.
 
 The request used to depend on the terminal's size at the time (72x26 asked at 50x12
 and 60x24, 72x24 at 66x24), and a dialog open at the deal (the Bandit's theme) was

@@ -1,10 +1,10 @@
-"""The tutorial where its progress cannot be kept (QA report 2, smaller things).
+"""The tutorial where its progress cannot be kept.
 
 A data folder that cannot be written (a file where the folder should be, a
 read-only disk) does not stop the tutorial: it starts at the first lesson, says
 from the start that the progress is not kept, and its quit question no longer
 promises that `mixmo tutorial` picks up where the learner stopped (as practice's
-question says its run is not saved, QA G8).
+question says its run is not saved).
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ async def test_the_french_quit_question_says_the_progress_cannot_be_kept(
 
 @needs_tmux
 def test_mixmo_tutorial_in_a_terminal_with_a_file_for_the_data_folder(tmp_path: Path) -> None:
-    """The command itself, as QA ran it: it starts, says so, and asks truthfully on ctrl+q."""
+    """The command itself, as a player runs it: it starts, says so, and asks truthfully on ctrl+q."""
     (tmp_path / "f").write_text("")
     session = f"mixmo-tutorial-unkept-{os.getpid()}"
     env = f"MIXMO_DATA_DIR={tmp_path / 'f'} MIXMO_CONFIG_DIR={tmp_path}"

@@ -1,4 +1,4 @@
-"""The quit question tells the truth about what is kept (QA G8): a practice run is not
+"""The quit question tells the truth about what is kept: a practice run is not
 saved (only a finished run goes into the records), nor is a game played without a save."""
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import click
 
@@ -73,43 +75,48 @@ CHECK_HELP = N_(
 """``mixmo check --help``'s text (a msgid of the catalogues: keep it as written)."""
 
 
-def run_check(
-    grid_file: str,
-    lang: str,
-    dict_spec: str | None,
-    expert: bool,
-    players: int | None,
-    theme: str | None,
-    theme_words: Sequence[str],
-    winner: bool,
-    as_json: bool,
-) -> None:
+@dataclass(frozen=True, slots=True)
+class CheckRequest:
+    """What `mixmo check` was asked for: its options as click parsed them."""
+
+    grid_file: str
+    lang: str
+    dict_spec: str | None
+    expert: bool
+    players: int | None
+    theme: str | None
+    theme_words: tuple[str, ...]
+    winner: bool
+    as_json: bool
+
+
+def run_check(request: CheckRequest) -> None:
     """`mixmo check`: the verdict on one grid, printed; exits 0 valid, 1 invalid."""
-    text, name = read_source(grid_file, max_bytes=MAX_TEXT_CHARS, what=N_("a grid file"))
+    text, name = read_source(request.grid_file, max_bytes=MAX_TEXT_CHARS, what=N_("a grid file"))
     try:
         grid = Grid.parse(text)
     except GridSyntaxError as error:
         fail(f"{name}:{say(error)}")
-    for word in theme_words:
+    for word in request.theme_words:
         if not is_tile_word(fold(word)):
             message = _("--theme-word {word!r}: a theme word is spelt with letters only")
             fail(message.format(word=word))
-    lexicon = load_lexicon(dict_spec, lang)
+    lexicon = load_lexicon(request.dict_spec, request.lang)
     try:
         report = validate(
             grid,
             lexicon,
-            variant_for(expert=expert),
-            players=players,
-            theme=theme,
-            theme_words=theme_words,
+            variant_for(expert=request.expert),
+            players=request.players,
+            theme=request.theme,
+            theme_words=request.theme_words,
         )
     except LexiconError as error:
         fail(f"{name}: {say(error)}")
-    result = score(report, winner=winner)
-    language = lexicon.language or lang
+    result = score(report, winner=request.winner)
+    language = lexicon.language or request.lang
     rejected = suggestions_for(report, lexicon, language)
-    if as_json:
+    if request.as_json:
         import json
 
         from mixmo.report_view import report_json
@@ -147,19 +154,9 @@ def run_check(
 )
 @click.option("--winner", is_flag=True, help=N_("Score the grid as the round's winner (+20)."))
 @json_option
-def check(
-    grid_file: str,
-    lang: str,
-    dict_spec: str | None,
-    expert: bool,
-    players: int | None,
-    theme: str | None,
-    theme_words: Sequence[str],
-    winner: bool,
-    as_json: bool,
-) -> None:
+def check(**params: Any) -> None:
     """`mixmo check`: the verdict on one grid (its help text is above, translated)."""
-    run_check(grid_file, lang, dict_spec, expert, players, theme, theme_words, winner, as_json)
+    run_check(CheckRequest(**params))
 
 
 def show_report(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import click
@@ -10,6 +12,9 @@ from mixmo.cli.common import fail, first_error
 from mixmo.cli.match_options import match_options
 from mixmo.cli.options import TranslatedCommand, light_option
 from mixmo.i18n import N_, _
+
+if TYPE_CHECKING:
+    from mixmo.net.protocol import RoomSettings
 
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -126,70 +131,87 @@ def seat_hint(server: str, where: str | None) -> str:
 @light_option
 @click.option("--speed", type=click.FloatRange(0.1, 1000), default=1.0, show_default=True,
               help=N_("With --bot: play FACTOR times faster than the level's pace (tests, demos)."))  # fmt: skip
-def join(
-    url: str,
-    new: bool,
-    players: int,
-    lang: str,
-    expert: bool,
-    free_spirit: bool,
-    rounds: int | None,
-    points: int | None,
-    seed: int | None,
-    bots: int,
-    level: str,
-    bot_level: str | None,
-    name: str | None,
-    watch: bool,
-    light: bool,
-    speed: float,
-) -> None:
+def join(**params: Any) -> None:
     """`mixmo join`: a seat at a server (its help text is above, translated)."""
+    run_join(JoinRequest(**params))
+
+
+@dataclass(frozen=True, slots=True)
+class JoinRequest:
+    """What `mixmo join` was asked for: its options as click parsed them."""
+
+    url: str
+    new: bool
+    players: int
+    lang: str
+    expert: bool
+    free_spirit: bool
+    rounds: int | None
+    points: int | None
+    seed: int | None
+    bots: int
+    level: str
+    bot_level: str | None
+    name: str | None
+    watch: bool
+    light: bool
+    speed: float
+
+
+def run_join(request: JoinRequest) -> None:
+    """A person's seat, a watcher's screen or a bot's seat at the room asked for."""
     import asyncio
 
-    from mixmo.engine.options import ScoringMode
-    from mixmo.net.protocol import RoomSettings, clean_name
+    from mixmo.net.protocol import clean_name
 
-    server, code = split_url(url, new)
-    if watch and (new or bot_level is not None):
+    server, code = split_url(request.url, request.new)
+    bot_level = request.bot_level
+    if request.watch and (request.new or bot_level is not None):
         fail(_("--watch follows a room: give its code, without --new or --bot"))
-    if rounds and points:
+    if request.rounds and request.points:
         fail(_("choose --rounds or --points, not both"))
-    settings = None
-    if new:
-        if bots >= players:
-            fail(
-                _("--bots {bots} leaves no seat for this client among {players} players").format(
-                    bots=bots, players=players
-                )
-            )
-        from mixmo.engine.variants import variant_for
-
-        try:
-            settings = RoomSettings(
-                players=players,
-                variant=variant_for(expert=expert, free_spirit=free_spirit).name,
-                scoring=ScoringMode.ROUNDS if rounds else ScoringMode.POINTS,
-                target=rounds or points or 0,
-                language="fr" if lang == "fr" else "en",
-                seed=seed,
-                bots=bots,
-                bot_level=level,  # type: ignore[arg-type]
-            )
-        except ValueError as error:
-            fail(first_error(error))
+    settings = new_room_settings(request) if request.new else None
     try:
         default = f"{bot_level.capitalize()} bot" if bot_level else _default_name()
-        seat_name = clean_name(default if name is None else name)  # --name "" is blank
+        seat_name = clean_name(default if request.name is None else request.name)  # "" is blank
     except ValueError as error:
         fail(_("--name: {reason}").format(reason=translated(str(error))))
     if bot_level is None:
         from mixmo.cli.terminal import require_terminal
 
         require_terminal("mixmo join")
-        asyncio.run(_play_person(server, code, seat_name, settings, watch, light))
+        asyncio.run(_play_person(server, code, seat_name, settings, request.watch, request.light))
         return
-    asyncio.run(_play_bot(server, code, seat_name, bot_level, settings, speed))
+    asyncio.run(_play_bot(server, code, seat_name, bot_level, settings, request.speed))
+
+
+def new_room_settings(request: JoinRequest) -> RoomSettings:
+    """The settings of the room ``--new`` asks the server for, or one line saying what is
+    wrong with them."""
+    from mixmo.engine.options import ScoringMode
+    from mixmo.engine.variants import variant_for
+    from mixmo.net.protocol import RoomSettings
+
+    bots, players = request.bots, request.players
+    if bots >= players:
+        fail(
+            _("--bots {bots} leaves no seat for this client among {players} players").format(
+                bots=bots, players=players
+            )
+        )
+    try:
+        return RoomSettings(
+            players=players,
+            variant=variant_for(expert=request.expert, free_spirit=request.free_spirit).name,
+            scoring=ScoringMode.ROUNDS if request.rounds else ScoringMode.POINTS,
+            target=request.rounds or request.points or 0,
+            language="fr" if request.lang == "fr" else "en",
+            seed=request.seed,
+            bots=bots,
+            bot_level=request.level,  # type: ignore[arg-type]
+        )
+    except ValueError as error:
+        fail(first_error(error))
 
 
 def _default_name() -> str:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import sys
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,6 +16,9 @@ from mixmo.cli.common import EXIT_INVALID, fail, random_seed, read_source
 from mixmo.cli.match_options import MAX_SEED
 from mixmo.cli.options import TranslatedGroup, json_option, light_option
 from mixmo.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from mixmo.mixup.save import Seating
 
 LEVELS = ("beginner", "easy", "normal", "hard", "searcher")
 MAX_BOARD_BYTES = 64 * 1024
@@ -84,45 +89,55 @@ is not read (``mixmo mixup check /dev/zero`` is refused at once, not read foreve
 @json_option
 @light_option
 @click.pass_context
-def mixup(
-    ctx: click.Context,
-    bot_level: str | None,
-    side: str | None,
-    names: str | None,
-    resume: bool,
-    save_file: Path | None,
-    headless: bool,
-    bots: int,
-    levels: tuple[str, ...],
-    seed: int | None,
-    as_json: bool,
-    light: bool,
-) -> None:
+def mixup(ctx: click.Context, /, **params: Any) -> None:
     """`mixmo mixup`: a MixUp game (its help text is above, translated)."""
     if ctx.invoked_subcommand is not None:
         return
+    run_mixup(MixupRequest(**params))
+
+
+@dataclass(frozen=True, slots=True)
+class MixupRequest:
+    """What `mixmo mixup` was asked for: its options as click parsed them."""
+
+    bot_level: str | None
+    side: str | None
+    names: str | None
+    resume: bool
+    save_file: Path | None
+    headless: bool
+    bots: int
+    levels: tuple[str, ...]
+    seed: int | None
+    as_json: bool
+    light: bool
+
+
+def run_mixup(request: MixupRequest) -> None:
+    """A MixUp game on screen, or two computer players headless, once the options agree."""
+    levels, bot_level, side = request.levels, request.bot_level, request.side
     if len(levels) > 2:
         fail(_("--level is given once (both computer players) or twice (colour, then shape)"))
-    seed = seed if seed is not None else random_seed()
-    if headless:
-        if bots != 2:
+    seed = request.seed if request.seed is not None else random_seed()
+    if request.headless:
+        if request.bots != 2:
             fail(_("--headless plays computer against computer: add --bots 2"))
-        if bot_level or side or resume or names:
+        if bot_level or side or request.resume or request.names:
             fail(_("--headless takes --bots 2, --level, --seed and --json only"))
         chosen = levels or ("searcher",)
-        play_headless(seed, chosen[0], chosen[-1], as_json)
+        play_headless(seed, chosen[0], chosen[-1], request.as_json)
         return
-    if as_json:
+    if request.as_json:
         fail(_("--json goes with --headless"))
-    if bots == 2:
+    if request.bots == 2:
         fail(_("two computer players play only --headless (add --headless)"))
     if len(levels) > 1:
         fail(_("one computer player takes one --level"))
-    if bots == 1 or levels:
+    if request.bots == 1 or levels:
         bot_level = bot_level or (levels[0] if levels else "searcher")
     if side and not bot_level:
         fail(_("--side says your side against the computer: add --bot LEVEL"))
-    run_app(bot_level, side or "colour", names, resume, save_file, seed, light)
+    run_app(request, bot_level, seed)
 
 
 def play_headless(seed: int, colour: str, shape: str, as_json: bool) -> None:
@@ -173,26 +188,15 @@ def result_sentence(result: str, line: list[list[int]] | tuple[tuple[int, int], 
     return _("{side} wins: {cells}").format(side=words(Side(result)), cells=cells)
 
 
-def run_app(
-    bot_level: str | None,
-    side: str,
-    names: str | None,
-    resume: bool,
-    save_file: Path | None,
-    seed: int,
-    light: bool,
-) -> None:
+def run_app(request: MixupRequest, bot_level: str | None, seed: int) -> None:
+    """A MixUp game on screen, resumed or new, on the autosave or ``--save-file``;
+    ``bot_level`` is the computer player's, if one plays."""
     from mixmo.mixup.game import MixUpGame
-    from mixmo.mixup.levels import Level
-    from mixmo.mixup.pieces import Side
-    from mixmo.mixup.save import Seating
-    from mixmo.tui.mixup.app import MixUpApp
-    from mixmo.tui.mixup.saves import UnreadableSaveError, autosave_path, keep_unfinished, load
-    from mixmo.tui.mixup.sentences import COMPUTER, YOU, default_name
-
-    path = save_file or autosave_path()
     from mixmo.storage import hold_save
+    from mixmo.tui.mixup.app import MixUpApp
+    from mixmo.tui.mixup.saves import UnreadableSaveError, autosave_path, load
 
+    path = request.save_file or autosave_path()
     holder = hold_save(path)  # two games on one file would each overwrite the other's
     if holder is not None:
         fail(
@@ -201,74 +205,92 @@ def run_app(
                 "or play this game in another file with --save-file"
             ).format(who=f"pid {holder}, " if holder else "", path=path)
         )
-    if resume:
-        if bot_level or names:
+    if request.resume:
+        if bot_level or request.names:
             fail(_("--resume continues the saved game as it was: no --bot, --side or --names"))
         try:
             game, seating = load(path)
         except UnreadableSaveError as error:
             fail(str(error))
     else:
-        seats = [n.strip() for n in names.split(",")] if names else []
-        if names and (len(seats) != 2 or not all(seats)):
-            fail(_("--names takes two names, colour first: --names Ann,Bob"))
-        if names and seats[0].casefold() == seats[1].casefold():
-            fail(_("two players cannot have the same name"))
-        if any(unicodedata.category(ch)[0] == "C" for ch in "".join(seats)):
-            fail(_("a player's name cannot hold control characters"))
-        from mixmo.engine.names import has_visible_character
-
-        if names and not all(has_visible_character(seat) for seat in seats):
-            fail(_("a player's name needs a visible character"))
-        bot_side = Side(side).other if bot_level else None
-        # Saved untranslated, translated when shown (mixmo.tui.mixup.sentences)
-        default = {side: default_name(side) for side in Side}
-        if bot_side is not None:
-            default[bot_side] = COMPUTER
-            default[bot_side.other] = YOU
-        seating = Seating(
-            colour=seats[0] if seats else default[Side.COLOUR],
-            shape=seats[1] if seats else default[Side.SHAPE],
-            bot_side=bot_side,
-            bot_level=Level(bot_level) if bot_level else None,
-            seed=seed,
-        )
-        try:
-            kept = keep_unfinished(path)
-        except OSError as error:
-            if not path.is_file():  # nothing there to keep (the data folder is a file...):
-                kept = None  # the game plays on, and says when its saves fail
-            else:
-                fail(
-                    _("{path}: cannot keep the unfinished game ({reason})").format(
-                        path=path, reason=error.strerror or error
-                    )
-                )
-        if kept is not None:
-            try:
-                load(kept)
-            except UnreadableSaveError as error:  # kept all the same: it may be repairable by hand
-                told = _(
-                    "mixmo mixup: {path} could not be read as a game, so a new game starts; "
-                    "the old file is kept as {kept} ({reason})"
-                ).format(path=path, kept=kept, reason=str(error).removeprefix(f"{kept}: "))
-            else:
-                told = _(
-                    "mixmo mixup: your unfinished game is kept in {path} "
-                    "(mixmo mixup --resume --save-file {path})"
-                ).format(path=kept)
-            click.echo(told, err=True)
+        seating = new_seating(bot_level, request.side or "colour", request.names, seed)
+        keep_unfinished_game(path)
         game = MixUpGame()
     from mixmo.cli.terminal import require_terminal
 
     # Last: option errors are said first. MixUp's screens say "computer players", not bots.
     without_one = _(" (--headless --bots 2 plays computer against computer, without one)")
     require_terminal("mixmo mixup", headless_hint=without_one)
-    app = MixUpApp(game, seating, save_path=path, light=light)
+    app = MixUpApp(game, seating, save_path=path, light=request.light)
     app.autosave()
     app.run()
     if app.return_code:  # quit while the game could not be saved (said on leaving): never 0
         raise SystemExit(app.return_code)
+
+
+def new_seating(bot_level: str | None, side: str, names: str | None, seed: int) -> Seating:
+    """Who plays a new game: ``--names`` (colour first), or the default names, and the
+    computer's side and level."""
+    from mixmo.engine.names import has_visible_character
+    from mixmo.mixup.levels import Level
+    from mixmo.mixup.pieces import Side
+    from mixmo.mixup.save import Seating
+    from mixmo.tui.mixup.sentences import COMPUTER, YOU, default_name
+
+    seats = [n.strip() for n in names.split(",")] if names else []
+    if names and (len(seats) != 2 or not all(seats)):
+        fail(_("--names takes two names, colour first: --names Ann,Bob"))
+    if names and seats[0].casefold() == seats[1].casefold():
+        fail(_("two players cannot have the same name"))
+    if any(unicodedata.category(ch)[0] == "C" for ch in "".join(seats)):
+        fail(_("a player's name cannot hold control characters"))
+    if names and not all(has_visible_character(seat) for seat in seats):
+        fail(_("a player's name needs a visible character"))
+    bot_side = Side(side).other if bot_level else None
+    # Saved untranslated, translated when shown (mixmo.tui.mixup.sentences)
+    default = {side: default_name(side) for side in Side}
+    if bot_side is not None:
+        default[bot_side] = COMPUTER
+        default[bot_side.other] = YOU
+    return Seating(
+        colour=seats[0] if seats else default[Side.COLOUR],
+        shape=seats[1] if seats else default[Side.SHAPE],
+        bot_side=bot_side,
+        bot_level=Level(bot_level) if bot_level else None,
+        seed=seed,
+    )
+
+
+def keep_unfinished_game(path: Path) -> None:
+    """Move an unfinished game at ``path`` aside before a new one starts there, and say
+    where it is kept (or why it could not be read)."""
+    from mixmo.tui.mixup.saves import UnreadableSaveError, keep_unfinished, load
+
+    try:
+        kept = keep_unfinished(path)
+    except OSError as error:
+        if not path.is_file():  # nothing there to keep (the data folder is a file...):
+            return  # the game plays on, and says when its saves fail
+        fail(
+            _("{path}: cannot keep the unfinished game ({reason})").format(
+                path=path, reason=error.strerror or error
+            )
+        )
+    if kept is None:
+        return
+    try:
+        load(kept)
+    except UnreadableSaveError as error:  # kept all the same: it may be repairable by hand
+        told = _(
+            "mixmo mixup: {path} could not be read as a game, so a new game starts; "
+            "the old file is kept as {kept} ({reason})"
+        ).format(path=path, kept=kept, reason=str(error).removeprefix(f"{kept}: "))
+    else:
+        told = _(
+            "mixmo mixup: your unfinished game is kept in {path} "
+            "(mixmo mixup --resume --save-file {path})"
+        ).format(path=kept)
+    click.echo(told, err=True)
 
 
 @mixup.command(

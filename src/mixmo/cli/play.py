@@ -9,7 +9,7 @@ import click
 
 from mixmo.cli.match_options import match_options, rounds_to_play_option
 from mixmo.cli.options import TranslatedCommand, dict_option, follow_game_language, light_option
-from mixmo.cli.play_game import run_play
+from mixmo.cli.play_game import PlayRequest, run_play
 from mixmo.engine.levels import Level
 from mixmo.i18n import N_
 
@@ -104,18 +104,18 @@ from mixmo.i18n import N_
 def play(**params: Any) -> None:
     """`mixmo play`: a game at one keyboard (its help text is above, translated)."""
     follow_game_language(params["lang"])
-    run_play(**params, seat_options=seat_options_given())
+    run_play(PlayRequest(**params, seat_options=seat_options_given()))
 
 
 SEAT_OPTIONS = ("players", "names", "bots_spec", "level")
 """The options that say who sits at the table: a resumed game keeps its own."""
 
 
-def seat_options_given() -> list[str]:
+def seat_options_given() -> tuple[str, ...]:
     """The seat options given on the command line (not left at their defaults), as typed."""
     context = click.get_current_context()
-    return [
+    return tuple(
         "--" + name.removesuffix("_spec")
         for name in SEAT_OPTIONS
         if context.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
-    ]
+    )

@@ -7,7 +7,7 @@ Apart from the click command (:mod:`mixmo.cli.play`), which holds the options.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,99 +18,113 @@ from mixmo.i18n_messages import say
 
 if TYPE_CHECKING:
     from mixmo.engine.game import Game
+    from mixmo.engine.options import MatchOptions
 
 # Imported where used: the game, the app (Textual), and the bots only for --headless or
 # once a bot plays (the app's bot driver), so that the first frame comes sooner.
 
 
-def run_play(
-    players: int | None,
-    names: str | None,
-    lang: str,
-    dict_spec: str | None,
-    expert: bool,
-    free_spirit: bool,
-    rounds: int | None,
-    points: int | None,
-    rounds_to_play: int | None,
-    seed: int | None,
-    live_check: bool,
-    resume: bool,
-    light: bool,
-    bots_spec: str,
-    level: str,
-    relay_spec: str | None,
-    big: bool,
-    headless: bool,
-    as_json: bool,
-    seat_options: Sequence[str] = (),
-) -> None:
-    """`mixmo play` with its options parsed by click; ``seat_options`` are the seat
-    options given on the command line, as typed."""
-    from mixmo.cli.saved_game import ask_about_saved_game, claim_save
-    from mixmo.engine.game import Game
-    from mixmo.engine.options import MatchOptions, ScoringMode
-    from mixmo.engine.save import GameFileError
-    from mixmo.engine.variants import variant_for
-    from mixmo.storage import autosave_path, config_dir, load_saved
-    from mixmo.tui.app import MixmoApp
-    from mixmo.tui.keys import load_keymap
+@dataclass(frozen=True, slots=True)
+class PlayRequest:
+    """What `mixmo play` was asked for: its options as click parsed them."""
 
-    bot_levels = bot_levels_option(bots_spec, Level(level))
-    bots = len(bot_levels)
-    relay = relay_seconds(relay_spec)
-    if as_json and not headless:
-        fail(_("--json goes with --headless (the result of a bots-only match)"))
-    if headless and relay is not None:
-        fail(_("--relay shares one keyboard among people; --headless has only bots"))
-    if not headless and (sys.stdin is None or sys.stdin.closed):
-        fail(_("standard input is closed: mixmo play needs a terminal to read keys from"))
+    players: int | None
+    names: str | None
+    lang: str
+    dict_spec: str | None
+    expert: bool
+    free_spirit: bool
+    rounds: int | None
+    points: int | None
+    rounds_to_play: int | None
+    seed: int | None
+    live_check: bool
+    resume: bool
+    light: bool
+    bots_spec: str
+    level: str
+    relay_spec: str | None
+    big: bool
+    headless: bool
+    as_json: bool
+    seat_options: tuple[str, ...] = ()
+    """The seat options given on the command line, as typed: a resumed game keeps its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """The game to play and who sits at it, once the options and the save were read."""
+
+    game: Game
+    bot_seats: int | list[int]
+    bot_levels: list[Level]
+    welcome: str | None
+    unsaved: str | None
+    """Why this new game cannot be saved (the old save could not be moved aside)."""
+
+
+def run_play(request: PlayRequest) -> None:
+    """`mixmo play` with its options parsed by click."""
+    from mixmo.cli.saved_game import claim_save
+    from mixmo.storage import autosave_path
+
+    bot_levels = bot_levels_option(request.bots_spec, Level(request.level))
+    relay = relay_seconds(request.relay_spec)
+    refuse_mixed_modes(request, relay)
     path = autosave_path()
-    if not headless:  # one mixmo play at a time on a save (a bots-only match saves nothing)
+    if not request.headless:  # one mixmo play at a time on a save (a bots-only match saves nothing)
         claim_save(path)
+    table = set_table(request, path, bot_levels)
+    if request.headless:
+        levels = table.bot_levels or [Level(request.level)]
+        play_bots_headless(table.game, levels, as_json=request.as_json)
+        return
+    run_app(request, table, path, relay)
+
+
+def refuse_mixed_modes(request: PlayRequest, relay: float | None) -> None:
+    """Options that cannot go together, and a closed standard input, each in one line."""
+    if request.as_json and not request.headless:
+        fail(_("--json goes with --headless (the result of a bots-only match)"))
+    if request.headless and relay is not None:
+        fail(_("--relay shares one keyboard among people; --headless has only bots"))
+    if not request.headless and (sys.stdin is None or sys.stdin.closed):
+        fail(_("standard input is closed: mixmo play needs a terminal to read keys from"))
+
+
+def set_table(request: PlayRequest, path: Path, bot_levels: list[Level]) -> _Table:
+    """The saved game (``--resume``, or resumed when asked) or a new one, with its bots and
+    the header's first news."""
+    from mixmo.engine.game import Game
+    from mixmo.engine.save import GameFileError
+    from mixmo.storage import load_saved
+
     saved = None
     unsaved: str | None = None
-    """Why this new game cannot be saved (the old save could not be moved aside)."""
-    if resume:
-        if seat_options:
+    if request.resume:
+        if request.seat_options:
             fail(
                 _(
                     "--resume carries on the saved game with its own players and bots: "
                     "leave out {options}"
-                ).format(options=", ".join(seat_options))
+                ).format(options=", ".join(request.seat_options))
             )
         try:
             saved = load_saved(path)
         except GameFileError as error:
             fail(say(error))
     else:
-        if rounds and points:
-            fail(_("choose --rounds or --points, not both"))
-        if rounds_to_play and (rounds or points):
-            fail(_("--rounds-to-play sets how the match ends: leave out --rounds and --points"))
-        seats = seat_names(names, players, bots, headless=headless)
-        scoring = ScoringMode.ROUNDS if rounds or rounds_to_play else ScoringMode.POINTS
-        try:
-            options = MatchOptions(
-                players=tuple(seats),
-                variant=variant_for(expert=expert, free_spirit=free_spirit).name,
-                scoring=scoring,
-                target=rounds or points or 0,
-                rounds_to_play=rounds_to_play or 0,
-                language=lang,
-                dictionary=dict_spec,
-                seed=seed if seed is not None else random_seed(),
-            )
-        except ValueError as error:
-            fail(first_error(error))
+        from mixmo.cli.saved_game import ask_about_saved_game
+
+        options = new_match_options(request, len(bot_levels))
         # Never overwrite an unfinished game without asking (resume / start anew / quit).
-        answer = None if headless else ask_about_saved_game(path)
+        answer = None if request.headless else ask_about_saved_game(path)
         saved = answer.resume if answer else None
         unsaved = answer.unsaved if answer else None
         if saved is None:
-            game = Game(options, load_lexicon(dict_spec, lang))
+            game = Game(options, load_lexicon(request.dict_spec, request.lang))
     welcome = None
-    if not headless and is_first_start(path.parent):  # (the header drops it at the first move)
+    if not request.headless and is_first_start(path.parent):  # (dropped at the first move)
         from mixmo.tui.news import TUTORIAL_SUGGESTION
 
         welcome = _(TUTORIAL_SUGGESTION)
@@ -118,36 +132,65 @@ def run_play(
         game = saved.game
         bot_seats: int | list[int] = sorted(saved.bots)
         bot_levels = [saved.bots[seat] for seat in sorted(saved.bots)]
-        if seat_options:
+        if request.seat_options:
             welcome = _(
                 "The saved game goes on with its own players and bots: {options} not used"
-            ).format(options=", ".join(seat_options))
+            ).format(options=", ".join(request.seat_options))
     else:
-        bot_seats = bots
-    if unsaved:
-        welcome = unsaved
-    if headless:
-        play_bots_headless(game, bot_levels or [Level(level)], as_json=as_json)
-        return
+        bot_seats = len(bot_levels)
+    return _Table(game, bot_seats, bot_levels, unsaved or welcome, unsaved)
+
+
+def new_match_options(request: PlayRequest, bots: int) -> MatchOptions:
+    """A new match's options from the command line's, or one line saying what is wrong."""
+    from mixmo.engine.options import MatchOptions, ScoringMode
+    from mixmo.engine.variants import variant_for
+
+    rounds, points, rounds_to_play = request.rounds, request.points, request.rounds_to_play
+    if rounds and points:
+        fail(_("choose --rounds or --points, not both"))
+    if rounds_to_play and (rounds or points):
+        fail(_("--rounds-to-play sets how the match ends: leave out --rounds and --points"))
+    seats = seat_names(request.names, request.players, bots, headless=request.headless)
+    try:
+        return MatchOptions(
+            players=tuple(seats),
+            variant=variant_for(expert=request.expert, free_spirit=request.free_spirit).name,
+            scoring=ScoringMode.ROUNDS if rounds or rounds_to_play else ScoringMode.POINTS,
+            target=rounds or points or 0,
+            rounds_to_play=rounds_to_play or 0,
+            language=request.lang,
+            dictionary=request.dict_spec,
+            seed=request.seed if request.seed is not None else random_seed(),
+        )
+    except ValueError as error:
+        fail(first_error(error))
+
+
+def run_app(request: PlayRequest, table: _Table, path: Path, relay: float | None) -> None:
+    """The game on screen until the players quit; a crash inside it never exits 0."""
     # Last, after every option and the saved game were checked (and their errors said):
     # without a terminal the screen would spin on end-of-file for ever.
     from mixmo.cli.terminal import require_terminal
+    from mixmo.storage import config_dir
+    from mixmo.tui.app import MixmoApp
+    from mixmo.tui.keys import load_keymap
 
     require_terminal("mixmo play", headless_hint=True)
     keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
     app = MixmoApp(
-        game,
-        save_path=None if unsaved else path,  # never over the save that could not be kept
+        table.game,
+        save_path=None if table.unsaved else path,  # never over the save that could not be kept
         keymap=keymap,
         keymap_error=keymap_error,
-        live_check=live_check or None,  # not given: a resumed game keeps its own setting
-        light=light,
-        bots=bot_seats,
-        level=bot_levels or Level(level),
+        live_check=request.live_check or None,  # not given: a resumed game keeps its own setting
+        light=request.light,
+        bots=table.bot_seats,
+        level=table.bot_levels or Level(request.level),
         relay=relay,
-        big=big,
-        welcome=welcome,
-        quit_question=_("Quit? This game is not saved.") if unsaved else None,
+        big=request.big,
+        welcome=table.welcome,
+        quit_question=_("Quit? This game is not saved.") if table.unsaved else None,
     )
     app.autosave()
     app.run()
@@ -162,15 +205,7 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
     """Every seat's name, people first and bots last, from ``--names``, ``--players`` and
     ``--bots``: the names may name every seat, or only the people (bots keep their own
     names, "Bot 1"...). Any mismatch is one line saying how to fix it."""
-    given = [name.strip() for name in names.split(",")] if names else []
-    import unicodedata  # (a C module: nothing on play's start-up)
-
-    if any(unicodedata.category(ch)[0] == "C" for ch in "".join(given)):
-        fail("--names: " + _("a player's name cannot hold control characters"))
-    from mixmo.engine.names import has_visible_character
-
-    if any(name and not has_visible_character(name) for name in given):
-        fail("--names: " + _("a player's name needs a visible character"))
+    given = names_given(names)
     if not headless and players is None and bots >= MAX_SEATS:
         fail(
             _(
@@ -182,20 +217,49 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
         message = _("--names needs 2 to 6 names, one per seat, comma-separated; it gives {count}")
         fail(message.format(count=len(given)))
     if players is None:
-        if headless:
-            players = bots or len(given)  # one seat per bot; --names only names them
-        elif len(given) > bots and len(given) >= 2:
-            players = len(given)  # every seat named, bots included (--names Ann,Robo --bots 1)
-        else:
-            # the people named (or one person), the bots after them
-            players = max(2, (len(given) or 1) + bots)
-        if players > MAX_SEATS:
-            fail(
-                _(
-                    "--names gives {count} people and --bots {bots} more: "
-                    "at most {most} seats in all"
-                ).format(count=len(given), bots=bots, most=MAX_SEATS)
-            )
+        players = seats_wanted(given, bots, headless=headless)
+    check_seats(given, players, bots, headless=headless)
+    if len(given) == players:
+        return given
+    humans = players - bots
+    people = given or [_("Player {n}").format(n=n) for n in range(1, humans + 1)]
+    return people + [_("Bot {n}").format(n=n) for n in range(1, bots + 1)]
+
+
+def names_given(names: str | None) -> list[str]:
+    """``--names`` split at its commas, each a name a screen can show."""
+    given = [name.strip() for name in names.split(",")] if names else []
+    import unicodedata  # (a C module: nothing on play's start-up)
+
+    if any(unicodedata.category(ch)[0] == "C" for ch in "".join(given)):
+        fail("--names: " + _("a player's name cannot hold control characters"))
+    from mixmo.engine.names import has_visible_character
+
+    if any(name and not has_visible_character(name) for name in given):
+        fail("--names: " + _("a player's name needs a visible character"))
+    return given
+
+
+def seats_wanted(given: list[str], bots: int, *, headless: bool) -> int:
+    """How many seats, without ``--players``: as many as the names and bots ask for."""
+    if headless:
+        players = bots or len(given)  # one seat per bot; --names only names them
+    elif len(given) > bots and len(given) >= 2:
+        players = len(given)  # every seat named, bots included (--names Ann,Robo --bots 1)
+    else:
+        # the people named (or one person), the bots after them
+        players = max(2, (len(given) or 1) + bots)
+    if players > MAX_SEATS:
+        fail(
+            _(
+                "--names gives {count} people and --bots {bots} more: at most {most} seats in all"
+            ).format(count=len(given), bots=bots, most=MAX_SEATS)
+        )
+    return players
+
+
+def check_seats(given: list[str], players: int, bots: int, *, headless: bool) -> None:
+    """The seats, the bots and the names agree, or one line says how to make them."""
     if bots > players:
         fail(
             _("--bots {bots} is more than the {players} players").format(bots=bots, players=players)
@@ -235,10 +299,6 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
                 len(given),
             )
         fail(message.format(count=len(given), players=players, humans=humans, bots=bots))
-    if len(given) == players:
-        return given
-    people = given or [_("Player {n}").format(n=n) for n in range(1, humans + 1)]
-    return people + [_("Bot {n}").format(n=n) for n in range(1, bots + 1)]
 
 
 def bot_levels_option(spec: str, level: Level) -> list[Level]:

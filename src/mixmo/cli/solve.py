@@ -6,7 +6,7 @@ import gc
 import json
 import math
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -29,6 +29,12 @@ from mixmo.cli.options import (
 from mixmo.engine.grid import MAX_TEXT_CHARS, GridSyntaxError
 from mixmo.i18n import N_, _, ngettext
 from mixmo.i18n_messages import say
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from mixmo.engine.solver.api import SolveResult
+    from mixmo.engine.solver.request import SolveSession
 
 RACKS_LIMIT = 16_000_000
 """The most bytes of racks read from standard input (a million racks of 15 tiles)."""
@@ -93,24 +99,14 @@ def solve(
     as_json: bool,
 ) -> None:
     """`mixmo solve`: a grid for each rack (its help text is above, translated)."""
-    from mixmo.engine.solver import result_as_dict
-    from mixmo.engine.solver.request import InvalidGridError, SolveSession
+    from mixmo.engine.solver.request import SolveSession
 
     grid_text = (
         read_source(grid_file, max_bytes=MAX_TEXT_CHARS, what=N_("a grid file"))[0]
         if grid_file
         else None
     )
-    if letters == "-":
-        text = read_source("-", max_bytes=RACKS_LIMIT, what=N_("a list of racks"))[0]
-        racks = [line.strip() for line in text.splitlines()]
-        racks = [rack for rack in racks if rack]
-        if not racks:
-            fail(_("no rack to solve"))
-    elif not letters.strip():
-        fail(_("no tiles to solve"))
-    else:
-        racks = [letters.strip()]
+    racks = racks_to_solve(letters)
     all_solved = True
     console = console_for()
     check_dictionary_spec(dict_spec)
@@ -119,56 +115,87 @@ def solve(
         session = SolveSession(lang=lang, dict_spec=dict_spec, expert=expert)
     except ValueError as error:
         fail(say(error))
-    lexicon, variant = session.lexicon, session.variant
     for rack in racks:
         try:
             result = session.solve(rack, grid_text=grid_text, seconds=seconds, seed=seed)
         except ValueError as error:
-            where = ""
-            if grid_file and isinstance(error, GridSyntaxError):
-                where = f"{grid_file}:"  # its text starts "line:col:", as check's does
-            elif grid_file and isinstance(error, InvalidGridError):
-                where = f"{grid_file}: "
-            said = say(error)
-            shown = rack if len(rack) <= 40 else rack[:40] + "…"  # not megabytes of it
-            fail(f"{where}{shown}: {said}" if len(racks) > 1 else f"{where}{said}")
+            fail(solve_error(error, rack, grid_file, several=len(racks) > 1))
         gc.freeze()
         all_solved = all_solved and result.solved
         if as_json:
-            data = result_as_dict(result, lexicon, variant)
-            data = {
-                "rack": rack,
-                "milliseconds": round(result.elapsed * 1000, 1),
-                "setup_milliseconds": round(session.setup_seconds * 1000, 1),
-                **data,
-            }
-            click.echo(json.dumps(data, ensure_ascii=False))
-            continue
-        tiles = len(result.grid)
-        if result.solved:
-            line = ngettext(
-                "# {rack}: solved in {ms} ms, {count} tile placed",
-                "# {rack}: solved in {ms} ms, {count} tiles placed",
-                tiles,
-            )
+            print_json(session, rack, result)
         else:
-            line = ngettext(
-                "# {rack}: not solved in {ms} ms, {count} tile placed",
-                "# {rack}: not solved in {ms} ms, {count} tiles placed",
-                tiles,
-            )
-        line = line.format(rack=rack, ms=f"{result.elapsed * 1000:.0f}", count=tiles)
-        setup = session.setup_seconds * 1000
-        if setup >= 0.05:
-            shown = f"{setup:.0f}" if setup >= 10 else f"{setup:.1f}"
-            line += " " + _("(and {ms} ms to load the dictionary and index it)").format(ms=shown)
-        console.print(line, highlight=False)
-        if result.tiles_left:
-            left = "".join(tile.symbol for tile in result.tiles_left)
-            console.print(
-                _("# tiles left: {tiles}").format(tiles=left)
-                + (f" ({say(result.explanation)})" if result.explanation else ""),
-                highlight=False,
-            )
-        click.echo(result.grid.normalized().to_text(), nl=False)
+            print_grid(console, session, rack, result)
     sys.exit(EXIT_OK if all_solved else EXIT_INVALID)
+
+
+def racks_to_solve(letters: str) -> list[str]:
+    """The racks asked for: ``letters``, or with ``-`` one a line of standard input."""
+    if letters == "-":
+        text = read_source("-", max_bytes=RACKS_LIMIT, what=N_("a list of racks"))[0]
+        racks = [line.strip() for line in text.splitlines()]
+        racks = [rack for rack in racks if rack]
+        if not racks:
+            fail(_("no rack to solve"))
+        return racks
+    if not letters.strip():
+        fail(_("no tiles to solve"))
+    return [letters.strip()]
+
+
+def solve_error(error: ValueError, rack: str, grid_file: str | None, *, several: bool) -> str:
+    """The one line that says why ``rack`` could not be solved (which rack, when several)."""
+    from mixmo.engine.solver.request import InvalidGridError
+
+    where = ""
+    if grid_file and isinstance(error, GridSyntaxError):
+        where = f"{grid_file}:"  # its text starts "line:col:", as check's does
+    elif grid_file and isinstance(error, InvalidGridError):
+        where = f"{grid_file}: "
+    said = say(error)
+    shown = rack if len(rack) <= 40 else rack[:40] + "…"  # not megabytes of it
+    return f"{where}{shown}: {said}" if several else f"{where}{said}"
+
+
+def print_json(session: SolveSession, rack: str, result: SolveResult) -> None:
+    """One rack's result as one JSON object on one line."""
+    from mixmo.engine.solver import result_as_dict
+
+    data = {
+        "rack": rack,
+        "milliseconds": round(result.elapsed * 1000, 1),
+        "setup_milliseconds": round(session.setup_seconds * 1000, 1),
+        **result_as_dict(result, session.lexicon, session.variant),
+    }
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+def print_grid(console: Console, session: SolveSession, rack: str, result: SolveResult) -> None:
+    """One rack's result as a person reads it: how it went, the tiles left, the grid."""
+    tiles = len(result.grid)
+    if result.solved:
+        line = ngettext(
+            "# {rack}: solved in {ms} ms, {count} tile placed",
+            "# {rack}: solved in {ms} ms, {count} tiles placed",
+            tiles,
+        )
+    else:
+        line = ngettext(
+            "# {rack}: not solved in {ms} ms, {count} tile placed",
+            "# {rack}: not solved in {ms} ms, {count} tiles placed",
+            tiles,
+        )
+    line = line.format(rack=rack, ms=f"{result.elapsed * 1000:.0f}", count=tiles)
+    setup = session.setup_seconds * 1000
+    if setup >= 0.05:
+        shown = f"{setup:.0f}" if setup >= 10 else f"{setup:.1f}"
+        line += " " + _("(and {ms} ms to load the dictionary and index it)").format(ms=shown)
+    console.print(line, highlight=False)
+    if result.tiles_left:
+        left = "".join(tile.symbol for tile in result.tiles_left)
+        console.print(
+            _("# tiles left: {tiles}").format(tiles=left)
+            + (f" ({say(result.explanation)})" if result.explanation else ""),
+            highlight=False,
+        )
+    click.echo(result.grid.normalized().to_text(), nl=False)

@@ -339,6 +339,46 @@ def _components(grid: Grid, open_words: list[Word]) -> list[tuple[list[Cell], li
     return list(groups.values())
 
 
+def _not_searched(open_cells: list[Cell], open_words: list[Word]) -> Resolution:
+    """More open tiles than any game holds: no letters looked for, every open word left
+    unresolved."""
+    return Resolution(
+        {},
+        tuple(OpenTile(cell, None, "") for cell in open_cells),
+        solved=not open_words,
+        conflicts=(),
+        unresolved=(tuple(open_words),) if open_words else (),
+    )
+
+
+def _best_solution(
+    component: _Component,
+    work: _Budget,
+    limit: int,
+    seen: list[set[str]],
+    chosen_words: Counter[str],
+    *,
+    prefer: Collection[str],
+    distinct: bool,
+) -> tuple[str, ...] | None:
+    """Among a component's first ``limit`` solutions, the one that repeats fewest words
+    (with ``distinct``), then spells the most ``prefer`` words; ``seen`` gathers each
+    joker's letters over them. None when no solution was found within the budget."""
+    best: tuple[tuple[int, int], tuple[str, ...]] | None = None
+    for count, solution in enumerate(component.solutions()):
+        if count >= limit or not work.spend(SOLUTION_COST + len(component.words)):
+            break
+        for var, letter in enumerate(solution):
+            seen[var].add(letter)
+        spelt = component.spelt(solution)
+        repeats = len(spelt) - len(set(spelt)) + sum(chosen_words[word] > 0 for word in spelt)
+        claimed = sum(word in prefer for word in set(spelt))
+        score = (-repeats if distinct else 0, claimed)
+        if best is None or score > best[0]:
+            best = (score, solution)
+    return None if best is None else best[1]
+
+
 def resolve(
     grid: Grid,
     lexicon: Lexicon,
@@ -361,13 +401,7 @@ def resolve(
     open_words = [w for w in words if w.has_open_tiles]
     open_cells = [cell for cell, tile in grid.items() if tile.is_open]
     if len(open_cells) > MAX_OPEN_TILES:
-        return Resolution(
-            {},
-            tuple(OpenTile(cell, None, "") for cell in open_cells),
-            solved=not open_words,
-            conflicts=(),
-            unresolved=(tuple(open_words),) if open_words else (),
-        )
+        return _not_searched(open_cells, open_words)
     letters: dict[Cell, str] = {}
     options: dict[Cell, str] = {}
     conflicts: list[tuple[Word, ...]] = []
@@ -385,22 +419,13 @@ def resolve(
             unresolved.append(tuple(comp_words))  # the budget ran out: no letters for these
             solved = False
             continue
-        best: tuple[tuple[int, int], tuple[str, ...]] | None = None
         seen: list[set[str]] = [set() for _ in cells]
         limit = SOLUTION_LIMIT if len(open_cells) <= OPEN_TILES_IN_SET else 1
-        for count, solution in enumerate(component.solutions()):
-            if count >= limit or not work.spend(SOLUTION_COST + len(comp_words)):
-                break
-            for var, letter in enumerate(solution):
-                seen[var].add(letter)
-            spelt = component.spelt(solution)
-            repeats = len(spelt) - len(set(spelt)) + sum(chosen_words[word] > 0 for word in spelt)
-            claimed = sum(word in prefer for word in set(spelt))
-            score = (-repeats if distinct else 0, claimed)
-            if best is None or score > best[0]:
-                best = (score, solution)
+        best = _best_solution(
+            component, work, limit, seen, chosen_words, prefer=prefer, distinct=distinct
+        )
         if best is not None:
-            chosen = best[1]
+            chosen = best
         else:
             solved = False
             if work.exhausted:

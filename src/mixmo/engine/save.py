@@ -92,7 +92,7 @@ MAX_DIGITS = 40
 """The longest integer a saved game holds (seeds are at most 20 digits)."""
 MAX_ACTIONS = 50_000
 """The longest action log loaded: 40 times the 1,172 actions of a 2-player match
-played to 177 points (issue 10); replaying one costs about 0.3 ms, so a forged
+played to 177 points; replaying one costs about 0.3 ms, so a forged
 log cannot stall a start for more than seconds."""
 
 

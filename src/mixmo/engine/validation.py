@@ -244,6 +244,15 @@ def _word_verdicts(
                 tuple(cell for word in not_searched for cell in word.cells),
             )
         )
+    problems.extend(_conflict_problems(resolution))
+    if variant.distinct_words:
+        problems.extend(_repeated_words(verdicts, variant))
+    return verdicts, problems
+
+
+def _conflict_problems(resolution: Resolution) -> list[Problem]:
+    """One problem per group of words whose jokers no letters satisfy together."""
+    problems = []
     for group in resolution.conflicts:
         open_cells = sorted(
             {c for w in group for c, t in zip(w.cells, w.tiles, strict=True) if t.is_open}
@@ -257,19 +266,24 @@ def _word_verdicts(
                 tuple(cell for w in group for cell in w.cells),
             )
         )
-    if variant.distinct_words:
-        counts = Counter(v.text for v in verdicts)
-        for text, count in sorted(counts.items()):
-            if count > 1:
-                cells = tuple(c for v in verdicts if v.text == text for c in v.word.cells)
-                problems.append(
-                    Problem(
-                        ProblemKind.REPEATED_WORD,
-                        REPEATED(word=text, count=count, variant=variant.title_message()),
-                        cells,
-                    )
+    return problems
+
+
+def _repeated_words(verdicts: list[WordVerdict], variant: Variant) -> list[Problem]:
+    """One problem per word spelt more than once (Expert wants every word distinct)."""
+    problems = []
+    counts = Counter(v.text for v in verdicts)
+    for text, count in sorted(counts.items()):
+        if count > 1:
+            cells = tuple(c for v in verdicts if v.text == text for c in v.word.cells)
+            problems.append(
+                Problem(
+                    ProblemKind.REPEATED_WORD,
+                    REPEATED(word=text, count=count, variant=variant.title_message()),
+                    cells,
                 )
-    return verdicts, problems
+            )
+    return problems
 
 
 def _shape_problems(grid: Grid, words: list[Word]) -> list[Problem]:

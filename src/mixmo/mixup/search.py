@@ -381,16 +381,9 @@ class Searcher:
         if depth <= 0:
             return 0
         key = (*pos.key(), pos.plies % 2)
-        entry = self.table.get(key)
-        if entry is not None and entry[0] >= depth:
-            _, flag, value = entry
-            value = value - ply if value > WIN // 2 else value + ply if value < -WIN // 2 else value
-            if (
-                flag == _EXACT
-                or (flag == _LOWER and value >= beta)
-                or (flag == _UPPER and value <= alpha)
-            ):
-                return value
+        known = self._probe(key, depth, alpha, beta, ply)
+        if known is not None:
+            return known
         if depth <= 2 or (depth == 3 and beta <= 0):
             # Within three plies, when not losing is all that matters (beta <= 0), a
             # safe move is enough: the opponent's only chance was the next ply.
@@ -404,11 +397,7 @@ class Searcher:
         prune = self.prune_quiet and (depth == 3 or (depth == 4 and alpha >= 0))
         quiet: dict[tuple[int, int], bool] = {}
         if prune:
-            for column in CENTRE_FIRST:
-                bit = playable & (((1 << ROWS) - 1) << (column * H))
-                if bit:
-                    for v in _distinct(mine):
-                        quiet[bit, v] = self._quiet_after(pos, mine, playable, bit, v)
+            quiet = self._quiet_moves(pos, mine, playable)
             if all(quiet.values()):
                 if depth == 3:
                     return 0 if self._has_safe_move(pos, theirs, playable) else -(WIN - ply - 1)
@@ -448,16 +437,45 @@ class Searcher:
                     history[move] = history.get(move, 0) + depth * depth
                     break
         flag = _UPPER if best_value <= original_alpha else _LOWER if best_value >= beta else _EXACT
-        stored = (
-            best_value + ply
-            if best_value > WIN // 2
-            else best_value - ply
-            if best_value < -WIN // 2
-            else best_value
-        )
-        self.table[key] = (depth, flag, stored)
+        self._store(key, depth, flag, best_value, ply)
         self.best[exact_key] = best_move
         return best_value
+
+    def _probe(
+        self, key: tuple[int, ...], depth: int, alpha: int, beta: int, ply: int
+    ) -> int | None:
+        """The value the table holds for ``key`` searched at least as deep, when it decides
+        this node within (alpha, beta); a win's distance is kept from the node, not the root."""
+        entry = self.table.get(key)
+        if entry is None or entry[0] < depth:
+            return None
+        _, flag, value = entry
+        value = value - ply if value > WIN // 2 else value + ply if value < -WIN // 2 else value
+        if (
+            flag == _EXACT
+            or (flag == _LOWER and value >= beta)
+            or (flag == _UPPER and value <= alpha)
+        ):
+            return value
+        return None
+
+    def _store(self, key: tuple[int, ...], depth: int, flag: int, value: int, ply: int) -> None:
+        """Keep a node's value, a win's or loss's distance counted from this node."""
+        stored = value + ply if value > WIN // 2 else value - ply if value < -WIN // 2 else value
+        self.table[key] = (depth, flag, stored)
+
+    def _quiet_moves(
+        self, pos: Position, mine: list[int], playable: int
+    ) -> dict[tuple[int, int], bool]:
+        """For each playable cell and value the mover holds, whether the move is quiet:
+        the opponent can surely answer it without leaving the mover an immediate win."""
+        quiet: dict[tuple[int, int], bool] = {}
+        for column in CENTRE_FIRST:
+            bit = playable & (((1 << ROWS) - 1) << (column * H))
+            if bit:
+                for v in _distinct(mine):
+                    quiet[bit, v] = self._quiet_after(pos, mine, playable, bit, v)
+        return quiet
 
     prune_quiet = True
     """Skip quiet moves near the horizon (exact; off only to test that it changes nothing)."""

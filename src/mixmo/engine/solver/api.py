@@ -25,7 +25,7 @@ from mixmo.engine.solver.crossings import forced_crossings
 from mixmo.engine.solver.exhaustive import EXHAUSTIVE_MAX_TILES, settle
 from mixmo.engine.solver.impossible import impossibility
 from mixmo.engine.solver.incremental import rip_candidates
-from mixmo.engine.solver.index import index_for
+from mixmo.engine.solver.index import LexiconIndex, index_for
 from mixmo.engine.solver.search import Clock, OutOfTime, Search
 from mixmo.engine.tiles import TILE_SET_SIZE, Tile, TileKind
 from mixmo.engine.validation import validate
@@ -186,51 +186,153 @@ def solve(
     base = grid if grid is not None and len(grid) else None
     index = index_for(lexicon).prepare(len(tiles) + (len(base) if base is not None else 0) + 1)
     start = clock()
-    deadline = float("inf") if budget is None else start + budget
-    work_left = work
-    words = Words(lexicon)
+    solving = _Solving(
+        tiles=tiles,
+        lexicon=lexicon,
+        variant=variant,
+        base=base,
+        index=index,
+        words=Words(lexicon),
+        budget=budget,
+        work=work,
+        seed=seed,
+        clock=clock,
+        from_scratch=from_scratch,
+        start=start,
+        deadline=float("inf") if budget is None else start + budget,
+        work_left=work,
+    )
+    solving.proof = impossibility(tiles if base is None else tiles + base.tiles(), index, variant)
+    if solving.proof is not None and base is None:
+        return SolveResult(Grid(), False, tuple(tiles), True, clock() - start, solving.proof)
+    return solving.run()
 
-    proof = impossibility(tiles if base is None else tiles + base.tiles(), index, variant)
-    if proof is not None and base is None:
-        return SolveResult(Grid(), False, tuple(tiles), True, clock() - start, proof)
 
-    start_board = Board(words, variant)
-    if base is not None:
-        _board_from_grid(start_board, base, lexicon, variant)  # validates once, not per attempt
-    start_board.add_to_rack(tiles)
+@dataclass(slots=True)
+class _Solving:
+    """One call of :func:`solve`: its inputs, its budget, and what it has spent so far.
 
-    def fresh() -> Board:
-        return _copy_board(start_board)
+    The attempts run in order (attach, take back, from scratch, the complete search)
+    and share the budget: each spends from ``work_left`` and stops at ``deadline``.
+    """
 
-    small = base is None and len(tiles) <= EXHAUSTIVE_MAX_TILES
+    tiles: list[Tile]
+    lexicon: Lexicon
+    variant: Variant
+    base: Grid | None
+    index: LexiconIndex
+    words: Words
+    budget: float | None
+    work: int | None
+    seed: int
+    clock: Clock
+    from_scratch: bool
+    start: float
+    deadline: float
+    work_left: int | None
+    proof: Message | None = None
+    nodes: int = 0
+    spent: int = 0
+    start_board: Board | None = None
 
-    def scratch() -> Board:
-        board = Board(words, variant)
-        board.add_to_rack(tiles + (base.tiles() if base is not None else []))
+    @property
+    def small(self) -> bool:
+        """A rack small enough for the complete search, with no grid to keep."""
+        return self.base is None and len(self.tiles) <= EXHAUSTIVE_MAX_TILES
+
+    def run(self) -> SolveResult:
+        """The first full grid an attempt finds, or the best partial grid of them all."""
+        start_board = Board(self.words, self.variant)
+        if self.base is not None:  # validates once, not per attempt
+            _board_from_grid(start_board, self.base, self.lexicon, self.variant)
+        start_board.add_to_rack(self.tiles)
+        self.start_board = start_board
+        if (
+            self.base is None
+            and self.proof is None
+            and not self.small
+            and (self.budget, self.work) != (None, None)
+        ):
+            crossed = self.from_forced_crossings()
+            if crossed is not None:
+                return crossed
+        best: tuple[int, Grid, str] | None = None
+        for method, how, board, restarts in self.attempts():
+            if (self.budget is not None and self.clock() > self.deadline) or (
+                self.work_left is not None and self.work_left <= 0
+            ):
+                break
+            found, left, checked = self.search(board, restarts)
+            if checked is None:  # never expected: the board keeps every move valid
+                continue
+            if found:
+                return self.solved(checked, f"every tile placed ({how})", method)
+            if best is None or left < best[0]:
+                best = (left, checked, method)
+        complete = self.complete_search()
+        if complete is not None:
+            return complete
+        return self.partial(best)
+
+    def fresh(self) -> Board:
+        """A copy of the board the attempts on the given grid start from."""
+        assert self.start_board is not None
+        return _copy_board(self.start_board)
+
+    def scratch(self) -> Board:
+        """An empty board with every tile, the given grid's too, on the rack."""
+        board = Board(self.words, self.variant)
+        board.add_to_rack(self.tiles + (self.base.tiles() if self.base is not None else []))
         return board
 
-    def attempts() -> Iterator[tuple[str, str, Board, int | None]]:
+    def attempts(self) -> Iterator[tuple[str, str, Board, int | None]]:
         """(method, how, board, restarts allowed: None until the budget ends), made lazily."""
-        if base is not None:
-            yield "attach", "attached to the grid", fresh(), ATTACH_RESTARTS
-            for count, ripped in rip_candidates(fresh, limit=RIP_OPTIONS, pairs=RIP_PAIRS):
+        if self.base is not None:
+            yield "attach", "attached to the grid", self.fresh(), ATTACH_RESTARTS
+            for count, ripped in rip_candidates(self.fresh, limit=RIP_OPTIONS, pairs=RIP_PAIRS):
                 yield "take back", f"after taking back {count} tile(s) of the grid", ripped, 0
-        if from_scratch or base is None:
+        if self.from_scratch or self.base is None:
             # A proven-impossible set only looks for its best partial grid, briefly.
-            restarts = None if proof is None else ATTACH_RESTARTS
-            if small and proof is None:
+            restarts = None if self.proof is None else ATTACH_RESTARTS
+            if self.small and self.proof is None:
                 restarts = SMALL_RACK_RESTARTS
-            yield "scratch", "from scratch", scratch(), restarts
+            yield "scratch", "from scratch", self.scratch(), restarts
 
-    best: tuple[int, Grid, str] | None = None
-    nodes = 0
-    spent = 0
-    if base is None and proof is None and not small and (budget, work) != (None, None):
-        # Two words that must cross (the crossing proof left no slack): start from them.
+    def spend(self, nodes: int, work: int) -> None:
+        """Count what a search spent against the budget."""
+        self.nodes += nodes
+        self.spent += work
+        if self.work_left is not None:
+            self.work_left -= work
+
+    def search(self, board: Board, restarts: int | None) -> tuple[bool, int, Grid | None]:
+        """One attempt's heuristic search: whether it placed every tile, how many it left,
+        and its grid once the validator passed it (None if it did not)."""
+        search = Search(
+            board,
+            self.index,
+            seed=self.seed,
+            deadline=self.deadline,
+            clock=self.clock,
+            work_limit=self.work_left,
+        )
+        found = False
+        with contextlib.suppress(OutOfTime):
+            found = search.run(node_limit=40 + 4 * board.rack_size, restarts=restarts)
+        self.spend(search.stats.nodes, search.work)
+        snapshot = board.snapshot() if found else search.best
+        left = 0 if found else search.best_left
+        return found, left, _checked(snapshot, board, self.lexicon, self.variant)
+
+    def from_forced_crossings(self) -> SolveResult | None:
+        """Two words that must cross (the crossing proof left no slack): a grid grown from
+        them, when one holds every tile."""
+        tiles, budget, clock = self.tiles, self.budget, self.clock
         letters = Counter(t.letter for t in tiles if t.kind is TileKind.LETTER and t.letter)
         blanks = len(tiles) - letters.total()
-        for first, second, i, j in forced_crossings(letters, blanks, len(tiles), index, variant):
-            if clock() > deadline or (work_left is not None and work_left <= 0):
+        crossings = forced_crossings(letters, blanks, len(tiles), self.index, self.variant)
+        for first, second, i, j in crossings:
+            if clock() > self.deadline or (self.work_left is not None and self.work_left <= 0):
                 break
             start_grid = Grid(
                 {(0, c): Tile(TileKind.LETTER, ch) for c, ch in enumerate(first)}
@@ -241,100 +343,82 @@ def solve(
             rest = [Tile(TileKind.LETTER, ch) for ch in (letters - used).elements()]
             started = solve(
                 rest,
-                lexicon,
-                variant,
+                self.lexicon,
+                self.variant,
                 start_grid,
-                budget=None if budget is None else min(budget / 4, deadline - clock()),
-                seed=seed,
+                budget=None if budget is None else min(budget / 4, self.deadline - clock()),
+                seed=self.seed,
                 clock=clock,
-                work=None if work_left is None else work_left // 4,
+                work=None if self.work_left is None else self.work_left // 4,
                 from_scratch=False,
             )
-            nodes += started.nodes
-            spent += started.work
-            if work_left is not None:
-                work_left -= started.work
+            self.spend(started.nodes, started.work)
             if started.solved:
                 how = "every tile placed (from scratch, from two words that must cross)"
-                return SolveResult(
-                    started.grid, True, (), False, clock() - start, how, nodes, spent, "scratch"
-                )
-    for method, how, board, restarts in attempts():
-        if (budget is not None and clock() > deadline) or (
-            work_left is not None and work_left <= 0
+                return self.solved(started.grid, how, "scratch")
+        return None
+
+    def complete_search(self) -> SolveResult | None:
+        """A small rack's grid by the complete search, or its proof that there is none
+        (kept in ``proof``), while the budget lasts."""
+        if not (
+            self.small
+            and self.proof is None
+            and self.clock() <= self.deadline
+            and (self.work_left is None or self.work_left >= 2 * SETTLE_STEP_WORK)
         ):
-            break
-        search = Search(
-            board, index, seed=seed, deadline=deadline, clock=clock, work_limit=work_left
-        )
-        found = False
-        with contextlib.suppress(OutOfTime):
-            found = search.run(node_limit=40 + 4 * board.rack_size, restarts=restarts)
-        nodes += search.stats.nodes
-        spent += search.work
-        if work_left is not None:
-            work_left -= search.work
-        snapshot = board.snapshot() if found else search.best
-        left = 0 if found else search.best_left
-        checked = _checked(snapshot, board, lexicon, variant)
-        if checked is None:  # never expected: the board keeps every move valid
-            continue
-        if found:
-            return SolveResult(
-                checked,
-                True,
-                (),
-                False,
-                clock() - start,
-                f"every tile placed ({how})",
-                nodes,
-                spent,
-                method,
-            )
-        if best is None or left < best[0]:
-            best = (left, checked, method)
-    if (
-        small
-        and proof is None
-        and clock() <= deadline
-        and (work_left is None or work_left >= 2 * SETTLE_STEP_WORK)
-    ):
+            return None
         # The search counts the step that goes over its limit: stop one short of the budget.
-        step_limit = None if work_left is None else work_left // SETTLE_STEP_WORK - 1
-        found_grid, proof, steps = settle(
-            tiles, index, words, variant, deadline=deadline, clock=clock, step_limit=step_limit
+        step_limit = None if self.work_left is None else self.work_left // SETTLE_STEP_WORK - 1
+        found_grid, self.proof, steps = settle(
+            self.tiles,
+            self.index,
+            self.words,
+            self.variant,
+            deadline=self.deadline,
+            clock=self.clock,
+            step_limit=step_limit,
         )
-        spent += steps * SETTLE_STEP_WORK
-        complete = _checked(found_grid, scratch(), lexicon, variant) if found_grid else None
-        if complete is not None:
-            how = "every tile placed (from scratch, by the complete search)"
+        self.spent += steps * SETTLE_STEP_WORK
+        if not found_grid:
+            return None
+        complete = _checked(found_grid, self.scratch(), self.lexicon, self.variant)
+        if complete is None:
+            return None
+        return self.solved(complete, "every tile placed (from scratch, by the complete search)")
+
+    def solved(self, grid: Grid, how: str, method: str = "scratch") -> SolveResult:
+        """A full grid, with what it cost."""
+        elapsed = self.clock() - self.start
+        return SolveResult(grid, True, (), False, elapsed, how, self.nodes, self.spent, method)
+
+    def partial(self, best: tuple[int, Grid, str] | None) -> SolveResult:
+        """No full grid: the grid with the fewest tiles left (or the given one), and why."""
+        proven = self.proof is not None
+        if best is None:
             return SolveResult(
-                complete, True, (), False, clock() - start, how, nodes, spent, "scratch"
+                self.base or Grid(),
+                False,
+                tuple(self.tiles),
+                proven,
+                self.clock() - self.start,
+                self.proof or NOT_IN_TIME(),
+                self.nodes,
+                self.spent,
             )
-    if best is None:
+        left, checked, method = best
+        every_tile = self.tiles + (self.base.tiles() if self.base is not None else [])
         return SolveResult(
-            base or Grid(),
+            checked,
             False,
-            tuple(tiles),
-            proof is not None,
-            clock() - start,
-            proof or NOT_IN_TIME(),
-            nodes,
-            spent,
+            tuple(_tiles_left(every_tile, checked)),
+            proven,
+            self.clock() - self.start,
+            self.proof or TILES_LEFT(count=left, budget=_budget_text(self.budget, self.work)),
+            self.nodes,
+            self.spent,
+            method,
         )
-    left, checked, method = best
-    placed = _tiles_left(tiles + (base.tiles() if base is not None else []), checked)
-    return SolveResult(
-        checked,
-        False,
-        tuple(placed),
-        proof is not None,
-        clock() - start,
-        proof or TILES_LEFT(count=left, budget=_budget_text(budget, work)),
-        nodes,
-        spent,
-        method,
-    )
 
 
 def _budget_text(budget: float | None, work: int | None) -> Message | Listing:

@@ -148,21 +148,10 @@ class Board:
         touches = len(new) < n or not letters
         if word not in self.words:
             return None
-        # Which rack tiles: letters first, then the Bandit, then jokers.
-        need = Counter(ch for _, ch in new)
-        short: dict[str, int] = {}
-        bandit_for: str | None = None
-        jokers = 0
-        for letter, count in need.items():
-            lacking = count - self.rack[letter]
-            if lacking > 0:
-                if bandit_for is None and self.bandits and letter in BANDIT_LETTERS:
-                    bandit_for = letter
-                    lacking -= 1
-                jokers += lacking
-                short[letter] = count - self.rack[letter]
-        if jokers > self.jokers:
+        blanks = self.blanks_for(new)
+        if blanks is None:
             return None
+        short, bandit_for = blanks
         formed = [word]
         cross_dr, cross_dc = dc, dr
         tiles: list[tuple[Cell, str, str]] = []
@@ -197,6 +186,26 @@ class Board:
                 return None
         tiles.reverse()
         return Move(tuple(tiles), tuple(formed), tuple(replaced), word)
+
+    def blanks_for(self, new: list[tuple[Cell, str]]) -> tuple[dict[str, int], str | None] | None:
+        """Which rack tiles write the ``new`` letters: letters first, then the Bandit, then
+        jokers. Per letter, how many the rack lacks, and the letter the Bandit stands for;
+        None when the rack's blanks cannot make up for what it lacks."""
+        need = Counter(ch for _, ch in new)
+        short: dict[str, int] = {}
+        bandit_for: str | None = None
+        jokers = 0
+        for letter, count in need.items():
+            lacking = count - self.rack[letter]
+            if lacking > 0:
+                if bandit_for is None and self.bandits and letter in BANDIT_LETTERS:
+                    bandit_for = letter
+                    lacking -= 1
+                jokers += lacking
+                short[letter] = count - self.rack[letter]
+        if jokers > self.jokers:
+            return None
+        return short, bandit_for
 
     def apply(self, move: Move) -> None:
         for cell, ch, kind in move.tiles:
