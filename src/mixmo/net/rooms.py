@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
-from mixmo.engine.game import Game, GameRuleError
+from mixmo.engine.game import Game
 from mixmo.engine.hint_cost import HELD_BY_A_HINT, HINT_COST
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
@@ -128,6 +128,15 @@ class TooFewPlayersError(RoomError):
 
 class NotFirstSeatError(RoomError):
     code = "not-first-seat"
+
+
+class DamagedRoomError(RoomError):
+    """The room is in the store but could not be restored: its row or log is damaged."""
+
+    code = "damaged-room"
+
+
+DAMAGED_ROOM = N_("this room could not be restored: the server's copy of it is damaged")
 
 
 def new_room_code(taken: Callable[[str], bool], shard: tuple[int, int] = (0, 1)) -> str:
@@ -510,6 +519,9 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self._lexicons: dict[str, Lexicon] = {}
         self.damaged: list[tuple[str, str]] = []
+        """Rooms set aside since the last look (code, reason): the server logs and empties it."""
+        self.set_aside: dict[str, str] = {}
+        """Every room set aside by this server (code -> reason), for a later contact."""
 
     def lexicon(self, language: str) -> Lexicon:
         if language not in self._lexicons:
@@ -530,18 +542,35 @@ class Rooms:
         return room
 
     def get(self, code: str) -> Room:
-        """The room ``code``, from memory or (if it was put away while idle) from the store."""
+        """The room ``code``, from memory or (if it was put away while idle) from the store;
+        DamagedRoomError if the store has it but it could not be restored."""
         room = self.rooms.get(code)
         if room is None and self.store is not None:
-            try:
-                stored = self.store.load(code)
-                if stored is not None:
-                    room = self.rooms[code] = Room.restore(stored, self.lexicon, self.store)
-            except (GameRuleError, ValueError) as error:
-                self.damaged.append((code, str(error).splitlines()[0]))
+            room = self._load(code)
+            if room is not None:
+                self.rooms[code] = room
+            elif code in self.set_aside or self.store.set_aside_why(code) is not None:
+                raise DamagedRoomError(DAMAGED_ROOM)
         if room is None:
             raise UnknownRoomError(N_("no room with that code on this server"))
         return room
+
+    def _load(self, code: str) -> Room | None:
+        """The room ``code`` from the store, its match replayed (None if there is none);
+        a room whose row, log or replay fails is set aside, with its reason in
+        :attr:`damaged` for the server's log."""
+        assert self.store is not None
+        try:
+            stored = self.store.load(code)
+            return None if stored is None else Room.restore(stored, self.lexicon, self.store)
+        except Exception as error:  # whatever the damage, one room only
+            # (A damaged row validates nowhere else: any failure to bring it back, even one
+            # the engine did not foresee, sets this room aside and spares the others.)
+            reason = _reason(error)
+            self.store.set_aside(code, reason)
+            self.set_aside[code] = reason
+            self.damaged.append((code, reason))
+            return None
 
     def put_away(self, code: str) -> None:
         """Forget the room in memory (the store keeps it; :meth:`get` brings it back)."""
@@ -553,14 +582,17 @@ class Rooms:
             return []
         restored = []
         for code in self.store.unfinished():
-            try:
-                stored = self.store.load(code)
-                if stored is None:
-                    continue
-                room = Room.restore(stored, self.lexicon, self.store)
-            except (GameRuleError, ValueError) as error:
-                self.damaged.append((code, str(error).splitlines()[0]))
-                continue
-            self.rooms[room.code] = room
-            restored.append(room)
+            room = self._load(code)
+            if room is not None:
+                self.rooms[room.code] = room
+                restored.append(room)
         return restored
+
+
+def _reason(error: Exception) -> str:
+    """Why a room could not be restored, in one line for the server's log."""
+    lines = str(error).splitlines()
+    said = lines[0] if lines else ""
+    if isinstance(error, ValueError):  # the store's and the engine's refusals say it all
+        return said or type(error).__name__
+    return f"{type(error).__name__}: {said}" if said else type(error).__name__

@@ -121,8 +121,7 @@ class GameServer:
             )
             if room.started:
                 self._start_bots(room)
-        for code, why in self.rooms.damaged:
-            log.error("room %s not restored: %s", room_label(code), why)
+        self._log_set_aside()
         self._server = await serve(
             self._handle,
             host,
@@ -365,9 +364,18 @@ class GameServer:
             raise RoomError("join a room first")
         return conn.room, conn.seat
 
+    def _log_set_aside(self) -> None:
+        """One line in the log for each room just set aside (its store's row damaged)."""
+        for code, why in self.rooms.damaged:
+            log.error("room %s set aside, not restored: %s", room_label(code), why)
+        self.rooms.damaged.clear()
+
     def _room(self, code: str) -> Room:
         """The room ``code``, its bots playing again if it had been put away."""
-        room = self.rooms.get(code)
+        try:
+            room = self.rooms.get(code)
+        finally:
+            self._log_set_aside()
         if room.started:
             self._start_bots(room)
         return room
