@@ -179,6 +179,10 @@ class RoomStore:
             self._db.execute("ALTER TABLE rooms ADD COLUMN hints TEXT")
         if "damaged" not in columns:  # why a room was set aside (None: it was not)
             self._db.execute("ALTER TABLE rooms ADD COLUMN damaged TEXT")
+        # One write now (the schema version, as it is): a database that opens but cannot be
+        # written (a read-only disk, a full one) is refused at start, not at the first move.
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        self._db.execute(f"PRAGMA user_version = {int(version)}")
         self._appended = 0
         """Actions appended to the open transaction."""
         self._closing = threading.Event()
