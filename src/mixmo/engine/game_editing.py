@@ -14,6 +14,7 @@ from mixmo.engine.game_base import GameBase, take_back, why_locked
 from mixmo.engine.game_errors import (
     CellTakenError,
     NoTileThereError,
+    OffBoardError,
     PlayerLockedError,
     TileNotInRackError,
     UndoError,
@@ -71,6 +72,7 @@ class EditingHandlers(GameBase):
                 )
             )
         cell = (action.row, action.col)
+        _require_on_board([cell])
         if cell in player.grid:
             raise CellTakenError(
                 _("row {row}, column {col} already holds a tile").format(
@@ -88,6 +90,7 @@ class EditingHandlers(GameBase):
         cells = set(action.cells)
         _require_tiles(player.grid, cells)
         moved = {(r + action.drow, c + action.dcol): player.grid[(r, c)] for r, c in cells}
+        _require_on_board(moved)
         kept = {cell: tile for cell, tile in player.grid.items() if cell not in cells}
         clash = sorted(set(moved) & set(kept))
         if clash:
@@ -116,6 +119,7 @@ class EditingHandlers(GameBase):
                 ).format(cells=_cell_list(clash))
             )
         target = flipped(cells)
+        _require_on_board(target.values())
         turned = {target[cell]: player.grid[cell] for cell in cells}
         kept = {cell: tile for cell, tile in player.grid.items() if cell not in cells}
         player = player.with_(grid=Grid({**kept, **turned}))
@@ -172,6 +176,19 @@ def in_the_way_of_flip(grid: Grid, cells: Iterable[Cell]) -> list[Cell]:
     asks first, to say so in its own words: its board has no row numbers.)"""
     block = set(cells)
     return sorted(to for to in flipped(block).values() if to in grid and to not in block)
+
+
+def _require_on_board(cells: Iterable[Cell]) -> None:
+    """Nothing if every cell is within the board's reach; OffBoardError naming the first
+    one past it otherwise."""
+    limit = act.BOARD
+    for row, col in cells:
+        if not (-limit <= row <= limit and -limit <= col <= limit):
+            raise OffBoardError(
+                _("row {row}, column {col} is off the board (from -{limit} to {limit})").format(
+                    row=row, col=col, limit=limit
+                )
+            )
 
 
 def _cell_list(cells: list[Cell]) -> str:

@@ -32,6 +32,10 @@ class CellTakenError(GameRuleError):
     """The target cell already holds a tile."""
 
 
+class OffBoardError(GameRuleError):
+    """A tile placed, moved or flipped past the board's reach (``actions.BOARD``)."""
+
+
 class NoTileThereError(GameRuleError):
     """A named cell of the grid is empty."""
 

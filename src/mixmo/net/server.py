@@ -341,6 +341,9 @@ class GameServer:
             # RoomError already): one line in the log, and a refusal that says whose fault
             log.error("the rooms' database failed a request (%s)", error)
             conn.error("storage", STORE_FAILED, ref)
+        except Exception:  # a bug: this request fails, the connection and the server go on
+            log.exception("a request failed")
+            conn.error("server-error", "the server failed this request", ref)
 
     # --- rooms and seats --------------------------------------------------------------------
 
@@ -455,9 +458,13 @@ class GameServer:
         room = conn.room
         if room is None or room.game is None or room.views is None:
             return
-        view = room.views.view_json(
-            room.game.state, conn.seat, room.now(), room.hint_wait(conn.seat)
-        )
+        try:
+            view = room.views.view_json(
+                room.game.state, conn.seat, room.now(), room.hint_wait(conn.seat)
+            )
+        except Exception as error:  # a bug in a view: no snapshot, and the server goes on
+            _cannot_send(room, conn, error)
+            return
         conn.send(b'{"v":%d,"type":"snapshot","view":%s}' % (PROTOCOL_VERSION, view))
 
     def _broadcast_lobby(self, room: Room) -> None:
@@ -512,8 +519,12 @@ class GameServer:
         head = b'{"v":%d,"type":"events","ref":' % PROTOCOL_VERSION
         whose = b',"seat":%d,"events":[' % actor
         for conn in self.listeners.get(room.code, ()):
-            seen = b",".join([wire(index, conn.seat) for index in range(len(events))])
-            view = room.views.view_json(state, conn.seat, clock, room.hint_wait(conn.seat))
+            try:
+                seen = b",".join([wire(index, conn.seat) for index in range(len(events))])
+                view = room.views.view_json(state, conn.seat, clock, room.hint_wait(conn.seat))
+            except Exception as error:  # a bug in a view: this message is lost, not the server
+                _cannot_send(room, conn, error)
+                continue
             mine = b"%d" % ref if conn is sender and ref is not None else b"null"
             conn.send(
                 b"".join((head, mine, whose, seen, b'],"view":', view, b"}")), arrival, room.code
@@ -560,6 +571,15 @@ class GameServer:
         self._flush_later()
         self._broadcast_events(room, seat, events, None, None, arrival)
         return True
+
+
+def _cannot_send(room: Room, conn: Connection, error: Exception) -> None:
+    """A view or event that could not be written (a bug): said in the log and to the client,
+    whose screen is now behind (it reconnects for a new snapshot); the room plays on."""
+    log.error(
+        "room %s: cannot write seat %s's message: %r", room_label(room.code), conn.seat, error
+    )
+    conn.error("server-error", "the server could not send this update: reconnect to see the game")
 
 
 def _bot_ended(code: str, seat: int, task: asyncio.Task[None]) -> None:
