@@ -130,6 +130,12 @@ class NotFirstSeatError(RoomError):
     code = "not-first-seat"
 
 
+class ServerOnlyError(RoomError):
+    """An action only the server takes: closing the vote (once everyone at the table voted)."""
+
+    code = "server-only"
+
+
 class DamagedRoomError(RoomError):
     """The room is in the store but could not be restored: its row or log is damaged."""
 

@@ -56,7 +56,7 @@ from mixmo.net.protocol import (
     WatchRoom,
     Welcome,
 )
-from mixmo.net.rooms import Room, RoomError, Rooms
+from mixmo.net.rooms import Room, RoomError, Rooms, ServerOnlyError
 from mixmo.net.store import RoomStore
 from mixmo.net.views import encode_event_json, visible_event
 
@@ -476,6 +476,10 @@ class GameServer:
 
     def _act(self, conn: Connection, message: SendAction, arrival: float) -> None:
         room, seat = self._seated(conn)
+        if isinstance(message.action, CloseVoting):
+            # One seat would judge everyone's claims alone (a missing vote accepts): the
+            # room closes the vote itself once every player at the table has voted.
+            raise ServerOnlyError(N_("the vote closes by itself once everyone has voted"))
         events = room.apply(seat, message.action)
         self._uncommitted.append((room, conn, message.ref))
         self._flush_later()
