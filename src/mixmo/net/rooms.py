@@ -8,6 +8,7 @@ nothing) and writes it to the room's log before anyone hears of it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -136,6 +137,22 @@ class ServerOnlyError(RoomError):
     code = "server-only"
 
 
+class TooManyRoomsError(RoomError):
+    code = "too-many-rooms"
+
+
+class TooManyGuessesError(RoomError):
+    """Too many unknown room codes from one address: codes are not to be guessed."""
+
+    code = "too-many-guesses"
+
+
+class NoBotsLeftError(RoomError):
+    """The server's bots are all taken (for that address, or for the whole server)."""
+
+    code = "no-bots-left"
+
+
 class DamagedRoomError(RoomError):
     """The room is in the store but could not be restored: its row or log is damaged."""
 
@@ -213,6 +230,9 @@ class Room:
     """Seats that asked for the next round while the scores are up (see :meth:`next_round_due`)."""
     hint_until: dict[int, float] = field(default_factory=dict)
     """Per seat, the game time at which its last hint's cost is paid (:meth:`take_hint`)."""
+    owner: str | None = None
+    """The address that opened the room or filled it with bots: its bots count against that
+    address's budget (in memory only: a restored room's bots count for the server alone)."""
     _clock_base: float = 0.0
     _clock_start: float = field(default_factory=time.monotonic)
 
@@ -577,6 +597,17 @@ class Rooms:
             self.set_aside[code] = reason
             self.damaged.append((code, reason))
             return None
+
+    def unjoined(self, room: Room) -> bool:
+        """Whether nobody ever took a seat of ``room`` (its bots apart)."""
+        return not room.started and all(s.free for s in room.seats if s.bot_level is None)
+
+    def forget(self, code: str) -> None:
+        """Remove a room nobody joined from memory and from the store: nobody played in it."""
+        self.rooms.pop(code, None)
+        if self.store is not None:
+            with contextlib.suppress(sqlite3.Error):  # kept, and swept again next start
+                self.store.forget_unstarted(code)
 
     def put_away(self, code: str) -> None:
         """Forget the room in memory (the store keeps it; :meth:`get` brings it back)."""

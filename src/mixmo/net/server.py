@@ -24,6 +24,7 @@ import sqlite3
 import time
 from collections import deque
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
@@ -37,6 +38,7 @@ from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
 from mixmo.i18n import N_
+from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.botrunner import BotRunner, Submit
 from mixmo.net.connection import Connection, Limits, close_later, drained
 from mixmo.net.logs import wire_logger
@@ -56,7 +58,16 @@ from mixmo.net.protocol import (
     WatchRoom,
     Welcome,
 )
-from mixmo.net.rooms import Room, RoomError, Rooms, ServerOnlyError
+from mixmo.net.rooms import (
+    NoBotsLeftError,
+    Room,
+    RoomError,
+    Rooms,
+    ServerOnlyError,
+    TooManyGuessesError,
+    TooManyRoomsError,
+    UnknownRoomError,
+)
 from mixmo.net.store import RoomStore
 from mixmo.net.views import encode_event_json, visible_event
 
@@ -107,6 +118,11 @@ class GameServer:
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
         self._idle_since: dict[str, float] = {}
+        self.addresses = AddressBook(self.limits)
+        self._thinking = ThreadPoolExecutor(
+            max_workers=self.limits.bot_threads, thread_name_prefix="mixmo-server-bots"
+        )
+        """Where every server bot thinks, a bounded pool (:attr:`Limits.bot_threads`)."""
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -134,7 +150,7 @@ class GameServer:
             compression=None,  # views are small; deflate cost more CPU than it saved bytes
             logger=wire_logger("mixmo.net.server.wire"),
         )
-        self._sweeper = asyncio.create_task(self._sweep_forever())
+        self._sweeper = asyncio.create_task(self._sweep_forever(self.limits.sweep_every))
         self._clocks = asyncio.create_task(self._keep_clocks_forever())
         return self._server
 
@@ -166,13 +182,23 @@ class GameServer:
 
     def sweep(self) -> list[str]:
         """Let go of the rooms nobody is connected to: finished ones at once, others after
-        :attr:`Limits.idle_room` seconds (their server bots stop until someone comes back).
-        The codes put away."""
+        :attr:`Limits.idle_room` seconds (their server bots stop until someone comes back);
+        remove the rooms nobody joined for :attr:`Limits.unjoined_room` seconds. The codes
+        put away or removed."""
         now, gone = time.monotonic(), []
+        self.addresses.forget_idle()
         for code, room in list(self.rooms.rooms.items()):
             humans = any(s.connections for s in room.seats) or self.listeners.get(code)
             if humans:
                 self._idle_since.pop(code, None)
+                continue
+            if self.rooms.unjoined(room) and time.time() - room.created >= (
+                self.limits.unjoined_room
+            ):
+                self.rooms.forget(code)
+                self._idle_since.pop(code, None)
+                log.info("room %s removed: nobody joined it", room_label(code))
+                gone.append(code)
                 continue
             since = self._idle_since.setdefault(code, now)
             if room.finished or now - since >= self.limits.idle_room:
@@ -197,6 +223,7 @@ class GameServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self._thinking.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             self.store.close()
 
@@ -206,7 +233,11 @@ class GameServer:
         if len(self.connections) >= self.limits.max_connections:
             await ws.close(1013, "server full: try again later")
             return
-        conn = Connection(ws, self.limits, self._queued_for)
+        address = client_address(ws)
+        if not self.addresses.admit(address):
+            await ws.close(1013, "too many connections from your address")
+            return
+        conn = Connection(ws, self.limits, self._queued_for, address=address)
         self.connections.add(conn)
         try:
             try:
@@ -226,6 +257,7 @@ class GameServer:
             pass
         finally:
             self.connections.discard(conn)
+            self.addresses.leave(address)
             self._leave(conn)
 
     # --- group commit and writing -------------------------------------------------------
@@ -353,7 +385,11 @@ class GameServer:
             or len(self.rooms.rooms) >= self.limits.max_rooms
         ):
             raise RoomError("this connection may open no more rooms")
+        self._check_bots(conn.address, message.settings.bots)
+        if not self.addresses.may_open_room(conn.address):
+            raise TooManyRoomsError(N_("too many new rooms from your address: try again later"))
         room = self.rooms.create(message.settings)
+        room.owner = conn.address
         conn.created += 1
         log.info("room %s created (%d seats)", room_label(room.code), message.settings.players)
         conn.send(Created(room=room.code).model_dump_json())
@@ -373,10 +409,29 @@ class GameServer:
             log.error("room %s set aside, not restored: %s", room_label(code), why)
         self.rooms.damaged.clear()
 
-    def _room(self, code: str) -> Room:
-        """The room ``code``, its bots playing again if it had been put away."""
+    def _check_bots(self, address: str, wanted: int) -> None:
+        """NoBotsLeftError if ``wanted`` more server bots would pass the address's budget or
+        the server's (counted over the rooms in memory whose match is not over)."""
+        if wanted <= 0:
+            return
+        live = [r for r in self.rooms.rooms.values() if not r.finished]
+        mine = sum(len(r.bot_seats()) for r in live if r.owner == address)
+        every = sum(len(r.bot_seats()) for r in live)
+        if mine + wanted > self.limits.bots_per_address:
+            raise NoBotsLeftError(N_("your address has all the server's bots it may have"))
+        if every + wanted > self.limits.max_server_bots:
+            raise NoBotsLeftError(N_("the server's bots are all playing: try again later"))
+
+    def _room(self, conn: Connection, code: str) -> Room:
+        """The room ``code``, its bots playing again if it had been put away. Unknown codes
+        are counted against the sender's address: past its budget, every code waits."""
+        if not self.addresses.may_guess(conn.address):
+            raise TooManyGuessesError(N_("too many unknown room codes: wait a moment"))
         try:
             room = self.rooms.get(code)
+        except UnknownRoomError:
+            self.addresses.guessed_wrong(conn.address)
+            raise
         finally:
             self._log_set_aside()
         if room.started:
@@ -386,7 +441,7 @@ class GameServer:
     def _join(self, conn: Connection, message: JoinRoom) -> None:
         if conn.room is not None:
             raise RoomError("this connection already holds a seat")
-        room = self._room(message.room)
+        room = self._room(conn, message.room)
         was_started = room.started
         seat, token = room.join(message.name)
         self._attach(conn, room, seat, token)
@@ -396,7 +451,7 @@ class GameServer:
     def _reconnect(self, conn: Connection, message: Reconnect) -> None:
         if conn.room is not None:
             raise RoomError("this connection already holds a seat")
-        room = self._room(message.room)
+        room = self._room(conn, message.room)
         room.check_token(message.seat, message.token)
         for other in list(self.listeners.get(room.code, ())):
             if other.seat == message.seat:
@@ -418,7 +473,7 @@ class GameServer:
     def _watch(self, conn: Connection, message: WatchRoom) -> None:
         if conn.room is not None:
             raise RoomError("this connection already follows a room")
-        room = self._room(message.room)
+        room = self._room(conn, message.room)
         conn.room, conn.watching = room, True
         self.listeners.setdefault(room.code, set()).add(conn)
         conn.send(room.lobby().model_dump_json())
@@ -444,6 +499,10 @@ class GameServer:
 
     def _start_match(self, conn: Connection, message: StartMatch) -> None:
         room, seat = self._seated(conn)
+        if message.fill_with_bots:
+            owner = room.owner or conn.address
+            self._check_bots(owner, sum(s.free for s in room.seats))
+            room.owner = owner
         room.start(seat, message.fill_with_bots)
         self._started(room)
 
@@ -552,6 +611,7 @@ class GameServer:
                 state=room.current_state,
                 submit=self._bot_submitter(room, seat),
                 speed=self.bot_speed,
+                executor=self._thinking,
             )
             task = asyncio.create_task(runner.run())
             task.add_done_callback(partial(_bot_ended, room.code, seat))

@@ -293,6 +293,10 @@ class RoomStore:
     def finish(self, code: str) -> None:
         self._db.execute("UPDATE rooms SET finished = 1 WHERE code = ?", (code,))
 
+    def forget_unstarted(self, code: str) -> None:
+        """Delete the room ``code`` if its match never started (nobody played in it)."""
+        self._db.execute("DELETE FROM rooms WHERE code = ? AND options IS NULL", (code,))
+
     def exists(self, code: str) -> bool:
         row = self._db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone()
         return row is not None
