@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import sqlite3
@@ -28,7 +27,6 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
-from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -41,11 +39,10 @@ from mixmo.i18n import N_
 from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.botrunner import BotRunner, Submit
 from mixmo.net.connection import Connection, Limits, close_later, drained
+from mixmo.net.incoming import parse_message, ref_of
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
-    CLIENT_MESSAGE,
     MAX_FRAME,
-    MAX_REF,
     PROTOCOL_VERSION,
     ClientMessage,
     Created,
@@ -309,7 +306,7 @@ class GameServer:
         arrival = time.perf_counter()
         if not conn.bucket.take():
             conn.strikes += 1
-            conn.error("rate-limit", "too many messages: slow down", _ref_of(raw))
+            conn.error("rate-limit", "too many messages: slow down", ref_of(raw))
             return
         if isinstance(raw, bytes):
             conn.error("text-only", "messages are JSON in text frames")
@@ -319,34 +316,7 @@ class GameServer:
             self._dispatch(conn, message, arrival)
 
     def _parse(self, conn: Connection, raw: str) -> ClientMessage | None:
-        try:
-            message = CLIENT_MESSAGE.validate_json(raw)  # a good message: one pass
-        except (ValidationError, RecursionError):
-            pass  # a bad one: find out why, step by step, to say so
-        else:
-            if "v" in message.model_fields_set:  # the version was said, not defaulted
-                return message
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            conn.error("bad-json", "not a JSON message")
-            return None
-        if not isinstance(data, dict):
-            conn.error("bad-message", "a message is a JSON object")
-            return None
-        if data.get("v") != PROTOCOL_VERSION:
-            conn.error(
-                "version", f"this server speaks protocol version {PROTOCOL_VERSION} (field v)"
-            )
-            return None
-        try:
-            return CLIENT_MESSAGE.validate_python(data)
-        except (ValidationError, RecursionError) as error:
-            ref = data.get("ref")
-            if not (isinstance(ref, int) and 0 <= ref < MAX_REF):  # not a Ref: nothing to echo
-                ref = None
-            conn.error("bad-message", _first_error(error), ref)
-            return None
+        return parse_message(conn, raw)
 
     def _dispatch(self, conn: Connection, message: ClientMessage, arrival: float) -> None:
         ref = message.ref if isinstance(message, SendAction | TakeHint) else None
@@ -652,26 +622,3 @@ def _bot_ended(code: str, seat: int, task: asyncio.Task[None]) -> None:
         log.error(
             "room %s: the bot at seat %d stopped: %r", room_label(code), seat, task.exception()
         )
-
-
-def _first_error(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return "the message is nested too deeply"
-
-
-def _ref_of(raw: str | bytes) -> int | None:
-    """The ref of a message refused unread (sent too fast), so its sender knows which one
-    was refused; None when it names none (a request, or not a JSON object)."""
-    if isinstance(raw, bytes):
-        return None
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    ref = data.get("ref") if isinstance(data, dict) else None
-    return (
-        ref if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < MAX_REF else None
-    )
