@@ -87,7 +87,7 @@ async def _serves(data: Path, untouched: StoredRoom) -> None:
 
 
 @settings(
-    max_examples=40,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
