@@ -101,6 +101,21 @@ def test_every_action_reads_back_from_its_json() -> None:
             "String should have at most 1 character",
         ),
         ({"kind": "take-back", "seat": 0, "cells": []}, ("take-back", "cells"), "at least 1"),
+        (
+            {"kind": "place", "seat": 0, "row": int("9" * 4300), "col": 0, "symbol": "A"},
+            ("place", "row"),
+            "less than 1001",
+        ),
+        (
+            {"kind": "move", "seat": 0, "cells": [[0, 0]], "drow": -2001, "dcol": 0},
+            ("move", "drow"),
+            "greater than or equal to -2000",
+        ),
+        (
+            {"kind": "flip", "seat": 0, "cells": [[0, 1001]]},
+            ("flip", "cells", 0, 1),
+            "less than 1001",
+        ),
         ({"kind": "mixmo", "seat": 0, "colour": "red"}, ("mixmo", "colour"), "Unexpected"),
         ({"kind": "mixmo", "seat": "zero"}, ("mixmo", "seat"), "valid integer"),
         ({"kind": "shout", "seat": 0}, (), "does not match any of the expected tags"),

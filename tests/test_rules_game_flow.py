@@ -12,6 +12,7 @@ from mixmo.engine.game import (
     CellTakenError,
     ClaimError,
     NoTileThereError,
+    OffBoardError,
     PlayerLockedError,
     TileNotInRackError,
     WrongPhaseError,
@@ -106,6 +107,23 @@ def test_a_block_of_tiles_moves_together() -> None:
     assert {(2, 1), (2, 2), (2, 3), (0, 3), (0, 4), (0, 5)} == set(grid)
     with pytest.raises(CellTakenError):
         game.apply(a.MoveTiles(seat=0, cells=((2, 1),), drow=-2, dcol=2))
+
+
+def test_no_tile_goes_past_the_board_s_reach_placed_moved_or_flipped() -> None:
+    game = new_game(seed=seed_without_opening_bandit())
+    first, second = game.round.player(0).rack[:2]
+    with pytest.raises(OffBoardError, match="row 1001, column 0 is off the board"):
+        game.apply(a.PlaceTile(seat=0, row=a.BOARD + 1, col=0, symbol=first.symbol))
+    game.apply(a.PlaceTile(seat=0, row=a.BOARD, col=0, symbol=first.symbol))
+    game.apply(a.PlaceTile(seat=0, row=a.BOARD, col=1, symbol=second.symbol))
+    before = game.state
+    with pytest.raises(OffBoardError):
+        game.apply(a.MoveTiles(seat=0, cells=((a.BOARD, 0),), drow=1, dcol=0))
+    with pytest.raises(OffBoardError):  # the row of two turns into a column down the edge
+        game.apply(a.FlipTiles(seat=0, cells=((a.BOARD, 0), (a.BOARD, 1))))
+    assert game.state is before
+    game.apply(a.MoveTiles(seat=0, cells=((a.BOARD, 0), (a.BOARD, 1)), drow=-2 * a.BOARD, dcol=0))
+    assert set(game.round.player(0).grid) == {(-a.BOARD, 0), (-a.BOARD, 1)}
 
 
 def test_tiles_go_back_to_the_rack_and_a_declared_joker_becomes_a_joker_again() -> None:

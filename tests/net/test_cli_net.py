@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import socket
+import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -100,4 +104,56 @@ def test_a_host_no_socket_can_take_is_refused_in_one_line(
     assert run.err == (
         f"mixmo {command[0]}: error: Invalid value for '--host': {host!r} is not a host name "
         f"or address (see mixmo {command[0]} --help)\n"
+    )
+
+
+def _no_folder_there(tmp_path: Path) -> Path:
+    """A folder under a path that leads nowhere: a link to nothing."""
+    (tmp_path / "gone").symlink_to(tmp_path / "nowhere")
+    return tmp_path / "gone" / "server"
+
+
+def _under_a_file(tmp_path: Path) -> Path:
+    (tmp_path / "a-file").write_text("not a folder")
+    return tmp_path / "a-file" / "server"
+
+
+def _in_a_read_only_folder(tmp_path: Path) -> Path:
+    if os.geteuid() == 0:
+        pytest.skip("root writes into a read-only folder")
+    (tmp_path / "locked").mkdir(mode=0o500)
+    return tmp_path / "locked" / "server"
+
+
+@pytest.mark.parametrize(
+    ("folder", "reason"),
+    [
+        (_no_folder_there, "a file stands where the folder should be"),
+        (_under_a_file, "a file stands where the folder should be"),
+        (lambda _tmp: Path("/proc/mixmo-no-such-process/server"), "no such file or directory"),
+        (_in_a_read_only_folder, "permission denied"),
+    ],
+    ids=["dangling-link", "under-a-file", "parent-missing", "no-permission"],
+)
+def test_serve_refuses_a_data_folder_it_cannot_make_in_one_line(
+    mixmo, tmp_path: Path, folder: Callable[[Path], Path], reason: str
+) -> None:  # type: ignore[no-untyped-def]
+    data = folder(tmp_path)
+    run = mixmo("serve", "--port", "0", "--data", str(data))
+    assert run.code == 2 and "Traceback" not in run.err
+    assert run.err == f"mixmo: error: {data}: cannot hold the rooms' database ({reason})\n"
+
+
+def test_serve_refuses_a_database_on_a_full_disk_in_one_line(
+    mixmo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    def full(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr("mixmo.net.store.RoomStore.__init__", full)
+    run = mixmo("serve", "--port", "0", "--data", str(tmp_path))
+    assert run.code == 2
+    assert run.err == (
+        f"mixmo: error: {tmp_path / 'rooms.sqlite3'}: cannot use the rooms' database"
+        " (database or disk is full)\n"
     )

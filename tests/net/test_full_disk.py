@@ -67,7 +67,7 @@ async def test_a_new_room_on_a_full_disk_is_refused_in_one_sentence_and_one_log_
 async def test_a_real_sqlite_full_database_is_told_as_a_full_disk(tmp_path: Path) -> None:
     """SQLite's own SQLITE_FULL (the database at its page limit), not a simulated one."""
     async with running_server(
-        tmp_path, Limits(rooms_per_connection=1000, rate=1e4, burst=1e4)
+        tmp_path, Limits(rooms_per_connection=1000, rooms_per_address=1000, rate=1e4, burst=1e4)
     ) as server:
         assert server.store is not None
         db = server.store._db

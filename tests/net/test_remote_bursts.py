@@ -167,7 +167,7 @@ async def test_a_refusal_for_the_rate_from_an_older_server_without_a_ref_is_stil
 ) -> None:
     # An older server names no ref in its "slow down": the screen takes it for the oldest
     # action not yet answered (answers come in order), with the same result.
-    monkeypatch.setattr("mixmo.net.server._ref_of", lambda raw: None)
+    monkeypatch.setattr("mixmo.net.server.ref_of", lambda raw: None)
     limits = Limits(rate=0.01, burst=4.0)
     async with bob_at(tmp_path, 9, limits) as (bob, refusals):
         app = MixmoApp(bob)

@@ -113,7 +113,7 @@ async def test_a_damaged_room_is_left_out_and_the_others_come_back(tmp_path) -> 
         db.execute("INSERT INTO actions VALUES (?, 1, 'not an action')", (bad,))
     async with running_server(tmp_path) as server:
         assert set(server.rooms.rooms) == {good}
-        assert [code for code, _ in server.rooms.damaged] == [bad]
+        assert list(server.rooms.set_aside) == [bad]
         game = server.rooms.get(good).game
         assert game is not None and len(game.log) == 1
 

@@ -14,11 +14,12 @@ from mixmo.engine.actions import PlaceTile
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.rooms import Rooms
 from mixmo.net.server import GameServer
-from mixmo.net.store import RoomStore
+from mixmo.net.store import RoomStore, SeatRecord
 
 
 def _room(store: RoomStore, code: str) -> None:
-    store.save_room(code, RoomSettings(players=2), [], None, 0.0)
+    free = SeatRecord(name=None, token_hash=None, bot_level=None)
+    store.save_room(code, RoomSettings(players=2), [free, free], None, 0.0)
 
 
 def test_actions_are_durable_at_the_commit_and_not_before(tmp_path: Path) -> None:

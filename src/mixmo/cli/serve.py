@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -49,7 +50,7 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
 
     from mixmo.net.rooms import parse_shard
     from mixmo.net.server import GameServer
-    from mixmo.storage import data_dir
+    from mixmo.storage import data_dir, why_not_written
 
     try:
         shards = parse_shard(shard) if shard else (0, 1)
@@ -59,6 +60,25 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
     folder = data if data is not None else data_dir() / "server"
     if folder.exists() and not folder.is_dir():
         fail(_("{folder}: not a folder").format(folder=folder))
+
+    def unusable(error: sqlite3.Error) -> NoReturn:
+        fail(
+            _("{path}: cannot use the rooms' database ({error})").format(
+                path=folder / "rooms.sqlite3", error=error
+            )
+        )
+
+    try:  # the folder made and the database opened before anything listens
+        server = GameServer(folder, bot_speed=bot_speed, shard=shards)
+    except OSError as error:  # read-only, no parent, a file in the way, no permission
+        fail(
+            _("{folder}: cannot hold the rooms' database ({reason})").format(
+                folder=folder, reason=why_not_written(error)
+            )
+        )
+    except sqlite3.Error as error:  # not a database, a full disk
+        unusable(error)
+
     from mixmo.cli.common import load_lexicon
     from mixmo.engine.lexicon import EMBEDDED_LANGUAGES
 
@@ -69,7 +89,6 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
     )
 
     async def run() -> None:
-        server = GameServer(folder, bot_speed=bot_speed, shard=shards)
         try:
             await server.start(host, port)
         except OSError as error:
@@ -83,11 +102,5 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
 
     try:
         asyncio.run(run())
-    except PermissionError as error:
-        fail(f"{folder}: {error.strerror or error}")
     except sqlite3.Error as error:
-        fail(
-            _("{path}: cannot use the rooms' database ({error})").format(
-                path=folder / "rooms.sqlite3", error=error
-            )
-        )
+        unusable(error)

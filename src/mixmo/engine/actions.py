@@ -7,7 +7,10 @@ state. ``at`` is game time in seconds, supplied by whoever drives the engine
 Each action is a frozen dataclass (no pydantic here: a local game never loads
 it). An action built with a value out of its bounds (a negative seat, a symbol
 of two characters) is refused at once with an
-:class:`~mixmo.engine.bounds.OutOfBoundsError`. Untrusted actions (a saved
+:class:`~mixmo.engine.bounds.OutOfBoundsError`; a cell past the board's reach
+(:data:`BOARD`) is refused by the engine when applied, as a rule of the board
+(a cursor that wandered off is a refusal, not a crash), and by pydantic in
+untrusted input. Untrusted actions (a saved
 game's log, a network message) are validated by pydantic, through
 :mod:`mixmo.engine.save_models` (``ACTION_ADAPTER``), which reads the same
 bounds from the annotations and tells the actions apart by their ``kind``.
@@ -25,8 +28,18 @@ TIME = Bounds(ge=0)
 SYMBOL = Bounds(min_length=1, max_length=1)
 CELLS = Bounds(min_length=1)
 THEME = Bounds(min_length=1, max_length=80)
+BOARD = 1000
+"""The board's reach: every cell's row and column lie between -BOARD and BOARD. A grid of
+a match's tiles needs a few dozen rows at most; a bound keeps every coordinate a small
+number for whoever reads it (the engine refuses a tile placed, moved or flipped past it:
+``game_errors.OffBoardError``)."""
+COORD = Bounds(ge=-BOARD, lt=BOARD + 1)
+SHIFT = Bounds(ge=-2 * BOARD, lt=2 * BOARD + 1)
+"""A move's step: from one edge of the board to the other at most."""
 
-Cells = tuple[tuple[int, int], ...]
+Coord = Annotated[int, COORD]
+Shift = Annotated[int, SHIFT]
+Cells = tuple[tuple[Coord, Coord], ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,8 +74,8 @@ class PlaceTile(_Action):
     ``A`` a letter, ``?`` an open joker, ``e`` a joker declared as E, ``!`` the Bandit."""
 
     kind: Literal["place"] = "place"
-    row: int
-    col: int
+    row: Coord
+    col: Coord
     symbol: Annotated[str, SYMBOL]
 
     def __post_init__(self) -> None:
@@ -77,8 +90,8 @@ class MoveTiles(_Action):
 
     kind: Literal["move"] = "move"
     cells: Annotated[Cells, CELLS]
-    drow: int
-    dcol: int
+    drow: Shift
+    dcol: Shift
 
     def __post_init__(self) -> None:
         _Action.__post_init__(self)

@@ -21,6 +21,7 @@ from mixmo.engine.game_errors import (
     GridsFrozenError,
     NoHintNowError,
     NotOnRackError,
+    OffBoardError,
     TileNotInRackError,
     UndoError,
     cells_listed,
@@ -90,6 +91,7 @@ class EditingHandlers(GameBase):
         if from_rack not in rack:
             raise NotOnRackError(player=player.name, tile=_tile_name(from_rack))
         cell = (action.row, action.col)
+        _require_on_board([cell])
         if cell in player.grid:
             raise CellHoldsTileError(row=action.row, col=action.col)
         rack.remove(from_rack)
@@ -103,6 +105,7 @@ class EditingHandlers(GameBase):
         cells = set(action.cells)
         _require_tiles(player.grid, cells)
         moved = {(r + action.drow, c + action.dcol): player.grid[(r, c)] for r, c in cells}
+        _require_on_board(moved)
         kept = {cell: tile for cell, tile in player.grid.items() if cell not in cells}
         clash = sorted(set(moved) & set(kept))
         if clash:
@@ -121,6 +124,7 @@ class EditingHandlers(GameBase):
         if clash:  # every tile in the way, not just the first
             raise CannotFlipThereError(cells=cells_listed(clash), count=len(clash))
         target = flipped(cells)
+        _require_on_board(target.values())
         turned = {target[cell]: player.grid[cell] for cell in cells}
         kept = {cell: tile for cell, tile in player.grid.items() if cell not in cells}
         player = player.with_(grid=Grid({**kept, **turned}))
@@ -177,6 +181,15 @@ def in_the_way_of_flip(grid: Grid, cells: Iterable[Cell]) -> list[Cell]:
     asks first, to say so in its own words: its board has no row numbers.)"""
     block = set(cells)
     return sorted(to for to in flipped(block).values() if to in grid and to not in block)
+
+
+def _require_on_board(cells: Iterable[Cell]) -> None:
+    """Nothing if every cell is within the board's reach; OffBoardError naming the first
+    one past it otherwise."""
+    limit = act.BOARD
+    for row, col in cells:
+        if not (-limit <= row <= limit and -limit <= col <= limit):
+            raise OffBoardError(row=row, col=col, limit=limit)
 
 
 def _tile_name(tile: Tile) -> Message:

@@ -178,6 +178,15 @@ class CannotFlipThereError(CellTakenError):
     count: int
 
 
+class OffBoardError(GameRuleError):
+    """A tile placed, moved or flipped past the board's reach (``actions.BOARD``)."""
+
+    kind = Kind("off-board", "row {row}, column {col} is off the board (from -{limit} to {limit})")
+    row: int
+    col: int
+    limit: int
+
+
 class NoTileThereError(GameRuleError):
     """A named cell of the grid is empty."""
 

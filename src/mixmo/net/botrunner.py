@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 
 from mixmo.engine import actions as act
 from mixmo.engine.bot import Bot
@@ -37,8 +38,12 @@ class BotRunner:
         submit: Submit,
         *,
         speed: float = 1.0,
+        executor: Executor | None = None,
     ) -> None:
         self.bot = bot
+        self.executor = executor
+        """Where the bot thinks (None: asyncio's default pool); a server shares one bounded
+        pool among all its bots, so that their thinking cannot starve its event loop."""
         self.state = state
         self.submit = submit
         self.speed = speed
@@ -67,7 +72,8 @@ class BotRunner:
         """One look at the table: think if needed, then act if an action is due."""
         bot, now = self.bot, self.clock()
         if bot.needs_plan(state, now):
-            plan = await asyncio.to_thread(bot.plan, state)
+            loop = asyncio.get_running_loop()
+            plan = await loop.run_in_executor(self.executor, bot.plan, state)
             bot.adopt(plan, self.clock())
             return
         if state.round.phase is Phase.SCORED:

@@ -56,6 +56,27 @@ class Limits:
     idle_room: float = 1800.0
     """Seconds a room with nobody connected stays in memory (the store keeps it; a finished
     room is let go at once)."""
+    unjoined_room: float = 600.0
+    """Seconds a room nobody has joined is kept (then removed from memory and the store:
+    nobody played in it)."""
+    sweep_every: float = 30.0
+    """Seconds between two looks for idle and unjoined rooms."""
+    connections_per_address: int = 64
+    """Connections open at once from one client address (docs/network.md: behind a proxy)."""
+    rooms_per_address: int = 20
+    """New rooms one address may open at once; then one more every :attr:`room_refill`."""
+    room_refill: float = 60.0
+    guesses_per_address: int = 20
+    """Unknown room codes one address may name at once; then one more every
+    :attr:`guess_refill` seconds (a code is 6 letters of 18: guessing is slow)."""
+    guess_refill: float = 1.0
+    bots_per_address: int = 12
+    """The server's bots one address may have playing in the rooms it opened or started."""
+    max_server_bots: int = 120
+    """The server's bots playing at once, every room together."""
+    bot_threads: int = 1
+    """Threads that think for every server bot: one room's bots wait their turn rather than
+    take the event loop's time from every room (fairness, docs/network.md)."""
 
 
 class TokenBucket:
@@ -66,11 +87,15 @@ class TokenBucket:
         self.tokens = burst
         self.last = time.monotonic()
 
-    def take(self) -> bool:
+    def peek(self) -> float:
+        """The tokens there are now (taking none)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
-        if self.tokens < 1:
+        return self.tokens
+
+    def take(self) -> bool:
+        if self.peek() < 1:
             return False
         self.tokens -= 1
         return True
@@ -94,6 +119,8 @@ class Connection:
     limits: Limits
     queued_hook: Callable[[Connection], None] | None = None
     """Told when the queue stops being empty (the server schedules its flush)."""
+    address: str = "?"
+    """The client's address, that per-address limits count against (:mod:`.addresses`)."""
     room: Room | None = None
     seat: int | None = None
     watching: bool = False

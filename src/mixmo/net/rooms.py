@@ -8,6 +8,7 @@ nothing) and writes it to the room's log before anyone hears of it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
-from mixmo.engine.game import Game, GameRuleError
+from mixmo.engine.game import Game
 from mixmo.engine.hint_cost import hint_wait
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
@@ -123,6 +124,37 @@ class NotFirstSeatError(RoomError):
     code = "not-first-seat"
 
 
+class ServerOnlyError(RoomError):
+    """An action only the server takes: closing the vote (once everyone at the table voted)."""
+
+    code = "server-only"
+
+
+class TooManyRoomsError(RoomError):
+    code = "too-many-rooms"
+
+
+class TooManyGuessesError(RoomError):
+    """Too many unknown room codes from one address: codes are not to be guessed."""
+
+    code = "too-many-guesses"
+
+
+class NoBotsLeftError(RoomError):
+    """The server's bots are all taken (for that address, or for the whole server)."""
+
+    code = "no-bots-left"
+
+
+class DamagedRoomError(RoomError):
+    """The room is in the store but could not be restored: its row or log is damaged."""
+
+    code = "damaged-room"
+
+
+DAMAGED_ROOM = N_("this room could not be restored: the server's copy of it is damaged")
+
+
 def new_room_code(taken: Callable[[str], bool], shard: tuple[int, int] = (0, 1)) -> str:
     """Six letters from an alphabet without look-alikes, from ``secrets`` (not guessable).
 
@@ -189,6 +221,9 @@ class Room:
     """An action could not be written to the log: the room refuses every action since."""
     ready: set[int] = field(default_factory=set)
     """Seats that asked for the next round while the scores are up (see :meth:`next_round_due`)."""
+    owner: str | None = None
+    """The address that opened the room or filled it with bots: its bots count against that
+    address's budget (in memory only: a restored room's bots count for the server alone)."""
     _clock_base: float = 0.0
     _clock_start: float = field(default_factory=time.monotonic)
 
@@ -483,6 +518,9 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self._lexicons: dict[str, Lexicon] = {}
         self.damaged: list[tuple[str, str]] = []
+        """Rooms set aside since the last look (code, reason): the server logs and empties it."""
+        self.set_aside: dict[str, str] = {}
+        """Every room set aside by this server (code -> reason), for a later contact."""
 
     def lexicon(self, language: str) -> Lexicon:
         if language not in self._lexicons:
@@ -503,18 +541,46 @@ class Rooms:
         return room
 
     def get(self, code: str) -> Room:
-        """The room ``code``, from memory or (if it was put away while idle) from the store."""
+        """The room ``code``, from memory or (if it was put away while idle) from the store;
+        DamagedRoomError if the store has it but it could not be restored."""
         room = self.rooms.get(code)
         if room is None and self.store is not None:
-            try:
-                stored = self.store.load(code)
-                if stored is not None:
-                    room = self.rooms[code] = Room.restore(stored, self.lexicon, self.store)
-            except (GameRuleError, ValueError) as error:
-                self.damaged.append((code, str(error).splitlines()[0]))
+            room = self._load(code)
+            if room is not None:
+                self.rooms[code] = room
+            elif code in self.set_aside or self.store.set_aside_why(code) is not None:
+                raise DamagedRoomError(DAMAGED_ROOM)
         if room is None:
             raise UnknownRoomError(N_("no room with that code on this server"))
         return room
+
+    def _load(self, code: str) -> Room | None:
+        """The room ``code`` from the store, its match replayed (None if there is none);
+        a room whose row, log or replay fails is set aside, with its reason in
+        :attr:`damaged` for the server's log."""
+        assert self.store is not None
+        try:
+            stored = self.store.load(code)
+            return None if stored is None else Room.restore(stored, self.lexicon, self.store)
+        except Exception as error:  # whatever the damage, one room only
+            # (A damaged row validates nowhere else: any failure to bring it back, even one
+            # the engine did not foresee, sets this room aside and spares the others.)
+            reason = _reason(error)
+            self.store.set_aside(code, reason)
+            self.set_aside[code] = reason
+            self.damaged.append((code, reason))
+            return None
+
+    def unjoined(self, room: Room) -> bool:
+        """Whether nobody ever took a seat of ``room`` (its bots apart)."""
+        return not room.started and all(s.free for s in room.seats if s.bot_level is None)
+
+    def forget(self, code: str) -> None:
+        """Remove a room nobody joined from memory and from the store: nobody played in it."""
+        self.rooms.pop(code, None)
+        if self.store is not None:
+            with contextlib.suppress(sqlite3.Error):  # kept, and swept again next start
+                self.store.forget_unstarted(code)
 
     def put_away(self, code: str) -> None:
         """Forget the room in memory (the store keeps it; :meth:`get` brings it back)."""
@@ -526,14 +592,17 @@ class Rooms:
             return []
         restored = []
         for code in self.store.unfinished():
-            try:
-                stored = self.store.load(code)
-                if stored is None:
-                    continue
-                room = Room.restore(stored, self.lexicon, self.store)
-            except (GameRuleError, ValueError) as error:
-                self.damaged.append((code, str(error).splitlines()[0]))
-                continue
-            self.rooms[room.code] = room
-            restored.append(room)
+            room = self._load(code)
+            if room is not None:
+                self.rooms[room.code] = room
+                restored.append(room)
         return restored
+
+
+def _reason(error: Exception) -> str:
+    """Why a room could not be restored, in one line for the server's log."""
+    lines = str(error).splitlines()
+    said = lines[0] if lines else ""
+    if isinstance(error, ValueError):  # the store's and the engine's refusals say it all
+        return said or type(error).__name__
+    return f"{type(error).__name__}: {said}" if said else type(error).__name__

@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import sqlite3
 import time
 from collections import deque
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
-from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -37,13 +36,13 @@ from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
 from mixmo.i18n import N_
+from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.botrunner import BotRunner, Submit
 from mixmo.net.connection import Connection, Limits, close_later, drained
+from mixmo.net.incoming import parse_message, ref_of
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
-    CLIENT_MESSAGE,
     MAX_FRAME,
-    MAX_REF,
     PROTOCOL_VERSION,
     ClientMessage,
     Created,
@@ -56,7 +55,16 @@ from mixmo.net.protocol import (
     WatchRoom,
     Welcome,
 )
-from mixmo.net.rooms import Room, RoomError, Rooms
+from mixmo.net.rooms import (
+    NoBotsLeftError,
+    Room,
+    RoomError,
+    Rooms,
+    ServerOnlyError,
+    TooManyGuessesError,
+    TooManyRoomsError,
+    UnknownRoomError,
+)
 from mixmo.net.store import RoomStore
 from mixmo.net.views import encode_event_json, visible_event
 
@@ -103,6 +111,11 @@ class GameServer:
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
         self._idle_since: dict[str, float] = {}
+        self.addresses = AddressBook(self.limits)
+        self._thinking = ThreadPoolExecutor(
+            max_workers=self.limits.bot_threads, thread_name_prefix="mixmo-server-bots"
+        )
+        """Where every server bot thinks, a bounded pool (:attr:`Limits.bot_threads`)."""
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -117,8 +130,7 @@ class GameServer:
             )
             if room.started:
                 self._start_bots(room)
-        for code, why in self.rooms.damaged:
-            log.error("room %s not restored: %s", room_label(code), why)
+        self._log_set_aside()
         self._server = await serve(
             self._handle,
             host,
@@ -131,7 +143,7 @@ class GameServer:
             compression=None,  # views are small; deflate cost more CPU than it saved bytes
             logger=wire_logger("mixmo.net.server.wire"),
         )
-        self._sweeper = asyncio.create_task(self._sweep_forever())
+        self._sweeper = asyncio.create_task(self._sweep_forever(self.limits.sweep_every))
         self._clocks = asyncio.create_task(self._keep_clocks_forever())
         return self._server
 
@@ -163,13 +175,23 @@ class GameServer:
 
     def sweep(self) -> list[str]:
         """Let go of the rooms nobody is connected to: finished ones at once, others after
-        :attr:`Limits.idle_room` seconds (their server bots stop until someone comes back).
-        The codes put away."""
+        :attr:`Limits.idle_room` seconds (their server bots stop until someone comes back);
+        remove the rooms nobody joined for :attr:`Limits.unjoined_room` seconds. The codes
+        put away or removed."""
         now, gone = time.monotonic(), []
+        self.addresses.forget_idle()
         for code, room in list(self.rooms.rooms.items()):
             humans = any(s.connections for s in room.seats) or self.listeners.get(code)
             if humans:
                 self._idle_since.pop(code, None)
+                continue
+            if self.rooms.unjoined(room) and time.time() - room.created >= (
+                self.limits.unjoined_room
+            ):
+                self.rooms.forget(code)
+                self._idle_since.pop(code, None)
+                log.info("room %s removed: nobody joined it", room_label(code))
+                gone.append(code)
                 continue
             since = self._idle_since.setdefault(code, now)
             if room.finished or now - since >= self.limits.idle_room:
@@ -194,6 +216,7 @@ class GameServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self._thinking.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             self.store.close()
 
@@ -203,7 +226,11 @@ class GameServer:
         if len(self.connections) >= self.limits.max_connections:
             await ws.close(1013, "server full: try again later")
             return
-        conn = Connection(ws, self.limits, self._queued_for)
+        address = client_address(ws)
+        if not self.addresses.admit(address):
+            await ws.close(1013, "too many connections from your address")
+            return
+        conn = Connection(ws, self.limits, self._queued_for, address=address)
         self.connections.add(conn)
         try:
             try:
@@ -223,6 +250,7 @@ class GameServer:
             pass
         finally:
             self.connections.discard(conn)
+            self.addresses.leave(address)
             self._leave(conn)
 
     # --- group commit and writing -------------------------------------------------------
@@ -274,7 +302,7 @@ class GameServer:
         arrival = time.perf_counter()
         if not conn.bucket.take():
             conn.strikes += 1
-            conn.error("rate-limit", "too many messages: slow down", _ref_of(raw))
+            conn.error("rate-limit", "too many messages: slow down", ref_of(raw))
             return
         if isinstance(raw, bytes):
             conn.error("text-only", "messages are JSON in text frames")
@@ -284,34 +312,7 @@ class GameServer:
             self._dispatch(conn, message, arrival)
 
     def _parse(self, conn: Connection, raw: str) -> ClientMessage | None:
-        try:
-            message = CLIENT_MESSAGE.validate_json(raw)  # a good message: one pass
-        except (ValidationError, RecursionError):
-            pass  # a bad one: find out why, step by step, to say so
-        else:
-            if "v" in message.model_fields_set:  # the version was said, not defaulted
-                return message
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            conn.error("bad-json", "not a JSON message")
-            return None
-        if not isinstance(data, dict):
-            conn.error("bad-message", "a message is a JSON object")
-            return None
-        if data.get("v") != PROTOCOL_VERSION:
-            conn.error(
-                "version", f"this server speaks protocol version {PROTOCOL_VERSION} (field v)"
-            )
-            return None
-        try:
-            return CLIENT_MESSAGE.validate_python(data)
-        except (ValidationError, RecursionError) as error:
-            ref = data.get("ref")
-            if not (isinstance(ref, int) and 0 <= ref < MAX_REF):  # not a Ref: nothing to echo
-                ref = None
-            conn.error("bad-message", _first_error(error), ref)
-            return None
+        return parse_message(conn, raw)
 
     def _dispatch(self, conn: Connection, message: ClientMessage, arrival: float) -> None:
         ref = message.ref if isinstance(message, SendAction | TakeHint) else None
@@ -338,6 +339,9 @@ class GameServer:
             # RoomError already): one line in the log, and a refusal that says whose fault
             log.error("the rooms' database failed a request (%s)", error)
             conn.error("storage", STORE_FAILED, ref)
+        except Exception:  # a bug: this request fails, the connection and the server go on
+            log.exception("a request failed")
+            conn.error("server-error", "the server failed this request", ref)
 
     # --- rooms and seats --------------------------------------------------------------------
 
@@ -347,7 +351,11 @@ class GameServer:
             or len(self.rooms.rooms) >= self.limits.max_rooms
         ):
             raise RoomError("this connection may open no more rooms")
+        self._check_bots(conn.address, message.settings.bots)
+        if not self.addresses.may_open_room(conn.address):
+            raise TooManyRoomsError(N_("too many new rooms from your address: try again later"))
         room = self.rooms.create(message.settings)
+        room.owner = conn.address
         conn.created += 1
         log.info("room %s created (%d seats)", room_label(room.code), message.settings.players)
         conn.send(Created(room=room.code).model_dump_json())
@@ -361,9 +369,37 @@ class GameServer:
             raise RoomError("join a room first")
         return conn.room, conn.seat
 
-    def _room(self, code: str) -> Room:
-        """The room ``code``, its bots playing again if it had been put away."""
-        room = self.rooms.get(code)
+    def _log_set_aside(self) -> None:
+        """One line in the log for each room just set aside (its store's row damaged)."""
+        for code, why in self.rooms.damaged:
+            log.error("room %s set aside, not restored: %s", room_label(code), why)
+        self.rooms.damaged.clear()
+
+    def _check_bots(self, address: str, wanted: int) -> None:
+        """NoBotsLeftError if ``wanted`` more server bots would pass the address's budget or
+        the server's (counted over the rooms in memory whose match is not over)."""
+        if wanted <= 0:
+            return
+        live = [r for r in self.rooms.rooms.values() if not r.finished]
+        mine = sum(len(r.bot_seats()) for r in live if r.owner == address)
+        every = sum(len(r.bot_seats()) for r in live)
+        if mine + wanted > self.limits.bots_per_address:
+            raise NoBotsLeftError(N_("your address has all the server's bots it may have"))
+        if every + wanted > self.limits.max_server_bots:
+            raise NoBotsLeftError(N_("the server's bots are all playing: try again later"))
+
+    def _room(self, conn: Connection, code: str) -> Room:
+        """The room ``code``, its bots playing again if it had been put away. Unknown codes
+        are counted against the sender's address: past its budget, every code waits."""
+        if not self.addresses.may_guess(conn.address):
+            raise TooManyGuessesError(N_("too many unknown room codes: wait a moment"))
+        try:
+            room = self.rooms.get(code)
+        except UnknownRoomError:
+            self.addresses.guessed_wrong(conn.address)
+            raise
+        finally:
+            self._log_set_aside()
         if room.started:
             self._start_bots(room)
         return room
@@ -371,7 +407,7 @@ class GameServer:
     def _join(self, conn: Connection, message: JoinRoom) -> None:
         if conn.room is not None:
             raise RoomError("this connection already holds a seat")
-        room = self._room(message.room)
+        room = self._room(conn, message.room)
         was_started = room.started
         seat, token = room.join(message.name)
         self._attach(conn, room, seat, token)
@@ -381,7 +417,7 @@ class GameServer:
     def _reconnect(self, conn: Connection, message: Reconnect) -> None:
         if conn.room is not None:
             raise RoomError("this connection already holds a seat")
-        room = self._room(message.room)
+        room = self._room(conn, message.room)
         room.check_token(message.seat, message.token)
         for other in list(self.listeners.get(room.code, ())):
             if other.seat == message.seat:
@@ -403,7 +439,7 @@ class GameServer:
     def _watch(self, conn: Connection, message: WatchRoom) -> None:
         if conn.room is not None:
             raise RoomError("this connection already follows a room")
-        room = self._room(message.room)
+        room = self._room(conn, message.room)
         conn.room, conn.watching = room, True
         self.listeners.setdefault(room.code, set()).add(conn)
         conn.send(room.lobby().model_dump_json())
@@ -429,6 +465,10 @@ class GameServer:
 
     def _start_match(self, conn: Connection, message: StartMatch) -> None:
         room, seat = self._seated(conn)
+        if message.fill_with_bots:
+            owner = room.owner or conn.address
+            self._check_bots(owner, sum(s.free for s in room.seats))
+            room.owner = owner
         room.start(seat, message.fill_with_bots)
         self._started(room)
 
@@ -443,9 +483,13 @@ class GameServer:
         room = conn.room
         if room is None or room.game is None or room.views is None:
             return
-        view = room.views.view_json(
-            room.game.state, conn.seat, room.now(), room.hint_wait(conn.seat)
-        )
+        try:
+            view = room.views.view_json(
+                room.game.state, conn.seat, room.now(), room.hint_wait(conn.seat)
+            )
+        except Exception as error:  # a bug in a view: no snapshot, and the server goes on
+            _cannot_send(room, conn, error)
+            return
         conn.send(b'{"v":%d,"type":"snapshot","view":%s}' % (PROTOCOL_VERSION, view))
 
     def _broadcast_lobby(self, room: Room) -> None:
@@ -457,6 +501,10 @@ class GameServer:
 
     def _act(self, conn: Connection, message: SendAction, arrival: float) -> None:
         room, seat = self._seated(conn)
+        if isinstance(message.action, CloseVoting):
+            # One seat would judge everyone's claims alone (a missing vote accepts): the
+            # room closes the vote itself once every player at the table has voted.
+            raise ServerOnlyError(N_("the vote closes by itself once everyone has voted"))
         events = room.apply(seat, message.action)
         self._uncommitted.append((room, conn, message.ref))
         self._flush_later()
@@ -495,8 +543,12 @@ class GameServer:
         head = b'{"v":%d,"type":"events","ref":' % PROTOCOL_VERSION
         whose = b',"seat":%d,"events":[' % actor
         for conn in self.listeners.get(room.code, ()):
-            seen = b",".join([wire(index, conn.seat) for index in range(len(events))])
-            view = room.views.view_json(state, conn.seat, clock, room.hint_wait(conn.seat))
+            try:
+                seen = b",".join([wire(index, conn.seat) for index in range(len(events))])
+                view = room.views.view_json(state, conn.seat, clock, room.hint_wait(conn.seat))
+            except Exception as error:  # a bug in a view: this message is lost, not the server
+                _cannot_send(room, conn, error)
+                continue
             mine = b"%d" % ref if conn is sender and ref is not None else b"null"
             conn.send(
                 b"".join((head, mine, whose, seen, b'],"view":', view, b"}")), arrival, room.code
@@ -520,6 +572,7 @@ class GameServer:
                 state=room.current_state,
                 submit=self._bot_submitter(room, seat),
                 speed=self.bot_speed,
+                executor=self._thinking,
             )
             task = asyncio.create_task(runner.run())
             task.add_done_callback(partial(_bot_ended, room.code, seat))
@@ -545,32 +598,18 @@ class GameServer:
         return True
 
 
+def _cannot_send(room: Room, conn: Connection, error: Exception) -> None:
+    """A view or event that could not be written (a bug): said in the log and to the client,
+    whose screen is now behind (it reconnects for a new snapshot); the room plays on."""
+    log.error(
+        "room %s: cannot write seat %s's message: %r", room_label(room.code), conn.seat, error
+    )
+    conn.error("server-error", "the server could not send this update: reconnect to see the game")
+
+
 def _bot_ended(code: str, seat: int, task: asyncio.Task[None]) -> None:
     """A server bot's loop ended: say so if it failed (a bug), so it is not silent."""
     if not task.cancelled() and task.exception() is not None:
         log.error(
             "room %s: the bot at seat %d stopped: %r", room_label(code), seat, task.exception()
         )
-
-
-def _first_error(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return "the message is nested too deeply"
-
-
-def _ref_of(raw: str | bytes) -> int | None:
-    """The ref of a message refused unread (sent too fast), so its sender knows which one
-    was refused; None when it names none (a request, or not a JSON object)."""
-    if isinstance(raw, bytes):
-        return None
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    ref = data.get("ref") if isinstance(data, dict) else None
-    return (
-        ref if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < MAX_REF else None
-    )

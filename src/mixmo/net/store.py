@@ -15,6 +15,10 @@ event loop. A restart replays every unfinished room's log through the engine.
 Each room's row also keeps the game time it had reached (``clock``), written every few
 seconds by the server (:meth:`RoomStore.keep_clocks`) and when it stops, so a restarted
 room's clock goes on from there, not from its last action's time.
+
+Every row read back goes through one validated model (:class:`RoomRow`): a room whose
+row or log does not validate is set aside (its row marked ``damaged`` with the reason,
+nothing deleted) and the server serves every other room.
 """
 
 from __future__ import annotations
@@ -26,11 +30,15 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, Json, ValidationError, model_validator
 
 from mixmo.engine.actions import Action
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.save_models import ACTION_ADAPTER, OPTIONS_ADAPTER
-from mixmo.net.protocol import RoomSettings
+from mixmo.engine.save_models import ACTION_ADAPTER, OPTIONS_ADAPTER, TaggedAction
+from mixmo.engine.tiles import MAX_PLAYERS
+from mixmo.net.protocol import MAX_NAME, BotLevel, RoomCode, RoomSettings
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -40,7 +48,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     options TEXT,
     finished INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
-    clock REAL
+    clock REAL,
+    damaged TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -72,6 +81,72 @@ class StoredRoom:
     """The game time the room had reached when it was last kept (None: never kept)."""
 
 
+MAX_GAME_TIME = 1e9
+"""Game seconds a stored clock may hold (some thirty years): more is damage."""
+GameTime = Annotated[float, Field(ge=0, lt=MAX_GAME_TIME, allow_inf_nan=False)]
+SeatRow = tuple[
+    Annotated[str, Field(min_length=1, max_length=MAX_NAME * 4)] | None,
+    Annotated[str, Field(pattern="^[0-9a-f]{64}$")] | None,
+    BotLevel | None,
+]
+"""A seat as stored: its name (None: free), its token's SHA-256, its bot's level."""
+
+
+class RoomRow(BaseModel):
+    """A room's row and its log as read back from the database, every column checked.
+
+    The database is the server's own, but a disk, a backup tool or a person can change it:
+    a row that does not validate here sets its room aside (:meth:`RoomStore.set_aside`)
+    rather than stopping the server or failing later in the middle of a match.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code: RoomCode
+    settings: Json[RoomSettings]
+    seats: Json[Annotated[list[SeatRow], Field(min_length=1, max_length=MAX_PLAYERS)]]
+    options: Json[MatchOptions] | None
+    created: Annotated[float, Field(allow_inf_nan=False)]
+    clock: GameTime | None
+    actions: list[Json[TaggedAction]]
+
+    @model_validator(mode="after")
+    def _fits_together(self) -> RoomRow:
+        options = self.options
+        if options is None:
+            if len(self.seats) != self.settings.players:
+                raise ValueError("its seats do not match its settings")
+            if self.actions:
+                raise ValueError("it has actions but no match")
+            return self
+        if len(self.seats) != len(options.players):
+            raise ValueError("its seats do not match its match's players")
+        if options.dictionary is not None or options.language not in ("en", "fr"):
+            raise ValueError("its match names a word list a room cannot have")
+        return self
+
+    def stored(self) -> StoredRoom:
+        return StoredRoom(
+            code=self.code,
+            settings=self.settings,
+            seats=[SeatRecord(*seat) for seat in self.seats],
+            options=self.options,
+            actions=list(self.actions),
+            created=self.created,
+            clock=self.clock,
+        )
+
+
+class DamagedRowError(ValueError):
+    """A room's row or log that does not read back: the first reason, in one line."""
+
+    @classmethod
+    def of(cls, error: ValidationError) -> DamagedRowError:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        return cls(f"{where}: {first['msg']}" if where else str(first["msg"]))
+
+
 class RoomStore:
     """The rooms of one server, in ``DIR/rooms.sqlite3``.
 
@@ -95,6 +170,12 @@ class RoomStore:
             self._db.execute("ALTER TABLE rooms ADD COLUMN clock REAL")
         # (A database of a server that kept hint costs in a ``hints`` column opens as it
         # is: the column is no longer read, a hint being an action of the log.)
+        if "damaged" not in columns:  # why a room was set aside (None: it was not)
+            self._db.execute("ALTER TABLE rooms ADD COLUMN damaged TEXT")
+        # One write now (the schema version, as it is): a database that opens but cannot be
+        # written (a read-only disk, a full one) is refused at start, not at the first move.
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        self._db.execute(f"PRAGMA user_version = {int(version)}")
         self._appended = 0
         """Actions appended to the open transaction."""
         self._closing = threading.Event()
@@ -197,38 +278,66 @@ class RoomStore:
     def finish(self, code: str) -> None:
         self._db.execute("UPDATE rooms SET finished = 1 WHERE code = ?", (code,))
 
+    def forget_unstarted(self, code: str) -> None:
+        """Delete the room ``code`` if its match never started (nobody played in it)."""
+        self._db.execute("DELETE FROM rooms WHERE code = ? AND options IS NULL", (code,))
+
     def exists(self, code: str) -> bool:
         row = self._db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone()
         return row is not None
 
     def unfinished(self) -> list[str]:
-        """The codes of every room whose match is not over, oldest first."""
-        rows = self._db.execute("SELECT code FROM rooms WHERE finished = 0 ORDER BY created")
-        return [code for (code,) in rows]
+        """The codes of every room whose match is not over and that was not set aside,
+        oldest first."""
+        rows = self._db.execute(
+            "SELECT code FROM rooms WHERE finished = 0 AND damaged IS NULL ORDER BY created"
+        )
+        return [str(code) for (code,) in rows]
 
     def load(self, code: str) -> StoredRoom | None:
-        """The unfinished room ``code`` (None if there is none); ValueError if its rows do
-        not read back (edited or damaged)."""
+        """The unfinished room ``code`` (None if there is none, or if it was set aside);
+        :class:`DamagedRowError` if its row or log do not validate (edited or damaged)."""
         row = self._db.execute(
             "SELECT settings, seats, options, created, clock FROM rooms"
-            " WHERE code = ? AND finished = 0",
+            " WHERE code = ? AND finished = 0 AND damaged IS NULL",
             (code,),
         ).fetchone()
         if row is None:
             return None
         settings, seats, options, created, clock = row
         actions = [
-            ACTION_ADAPTER.validate_json(text)
+            text
             for (text,) in self._db.execute(
                 "SELECT action FROM actions WHERE code = ? ORDER BY n", (code,)
             )
         ]
-        return StoredRoom(
-            code=code,
-            settings=RoomSettings.model_validate_json(settings),
-            seats=[SeatRecord(*seat) for seat in json.loads(seats)],
-            options=OPTIONS_ADAPTER.validate_json(options) if options else None,
-            actions=actions,
-            created=created,
-            clock=clock,
-        )
+        fields: dict[str, Any] = {
+            "code": code,
+            "settings": settings,
+            "seats": seats,
+            "options": options,
+            "created": created,
+            "clock": clock,
+            "actions": actions,
+        }
+        try:
+            return RoomRow.model_validate(fields).stored()
+        except ValidationError as error:
+            raise DamagedRowError.of(error) from None
+
+    def set_aside(self, code: str, reason: str) -> None:
+        """Keep the room ``code`` in the database but restore it no more (its row or log
+        does not read back): its row says why. Nothing is deleted, so a person can look at
+        it; a database that cannot take the mark is left as it is (the server keeps the
+        reason in memory)."""
+        with contextlib.suppress(sqlite3.Error):
+            self._db.execute(
+                "UPDATE rooms SET damaged = ? WHERE code = ?", (reason or "damaged", code)
+            )
+
+    def set_aside_why(self, code: str) -> str | None:
+        """Why the room ``code`` was set aside (None if it was not, or there is none)."""
+        row = self._db.execute(
+            "SELECT damaged FROM rooms WHERE code = ? AND damaged IS NOT NULL", (code,)
+        ).fetchone()
+        return None if row is None else str(row[0])
