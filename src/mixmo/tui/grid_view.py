@@ -193,10 +193,14 @@ class GridView(ScrollView, can_focus=True):
         # Neighbouring cells of one style make one segment (a row of empty cells, one):
         # the line is drawn as many times as the board changes, and the first frame
         # draws every line of every grid.
+        # Only the columns on show are drawn: the board's extent comes from the tiles, and a
+        # tile far away (from a crafted save or another seat) must cost nothing to the rest.
+        first = scroll_x // self.cell_width
+        last = min(width // self.cell_width, (scroll_x + self.size.width) // self.cell_width + 1)
         segments: list[Segment] = []
         run: list[str] = []
         run_style = EMPTY
-        for index in range(width // self.cell_width):
+        for index in range(first, last):
             cell = (row, left + index)
             char, style = self._cell(picture, cell, styles)
             if self.big:
@@ -218,7 +222,10 @@ class GridView(ScrollView, can_focus=True):
                 run.append(text)
         if run:
             segments.append(Segment("".join(run), run_style))
-        strip = Strip(segments, width).crop(scroll_x, scroll_x + self.size.width)
+        start = scroll_x - first * self.cell_width
+        strip = Strip(segments, (last - first) * self.cell_width).crop(
+            start, start + self.size.width
+        )
         return strip.apply_style(base)
 
     def cell_styles(self) -> CellStyles:
