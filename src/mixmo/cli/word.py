@@ -17,6 +17,7 @@ from mixmo.cli.common import (
 from mixmo.cli.plain import made_on_first_use
 from mixmo.engine.lexicon import fold, is_tile_word, lexicon_label
 from mixmo.i18n import N_, _
+from mixmo.outside_text import harmless
 from mixmo.report_text import INVALID_MARK, VALID_MARK
 
 STDIN_LIMIT = 64_000_000
@@ -125,7 +126,7 @@ def text_view(results: Sequence[dict[str, Any]], lexicon_name: str) -> str:
                 lexicon=lexicon_label(lexicon_name)
             )
             mark, detail, tint = INVALID_MARK, reason, RED
-        head = f"{mark} {result['word']}"
+        head = f"{mark} {harmless(result['word'])}"  # a word argument: any characters
         lines.append(f"{tint}{head}{RESET}  {detail}" if colour else f"{head}  {detail}")
     return "\n".join(lines) + "\n"
 

@@ -32,6 +32,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid as GridLayout
 from textual.events import Click, Resize
+from textual.filter import LineFilter
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -50,6 +51,7 @@ from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_layout import LAYOUTS, Board
 from mixmo.tui.commands import Commands
 from mixmo.tui.grid_view import GridPicture
+from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.header import header_line
 from mixmo.tui.hints import HintKey
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
@@ -271,6 +273,11 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         # board is what a player waits for (the Footer's styles and keys cost 6 ms).
         self.footer_row = Widget(id="footer-row")
         yield self.footer_row
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, after ours: no control from other people's texts (names,
+        themes, a server's words) reaches the terminal (:mod:`mixmo.tui.harmless_filter`)."""
+        return [HARMLESS, *super().get_line_filters()]
 
     def on_mount(self) -> None:
         self.set_keymap(self.keymap_config.bindings())
