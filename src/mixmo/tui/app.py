@@ -9,15 +9,11 @@ banners, refusals), and after each batch of them the app pushes the new state
 down into the panes (attributes down, messages up). So another seat's move on
 a server, or a whole new view after a reconnection, redraws like a key press.
 
-Keys are handled in the order they arrive. Textual would send a bound key
-(an arrow, Backspace) through the focused widget and back up to the app, and
-a typed letter through a message posted from the widget: two routes of
-different lengths, so in a burst of keys (a fast typist, SSH) a letter could
-overtake the arrows typed before it. The app therefore reads the board's keys
-itself, as each key event arrives (:meth:`MixmoApp.on_event`), and commands
-run inline from the same place. A dialog's keys are handed to the dialog the same
-way, each handled in full before the next (its Enter answers it, and the keys
-typed after it go to what is on screen next).
+Keys are handled in the order they arrive, by one route: the focused widget (the
+active grid, or the open dialog's box, list or button) hands each of its keys to
+:meth:`MixmoApp.take_key`, which plays it in full before the next is read: in the
+dialog on screen by then, else on the board, else as a command
+(:mod:`mixmo.tui.key_routing` says why a single route keeps them in order).
 """
 
 from __future__ import annotations
@@ -84,9 +80,10 @@ SWITCHING = frozenset({"next_player", "previous_player", "switch"})
 
 
 def _bindings() -> list[BindingType]:
-    """The rebindable commands, by id (the board's fixed keys are read in ``on_event``)."""
+    """The rebindable commands, by id, for the key bar; the keys themselves take the app's
+    one route (:meth:`MixmoApp.take_key`), so a command keeps its place among the keys."""
     return [
-        Binding(keys, ACTIONS.get(command, command), label, id=command, priority=True)
+        Binding(keys, ACTIONS.get(command, command), label, id=command)
         for command, (keys, label, _) in COMMANDS.items()
     ]
 
@@ -101,7 +98,16 @@ def tile_symbol(event: events.Key) -> str | None:
     return char if char in "?!" else None
 
 
-class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecords, App[None]):
+class MixmoApp(
+    BoardInput,
+    Commands,
+    TableEvents,
+    HintKey,
+    RelayKeys,
+    MatchRecords,
+    App[None],
+    inherit_bindings=False,  # ctrl+q and ctrl+c are the keymap's quit (it asks first)
+):
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -503,35 +509,40 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
 
     # --- keys, in the order they arrive --------------------------------------------------
 
-    async def on_event(self, event: events.Event) -> None:
+    async def take_key(self, event: events.Key) -> bool:
+        """Play one key now, in full, before the next is read (mixmo.tui.key_routing: the
+        focused grid or dialog widget hands each of its keys here, in the order typed):
+        in the dialog on screen, else on the board, else as a command. False: none of
+        the game's keys (Textual's own handling then)."""
         # Too small a terminal shows neither the board nor a dialog: a key would act unseen
         # (a theme typed blind). Only quitting works until the terminal is enlarged.
-        if (
-            isinstance(event, events.Key)
-            and self.has_class("too-small")
-            and event.key not in {key.strip() for key in self.keymap_config.quit.split(",")}
+        if self.has_class("too-small") and event.key not in self.command_keys.get(
+            ACTIONS["quit"], ()
         ):
-            event.stop()
-            return
-        if (
-            isinstance(event, events.Key)
-            and not event.is_forwarded
-            and await self.dialog_key(event)
-        ):
-            return
-        if isinstance(event, events.Paste) and not event.is_forwarded and event.text:
-            type_text = getattr(self.screen, "type_text", None)
-            if type_text is not None:  # in turn with the keys (a paste, then Enter)
-                type_text(event.text.splitlines()[0])
-                return
-        # Only keys fresh from the terminal: a key a dialog let bubble back up is not the board's.
-        on_board = (
-            isinstance(event, events.Key)
-            and not event.is_forwarded
-            and self.screen is self.screen_stack[0]
-        )
-        if not (on_board and await self.board_key(event)):  # type: ignore[arg-type]
-            await super().on_event(event)
+            return True
+        if await self.dialog_key(event):
+            return True
+        if self.screen is not self.screen_stack[0]:
+            return False  # a screen of Textual's own: its keys are its own
+        return await self.board_key(event) or await self.command_key(event)
+
+    @property
+    def command_keys(self) -> dict[str, tuple[str, ...]]:
+        """The keys of each command's action, from the keymap (keys.toml included)."""
+        keymap = self.keymap_config.bindings()
+        return {
+            ACTIONS.get(command, command): tuple(key.strip() for key in keys.split(","))
+            for command, keys in keymap.items()
+        }
+
+    async def command_key(self, event: events.Key) -> bool:
+        """Run the command bound to the key, if any, as Textual would run its binding
+        (``check_action`` decides whether it may run now)."""
+        for action, keys in self.command_keys.items():
+            if event.key in keys:
+                await self.run_action(action)
+                return True
+        return False
 
     async def dialog_key(self, event: events.Key) -> bool:
         """Run a key in the open dialog at once, in full; False when no dialog takes it.
@@ -541,19 +552,15 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         board, or the next dialog once it is drawn). Over the round's dialogs the
         quit command and help work too (the table may stop at a claim)."""
         self.flow.drop_if_passed()
-        while self.screen is not self.screen_stack[0]:
-            dialog = self.screen
-            take_key: Callable[[events.Key], Awaitable[bool]] | None = getattr(
-                dialog, "take_key", None
-            )
-            if take_key is None:
-                return False
-            if getattr(dialog, "stops_for_quit", False) and self.stop_key(event.key):
-                return True
-            if await take_key(event):
-                return True
-            # The dialog closed before it was drawn: the key goes to what came instead.
-        return False
+        dialog = self.screen
+        if dialog is self.screen_stack[0]:
+            return False
+        take_key: Callable[[events.Key], Awaitable[bool]] | None = getattr(dialog, "take_key", None)
+        if take_key is None:
+            return False
+        if getattr(dialog, "stops_for_quit", False) and self.stop_key(event.key):
+            return True
+        return await take_key(event)
 
     def stop_key(self, key: str) -> bool:
         """Ask the quit question, or show help, if ``key`` is bound to one (over a dialog)."""

@@ -1,7 +1,8 @@
 """One player's grid: a scrolling board drawn line by line (Textual's Line API).
 
 The app pushes a :class:`GridPicture` down (attributes down); clicks and
-drags go up as messages (messages up); the app reads the keys itself. A cell is two columns wide: the tile and a
+drags go up as messages (messages up); its keys take the app's one route
+(:mod:`mixmo.tui.key_routing`). A cell is two columns wide: the tile and a
 spacer, which also shows the typing direction at the cursor.
 """
 
@@ -24,6 +25,7 @@ from textual.strip import Strip
 from mixmo.engine.grid import Cell, Direction, Grid
 from mixmo.engine.tiles import TileKind
 from mixmo.engine.values import value
+from mixmo.tui.key_routing import route_key
 
 CELL_WIDTH = 2
 BIG_CELL_WIDTH = 3
@@ -112,8 +114,9 @@ def cell_styles_for(variables: Mapping[str, str], *, dark: bool) -> CellStyles:
 
 
 class GridView(ScrollView, can_focus=True):
-    """A player's board. The app reads the keys (in arrival order); clicks and drags
-    become messages for it. It follows the cursor, so it needs no scrollbars."""
+    """A player's board. Focused, it owns the keys and hands each to the app's route
+    (in arrival order); clicks and drags become messages for it. It follows the cursor,
+    so it needs no scrollbars."""
 
     DEFAULT_CSS = """
     GridView { height: 1fr; scrollbar-size: 0 0; }
@@ -269,6 +272,9 @@ class GridView(ScrollView, can_focus=True):
         return (top + y + int(scroll_y), left + (x + int(scroll_x)) // self.cell_width)
 
     # --- input ----------------------------------------------------------------------
+
+    async def on_key(self, event: events.Key) -> None:
+        await route_key(self, event)
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self._drag_start = self.cell_at(event.x, event.y)
