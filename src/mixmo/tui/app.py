@@ -29,6 +29,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid as GridLayout
 from textual.events import Click, Resize
 from textual.filter import LineFilter
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -79,12 +80,19 @@ SWITCHING = frozenset({"next_player", "previous_player", "switch"})
 """Commands that give the keyboard to another pane."""
 
 
+KEY_BAR_FIRST = ("next_player", "previous_player", "quit")
+"""The key bar starts with the panes and quitting, then the game's commands (a narrow
+terminal cuts the bar at its end)."""
+
+
 def _bindings() -> list[BindingType]:
     """The rebindable commands, by id, for the key bar; the keys themselves take the app's
     one route (:meth:`MixmoApp.take_key`), so a command keeps its place among the keys."""
     return [
         Binding(keys, ACTIONS.get(command, command), label, id=command)
-        for command, (keys, label, _) in COMMANDS.items()
+        for command, (keys, label, _) in sorted(
+            COMMANDS.items(), key=lambda item: item[0] not in KEY_BAR_FIRST
+        )
     ]
 
 
@@ -96,6 +104,11 @@ def tile_symbol(event: events.Key) -> str | None:
     if char.isascii() and char.isalpha():
         return char.upper()
     return char if char in "?!" else None
+
+
+class BoardScreen(Screen[None], inherit_bindings=False):
+    """The game's screen. Tab and Shift+Tab are the keymap's (the next and previous
+    pane), not Screen's focus cycling, which would take their place in the key bar."""
 
 
 class MixmoApp(
@@ -279,6 +292,9 @@ class MixmoApp(
         # board is what a player waits for (the Footer's styles and keys cost 6 ms).
         self.footer_row = Widget(id="footer-row")
         yield self.footer_row
+
+    def get_default_screen(self) -> Screen[None]:
+        return BoardScreen(id="_default")
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, after ours: no control from other people's texts (names,
