@@ -99,3 +99,14 @@ def test_a_hostile_servers_error_is_shown_harmlessly(
     assert run.code == 2
     assert "\x1b" not in run.err and "\x07" not in run.err
     assert f"{SHOWN}gone" in run.err
+
+
+def test_a_saved_game_is_described_harmlessly() -> None:
+    from mixmo.cli.saved_game import describe
+    from mixmo.engine.game import Game
+    from mixmo.engine.lexicon import AnyWord
+    from mixmo.engine.options import MatchOptions
+
+    game = Game(MatchOptions(players=(f"Ann{ATTACK}", "Bob\u202e"), seed=1), AnyWord())
+    said = describe(game)
+    assert f"Ann{SHOWN} 0" in said and "Bob\ufffd 0" in said

@@ -19,6 +19,7 @@ from mixmo.cli.collector import resume_collector
 from mixmo.cli.command_table import COMMANDS, GROUP_HELP, UI_HELP, UI_LANGUAGES, VERSION_HELP
 from mixmo.cli.common import EXIT_OK, EXIT_USAGE
 from mixmo.i18n import _, set_ui_language
+from mixmo.outside_text import harmless
 
 
 class LazyGroup(click.Group):
@@ -99,10 +100,12 @@ def run(argv: Sequence[str] | None, group: click.Command | None = None) -> NoRet
     except click.UsageError as error:
         command = error.ctx.command_path if error.ctx else "mixmo"
         message = _("{command}: error: {message} (see {command} --help)")
-        click.echo(message.format(command=command, message=error.format_message()), err=True)
+        said = harmless(error.format_message())  # it may quote an argument: any characters
+        click.echo(message.format(command=command, message=said), err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as error:
-        click.echo(_("mixmo: error: {message}").format(message=error.format_message()), err=True)
+        said = harmless(error.format_message())
+        click.echo(_("mixmo: error: {message}").format(message=said), err=True)
         sys.exit(error.exit_code)
     except click.exceptions.Abort:
         click.echo(_("mixmo: interrupted"), err=True)

@@ -19,6 +19,7 @@ from mixmo.engine.save import GameFileError, LoadedGame
 from mixmo.engine.state import Phase
 from mixmo.engine.values import value
 from mixmo.i18n import _, ngettext
+from mixmo.outside_text import harmless
 
 RESUME, NEW, QUIT = "r", "n", "q"
 
@@ -61,7 +62,9 @@ def describe(game: Game) -> str:
     )
     moves = ngettext("{count} move", "{count} moves", len(game.log)).format(count=len(game.log))
     return _("round {number}, {scores} ({moves})").format(
-        number=game.round.number, scores=scores, moves=moves
+        number=game.round.number,
+        scores=harmless(scores),
+        moves=moves,  # names from a file
     )
 
 
@@ -137,7 +140,9 @@ def ask_about_saved_game(path: Path) -> Answer:
             kept=kept_note(backup)
         )
     else:
-        click.echo(_("A saved game cannot be resumed: {problem}").format(problem=found.problem))
+        click.echo(
+            _("A saved game cannot be resumed: {problem}").format(problem=harmless(found.problem))
+        )
         choices = [NEW, QUIT]
         question = _("[n] start a new game ({kept}), [q] quit").format(kept=kept_note(backup))
     try:
