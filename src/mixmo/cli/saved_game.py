@@ -141,7 +141,9 @@ def ask_about_saved_game(path: Path) -> Answer:
         )
     else:
         click.echo(
-            _("A saved game cannot be resumed: {problem}").format(problem=harmless(found.problem))
+            _("A saved game cannot be resumed: {problem}").format(
+                problem=harmless(found.problem or "")
+            )
         )
         choices = [NEW, QUIT]
         question = _("[n] start a new game ({kept}), [q] quit").format(kept=kept_note(backup))

@@ -58,7 +58,7 @@ from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_p
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
 from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
-from mixmo.tui.relay import RELAY_TICK, RelayKeys, make_relay
+from mixmo.tui.relay import RELAY_TICK, RelayDriver, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.table_events import TableEvents
 from mixmo.tui.view_state import capture, hint_deadlines, load_view, restore, view_path
@@ -116,7 +116,6 @@ class MixmoApp(
     Commands,
     TableEvents,
     HintKey,
-    RelayKeys,
     MatchRecords,
     App[None],
     inherit_bindings=False,  # ctrl+q and ctrl+c are the keymap's quit (it asks first)
@@ -219,6 +218,7 @@ class MixmoApp(
                 saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
+        self.relay_keys = RelayDriver(self)
         self.welcome = welcome
         """Said in the header for a while at the start (the tutorial's suggestion on a first game)."""
         self.active = self.relay.holder if self.relay else self.active
@@ -314,7 +314,7 @@ class MixmoApp(
 
             self.set_interval(TICK, self.bots.tick)
         if self.relay is not None:
-            self.set_interval(RELAY_TICK, self.relay_tick)
+            self.set_interval(RELAY_TICK, self.relay_keys.tick)
         self.refresh_all()
         if self.welcome:
             self.announce(self.welcome, seconds=WELCOME_SECONDS)
@@ -333,6 +333,14 @@ class MixmoApp(
             self.refresh_bindings()  # the Footer lists the keys when the bindings are told
         if self.after_first_frame is not None:
             self.after_first_frame()
+
+    def closing(self) -> bool:
+        """True once the app is closing: a timer may fire once more while its panes go."""
+        return self._exit or not self.is_running
+
+    def board_shown(self) -> bool:
+        """True while the board is on screen, no dialog over it."""
+        return self.screen is self.screen_stack[0]
 
     def visible_seats(self) -> list[int]:
         """The seats that have a pane on screen (all of them; practice shows one)."""
@@ -415,7 +423,7 @@ class MixmoApp(
             live_check=self.live_check,
             headline=self.headline[0] if self.headline else None,
         )
-        text = Text.assemble(self.relay_header(), text)
+        text = Text.assemble(self.relay_keys.header(), text)
         if text.plain != self._header_text:
             self._header_text = text.plain
             self.header.update(text)
@@ -475,7 +483,7 @@ class MixmoApp(
             score=self.table.state.totals[seat],
             words=summary.words,
             message=message,
-            built=self.relay_clock(seat),
+            built=self.relay_keys.clock(seat),
             hidden_tiles=0 if player.rack else rack_size,
             rounds_won=self.table.state.rounds_won[seat] if self.plays_rounds() else None,
         )
@@ -590,7 +598,7 @@ class MixmoApp(
     async def board_key(self, event: events.Key) -> bool:
         """Run a board key at once; False when it is not one (commands go on to the bindings)."""
         action = FIXED_ACTIONS.get(event.key)
-        if self.relay_holds_keys():  # the hand-over pause: the board's keys go nowhere
+        if self.relay_keys.holds_keys():  # the hand-over pause: the board's keys go nowhere
             return action is not None or tile_symbol(event) is not None
         if action is not None:
             await self.run_action(action)
@@ -608,7 +616,7 @@ class MixmoApp(
             return True  # a dialog that lets the table stop there (the round's scores)
         if action in SWITCHING and self.own_seat() is not None:
             return False  # one seat at a server: the other panes are not this keyboard's
-        return on_board and self.relay_allows(action)
+        return on_board and self.relay_keys.allows(action)
 
     # --- the engine --------------------------------------------------------------------
 
@@ -731,7 +739,7 @@ class MixmoApp(
         return seat in self.pane_widgets and (not playable or seat in playable)
 
     def activate(self, seat: int) -> None:
-        if seat == self.active or not self.may_take(seat) or not self.relay_may_switch(seat):
+        if seat == self.active or not self.may_take(seat) or not self.relay_keys.may_switch(seat):
             return
         previous, self.active = self.active, seat
         self.refresh_pane(previous)
