@@ -50,7 +50,7 @@ from mixmo.tui.commands import Commands
 from mixmo.tui.grid_view import GridPicture
 from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.header import header_line
-from mixmo.tui.hints import HintKey
+from mixmo.tui.hints import Hints
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
 from mixmo.tui.labels import translate_bindings
 from mixmo.tui.match_records import MatchRecords
@@ -115,7 +115,6 @@ class MixmoApp(
     BoardInput,
     Commands,
     TableEvents,
-    HintKey,
     MatchRecords,
     App[None],
     inherit_bindings=False,  # ctrl+q and ctrl+c are the keymap's quit (it asks first)
@@ -184,7 +183,7 @@ class MixmoApp(
         self.active = 0
         self.awaiting_highlight = False
         self.panes = [PaneState() for _ in self.table.options.players]
-        self.hint_paid_at = {}
+        self.hint_giver = Hints(self)
         self.headline: tuple[str, float] | None = None
         """News for the whole table, shown in the header until the time given."""
         self._saved_view = ""
@@ -193,7 +192,7 @@ class MixmoApp(
             restore(view, self.table, self.panes)
             self.active = view.active
             self.live_check = view.live_check if live_check is None else live_check
-            self.hint_paid_at = hint_deadlines(view, self.clock())  # a hint's cost stays owed
+            self.hint_giver.paid_at = hint_deadlines(view, self.clock())  # a hint's cost stays owed
         self._own_events = False
         """True while the app hands the table an action: its events are answered at once."""
         self._placed = False
@@ -630,7 +629,7 @@ class MixmoApp(
         if action.seat not in self.table.playable_seats:
             self.announce(_("watchers cannot play: this screen only follows the match"))
             return False
-        waiting = self.refused_for_a_hint(action)
+        waiting = self.hint_giver.refusal(action)
         if waiting is not None:
             if not quiet:
                 self.tell(action.seat, waiting)
@@ -690,7 +689,7 @@ class MixmoApp(
         relay = self.relay
         view = capture(self.table, self.panes, live_check=self.live_check, active=self.active,
                        built=relay.built if relay else None, relay_turn=relay.turn if relay else 0.0,
-                       hint_wait=self.hint_waits())  # fmt: skip
+                       hint_wait=self.hint_giver.waits())  # fmt: skip
         text = view.to_json()
         if text != self._saved_view:
             try:
@@ -763,6 +762,10 @@ class MixmoApp(
 
     def action_switch(self, seat: int) -> None:
         self.activate(seat)
+
+    def action_hint(self) -> None:
+        """F3: a hint from the solver for the active player, at a cost (mixmo.tui.hints)."""
+        self.hint_giver.ask(self.active)
 
     def action_scores(self) -> None:
         """The last round's scores again, to read (round_flow.RoundFlow.show_last_scores)."""
