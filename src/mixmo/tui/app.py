@@ -53,7 +53,7 @@ from mixmo.tui.header import header_line
 from mixmo.tui.hints import Hints
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
 from mixmo.tui.labels import translate_bindings
-from mixmo.tui.match_records import MatchRecords
+from mixmo.tui.match_records import MatchRecorder
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
@@ -115,7 +115,6 @@ class MixmoApp(
     BoardInput,
     Commands,
     TableEvents,
-    MatchRecords,
     App[None],
     inherit_bindings=False,  # ctrl+q and ctrl+c are the keymap's quit (it asks first)
 ):
@@ -184,6 +183,7 @@ class MixmoApp(
         self.awaiting_highlight = False
         self.panes = [PaneState() for _ in self.table.options.players]
         self.hint_giver = Hints(self)
+        self.recorder = MatchRecorder(self)
         self.headline: tuple[str, float] | None = None
         """News for the whole table, shown in the header until the time given."""
         self._saved_view = ""
@@ -332,6 +332,11 @@ class MixmoApp(
             self.refresh_bindings()  # the Footer lists the keys when the bindings are told
         if self.after_first_frame is not None:
             self.after_first_frame()
+
+    @property
+    def unrecorded(self) -> tuple[str, ...]:
+        """What could not be recorded, and why (said again in the shell at the end)."""
+        return self.recorder.unrecorded
 
     def closing(self) -> bool:
         """True once the app is closing: a timer may fire once more while its panes go."""

@@ -31,8 +31,10 @@ class FlowHost(Protocol):
     table: Table
     bot_seats: list[int]
     shows_scores: bool
-    unrecorded: tuple[str, ...]
     clock: Callable[[], float]
+
+    @property
+    def unrecorded(self) -> tuple[str, ...]: ...
 
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
