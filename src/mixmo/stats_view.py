@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mixmo.i18n import _, ngettext
+from mixmo.outside_text import harmless
 from mixmo.records import Run
 
 BAR_WIDTH = 40
@@ -39,12 +40,12 @@ def bests_table(bests: Sequence[Run]) -> Table:
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for run in bests:
         table.add_row(
-            run.language,
+            outside(run.language),
             _("{count} players").format(count=run.table_size),
             str(run.tiles),
             clock(run.total_seconds),
             str(run.hints),
-            run.finished_at[:10],
+            outside(run.finished_at[:10]),
         )
     return table
 
@@ -63,15 +64,21 @@ def recent_table(runs: Sequence[Run]) -> Table:
         table.add_column(column)
     for run in runs:
         table.add_row(
-            run.finished_at[:16].replace("T", " "),
-            _kind(run.kind) + (" " + _("(daily)") if run.daily else ""),
-            run.player,
+            outside(run.finished_at[:16].replace("T", " ")),
+            outside(_kind(run.kind) + (" " + _("(daily)") if run.daily else "")),
+            outside(run.player),
             f"{run.table_size}p",
-            run.language,
+            outside(run.language),
             clock(run.total_seconds),
             _result(run),
         )
     return table
+
+
+def outside(field: str) -> Text:
+    """A records field as plain text: the records file can be edited by hand, so its
+    texts neither reach the terminal's controls nor read as Rich markup."""
+    return Text(harmless(field))
 
 
 def _kind(kind: str) -> str:
@@ -125,7 +132,7 @@ def progress_chart(history: Sequence[Run], title: str) -> RenderableType:
     lines = [Text(title, style="bold")]
     for run in history[-20:]:
         width = max(1, round(BAR_WIDTH * run.total_seconds / longest))
-        line = Text(f"{run.finished_at[:10]} ")
+        line = Text(f"{harmless(run.finished_at[:10])} ")
         line.append("█" * width, style="green" if run.total_seconds == best else "cyan")
         best_mark = " " + _("best") if run.total_seconds == best else ""
         line.append(f" {clock(run.total_seconds)}" + best_mark)

@@ -23,6 +23,7 @@ from mixmo.cli.constants import EXIT_OK, EXIT_USAGE
 from mixmo.cli.options import TranslatedGroup
 from mixmo.cli.output import flush_output, output_lost
 from mixmo.i18n import _, set_ui_language
+from mixmo.outside_text import harmless
 
 
 class LazyGroup(TranslatedGroup):
@@ -116,11 +117,12 @@ def _run(argv: Sequence[str] | None, group: click.Command) -> None:
     except click.UsageError as error:
         command = error.ctx.command_path if error.ctx else "mixmo"
         message = _("{command}: error: {message} (see {command} --help)")
-        click.echo(message.format(command=command, message=error.format_message()), err=True)
+        said = harmless(error.format_message())  # it may quote an argument: any characters
+        click.echo(message.format(command=command, message=said), err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as error:
-        message = _("mixmo: error: {message}").format(message=error.format_message())
-        click.echo(message, err=True)
+        said = harmless(error.format_message())
+        click.echo(_("mixmo: error: {message}").format(message=said), err=True)
         sys.exit(error.exit_code)
     except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo(_("mixmo: interrupted"), err=True)

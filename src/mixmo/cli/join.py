@@ -12,6 +12,7 @@ from mixmo.cli.common import fail, first_error
 from mixmo.cli.match_options import match_options
 from mixmo.cli.options import TranslatedCommand, light_option
 from mixmo.i18n import N_, _
+from mixmo.outside_text import harmless
 
 if TYPE_CHECKING:
     from mixmo.net.protocol import RoomSettings
@@ -303,7 +304,7 @@ async def _play_bot(
         line = f"{'match' if message.started else 'lobby'}: {seats}{seeded}"
         if not shown or shown[-1] != line:
             shown.append(line)
-            click.echo(line)
+            click.echo(harmless(line))  # the names are the server's
 
     try:
         result = await play_bot_seat(
@@ -320,4 +321,4 @@ async def _play_bot(
     except ClientError as error:
         fail(client_error(server, error, f"{server}/{code}" if code else None))
     for line in result.lines():
-        click.echo(line)
+        click.echo(harmless(line))

@@ -15,6 +15,7 @@ import click
 
 from mixmo.cli.constants import EXIT_USAGE, LANGUAGES
 from mixmo.i18n import N_, _
+from mixmo.outside_text import harmless
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -23,6 +24,11 @@ class InputError(click.ClickException):
     """Bad input from the user: reported on one line, exit code 2."""
 
     exit_code = EXIT_USAGE
+
+    def format_message(self) -> str:
+        # Messages quote what came from outside (a server's error, a file's text, an
+        # argument): shown harmlessly, never as the terminal's controls.
+        return harmless(self.message)
 
 
 lang_option = click.option(

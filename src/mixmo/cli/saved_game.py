@@ -20,6 +20,7 @@ from mixmo.engine.save import GameFileError, LoadedGame
 from mixmo.engine.state import Phase
 from mixmo.i18n import _, ngettext
 from mixmo.i18n_messages import say
+from mixmo.outside_text import harmless
 
 RESUME, NEW, QUIT = "r", "n", "q"
 
@@ -62,7 +63,9 @@ def describe(game: Game) -> str:
     )
     moves = ngettext("{count} move", "{count} moves", len(game.log)).format(count=len(game.log))
     return _("round {number}, {scores} ({moves})").format(
-        number=game.round.number, scores=scores, moves=moves
+        number=game.round.number,
+        scores=harmless(scores),
+        moves=moves,  # names from a file
     )
 
 
@@ -138,7 +141,11 @@ def ask_about_saved_game(path: Path) -> Answer:
             kept=kept_note(backup)
         )
     else:
-        click.echo(_("A saved game cannot be resumed: {problem}").format(problem=found.problem))
+        click.echo(
+            _("A saved game cannot be resumed: {problem}").format(
+                problem=harmless(found.problem or "")
+            )
+        )
         choices = [NEW, QUIT]
         question = _("[n] start a new game ({kept}), [q] quit").format(kept=kept_note(backup))
     try:

@@ -13,6 +13,7 @@ from mixmo.cli.options import TranslatedCommand, dict_option, json_option, lang_
 from mixmo.engine.lexicon import fold, is_tile_word, lexicon_label
 from mixmo.i18n import N_, _
 from mixmo.i18n_messages import say
+from mixmo.outside_text import harmless
 from mixmo.report_view import INVALID_MARK, VALID_MARK
 
 STDIN_LIMIT = 64_000_000
@@ -113,5 +114,5 @@ def verdict_lines(
             mark, detail, tint = VALID_MARK, ", ".join(result["forms"]), "green"
         else:
             mark, detail, tint = INVALID_MARK, result.get("reason") or not_in, "red"
-        lines.append((f"{mark} {result['word']}", tint, detail))
+        lines.append((f"{mark} {harmless(result['word'])}", tint, detail))  # a word argument: any characters
     return lines

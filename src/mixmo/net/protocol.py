@@ -13,7 +13,6 @@ exchange.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
@@ -25,6 +24,7 @@ from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.save_models import MatchModel, TaggedAction
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
 from mixmo.engine.variants import VARIANTS
+from mixmo.outside_text import has_control
 
 PROTOCOL_VERSION: Literal[1] = 1
 MAX_FRAME = 64 * 1024
@@ -61,7 +61,7 @@ def clean_name(name: str) -> str:
         raise ValueError("a player's name cannot be blank")
     if len(name) > MAX_NAME:
         raise ValueError(f"a player's name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+    if has_control(name):
         raise ValueError("a player's name cannot hold control characters")
     if not has_visible_character(name):  # "ㅤ" (U+3164), "⠀" (U+2800): an empty seat
         raise ValueError(INVISIBLE_NAME)

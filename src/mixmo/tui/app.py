@@ -9,15 +9,11 @@ banners, refusals), and after each batch of them the app pushes the new state
 down into the panes (attributes down, messages up). So another seat's move on
 a server, or a whole new view after a reconnection, redraws like a key press.
 
-Keys are handled in the order they arrive. Textual would send a bound key
-(an arrow, Backspace) through the focused widget and back up to the app, and
-a typed letter through a message posted from the widget: two routes of
-different lengths, so in a burst of keys (a fast typist, SSH) a letter could
-overtake the arrows typed before it. The app therefore reads the board's keys
-itself, as each key event arrives (:meth:`MixmoApp.on_event`), and commands
-run inline from the same place. A dialog's keys are handed to the dialog the same
-way, each handled in full before the next (its Enter answers it, and the keys
-typed after it go to what is on screen next).
+Keys are handled in the order they arrive, by one route: the focused widget (the
+active grid, or the open dialog's box, list or button) hands each of its keys to
+:meth:`MixmoApp.take_key`, which plays it in full before the next is read: in the
+dialog on screen by then, else on the board, else as a command
+(:mod:`mixmo.tui.key_routing` says why a single route keeps them in order).
 """
 
 from __future__ import annotations
@@ -32,6 +28,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid as GridLayout
 from textual.events import Click, Resize
+from textual.filter import LineFilter
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -50,16 +48,17 @@ from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_layout import LAYOUTS, Board
 from mixmo.tui.commands import Commands
 from mixmo.tui.grid_view import GridPicture
+from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.header import header_line
-from mixmo.tui.hints import HintKey
+from mixmo.tui.hints import Hints
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
 from mixmo.tui.labels import translate_bindings
-from mixmo.tui.match_records import MatchRecords
+from mixmo.tui.match_records import MatchRecorder
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
 from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
-from mixmo.tui.relay import RELAY_TICK, RelayKeys, make_relay
+from mixmo.tui.relay import RELAY_TICK, RelayDriver, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.table_events import TableEvents
 from mixmo.tui.view_state import capture, load_view, restore, view_path
@@ -81,11 +80,19 @@ SWITCHING = frozenset({"next_player", "previous_player", "switch"})
 """Commands that give the keyboard to another pane."""
 
 
+KEY_BAR_FIRST = ("next_player", "previous_player", "quit")
+"""The key bar starts with the panes and quitting, then the game's commands (a narrow
+terminal cuts the bar at its end)."""
+
+
 def _bindings() -> list[BindingType]:
-    """The rebindable commands, by id (the board's fixed keys are read in ``on_event``)."""
+    """The rebindable commands, by id, for the key bar; the keys themselves take the app's
+    one route (:meth:`MixmoApp.take_key`), so a command keeps its place among the keys."""
     return [
-        Binding(keys, ACTIONS.get(command, command), label, id=command, priority=True)
-        for command, (keys, label, _) in COMMANDS.items()
+        Binding(keys, ACTIONS.get(command, command), label, id=command)
+        for command, (keys, label, _) in sorted(
+            COMMANDS.items(), key=lambda item: item[0] not in KEY_BAR_FIRST
+        )
     ]
 
 
@@ -99,7 +106,18 @@ def tile_symbol(event: events.Key) -> str | None:
     return char if char in "?!" else None
 
 
-class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecords, App[None]):
+class BoardScreen(Screen[None], inherit_bindings=False):
+    """The game's screen. Tab and Shift+Tab are the keymap's (the next and previous
+    pane), not Screen's focus cycling, which would take their place in the key bar."""
+
+
+class MixmoApp(
+    BoardInput,
+    Commands,
+    TableEvents,
+    App[None],
+    inherit_bindings=False,  # ctrl+q and ctrl+c are the keymap's quit (it asks first)
+):
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -161,6 +179,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         self.active = 0
         self.awaiting_highlight = False
         self.panes = [PaneState() for _ in self.table.options.players]
+        self.hint_giver = Hints(self)
+        self.recorder = MatchRecorder(self)
         self.headline: tuple[str, float] | None = None
         """News for the whole table, shown in the header until the time given."""
         self._saved_view = ""
@@ -193,6 +213,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
                 saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
+        self.relay_keys = RelayDriver(self)
         self.welcome = welcome
         """Said in the header for a while at the start (the tutorial's suggestion on a first game)."""
         self.active = self.relay.holder if self.relay else self.active
@@ -267,6 +288,14 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         self.footer_row = Widget(id="footer-row")
         yield self.footer_row
 
+    def get_default_screen(self) -> Screen[None]:
+        return BoardScreen(id="_default")
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, after ours: no control from other people's texts (names,
+        themes, a server's words) reaches the terminal (:mod:`mixmo.tui.harmless_filter`)."""
+        return [HARMLESS, *super().get_line_filters()]
+
     def on_mount(self) -> None:
         self.set_keymap(self.keymap_config.bindings())
         if self.keymap_error:
@@ -280,7 +309,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
 
             self.set_interval(TICK, self.bots.tick)
         if self.relay is not None:
-            self.set_interval(RELAY_TICK, self.relay_tick)
+            self.set_interval(RELAY_TICK, self.relay_keys.tick)
         self.refresh_all()
         if self.welcome:
             self.announce(self.welcome, seconds=WELCOME_SECONDS)
@@ -297,6 +326,19 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
                 await row.screen.mount(Footer(), after=row)
                 await row.remove()
             self.refresh_bindings()  # the Footer lists the keys when the bindings are told
+
+    @property
+    def unrecorded(self) -> tuple[str, ...]:
+        """What could not be recorded, and why (said again in the shell at the end)."""
+        return self.recorder.unrecorded
+
+    def closing(self) -> bool:
+        """True once the app is closing: a timer may fire once more while its panes go."""
+        return self._exit or not self.is_running
+
+    def board_shown(self) -> bool:
+        """True while the board is on screen, no dialog over it."""
+        return self.screen is self.screen_stack[0]
 
     def visible_seats(self) -> list[int]:
         """The seats that have a pane on screen (all of them; practice shows one)."""
@@ -379,7 +421,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             live_check=self.live_check,
             headline=self.headline[0] if self.headline else None,
         )
-        text = Text.assemble(self.relay_header(), text)
+        text = Text.assemble(self.relay_keys.header(), text)
         if text.plain != self._header_text:
             self._header_text = text.plain
             self.header.update(text)
@@ -439,7 +481,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             score=self.table.state.totals[seat],
             words=summary.words,
             message=message,
-            built=self.relay_clock(seat),
+            built=self.relay_keys.clock(seat),
             hidden_tiles=0 if player.rack else rack_size,
             rounds_won=self.table.state.rounds_won[seat] if self.plays_rounds() else None,
         )
@@ -489,35 +531,40 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
 
     # --- keys, in the order they arrive --------------------------------------------------
 
-    async def on_event(self, event: events.Event) -> None:
+    async def take_key(self, event: events.Key) -> bool:
+        """Play one key now, in full, before the next is read (mixmo.tui.key_routing: the
+        focused grid or dialog widget hands each of its keys here, in the order typed):
+        in the dialog on screen, else on the board, else as a command. False: none of
+        the game's keys (Textual's own handling then)."""
         # Too small a terminal shows neither the board nor a dialog: a key would act unseen
         # (a theme typed blind). Only quitting works until the terminal is enlarged.
-        if (
-            isinstance(event, events.Key)
-            and self.has_class("too-small")
-            and event.key not in {key.strip() for key in self.keymap_config.quit.split(",")}
+        if self.has_class("too-small") and event.key not in self.command_keys.get(
+            ACTIONS["quit"], ()
         ):
-            event.stop()
-            return
-        if (
-            isinstance(event, events.Key)
-            and not event.is_forwarded
-            and await self.dialog_key(event)
-        ):
-            return
-        if isinstance(event, events.Paste) and not event.is_forwarded and event.text:
-            type_text = getattr(self.screen, "type_text", None)
-            if type_text is not None:  # in turn with the keys (a paste, then Enter)
-                type_text(event.text.splitlines()[0])
-                return
-        # Only keys fresh from the terminal: a key a dialog let bubble back up is not the board's.
-        on_board = (
-            isinstance(event, events.Key)
-            and not event.is_forwarded
-            and self.screen is self.screen_stack[0]
-        )
-        if not (on_board and await self.board_key(event)):  # type: ignore[arg-type]
-            await super().on_event(event)
+            return True
+        if await self.dialog_key(event):
+            return True
+        if self.screen is not self.screen_stack[0]:
+            return False  # a screen of Textual's own: its keys are its own
+        return await self.board_key(event) or await self.command_key(event)
+
+    @property
+    def command_keys(self) -> dict[str, tuple[str, ...]]:
+        """The keys of each command's action, from the keymap (keys.toml included)."""
+        keymap = self.keymap_config.bindings()
+        return {
+            ACTIONS.get(command, command): tuple(key.strip() for key in keys.split(","))
+            for command, keys in keymap.items()
+        }
+
+    async def command_key(self, event: events.Key) -> bool:
+        """Run the command bound to the key, if any, as Textual would run its binding
+        (``check_action`` decides whether it may run now)."""
+        for action, keys in self.command_keys.items():
+            if event.key in keys:
+                await self.run_action(action)
+                return True
+        return False
 
     async def dialog_key(self, event: events.Key) -> bool:
         """Run a key in the open dialog at once, in full; False when no dialog takes it.
@@ -527,19 +574,15 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         board, or the next dialog once it is drawn). Over the round's dialogs the
         quit command and help work too (the table may stop at a claim)."""
         self.flow.drop_if_passed()
-        while self.screen is not self.screen_stack[0]:
-            dialog = self.screen
-            take_key: Callable[[events.Key], Awaitable[bool]] | None = getattr(
-                dialog, "take_key", None
-            )
-            if take_key is None:
-                return False
-            if getattr(dialog, "stops_for_quit", False) and self.stop_key(event.key):
-                return True
-            if await take_key(event):
-                return True
-            # The dialog closed before it was drawn: the key goes to what came instead.
-        return False
+        dialog = self.screen
+        if dialog is self.screen_stack[0]:
+            return False
+        take_key: Callable[[events.Key], Awaitable[bool]] | None = getattr(dialog, "take_key", None)
+        if take_key is None:
+            return False
+        if getattr(dialog, "stops_for_quit", False) and self.stop_key(event.key):
+            return True
+        return await take_key(event)
 
     def stop_key(self, key: str) -> bool:
         """Ask the quit question, or show help, if ``key`` is bound to one (over a dialog)."""
@@ -553,7 +596,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     async def board_key(self, event: events.Key) -> bool:
         """Run a board key at once; False when it is not one (commands go on to the bindings)."""
         action = FIXED_ACTIONS.get(event.key)
-        if self.relay_holds_keys():  # the hand-over pause: the board's keys go nowhere
+        if self.relay_keys.holds_keys():  # the hand-over pause: the board's keys go nowhere
             return action is not None or tile_symbol(event) is not None
         if action is not None:
             await self.run_action(action)
@@ -571,7 +614,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
             return True  # a dialog that lets the table stop there (the round's scores)
         if action in SWITCHING and self.own_seat() is not None:
             return False  # one seat at a server: the other panes are not this keyboard's
-        return on_board and self.relay_allows(action)
+        return on_board and self.relay_keys.allows(action)
 
     # --- the engine --------------------------------------------------------------------
 
@@ -689,7 +732,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         return seat in self.pane_widgets and (not playable or seat in playable)
 
     def activate(self, seat: int) -> None:
-        if seat == self.active or not self.may_take(seat) or not self.relay_may_switch(seat):
+        if seat == self.active or not self.may_take(seat) or not self.relay_keys.may_switch(seat):
             return
         previous, self.active = self.active, seat
         self.refresh_pane(previous)
@@ -713,6 +756,10 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
 
     def action_switch(self, seat: int) -> None:
         self.activate(seat)
+
+    def action_hint(self) -> None:
+        """F3: a hint from the solver for the active player, at a cost (mixmo.tui.hints)."""
+        self.hint_giver.ask(self.active)
 
     def action_scores(self) -> None:
         """The last round's scores again, to read (round_flow.RoundFlow.show_last_scores)."""

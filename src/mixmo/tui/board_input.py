@@ -1,8 +1,8 @@
 """What the board's keys and the mouse do to the active player's grid.
 
-A mixin of the app: the app reads every board key itself, in the order the
-terminal sent them, and runs the matching ``action_*`` here at once (see
-``MixmoApp.on_event``). The mouse arrives as the grid view's messages.
+A mixin of the app: every board key reaches the app's one route in the order the
+terminal sent them (``MixmoApp.take_key``), which runs the matching ``action_*``
+here at once. The mouse arrives as the grid view's messages.
 Grid edits go to the engine as actions; the cursor, selection and rack order
 live in the pane's :class:`~mixmo.tui.pane_state.PaneState`.
 """
@@ -180,7 +180,9 @@ class BoardInput:
         ).format(count=tiles)
         from mixmo.tui.modals import ConfirmScreen  # the dialogs load when first opened
 
-        self.push_screen(ConfirmScreen(question), answer)
+        dialog = ConfirmScreen(question)
+        dialog.answered = answer
+        self.push_screen(dialog)
 
     def action_undo(self) -> None:
         self.apply(act.Undo(seat=self.active, at=self.clock()))

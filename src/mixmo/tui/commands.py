@@ -89,4 +89,6 @@ class Commands:
                 self.save_view()
                 self.exit()
 
-        self.push_screen(ConfirmScreen(question), answer)
+        dialog = ConfirmScreen(question)
+        dialog.answered = answer
+        self.push_screen(dialog)

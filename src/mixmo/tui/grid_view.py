@@ -1,7 +1,8 @@
 """One player's grid: a scrolling board drawn line by line (Textual's Line API).
 
 The app pushes a :class:`GridPicture` down (attributes down); clicks and
-drags go up as messages (messages up); the app reads the keys itself. A cell is two columns wide: the tile and a
+drags go up as messages (messages up); its keys take the app's one route
+(:mod:`mixmo.tui.key_routing`). A cell is two columns wide: the tile and a
 spacer, which also shows the typing direction at the cursor.
 """
 
@@ -23,6 +24,7 @@ from textual.strip import Strip
 
 from mixmo.engine.grid import Cell, Direction, Grid
 from mixmo.engine.tiles import TileKind
+from mixmo.tui.key_routing import route_key
 
 CELL_WIDTH = 2
 BIG_CELL_WIDTH = 3
@@ -111,8 +113,9 @@ def cell_styles_for(variables: Mapping[str, str], *, dark: bool) -> CellStyles:
 
 
 class GridView(ScrollView, can_focus=True):
-    """A player's board. The app reads the keys (in arrival order); clicks and drags
-    become messages for it. It follows the cursor, so it needs no scrollbars."""
+    """A player's board. Focused, it owns the keys and hands each to the app's route
+    (in arrival order); clicks and drags become messages for it. It follows the cursor,
+    so it needs no scrollbars."""
 
     DEFAULT_CSS = """
     GridView { height: 1fr; scrollbar-size: 0 0; }
@@ -192,10 +195,14 @@ class GridView(ScrollView, can_focus=True):
         # Neighbouring cells of one style make one segment (a row of empty cells, one):
         # the line is drawn as many times as the board changes, and the first frame
         # draws every line of every grid.
+        # Only the columns on show are drawn: the board's extent comes from the tiles, and a
+        # tile far away (from a crafted save or another seat) must cost nothing to the rest.
+        first = scroll_x // self.cell_width
+        last = min(width // self.cell_width, (scroll_x + self.size.width) // self.cell_width + 1)
         segments: list[Segment] = []
         run: list[str] = []
         run_style = EMPTY
-        for index in range(width // self.cell_width):
+        for index in range(first, last):
             cell = (row, left + index)
             char, style = self._cell(picture, cell, styles)
             if self.big:
@@ -217,7 +224,10 @@ class GridView(ScrollView, can_focus=True):
                 run.append(text)
         if run:
             segments.append(Segment("".join(run), run_style))
-        strip = Strip(segments, width).crop(scroll_x, scroll_x + self.size.width)
+        start = scroll_x - first * self.cell_width
+        strip = Strip(segments, (last - first) * self.cell_width).crop(
+            start, start + self.size.width
+        )
         return strip.apply_style(base)
 
     def cell_styles(self) -> CellStyles:
@@ -261,6 +271,9 @@ class GridView(ScrollView, can_focus=True):
         return (top + y + int(scroll_y), left + (x + int(scroll_x)) // self.cell_width)
 
     # --- input ----------------------------------------------------------------------
+
+    async def on_key(self, event: events.Key) -> None:
+        await route_key(self, event)
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self._drag_start = self.cell_at(event.x, event.y)

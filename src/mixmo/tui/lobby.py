@@ -9,6 +9,7 @@ the server's bots take the free seats or the match starts without them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -16,11 +17,13 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.filter import LineFilter
 from textual.widgets import Button, Footer, Static
 
 from mixmo.i18n import N_, _, ngettext
 from mixmo.net.protocol import Lobby
 from mixmo.net.table import Table
+from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.labels import label_key, translate_bindings
 from mixmo.tui.modals import _Dialog
 
@@ -124,6 +127,11 @@ class LobbyApp(App[bool]):
         yield self.seats
         yield self.news_line
         yield Footer()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, after ours: no control from other people's texts (names,
+        themes, a server's words) reaches the terminal (:mod:`mixmo.tui.harmless_filter`)."""
+        return [HARMLESS, *super().get_line_filters()]
 
     def on_mount(self) -> None:
         self._stop = self.table.watch(self._changed)

@@ -6,7 +6,8 @@ Their times are the match's, from its state: a round lasts from its deal to its 
 scores; never this screen's clock, which runs on after the scores (and at a server ran
 from the room's opening).
 
-A mixin of the app; a record that cannot be written is said in the header, and
+:class:`MatchRecorder` is the app's controller, knowing it only through
+:class:`RecordsHost`; a record that cannot be written is said in the header, and
 play goes on.
 """
 
@@ -14,66 +15,71 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mixmo.i18n import _
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from mixmo.engine import events as ev
     from mixmo.net.table import Table
 
 # mixmo.records (SQLite) is imported when a round ends: the first frame does not need it.
 
 
-class MatchRecords:
+class RecordsHost(Protocol):
+    """What the records need from the app (or a test)."""
+
+    table: Table
+    clock: Callable[[], float]
+
+    @property
+    def notify(self) -> Callable[..., Any]: ...  # Textual's App.notify
+    def people(self) -> list[int]: ...
+    def plays_rounds(self) -> bool: ...
+    def announce(self, text: str, *, seconds: float = ...) -> None: ...
+
+
+class MatchRecorder:
     """Stores finished rounds and matches in the records (``mixmo stats``)."""
 
-    unrecorded: tuple[str, ...] = ()
-    """What could not be recorded, and why: said at once, and again in the shell when
-    the players leave the finished match."""
-
-    if TYPE_CHECKING:  # provided by MixmoApp
-        table: Table
-        clock: Callable[[], float]
-        notify: Callable[..., Any]
-
-        def people(self) -> list[int]: ...
-        def plays_rounds(self) -> bool: ...
-        def announce(self, text: str, *, seconds: float = ...) -> None: ...
+    def __init__(self, host: RecordsHost) -> None:
+        self.host = host
+        self.unrecorded: tuple[str, ...] = ()
+        """What could not be recorded, and why: said at once, and again in the shell when
+        the players leave the finished match."""
 
     def not_recorded(self, text: str) -> None:
         """Say that a record was lost (a toast stays above the score dialogs, unlike the
         header), and keep it for the shell."""
         self.unrecorded = (*self.unrecorded, text)
-        self.announce(text, seconds=10)
-        self.notify(text, severity="error", timeout=30)
+        self.host.announce(text, seconds=10)
+        self.host.notify(text, severity="error", timeout=30)
 
     def rounds_changes(self) -> tuple[int, ...] | None:
         """What the round just scored changed in each seat's rounds won, when the match is
         played to rounds (+1 its winner, -1 a wrong final MIXMO: the records keep the
         round taken away, QA report 2 G7); None when it is played to points."""
-        if not self.plays_rounds():
+        if not self.host.plays_rounds():
             return None
         from mixmo.tui.pane_summary import rounds_standing
 
-        return rounds_standing(self.table.state, 0).change
+        return rounds_standing(self.host.table.state, 0).change
 
     def round_seconds(self) -> float:
         """How long the round just scored lasted, in game time, read when its scores are
         heard (the next round may be dealt before the records are written)."""
-        round_ = self.table.round
+        round_ = self.host.table.round
         if round_.duration is not None:
             return round_.duration
-        return max(0.0, self.clock() - round_.started_at)  # a view of an older server
+        return max(0.0, self.host.clock() - round_.started_at)  # a view of an older server
 
     def record_round(self, scored: ev.RoundScored, seconds: float) -> None:
         """Store a finished round in the records, one entry per human player: ``seconds``
         from its deal to its scores (:meth:`round_seconds`)."""
         from mixmo import records
 
-        options, people = self.table.options, set(self.people())
+        table = self.host.table
+        options, people = table.options, set(self.host.people())
         now = datetime.now().isoformat(timespec="seconds")
         changes = self.rounds_changes()
         runs = [
@@ -83,13 +89,13 @@ class MatchRecords:
                 player=options.players[score.seat],
                 language=options.language,
                 table_size=len(options.players),
-                variant=self.table.variant.name,
+                variant=table.variant.name,
                 seed=f"{options.seed} round {scored.round}",
                 seconds=seconds,
-                tiles=len(self.table.round.player(score.seat).grid),
+                tiles=len(table.round.player(score.seat).grid),
                 won=score.seat == scored.winner,
                 score=score.total,
-                grid=self.table.round.player(score.seat).grid.to_text(),
+                grid=table.round.player(score.seat).grid.to_text(),
                 rounds=None if changes is None else changes[score.seat],
             )
             for score in scored.scores
@@ -104,14 +110,15 @@ class MatchRecords:
         """Store the finished match in the records, one entry per human player."""
         from mixmo import records
 
-        options = self.table.options
-        people = set(self.people())
+        table, clock = self.host.table, self.host.clock
+        options = table.options
+        people = set(self.host.people())
         now = datetime.now().isoformat(timespec="seconds")
         try:
             for seat, name in enumerate(options.players):
                 if seat not in people:
                     continue
-                player = self.table.round.player(seat)
+                player = table.round.player(seat)
                 records.record(
                     records.Run(
                         kind="game",
@@ -119,14 +126,14 @@ class MatchRecords:
                         player=name,
                         language=options.language,
                         table_size=len(options.players),
-                        variant=self.table.variant.name,
+                        variant=table.variant.name,
                         seed=str(options.seed),
-                        seconds=self.table.round.ended_at or self.clock(),
+                        seconds=table.round.ended_at or clock(),
                         tiles=len(player.grid),
                         won=seat == over.winner,
-                        score=self.table.state.totals[seat],
+                        score=table.state.totals[seat],
                         grid=player.grid.to_text(),
-                        rounds=self.table.state.rounds_won[seat] if self.plays_rounds() else None,
+                        rounds=table.state.rounds_won[seat] if self.host.plays_rounds() else None,
                     )
                 )
         except (records.RecordsError, OSError) as error:

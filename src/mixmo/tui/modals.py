@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
-from textual import _time, events, on
+from textual import events, on
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.strip import Strip
-from textual.widgets import Button, Input, OptionList, SelectionList, Static
-from textual.widgets._toggle_button import ToggleButton
+from textual.widgets import Button, Checkbox, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from mixmo.engine.actions import THEME
@@ -27,12 +26,13 @@ from mixmo.engine.scoring import WRONG_FINAL
 from mixmo.i18n import N_, _
 from mixmo.i18n_messages import say
 from mixmo.tui.board_layout import TOO_SMALL_NOTE
+from mixmo.tui.key_routing import KeyTaker, RoutedKeys
 from mixmo.tui.labels import label_key, translate_bindings
 from mixmo.tui.news import is_you
 from mixmo.tui.pane_summary import RoundsStanding, rounds_change_text, rounds_goal_text
 
 
-class TickList(SelectionList[Any]):
+class TickList(RoutedKeys, SelectionList[Any]):
     """A selection list whose ticks read without colour (NO_COLOR): ✓ ticked, blank not."""
 
     def render_line(self, y: int) -> Strip:
@@ -42,7 +42,7 @@ class TickList(SelectionList[Any]):
             selection = self.get_option_at_index(self.scroll_offset.y + y)
         except OptionDoesNotExist:
             return strip
-        if len(segments) > 1 and segments[1].text == ToggleButton.BUTTON_INNER:
+        if len(segments) > 1 and segments[1].text == Checkbox.BUTTON_INNER:
             mark = "✓" if selection.value in self._selected else " "
             segments[1] = Segment(mark, segments[1].style)
             return Strip(segments, strip.cell_length)
@@ -55,18 +55,37 @@ class TickList(SelectionList[Any]):
             self.toggle(self.get_option_at_index(self.highlighted))
 
 
-READY_SECONDS = 5.0
-"""How long a key waits for a dialog just opened to be drawn (its box and list in place)."""
+class DialogInput(RoutedKeys, Input):
+    """A dialog's box: its keys, typing included, take the app's route (key_routing)."""
 
 
-class _Dialog(ModalScreen[object]):
-    """A dialog that takes its keys from the app, one at a time, in the order they come.
+class DialogOptions(RoutedKeys, OptionList):
+    """A dialog's list: its keys take the app's route."""
+
+
+class DialogButton(RoutedKeys, Button):
+    """A dialog's button: its keys take the app's route."""
+
+
+class DialogScroll(RoutedKeys, VerticalScroll):
+    """A dialog's scrolling text: its keys take the app's route."""
+
+
+def key_clock() -> float:
+    """Now, on the clock Textual stamps its messages with (a key event's ``time``)."""
+    return Message().time
+
+
+class _Dialog(RoutedKeys, ModalScreen[object]):
+    """A dialog that plays its keys one at a time, in the order they come.
 
     Textual would send a bound key (Backspace, Space, Enter) on a longer route than
     a typed letter, so that in a burst of keys an Enter could answer the dialog
     before the Backspace typed ahead of it, and the keys after it land in the box.
-    The app hands every fresh key of a dialog to :meth:`take_key` instead, which
-    handles it in full before the next is read (mixmo.tui.app, ``on_event``).
+    Its widgets hand every key to the app's one route instead (mixmo.tui.key_routing),
+    which gives it to :meth:`take_key`: handled in full before the next is read.
+    Its bindings run from there only, never ahead of the keys typed before them
+    (:meth:`check_action`).
     """
 
     stops_for_quit: ClassVar[bool] = False
@@ -76,22 +95,45 @@ class _Dialog(ModalScreen[object]):
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
-        self._mounted = asyncio.Event()
+        self._playing = False
+        """True while :meth:`take_key` plays a key: the dialog's bindings may run."""
+        self.answered: Callable[[Any], object] | None = None
+        """Called with the answer as the dialog closes, before the key after it is played."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        """Close with ``result``, and play the answer now: a callback given to
+        ``push_screen`` would run at its requester's next message, after keys already
+        typed for what comes next (a tile after the theme's Enter)."""
+        answered, self.answered = self.answered, None
+        closing = super().dismiss(result)
+        if answered is not None:
+            answered(result)
+        return closing
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Textual would run a priority binding as the key arrives, ahead of the keys still
+        # on their way to the box: in an app that routes its keys, only take_key runs them.
+        return self._playing or not isinstance(self.app, KeyTaker)
 
     async def take_key(self, event: events.Key) -> bool:
         """Handle one key now, as Textual would (the dialog's bindings, priority ones first,
         then from the focused widget up; a printable key types in a box). The app's own
         keys do nothing over a dialog, but quit and help (``stops_for_quit``).
-        False only when the dialog closed before it was drawn: the key is someone else's."""
-        if not self._mounted.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._mounted.wait(), READY_SECONDS)
-            if not self.is_active:
-                return False
-        active = self.active_bindings.get(event.key)
-        if active is not None and active.enabled:
-            await self.app.run_action(active.binding.action, active.node)
+        A key that comes before the dialog is drawn waits its turn in the dialog's own
+        queue, behind the keys typed before it."""
+        if not self.is_mounted:
+            copy = events.Key(event.key, event.character)
+            copy.time = event.time  # when it was typed, not when it was passed on
+            self.post_message(copy)
             return True
+        self._playing = True
+        try:
+            active = self.active_bindings.get(event.key)
+            if active is not None and active.enabled:
+                await self.app.run_action(active.binding.action, active.node)
+                return True
+        finally:
+            self._playing = False
         if event.is_printable and event.character:
             self.type_text(event.character)
         return True
@@ -126,7 +168,6 @@ class _Dialog(ModalScreen[object]):
     """
 
     def on_mount(self) -> None:
-        self._mounted.set()  # composed, its first widget focused: keys may come in
         # The app keeps the request's words up to date (its fit()); a dialog opened while
         # the terminal is too small starts with them. (A dialog the table moved past at
         # once is gone before it mounts: nothing to add then.)
@@ -164,17 +205,21 @@ class _RoundDialog(_Dialog):
     lets_quit: ClassVar[bool] = True
     """The app's quit command (and Esc) works over this dialog: the table may stop at it."""
 
-    BINDINGS = [Binding("escape", "app.quit_game", N_("Quit"), priority=True)]
+    BINDINGS = [Binding("escape", "quit_game", N_("Quit"), priority=True)]
 
     def __init__(self) -> None:
         super().__init__()
-        self.opened_at = _time.get_time()
+        self.opened_at = key_clock()
         """When it opened, on the clock of Textual's key events (their ``time``)."""
 
     async def take_key(self, event: events.Key) -> bool:
         if event.time < self.opened_at:
             return True  # typed before this question opened: not its answer, and gone
         return await super().take_key(event)
+
+    async def action_quit_game(self) -> None:
+        """Esc: the app's quit question (it answers nothing here)."""
+        await self.app.run_action("quit_game")
 
 
 class ThemeScreen(_RoundDialog):
@@ -200,12 +245,12 @@ class ThemeScreen(_RoundDialog):
                 )
             )
             # No longer than the engine takes: the box refuses the character past it.
-            yield Input(
+            yield DialogInput(
                 placeholder=_("a theme, e.g. animals"),
                 id="theme-input",
                 max_length=THEME.max_length or 0,
             )
-            yield OptionList(
+            yield DialogOptions(
                 *[Option(title, id=theme_id) for theme_id, title in self.builtin], id="theme-list"
             )
             yield hint_line(_("Enter: choose"))
@@ -256,7 +301,7 @@ class ClaimScreen(_RoundDialog):
             else:
                 yield Static(_("Your grid holds no valid word."))
             yield hint_line(_("Space: tick a word"), _("Enter: confirm"))
-            yield Button(_("Claim these words"), id="done", variant="primary")
+            yield DialogButton(_("Claim these words"), id="done", variant="primary")
 
     def action_done(self) -> None:
         selected = self.query(SelectionList)
@@ -288,7 +333,7 @@ class SprintScreen(_RoundDialog):
                 classes="heading",
             )
             yield Static(_("Its tiles go back to your rack (tiles shared with other words stay)."))
-            yield OptionList(
+            yield DialogOptions(
                 *[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)]
             )
             yield hint_line(_("Arrows, then Enter: choose"))
@@ -339,7 +384,7 @@ class VoteScreen(_RoundDialog):
             )
             yield Static(_("The list's verdict is ticked."))
             yield hint_line(_("Space: accept or reject"), _("Enter: confirm"))
-            yield Button(_("Judge"), id="done", variant="primary")
+            yield DialogButton(_("Judge"), id="done", variant="primary")
 
     @staticmethod
     def _label(claim: ClaimToJudge) -> str:
@@ -421,9 +466,9 @@ class ScoresScreen(_RoundDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.heading, classes="heading")
-            with VerticalScroll():
+            with DialogScroll():
                 yield Static(self.table)
-            yield Button(self.button, id="close", variant="primary")
+            yield DialogButton(self.button, id="close", variant="primary")
             yield hint_line()
 
     def action_close(self) -> None:
@@ -448,7 +493,7 @@ class LastScoresScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.heading, classes="heading")
-            with VerticalScroll():
+            with DialogScroll():
                 yield Static(self.table)
             yield Static(_("Enter or Esc closes this sheet."), classes="hint")
 
@@ -468,8 +513,8 @@ class MatchOverScreen(ScoresScreen):
         with Vertical(classes="dialog"):
             yield Static(self.heading, classes="heading")
             yield Static(self.table)
-            yield Button(_("Play again (Enter)"), id="again", variant="primary")
-            yield Button(_("Quit (Esc)"), id="leave")
+            yield DialogButton(_("Play again (Enter)"), id="again", variant="primary")
+            yield DialogButton(_("Quit (Esc)"), id="leave")
 
     def action_again(self) -> None:
         self.dismiss(True)
@@ -520,8 +565,8 @@ class ConfirmScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="heading")
-            yield Button(self.yes_label, id="yes", variant="error")
-            yield Button(self.no_label, id="no", variant="primary")
+            yield DialogButton(self.yes_label, id="yes", variant="error")
+            yield DialogButton(self.no_label, id="no", variant="primary")
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -542,7 +587,7 @@ class NoticeScreen(_Dialog):
         self.lines = list(lines)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog"):
+        with DialogScroll(classes="dialog"):
             yield Static(self.heading, classes="heading")
             yield Static(Text("\n".join(self.lines)), id="notice")
             yield Static("\n" + _("Enter closes this message."), classes="hint")
@@ -578,7 +623,7 @@ class HelpScreen(_Dialog):
         table.add_column()
         for key, meaning in self.keys:
             table.add_row(key, meaning)
-        with VerticalScroll(classes="dialog"):
+        with DialogScroll(classes="dialog"):
             yield Static(_("Keys"), classes="heading")
             yield Static(table)
             yield Static("\n" + _("Rules in short"), classes="heading")

@@ -18,8 +18,8 @@ from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Button, Static
+from textual.containers import Vertical
+from textual.widgets import Static
 
 from mixmo import records
 from mixmo.engine import actions as act
@@ -37,7 +37,7 @@ from mixmo.engine.variants import variant_for
 from mixmo.i18n import N_, _
 from mixmo.i18n_messages import say
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.modals import _Dialog
+from mixmo.tui.modals import DialogButton, DialogScroll, _Dialog
 
 HINT_PENALTY = HINT_COST
 """Seconds added to the time for each hint."""
@@ -95,10 +95,10 @@ class PracticeResultScreen(_Dialog):
             yield Static(_("Practice over"), classes="heading")
             if self.run_unrecorded is not None:
                 yield Static(Text(self.run_unrecorded, style="bold red"), id="unrecorded")
-            with VerticalScroll():
+            with DialogScroll():
                 yield Static(self.summary)
                 yield Static(self.grids)
-            yield Button(_("Done (Enter)"), id="close", variant="primary")
+            yield DialogButton(_("Done (Enter)"), id="close", variant="primary")
 
     def action_close(self) -> None:
         self.dismiss(True)

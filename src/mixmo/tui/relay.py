@@ -8,8 +8,9 @@ during which the board takes no keys, so the next player's time starts only
 once they sit down. Time stops while a dialog is open or the round is not in
 play (a theme to choose, the scores), so the relay measures building time only.
 
-:class:`Relay` is the bookkeeping (pure, driven by game time); :class:`RelayKeys`
-is the app's mixin that ticks it, refuses keys during the pause and shows it.
+:class:`Relay` is the bookkeeping (pure, driven by game time); :class:`RelayDriver`
+is the app's controller that ticks it, refuses keys during the pause and shows it,
+knowing the app only through :class:`RelayHost`.
 Each player's building time is kept in the view file beside the autosave
 (:mod:`mixmo.tui.view_state`): it is a measure of the interface's relay, not a
 rule of Mixmo, so the engine's save (the match itself) stays free of it, and a
@@ -18,8 +19,9 @@ view file left over from another match is ignored like the rest of the view.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 
@@ -27,10 +29,6 @@ from mixmo.engine.state import Phase
 from mixmo.i18n import _
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from textual.screen import Screen
-
     from mixmo.net.table import Table
     from mixmo.tui.view_state import ViewState
 
@@ -109,67 +107,80 @@ class Relay:
         return True
 
 
-class RelayKeys:
+class RelayHost(Protocol):
+    """What the relay's controller needs from the app (or a test)."""
+
+    table: Table
+    active: int
+    relay: Relay | None
+    clock: Callable[[], float]
+
+    def closing(self) -> bool:
+        """True once the app is closing (a timer may fire once more while its panes go)."""
+        ...
+
+    def board_shown(self) -> bool:
+        """True while the board is on screen, no dialog over it."""
+        ...
+
+    def activate(self, seat: int) -> None: ...
+    def refresh_pane(self, seat: int, *, force: bool = False) -> None: ...
+    def update_header(self) -> None: ...
+    def save_view(self) -> None: ...
+
+
+class RelayDriver:
     """The app's side of the relay: ticking it, holding keys in the pause, showing it."""
 
-    if TYPE_CHECKING:  # provided by MixmoApp
-        table: Table
-        active: int
-        clock: Callable[[], float]
-        screen: Screen[object]
-        screen_stack: list[Screen[object]]
-        is_running: bool
-        _exit: bool
+    def __init__(self, host: RelayHost) -> None:
+        self.host = host
 
-        def activate(self, seat: int) -> None: ...
-        def refresh_pane(self, seat: int, *, force: bool = False) -> None: ...
-        def update_header(self) -> None: ...
-        def save_view(self) -> None: ...
+    @property
+    def relay(self) -> Relay | None:
+        return self.host.relay
 
-    relay: Relay | None
-
-    def relay_tick(self) -> None:
+    def tick(self) -> None:
         """Advance the relay; at a hand-over, give the next player's pane the keyboard."""
-        relay = self.relay
-        if relay is None or self._exit or not self.is_running:
-            return  # the timer can fire once more while the app closes and its panes go
-        running = self.table.phase is Phase.PLAYING and self.screen is self.screen_stack[0]
+        host, relay = self.host, self.relay
+        if relay is None or host.closing():
+            return
+        running = host.table.phase is Phase.PLAYING and host.board_shown()
         was_paused = relay.paused
-        if relay.advance(self.clock(), running=running):
-            self.activate(relay.holder)
-            self.save_view()
-        elif running and self.active != relay.holder:  # back in play after a free-for-all
-            self.activate(relay.holder)
+        if relay.advance(host.clock(), running=running):
+            host.activate(relay.holder)
+            host.save_view()
+        elif running and host.active != relay.holder:  # back in play after a free-for-all
+            host.activate(relay.holder)
         if running or was_paused != relay.paused:
-            self.refresh_pane(self.active)
-            self.update_header()
+            host.refresh_pane(host.active)
+            host.update_header()
 
-    def relay_holds_keys(self) -> bool:
+    def holds_keys(self) -> bool:
         """During the hand-over pause the board takes no keys."""
         return self.relay is not None and self.relay.paused
 
-    def relay_allows(self, action: str) -> bool:
+    def allows(self, action: str) -> bool:
         """During the pause only help and quit work."""
-        return not self.relay_holds_keys() or action in OPEN_IN_PAUSE
+        return not self.holds_keys() or action in OPEN_IN_PAUSE
 
-    def relay_may_switch(self, seat: int) -> bool:
+    def may_switch(self, seat: int) -> bool:
         """With a relay the keyboard goes round by itself: no taking it to another pane
         while the round is in play (the final sprint, claims and votes are everyone's)."""
         relay = self.relay
-        return relay is None or seat == relay.holder or self.table.phase is not Phase.PLAYING
+        return relay is None or seat == relay.holder or self.host.table.phase is not Phase.PLAYING
 
-    def relay_clock(self, seat: int) -> str:
+    def clock(self, seat: int) -> str:
         """A seat's building time, for its pane title ('' without a relay, or for a bot)."""
         if self.relay is None or seat not in self.relay.built:
             return ""
         return _("built {time}").format(time=minutes(self.relay.built[seat]))
 
-    def relay_header(self) -> Text:
+    def header(self) -> Text:
         """The countdown, or whom to pass the keyboard to (empty without a relay)."""
         relay = self.relay
         if relay is None:
             return Text()
-        name = self.table.options.players[relay.holder]
+        name = self.host.table.options.players[relay.holder]
         if relay.paused:
             message = _("Pass the keyboard to {name} ({seconds})").format(
                 name=name, seconds=int(-(-relay.pause_left // 1))

@@ -15,11 +15,11 @@ from mixmo.tui.pane_summary import rounds_standing
 
 if TYPE_CHECKING:
     from rich.table import Table as RichTable
-    from textual.screen import Screen
 
     from mixmo.engine import events as ev
     from mixmo.engine.grid import Cell
     from mixmo.net.table import Table
+    from mixmo.tui.modals import _Dialog
 
 # The dialogs (mixmo.tui.modals: Textual's inputs and lists), the themes and the sprint's
 # choices are imported when a round first needs one: the first frame of a game needs none.
@@ -31,8 +31,10 @@ class FlowHost(Protocol):
     table: Table
     bot_seats: list[int]
     shows_scores: bool
-    unrecorded: tuple[str, ...]
     clock: Callable[[], float]
+
+    @property
+    def unrecorded(self) -> tuple[str, ...]: ...
 
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
@@ -52,7 +54,7 @@ class RoundFlow:
         self.app = app
         self._modal_open = False
         self._open_for: tuple[int, Phase] | None = None
-        self._screen: Screen[Any] | None = None
+        self._screen: _Dialog | None = None
         self._dropped = False
         self._no_claims_sent: set[tuple[int, int]] = set()
         """(round, seat) of the OUT players whose empty claim this screen has sent."""
@@ -107,7 +109,7 @@ class RoundFlow:
         elif phase is Phase.MATCH_OVER and self.app.shows_scores:
             self._open_scores(final=True)
 
-    def _open(self, screen: Screen[Any], then: Callable[[Any], object]) -> None:
+    def _open(self, screen: _Dialog, then: Callable[[Any], object]) -> None:
         self._modal_open = True
         round_ = self.app.table.round
         self._open_for = (round_.number, round_.phase)
@@ -123,7 +125,8 @@ class RoundFlow:
             self._modal_open = False
             self.sync()
 
-        self.app.push_screen(screen, done)
+        screen.answered = done  # (a _Dialog: the answer is played as it closes)
+        self.app.push_screen(screen)
 
     def drop_if_passed(self) -> None:
         """Close the open dialog if the table moved past it while another screen (help,

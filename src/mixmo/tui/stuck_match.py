@@ -87,4 +87,6 @@ class StuckMatchOffer:
             if end and self.host.table is table and table.phase is Phase.SCORED:
                 self.host.apply(act.EndStuckMatch(seat=seat, at=self.host.clock()))
 
-        self.host.push_screen(ConfirmScreen(stuck_question(table)), answer)
+        dialog = ConfirmScreen(stuck_question(table))
+        dialog.answered = answer
+        self.host.push_screen(dialog)

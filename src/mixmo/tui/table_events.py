@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from mixmo.engine.state import PlayerState
     from mixmo.engine.validation import ValidationReport
     from mixmo.net.table import Table
+    from mixmo.tui.match_records import MatchRecorder
     from mixmo.tui.pane_state import PaneState
 
 
@@ -47,13 +48,11 @@ class TableEvents:
         def update_header(self) -> None: ...
         def refresh_all(self) -> None: ...
         def bell(self) -> None: ...
-        def round_seconds(self) -> float: ...
-        def record_round(self, scored: ev.RoundScored, seconds: float) -> None: ...
-        def record_match(self, over: ev.MatchOver) -> None: ...
         def report_for(self, seat: int, player: PlayerState) -> ValidationReport: ...
 
         notify: Callable[..., Any]
         call_later: Callable[..., Any]
+        recorder: MatchRecorder
 
     def reason_on_the_board(self, seat: int, reason: Message) -> str:
         """A wrong call's reason in terms of the caller's board: the grid is the one
@@ -105,6 +104,6 @@ class TableEvents:
             if news.bell:
                 self.bell()
         if isinstance(event, ev.RoundScored) and self.shows_scores:
-            self.call_later(self.record_round, event, self.round_seconds())
+            self.call_later(self.recorder.record_round, event, self.recorder.round_seconds())
         if isinstance(event, ev.MatchOver) and self.shows_scores:
-            self.call_later(self.record_match, event)
+            self.call_later(self.recorder.record_match, event)
