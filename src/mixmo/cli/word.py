@@ -114,5 +114,6 @@ def verdict_lines(
             mark, detail, tint = VALID_MARK, ", ".join(result["forms"]), "green"
         else:
             mark, detail, tint = INVALID_MARK, result.get("reason") or not_in, "red"
-        lines.append((f"{mark} {harmless(result['word'])}", tint, detail))  # a word argument: any characters
+        word = harmless(result["word"])  # a word argument may hold any characters
+        lines.append((f"{mark} {word}", tint, detail))
     return lines
