@@ -53,10 +53,14 @@ from build_common import (
     finish,
     fold,
     is_playable_form,
+    is_short_for_review,
     read_deny_lists,
     write_gzip_lines,
 )
 from build_fr import build_fr
+
+import evidence
+import lexicon_rule
 
 # --------------------------------------------------------------------------
 # Configuration
@@ -127,20 +131,71 @@ def english_common_words(files: Iterable[Path]) -> set[str]:
     return common
 
 
-def build_en(review: bool) -> Result:
-    """English: union of the selected SCOWL lists, lower-case entries, accents folded."""
-    start = time.perf_counter()
-    candidates: set[str] = set()
-    files = scowl_files()
-    for path in files:
+def scowl_sizes() -> tuple[dict[str, int], set[str]]:
+    """Each playable SCOWL spelling (folded) -> the smallest size listing it, over
+    the selected spellings at every size (80 and 95 included, for rule 4), and
+    the folded words SCOWL also files as names, initialisms, abbreviations,
+    contractions or numerals (its other categories, apostrophes and periods
+    dropped: "there's" -> THERES)."""
+    sizes: dict[str, int] = {}
+    capitalised: set[str] = set()
+    for path in sorted(SCOWL_DIR.glob("*.[0-9]*")):
+        size = int(path.suffix[1:])
+        name = path.name.rsplit(".", 1)[0]
+        selected = name.endswith("-words") and name.removesuffix("-words") in SCOWL_SPELLINGS
         for line in path.read_text(encoding=SCOWL_ENCODING).splitlines():
             # Drops capitalised entries (proper nouns, initialisms), possessives
             # and contractions ('), compounds (-) and abbreviations (.); accented
             # loanwords are folded like French words, since tiles carry no
             # accents (café -> CAFE, piñata -> PINATA).
-            if is_playable_form(line):
-                candidates.add(fold(line).upper())
-    result = finish("en", candidates, None, review)
+            if selected and is_playable_form(line):
+                word = fold(line).upper()
+                sizes[word] = min(size, sizes.get(word, size))
+            elif not selected:
+                plain = line.replace("'", "").replace(".", "").lower()
+                if is_playable_form(plain):
+                    capitalised.add(fold(plain).upper())
+    return sizes, capitalised
+
+
+def apply_rule_en(sizes: dict[str, int], capitalised: set[str]) -> tuple[set[str], dict[str, str]]:
+    """The lexicon rule on every SCOWL spelling: the accepted words, and the
+    why-table lines of the words it decided against SCOWL's large list."""
+    wn = evidence.wordnet()
+    use = evidence.zipf_table("en")
+    accepted: set[str] = set()
+    why: dict[str, str] = {}
+    for word, size in sizes.items():
+        if size > SCOWL_MAX_SIZE and size not in lexicon_rule.SCOWL_ADD_SIZES:
+            continue
+        lower = word.lower()
+        lemmas = wn.lemmas(lower)
+        decision = lexicon_rule.decide_en(
+            lower,
+            size,
+            lemmas,
+            None if lemmas else wn.derived(lower),
+            use.get(lower, 0.0),
+            word in capitalised,
+        )
+        if not decision.accepted and size <= SCOWL_MAX_SIZE and is_short_for_review(word):
+            decision = lexicon_rule.Decision(True, lexicon_rule.REVIEWED_SHORT, decision.detail)
+        if decision.accepted:
+            accepted.add(word)
+        if decision.accepted != (size <= SCOWL_MAX_SIZE):
+            why[word] = f"{decision.rule}\t{decision.detail}"
+    return accepted, why
+
+
+def build_en(review: bool) -> Result:
+    """English: SCOWL's lower-case entries through the lexicon rule, accents folded."""
+    start = time.perf_counter()
+    files = scowl_files()
+    sizes, capitalised = scowl_sizes()
+    candidates, why = apply_rule_en(sizes, capitalised)
+    in_scowl = sum(1 for size in sizes.values() if size <= SCOWL_MAX_SIZE)
+    refused = sum(1 for w in why if w not in candidates)
+    result = finish("en", candidates, None, review, why)
     common = english_common_words(files)
     denied = read_deny_lists("en")[0]
     kept = {w for w in common & candidates if len(w) >= 2 and w not in denied}
@@ -149,7 +204,11 @@ def build_en(review: bool) -> Result:
     result.notes.append(
         f"{len(kept)} common words (SCOWL sizes <= {COMMON_MAX_SIZE}) in {out.name}"
     )
-    result.notes.insert(0, f"{len(files)} SCOWL files")
+    result.notes.insert(
+        0,
+        f"{len(files)} SCOWL files, {in_scowl} words of sizes <= {SCOWL_MAX_SIZE}; lexicon rule: "
+        f"{refused} refused (one rare source), {len(why) - refused} added from sizes 80/95",
+    )
     result.seconds = time.perf_counter() - start
     return result
 

@@ -15,12 +15,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import evidence
+import lexicon_rule
 from build_common import (
     HERE,
     Result,
     finish,
     fold,
     is_playable_form,
+    is_short_for_review,
     read_gzip_lines,
     write_gzip_lines,
 )
@@ -165,7 +168,7 @@ FR_PREFIXED_UNITS_KEPT = frozenset(
 )
 
 
-def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
+def expand_fr_candidates() -> tuple[Iterator[tuple[str, str]], dict[str, int]]:
     """Expand the Hunspell stems of the French dictionary into candidate forms.
 
     The Dicollecte dictionary uses long flags, NEEDAFFIX ``()`` on most stems
@@ -177,8 +180,9 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
     which yield apostrophe forms and are ignored.
 
     The expansion over-generates a little on purpose; every candidate is
-    checked with real Hunspell afterwards.  Returns the candidates (iterator,
-    may repeat) and counters of skipped entries.
+    checked with real Hunspell afterwards.  Returns the candidates (iterator of
+    (form, entry) pairs, may repeat; ``entry`` is the stem and its ``po:`` tags,
+    for the lexicon rule) and counters of skipped entries.
     """
     from spylls.hunspell import Dictionary  # type: ignore[import-untyped]  # only for fr
 
@@ -246,16 +250,17 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
     welded = reform_welded_stems({word.stem for word in dictionary.dic.words})
     acronyms_seen: set[str] = set()
 
-    def generate() -> Iterator[str]:
+    def generate() -> Iterator[tuple[str, str]]:
         for word in dictionary.dic.words:
             stem, flags = word.stem, word.flags
             tags = set(word.data.get("po", ()))
+            entry = f"{stem}\t{' '.join(sorted(tags))}"
             if stem in welded or stem in FR_SPACE_WELDED_STEMS:
                 skipped["1990-reform welded compounds (fairepart, donjuan)"] += 1
             elif stem in FR_ACRONYMS_SAID_AS_WORDS and tags == {"nom"} and stem.isalpha():
                 acronyms_seen.add(stem)
                 skipped["capitalised but kept: acronyms said as words (Otan, ZUP)"] += 1
-                yield ACRONYM_MARK + stem  # checked capitalised, as the source spells it
+                yield ACRONYM_MARK + stem, entry  # checked capitalised, as the source spells it
             elif stem != stem.lower():
                 skipped["capitalised (proper nouns, initialisms, symbols)"] += 1
             elif forbidden in flags:
@@ -275,7 +280,7 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
             else:
                 for form in forms_of(stem, flags):
                     if is_playable_form(form):
-                        yield form
+                        yield form, entry
         missing = FR_ACRONYMS_SAID_AS_WORDS - acronyms_seen
         if missing:
             sys.exit(f"FR_ACRONYMS_SAID_AS_WORDS not common-noun entries: {sorted(missing)}")
@@ -393,24 +398,64 @@ def check_fr_build_tools() -> None:
         sys.exit(f"missing {HUNSPELL_FR}.dic: apt-get install hunspell-fr-comprehensive")
 
 
+def apply_rule_fr(
+    entries: dict[str, set[str]], checked: set[str]
+) -> tuple[set[str], dict[str, str], int]:
+    """The lexicon rule on each Dicollecte entry (a lemma with its inflections).
+
+    Returns the accepted lower-case spellings, the why-table lines of the folded
+    words refused (a word another accepted entry also spells is dropped from
+    them by the caller) and the number of entries refused."""
+    wfrench = evidence.wfrench_forms()
+    use = evidence.zipf_table("fr")
+    accepted: set[str] = set()
+    why: dict[str, str] = {}
+    refused = 0
+    for entry, generated in sorted(entries.items()):
+        spellings = {
+            f.removeprefix(ACRONYM_MARK).lower() if f.startswith(ACRONYM_MARK) else f
+            for f in generated & checked
+        }
+        if not spellings:
+            continue
+        stem, tags = entry.split("\t")
+        decision = lexicon_rule.decide_fr(
+            stem,
+            tags,
+            bool(spellings & wfrench),
+            max(use.get(s, 0.0) for s in spellings),
+        )
+        if decision.accepted:
+            accepted |= spellings
+            continue
+        refused += 1
+        for spelling in spellings:
+            if is_short_for_review(fold(spelling).upper()):  # reviewed by hand: kept
+                accepted.add(spelling)
+            else:
+                why.setdefault(fold(spelling).upper(), f"{decision.rule}\t{decision.detail}")
+    return accepted, why, refused
+
+
 def build_fr(review: bool) -> Result:
     """French: expanded Hunspell forms, checked, folded to A-Z."""
     check_fr_build_tools()
     start = time.perf_counter()
     checker = open_enchant_fr()
     generated, skipped = expand_fr_candidates()
-    forms_seen: set[str] = set(generated)
+    entries: dict[str, set[str]] = defaultdict(set)
+    for form, entry in generated:
+        entries[entry].add(form)
+    forms_seen = set().union(*entries.values())
     checked = {form for form in forms_seen if checker.check(form.removeprefix(ACRONYM_MARK))}
     rejected = len(forms_seen) - len(checked)
-    accepted = {
-        form.removeprefix(ACRONYM_MARK).lower() if form.startswith(ACRONYM_MARK) else form
-        for form in checked
-    }
+    accepted, why, refused_entries = apply_rule_fr(entries, checked)
     forms: dict[str, set[str]] = defaultdict(set)
     for form in accepted:
         forms[fold(form).upper()].add(form)
     inverted = drop_inverted_je_forms(forms)
-    result = finish("fr", set(forms), forms, review)
+    why = {word: line for word, line in why.items() if word not in forms}
+    result = finish("fr", set(forms), forms, review, why)
     final = set(read_gzip_lines(HERE / "fr.txt.gz"))
     common, how = french_common_words(final)
     out = HERE / "fr-common.txt.gz"
@@ -425,6 +470,10 @@ def build_fr(review: bool) -> Result:
     notes.append(
         f"{len(forms_seen)} distinct generated forms, {len(checked)} accepted by Hunspell, "
         f"{rejected} rejected"
+    )
+    notes.append(
+        f"lexicon rule: {refused_entries} of {len(entries)} entries refused (one rare source), "
+        f"{len(why)} folded words refused"
     )
     result.notes[:0] = notes
     result.seconds = time.perf_counter() - start
