@@ -138,7 +138,7 @@ def scowl_sizes() -> tuple[dict[str, int], set[str]]:
     contractions or numerals (its other categories, apostrophes and periods
     dropped: "there's" -> THERES)."""
     sizes: dict[str, int] = {}
-    capitalised: set[str] = set()
+    elsewhere: set[str] = set()
     for path in sorted(SCOWL_DIR.glob("*.[0-9]*")):
         size = int(path.suffix[1:])
         name = path.name.rsplit(".", 1)[0]
@@ -154,14 +154,17 @@ def scowl_sizes() -> tuple[dict[str, int], set[str]]:
             elif not selected:
                 plain = line.replace("'", "").replace(".", "").lower()
                 if is_playable_form(plain):
-                    capitalised.add(fold(plain).upper())
-    return sizes, capitalised
+                    elsewhere.add(fold(plain).upper())
+    return sizes, elsewhere
 
 
-def apply_rule_en(sizes: dict[str, int], capitalised: set[str]) -> tuple[set[str], dict[str, str]]:
+def apply_rule_en(
+    sizes: dict[str, int], elsewhere: set[str], trace: list[str]
+) -> tuple[set[str], dict[str, str]]:
     """The lexicon rule on every SCOWL spelling: the accepted words, and the
-    why-table lines of the words it decided against SCOWL's large list."""
-    wn = evidence.wordnet()
+    why-table lines of the words it decided against SCOWL's large list; appends
+    every decision to ``trace`` (``WORD<TAB>rule<TAB>sources``)."""
+    dictionaries = evidence.english_dictionaries()
     use = evidence.zipf_table("en")
     accepted: set[str] = set()
     why: dict[str, str] = {}
@@ -169,30 +172,35 @@ def apply_rule_en(sizes: dict[str, int], capitalised: set[str]) -> tuple[set[str
         if size > SCOWL_MAX_SIZE and size not in lexicon_rule.SCOWL_ADD_SIZES:
             continue
         lower = word.lower()
-        lemmas = wn.lemmas(lower)
-        decision = lexicon_rule.decide_en(
-            lower,
-            size,
-            lemmas,
-            None if lemmas else wn.derived(lower),
-            use.get(lower, 0.0),
-            word in capitalised,
+        second = dictionaries.listed(lower)
+        if second is None and size <= SCOWL_MAX_SIZE:
+            derivation = dictionaries.derived(lower)
+            second = derivation and f"derived: {derivation}"
+        added_ok = word not in elsewhere and bool(
+            dictionaries.wordnet.get(lower, frozenset()) & {"n", "v", "a"}
         )
+        decision = lexicon_rule.decide_en(size, second, use.get(lower, 0.0), added_ok)
         if not decision.accepted and size <= SCOWL_MAX_SIZE and is_short_for_review(word):
-            decision = lexicon_rule.Decision(True, lexicon_rule.REVIEWED_SHORT, decision.detail)
+            decision = lexicon_rule.Decision(True, lexicon_rule.REVIEWED_SHORT, decision.sources)
+        trace.append(f"{word}\t{decision.rule}\t{decision.sources}")
         if decision.accepted:
             accepted.add(word)
         if decision.accepted != (size <= SCOWL_MAX_SIZE):
-            why[word] = f"{decision.rule}\t{decision.detail}"
+            why[word] = f"{decision.rule}\t{decision.sources}"
     return accepted, why
 
 
-def build_en(review: bool) -> Result:
+def build_en(review: bool, trace: Path | None = None) -> Result:
     """English: SCOWL's lower-case entries through the lexicon rule, accents folded."""
     start = time.perf_counter()
     files = scowl_files()
-    sizes, capitalised = scowl_sizes()
-    candidates, why = apply_rule_en(sizes, capitalised)
+    sizes, elsewhere = scowl_sizes()
+    decisions: list[str] = []
+    candidates, why = apply_rule_en(sizes, elsewhere, decisions)
+    if trace is not None:
+        (trace / "en-decisions.tsv").write_text(
+            "\n".join(sorted(decisions)) + "\n", encoding="utf-8"
+        )
     in_scowl = sum(1 for size in sizes.values() if size <= SCOWL_MAX_SIZE)
     refused = sum(1 for w in why if w not in candidates)
     result = finish("en", candidates, None, review, why)
@@ -224,13 +232,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--review", action="store_true", help="print short candidates and their verdict"
     )
+    parser.add_argument(
+        "--trace",
+        type=Path,
+        metavar="DIR",
+        help="write every lexicon-rule decision to DIR/<lang>-decisions.tsv",
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     results = []
     if args.language in ("en", "all"):
-        results.append(build_en(args.review))
+        results.append(build_en(args.review, args.trace))
     if args.language in ("fr", "all"):
-        results.append(build_fr(args.review))
+        results.append(build_fr(args.review, args.trace))
     for result in results:
         print(
             f"{result.language}: {result.words} words ({result.candidates} candidates, "

