@@ -47,6 +47,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+import evidence
+import lexicon_rule
 from build_common import (
     HERE,
     Result,
@@ -58,9 +60,6 @@ from build_common import (
     write_gzip_lines,
 )
 from build_fr import build_fr
-
-import evidence
-import lexicon_rule
 
 # --------------------------------------------------------------------------
 # Configuration
@@ -185,7 +184,9 @@ def apply_rule_en(
         trace.append(f"{word}\t{decision.rule}\t{decision.sources}")
         if decision.accepted:
             accepted.add(word)
-        if decision.accepted != (size <= SCOWL_MAX_SIZE):
+        if decision.rule != lexicon_rule.TWO_DICTIONARIES and (
+            decision.accepted or size <= SCOWL_MAX_SIZE
+        ):
             why[word] = f"{decision.rule}\t{decision.sources}"
     return accepted, why
 
@@ -202,7 +203,8 @@ def build_en(review: bool, trace: Path | None = None) -> Result:
             "\n".join(sorted(decisions)) + "\n", encoding="utf-8"
         )
     in_scowl = sum(1 for size in sizes.values() if size <= SCOWL_MAX_SIZE)
-    refused = sum(1 for w in why if w not in candidates)
+    refused = sum(1 for line in why.values() if line.startswith(lexicon_rule.ONE_RARE_SOURCE))
+    added = sum(1 for line in why.values() if line.startswith(lexicon_rule.ADDED))
     result = finish("en", candidates, None, review, why)
     common = english_common_words(files)
     denied = read_deny_lists("en")[0]
@@ -215,7 +217,7 @@ def build_en(review: bool, trace: Path | None = None) -> Result:
     result.notes.insert(
         0,
         f"{len(files)} SCOWL files, {in_scowl} words of sizes <= {SCOWL_MAX_SIZE}; lexicon rule: "
-        f"{refused} refused (one rare source), {len(why) - refused} added from sizes 80/95",
+        f"{refused} refused (one rare source), {added} added from sizes 80/95",
     )
     result.seconds = time.perf_counter() - start
     return result

@@ -137,16 +137,21 @@ class Result:
 
 def reviewed_reasons(path: Path) -> dict[str, str]:
     """Each entry of a reviewed list -> its reason: the comment on its line, or
-    else the heading (``# --- ... ---``) of its group."""
+    else the heading (``# --- ... ---``, with its continuation lines) of its group."""
     reasons: dict[str, str] = {}
-    heading = path.name
+    heading, in_heading = path.name, False
     for line in path.read_text(encoding="utf-8").splitlines():
         entry, _, comment = line.partition("#")
         entry, comment = entry.strip(), comment.strip()
         if not entry:
             if comment.startswith("---"):
-                heading = comment.strip("- ")
+                heading, in_heading = comment.strip("- "), True
+            elif in_heading and comment:
+                heading = f"{heading} {comment.strip('- ')}"
+            else:
+                in_heading = False
             continue
+        in_heading = False
         key = entry.upper() if entry.isascii() else entry
         reasons[key] = f"{path.name}: {comment or heading}"
     return reasons
@@ -245,7 +250,12 @@ def finish(
     )
     kept = set(words)
     added = {a for a in allowed if fold(a).upper() not in source_words}
-    why = write_why_table(language, rule_why or {}, added, source_words - kept - {w for w in source_words if len(w) < 2})
+    why = write_why_table(
+        language,
+        rule_why or {},
+        added,
+        source_words - kept - {w for w in source_words if len(w) < 2},
+    )
     result.files[f"{language}-why.txt.gz"] = why
     return result
 

@@ -405,7 +405,8 @@ def apply_rule_fr(
 
     Returns the accepted lower-case spellings, the why-table lines of the folded
     words refused (a word another accepted entry also spells is dropped from
-    them by the caller) and the number of entries refused; appends every
+    them by the caller; the words accepted by rule 2 only are kept) and the
+    number of entries refused; appends every
     entry's decision to ``trace`` (``stem<TAB>rule<TAB>sources<TAB>forms``)."""
     seconds = (
         ("GUTenberg list (wfrench)", evidence.wfrench_forms()),
@@ -414,6 +415,8 @@ def apply_rule_fr(
     use = evidence.zipf_table("fr")
     accepted: set[str] = set()
     why: dict[str, str] = {}
+    firm: set[str] = set()  # folded words an entry of two dictionaries spells
+    use_only: dict[str, str] = {}
     refused = 0
     for entry, generated in sorted(entries.items()):
         spellings = {
@@ -422,17 +425,21 @@ def apply_rule_fr(
         }
         if not spellings:
             continue
-        stem, tags = entry.split("\t")
+        stem = entry.split("\t", 1)[0]
         second = next(
             (f"{name}: {min(spellings & forms)}" for name, forms in seconds if spellings & forms),
             None,
         )
-        decision = lexicon_rule.decide_fr(
-            stem, tags, second, max(use.get(s, 0.0) for s in spellings)
-        )
+        decision = lexicon_rule.decide_fr(stem, second, max(use.get(s, 0.0) for s in spellings))
         trace.append(f"{stem}\t{decision.rule}\t{decision.sources}\t{' '.join(sorted(spellings))}")
         if decision.accepted:
             accepted |= spellings
+            for spelling in spellings:
+                folded = fold(spelling).upper()
+                if decision.rule == lexicon_rule.TWO_DICTIONARIES:
+                    firm.add(folded)
+                else:
+                    use_only.setdefault(folded, f"{decision.rule}\t{decision.sources}")
             continue
         refused += 1
         for spelling in spellings:
@@ -440,6 +447,9 @@ def apply_rule_fr(
                 accepted.add(spelling)
             else:
                 why.setdefault(fold(spelling).upper(), f"{decision.rule}\t{decision.sources}")
+    for folded, line in use_only.items():
+        if folded not in firm:
+            why[folded] = line  # accepted by rule 2: it wins over a refusal
     return accepted, why, refused
 
 
@@ -463,7 +473,11 @@ def build_fr(review: bool, trace: Path | None = None) -> Result:
     for form in accepted:
         forms[fold(form).upper()].add(form)
     inverted = drop_inverted_je_forms(forms)
-    why = {word: line for word, line in why.items() if word not in forms}
+    why = {
+        word: line
+        for word, line in why.items()
+        if (word in forms) == line.startswith(lexicon_rule.DICTIONARY_AND_USE)
+    }
     result = finish("fr", set(forms), forms, review, why)
     final = set(read_gzip_lines(HERE / "fr.txt.gz"))
     common, how = french_common_words(final)
@@ -481,8 +495,9 @@ def build_fr(review: bool, trace: Path | None = None) -> Result:
         f"{rejected} rejected"
     )
     notes.append(
-        f"lexicon rule: {refused_entries} of {len(entries)} entries refused (one rare source), "
-        f"{len(why)} folded words refused"
+        f"lexicon rule: {refused_entries} of {len(entries)} entries refused (one rare source): "
+        f"{sum(1 for line in why.values() if line.startswith(lexicon_rule.ONE_RARE_SOURCE))} "
+        "folded words"
     )
     result.notes[:0] = notes
     result.seconds = time.perf_counter() - start

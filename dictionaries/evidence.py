@@ -64,8 +64,25 @@ _MORPHY_RULES: dict[str, tuple[tuple[str, str], ...]] = {
 #: Productive English affixes, for words WordNet leaves out because they derive
 #: regularly from one of its lemmas (it lists few -ly adverbs and -ness nouns).
 _PREFIXES = (
-    "un", "non", "re", "dis", "mis", "pre", "over", "under", "anti", "counter",
-    "inter", "multi", "out", "semi", "sub", "super", "self", "co", "de",
+    "un",
+    "non",
+    "re",
+    "dis",
+    "mis",
+    "pre",
+    "over",
+    "under",
+    "anti",
+    "counter",
+    "inter",
+    "multi",
+    "out",
+    "semi",
+    "sub",
+    "super",
+    "self",
+    "co",
+    "de",
 )
 _SUFFIXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("", ("",)),
@@ -160,7 +177,9 @@ class EnglishDictionaries:
                 for ending in endings:
                     base = stem + ending
                     if len(base) >= 3 and self.listed(base):
-                        return f"{prefix}{'+' if prefix else ''}{base}{'+' if suffix else ''}{suffix}"
+                        return (
+                            f"{prefix}{'+' if prefix else ''}{base}{'+' if suffix else ''}{suffix}"
+                        )
         for cut in range(3, len(word) - 3):  # closed compounds: house+mistress, bow+shot
             head, tail = word[:cut], word[cut:]
             if (head in self.wordnet or head in self.gcide) and self.listed(tail):

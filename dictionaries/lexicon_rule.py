@@ -28,8 +28,9 @@ per dictionary entry (a lemma with all its inflections), English per spelling
 (SCOWL has no lemmas).
 
 The build writes ``<lang>-why.txt.gz``: ``WORD<TAB>rule<TAB>sources`` for every
-word decided otherwise than by rules 1 and 2 (refused by rule 3, added by rule
-4, by the allow-list, removed by a deny-list).  ``mixmo word --why`` reads it
+word decided otherwise than by rule 1 (accepted by rule 2, refused by rule 3,
+added by rule 4, by the allow-list, removed by a deny-list): a word of the list
+without a line was accepted by rule 1.  ``mixmo word --why`` reads it
 (``mixmo.engine.provenance``).  A build tool, not part of the mixmo package.
 """
 
@@ -90,13 +91,10 @@ def decide_en(
     return Decision(False, ONE_RARE_SOURCE, evidence)
 
 
-def decide_fr(stem: str, tags: str, second: str | None, zipf: float) -> Decision:
+def decide_fr(stem: str, second: str | None, zipf: float) -> Decision:
     """Rules 1 to 3 for a Dicollecte entry: ``second`` names the second
     dictionary holding one of its forms; ``zipf`` is its most frequent form's."""
-    evidence = (
-        f"Dicollecte {stem} ({tags or 'no tag'}); {second or 'no second dictionary'}; "
-        f"Zipf {zipf:.1f}"
-    )
+    evidence = f"Dicollecte {stem}; {second or 'no second dictionary'}; Zipf {zipf:.1f}"
     if second:
         return Decision(True, TWO_DICTIONARIES, evidence)
     if zipf >= USE_MIN_ZIPF:

@@ -39,12 +39,14 @@ WORD_HELP = N_(
 )
 """``mixmo word --help``'s text (a msgid of the catalogues: keep it as written)."""
 
-PLAIN_DEFAULTS: dict[str, Any] = {"lang": "en", "dict_spec": None, "as_json": False}
+PLAIN_DEFAULTS: dict[str, Any] = {"lang": "en", "dict_spec": None, "as_json": False, "why": False}
 """The options' values when none is given, as click parses ``mixmo word WORD...`` (a
 test holds them equal): what :mod:`mixmo.cli.plain` calls :func:`run_word` with."""
 
 
-def run_word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) -> None:
+def run_word(
+    words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool, why: bool = False
+) -> None:
     """`mixmo word`: each word's verdict, printed; exits 0 when all are valid, else 1."""
     queries: list[str] = []
     for argument in words:
@@ -74,6 +76,10 @@ def run_word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bo
             continue
         forms = lexicon.forms(tiles) if tiles in lexicon else []
         results.append({"word": tiles, "valid": bool(forms) or tiles in lexicon, "forms": forms})
+        if why:
+            from mixmo.cli.word_why import explain
+
+            results[-1]["why"] = explain(lexicon, tiles, results[-1]["valid"])
     if as_json:
         import json
 
@@ -101,9 +107,12 @@ def _make_command() -> click.Command:
     @lang_option
     @dict_option
     @json_option
-    def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) -> None:
+    @click.option("--why", is_flag=True, help=N_("Say which rule and sources decided each word."))
+    def word(
+        words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool, why: bool
+    ) -> None:
         """`mixmo word`: each word's verdict (its help text is above, translated)."""
-        run_word(words, lang, dict_spec, as_json)
+        run_word(words, lang, dict_spec, as_json, why)
 
     return word
 
@@ -127,6 +136,8 @@ def text_view(results: Sequence[dict[str, Any]], lexicon_name: str) -> str:
             mark, detail, tint = INVALID_MARK, reason, RED
         head = f"{mark} {result['word']}"
         lines.append(f"{tint}{head}{RESET}  {detail}" if colour else f"{head}  {detail}")
+        if "why" in result:
+            lines.append(f"    {result['why']['text']}")
     return "\n".join(lines) + "\n"
 
 
