@@ -8,7 +8,7 @@ use (``wordfreq``'s Zipf frequency).  In order:
 
 1. ``two-dictionaries``: the main dictionary and a second one list it (for
    English, its lemma, or the word it derives from by a productive affix or
-   compounding): accepted.
+   suffix): accepted.
 2. ``dictionary-and-use``: the main dictionary lists it and it is in common use
    (Zipf >= USE_MIN_ZIPF; English also: SCOWL counts it among its common words,
    size <= SCOWL_COMMON_SIZE): accepted.

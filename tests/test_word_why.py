@@ -4,7 +4,7 @@
 import json
 
 from mixmo.engine.lexicon import embedded
-from mixmo.engine.provenance import ACCEPTING, RULES, record, provenance
+from mixmo.engine.provenance import ACCEPTING, RULES, provenance, record
 
 
 def test_a_word_two_dictionaries_list_is_accepted_by_rule_one(mixmo) -> None:

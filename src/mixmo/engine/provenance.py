@@ -49,8 +49,10 @@ RULE_ONE_SOURCES = {
 """What rule 1 rested on, for the words the table leaves out."""
 
 MAIN_SOURCES = {
-    "en": "SCOWL lists it only at its largest sizes (80, 95) or not at all",
-    "fr": "Dicollecte does not list it as a word",
+    "en": "not a word the build takes from SCOWL: SCOWL lists it only at its largest"
+    " sizes (80, 95), or as a name, initialism or abbreviation, or not at all",
+    "fr": "not a word the build takes from Dicollecte: a proper noun, initialism,"
+    " welded compound or fragment there, or not in it at all",
 }
 
 
