@@ -412,6 +412,7 @@ def apply_rule_fr(
         ("GUTenberg list (wfrench)", evidence.wfrench_forms()),
         ("Lexique 3.83", evidence.lexique_forms()),
     )
+    listed = seconds[0][1] | seconds[1][1]
     use = evidence.zipf_table("fr")
     accepted: set[str] = set()
     why: dict[str, str] = {}
@@ -430,6 +431,9 @@ def apply_rule_fr(
             (f"{name}: {min(spellings & forms)}" for name, forms in seconds if spellings & forms),
             None,
         )
+        if second is None and stem == stem.lower():
+            derivation = evidence.french_derivation(stem, listed)
+            second = derivation and f"derived: {derivation}"
         decision = lexicon_rule.decide_fr(stem, second, max(use.get(s, 0.0) for s in spellings))
         trace.append(f"{stem}\t{decision.rule}\t{decision.sources}\t{' '.join(sorted(spellings))}")
         if decision.accepted:

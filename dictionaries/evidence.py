@@ -108,6 +108,26 @@ _SUFFIXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ise", ("", "e")),
     ("ization", ("", "e")),
     ("isation", ("", "e")),
+    ("ier", ("y",)),  # comparatives of -y adjectives WordNet's morphy misses
+    ("iest", ("y",)),
+    ("es", ("is",)),  # Greek and Latin plurals: theses, stegosauri, quadrivia
+    ("i", ("us",)),
+    ("a", ("um", "on")),
+    ("ae", ("a",)),
+    ("ancy", ("ant",)),
+    ("ency", ("ent",)),
+    ("ical", ("ic", "y")),
+    ("ically", ("ic",)),
+    ("ic", ("y",)),
+    ("ian", ("y", "")),
+    ("ous", ("", "e")),
+    ("al", ("", "e")),
+    ("ation", ("e", "")),
+    ("ive", ("e", "")),
+    ("ship", ("",)),
+    ("dom", ("",)),
+    ("ish", ("", "e")),
+    ("y", ("", "e")),
 )
 POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
 
@@ -238,6 +258,33 @@ def lexique_forms() -> frozenset[str]:
         )
     lines = LEXIQUE.read_text(encoding="latin-1").splitlines()[1:]
     return frozenset(line.split("\t", 1)[0] for line in lines)
+
+
+#: Productive French prefixes (re-, dé-, anti-, auto-, sur-...), for entries the
+#: second lists leave out because they derive regularly from a word they hold.
+_FR_PREFIXES = (
+    "re", "ré", "dé", "dés", "des", "in", "im", "ir", "il", "més", "anti", "auto", "co",
+    "contre", "sur", "sous", "inter", "multi", "pré", "post", "non", "super", "hyper",
+    "hypo", "micro", "macro", "mini", "néo", "pseudo", "semi", "bi", "tri", "poly", "mono",
+    "para", "photo", "radio", "bio", "géo", "électro", "thermo", "hydro", "cyber", "télé",
+    "ultra", "extra", "infra", "trans", "méta", "proto", "omni", "pan", "archi", "entre",
+)  # fmt: skip
+
+
+def french_derivation(stem: str, listed: frozenset[str]) -> str | None:
+    """How a Dicollecte stem derives from a spelling ``listed`` holds, or None:
+    one productive prefix (re+contaminer, anti+fuite), or the adverb of an
+    adjective (indulgent -> indulgemment, virale -> viralement)."""
+    for prefix in _FR_PREFIXES:
+        base = stem[len(prefix) :]
+        if stem.startswith(prefix) and len(base) >= 4 and base in listed:
+            return f"{prefix}+{base}"
+    for ending, adjective in (("emment", "ent"), ("amment", "ant")):
+        if stem.endswith(ending) and stem[: -len(ending)] + adjective in listed:
+            return f"{stem[: -len(ending)]}{adjective}+ment"
+    if stem.endswith("ement") and stem[:-4] in listed:
+        return f"{stem[:-4]}+ment"
+    return None
 
 
 @cache

@@ -6,9 +6,9 @@ dictionaries made independently of it (English: WordNet 3.0 and GCIDE;
 French: the GUTenberg list of ``wfrench`` and Lexique 3.83) and a measure of
 use (``wordfreq``'s Zipf frequency).  In order:
 
-1. ``two-dictionaries``: the main dictionary and a second one list it (for
-   English, its lemma, or the word it derives from by a productive affix or
-   suffix): accepted.
+1. ``two-dictionaries``: the main dictionary and a second one list it (or its
+   lemma, or the word it derives from by a productive prefix or suffix):
+   accepted.
 2. ``dictionary-and-use``: the main dictionary lists it and it is in common use
    (Zipf >= USE_MIN_ZIPF; English also: SCOWL counts it among its common words,
    size <= SCOWL_COMMON_SIZE): accepted.
