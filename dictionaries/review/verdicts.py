@@ -47,13 +47,13 @@ STRICT: dict[str, set[str]] = {
     "en-20261209": set(),
     "en-20261210": {"LINERLESS"},
     "fr-20261209": {
-        "COCREEREZ",
-        "DEFINANCAIT",
-        "INVISIBILISEE",
-        "RESEQUENCEES",
-        "DEMETHANISERIEZ",
+        "RESEQUENCAMES",
+        "COCREERAI",
+        "DEMETHANISERAIENT",
+        "INVISIBILISASSE",
+        "RESPIRITUALISIEZ",
     },
-    "fr-20261210": {"BLEDARDE", "BLACKLISTERENT", "VULNERABILISAIT"},
+    "fr-20261210": {"SEXTAPES", "BLACKLISTERAIENT", "INGES"},
 }
 
 #: Refused samples (words rule 3 refused): those the reviewer judged NOT to be
