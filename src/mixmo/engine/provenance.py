@@ -44,7 +44,8 @@ ACCEPTING = frozenset(
 
 RULE_ONE_SOURCES = {
     "en": "SCOWL (sizes <= 70) and WordNet or GCIDE (the word, its lemma or what it derives from)",
-    "fr": "Dicollecte and the GUTenberg list (wfrench) or Lexique 3.83",
+    "fr": "Dicollecte and the GUTenberg list (wfrench) or Lexique 3.83 (a form of the"
+    " entry, or the word it derives from)",
 }
 """What rule 1 rested on, for the words the table leaves out."""
 
