@@ -47,12 +47,15 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+import evidence
+import lexicon_rule
 from build_common import (
     HERE,
     Result,
     finish,
     fold,
     is_playable_form,
+    is_short_for_review,
     read_deny_lists,
     write_gzip_lines,
     write_manifest,
@@ -128,20 +131,82 @@ def english_common_words(files: Iterable[Path]) -> set[str]:
     return common
 
 
-def build_en(review: bool) -> Result:
-    """English: union of the selected SCOWL lists, lower-case entries, accents folded."""
-    start = time.perf_counter()
-    candidates: set[str] = set()
-    files = scowl_files()
-    for path in files:
+def scowl_sizes() -> tuple[dict[str, int], set[str]]:
+    """Each playable SCOWL spelling (folded) -> the smallest size listing it, over
+    the selected spellings at every size (80 and 95 included, for rule 4), and
+    the folded words SCOWL also files as names, initialisms, abbreviations,
+    contractions or numerals (its other categories, apostrophes and periods
+    dropped: "there's" -> THERES)."""
+    sizes: dict[str, int] = {}
+    elsewhere: set[str] = set()
+    for path in sorted(SCOWL_DIR.glob("*.[0-9]*")):
+        size = int(path.suffix[1:])
+        name = path.name.rsplit(".", 1)[0]
+        selected = name.endswith("-words") and name.removesuffix("-words") in SCOWL_SPELLINGS
         for line in path.read_text(encoding=SCOWL_ENCODING).splitlines():
             # Drops capitalised entries (proper nouns, initialisms), possessives
             # and contractions ('), compounds (-) and abbreviations (.); accented
             # loanwords are folded like French words, since tiles carry no
             # accents (café -> CAFE, piñata -> PINATA).
-            if is_playable_form(line):
-                candidates.add(fold(line).upper())
-    result = finish("en", candidates, None, review)
+            if selected and is_playable_form(line):
+                word = fold(line).upper()
+                sizes[word] = min(size, sizes.get(word, size))
+            elif not selected:
+                plain = line.replace("'", "").replace(".", "").lower()
+                if is_playable_form(plain):
+                    elsewhere.add(fold(plain).upper())
+    return sizes, elsewhere
+
+
+def apply_rule_en(
+    sizes: dict[str, int], elsewhere: set[str], trace: list[str]
+) -> tuple[set[str], dict[str, str]]:
+    """The lexicon rule on every SCOWL spelling: the accepted words, and the
+    why-table lines of the words it decided against SCOWL's large list; appends
+    every decision to ``trace`` (``WORD<TAB>rule<TAB>sources``)."""
+    dictionaries = evidence.english_dictionaries()
+    use = evidence.zipf_table("en")
+    accepted: set[str] = set()
+    why: dict[str, str] = {}
+    for word, size in sizes.items():
+        if size > SCOWL_MAX_SIZE and size not in lexicon_rule.SCOWL_ADD_SIZES:
+            continue
+        lower = word.lower()
+        second = dictionaries.listed(lower)
+        if second is None and size <= SCOWL_MAX_SIZE:
+            derivation = dictionaries.derived(lower)
+            second = derivation and f"derived: {derivation}"
+        added_ok = word not in elsewhere and bool(
+            dictionaries.wordnet.get(lower, frozenset()) & {"n", "v", "a"}
+        )
+        decision = lexicon_rule.decide_en(size, second, use.get(lower, 0.0), added_ok)
+        if not decision.accepted and size <= SCOWL_MAX_SIZE and is_short_for_review(word):
+            decision = lexicon_rule.Decision(True, lexicon_rule.REVIEWED_SHORT, decision.sources)
+        trace.append(f"{word}\t{decision.rule}\t{decision.sources}")
+        if decision.accepted:
+            accepted.add(word)
+        if decision.rule != lexicon_rule.TWO_DICTIONARIES and (
+            decision.accepted or size <= SCOWL_MAX_SIZE
+        ):
+            why[word] = f"{decision.rule}\t{decision.sources}"
+    return accepted, why
+
+
+def build_en(review: bool, trace: Path | None = None) -> Result:
+    """English: SCOWL's lower-case entries through the lexicon rule, accents folded."""
+    start = time.perf_counter()
+    files = scowl_files()
+    sizes, elsewhere = scowl_sizes()
+    decisions: list[str] = []
+    candidates, why = apply_rule_en(sizes, elsewhere, decisions)
+    if trace is not None:
+        (trace / "en-decisions.tsv").write_text(
+            "\n".join(sorted(decisions)) + "\n", encoding="utf-8"
+        )
+    in_scowl = sum(1 for size in sizes.values() if size <= SCOWL_MAX_SIZE)
+    refused = sum(1 for line in why.values() if line.startswith(lexicon_rule.ONE_RARE_SOURCE))
+    added = sum(1 for line in why.values() if line.startswith(lexicon_rule.ADDED))
+    result = finish("en", candidates, None, review, why)
     common = english_common_words(files)
     denied = read_deny_lists("en")[0]
     kept = {w for w in common & candidates if len(w) >= 2 and w not in denied}
@@ -150,7 +215,11 @@ def build_en(review: bool) -> Result:
     result.notes.append(
         f"{len(kept)} common words (SCOWL sizes <= {COMMON_MAX_SIZE}) in {out.name}"
     )
-    result.notes.insert(0, f"{len(files)} SCOWL files")
+    result.notes.insert(
+        0,
+        f"{len(files)} SCOWL files, {in_scowl} words of sizes <= {SCOWL_MAX_SIZE}; lexicon rule: "
+        f"{refused} refused (one rare source), {added} added from sizes 80/95",
+    )
     result.seconds = time.perf_counter() - start
     return result
 
@@ -166,13 +235,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--review", action="store_true", help="print short candidates and their verdict"
     )
+    parser.add_argument(
+        "--trace",
+        type=Path,
+        metavar="DIR",
+        help="write every lexicon-rule decision to DIR/<lang>-decisions.tsv",
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     results = []
     if args.language in ("en", "all"):
-        results.append(build_en(args.review))
+        results.append(build_en(args.review, args.trace))
     if args.language in ("fr", "all"):
-        results.append(build_fr(args.review))
+        results.append(build_fr(args.review, args.trace))
     for result in results:
         print(
             f"{result.language}: {result.words} words ({result.candidates} candidates, "

@@ -151,12 +151,59 @@ class Result:
     seconds: float = 0.0
 
 
+def reviewed_reasons(path: Path) -> dict[str, str]:
+    """Each entry of a reviewed list -> its reason: the comment on its line, or
+    else the heading (``# --- ... ---``, with its continuation lines) of its group."""
+    reasons: dict[str, str] = {}
+    heading, in_heading = path.name, False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry, _, comment = line.partition("#")
+        entry, comment = entry.strip(), comment.strip()
+        if not entry:
+            if comment.startswith("---"):
+                heading, in_heading = comment.strip("- "), True
+            elif in_heading and comment:
+                heading = f"{heading} {comment.strip('- ')}"
+            else:
+                in_heading = False
+            continue
+        in_heading = False
+        key = entry.upper() if entry.isascii() else entry
+        reasons[key] = f"{path.name}: {comment or heading}"
+    return reasons
+
+
+def write_why_table(
+    language: str, rule_why: dict[str, str], allowed: set[str], removed: set[str]
+) -> int:
+    """Write ``<language>-why.txt.gz``: ``WORD<TAB>rule<TAB>detail`` for every word
+    the lexicon rule or a reviewed list decided against the main dictionary."""
+    reasons: dict[str, str] = {}
+    for name in (f"allow-{language}.txt", f"deny-{language}.txt", f"slurs-{language}.txt"):
+        reasons.update(reviewed_reasons(HERE / name))
+    lines = dict(rule_why)
+    for spelling in allowed:
+        word = fold(spelling).upper()
+        reason = reasons.get(spelling.upper() if spelling.isascii() else spelling, "")
+        lines[word] = f"allow-list\t{reason}"
+    for word in removed:
+        lines[word] = f"deny-list\t{reasons.get(word, '')}"
+    return write_gzip_lines(
+        HERE / f"{language}-why.txt.gz", (f"{w}\t{lines[w]}" for w in sorted(lines))
+    )
+
+
 def finish(
-    language: str, candidates: set[str], forms: dict[str, set[str]] | None, review: bool
+    language: str,
+    candidates: set[str],
+    forms: dict[str, set[str]] | None,
+    review: bool,
+    rule_why: dict[str, str] | None = None,
 ) -> Result:
     """Add the allow-list, apply the deny-lists and the length rule, write the
-    outputs of one language."""
+    outputs of one language (and its why table, see ``lexicon_rule``)."""
     deny, deny_forms = read_deny_lists(language)
+    source_words = set(candidates)
     result = Result(language, len(candidates), 0, 0)
     allowed = read_allow_list(HERE / f"allow-{language}.txt")
     already = sorted(
@@ -217,6 +264,15 @@ def finish(
     write_short_words(
         HERE / f"short-words-{language}.txt", language, filter(is_short_for_review, words)
     )
+    kept = set(words)
+    added = {a for a in allowed if fold(a).upper() not in source_words}
+    why = write_why_table(
+        language,
+        rule_why or {},
+        added,
+        source_words - kept - {w for w in source_words if len(w) < 2},
+    )
+    result.files[f"{language}-why.txt.gz"] = why
     return result
 
 

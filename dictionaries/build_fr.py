@@ -15,12 +15,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import evidence
+import lexicon_rule
 from build_common import (
     HERE,
     Result,
     finish,
     fold,
     is_playable_form,
+    is_short_for_review,
     read_gzip_lines,
     write_gzip_lines,
 )
@@ -165,7 +168,7 @@ FR_PREFIXED_UNITS_KEPT = frozenset(
 )
 
 
-def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
+def expand_fr_candidates() -> tuple[Iterator[tuple[str, str]], dict[str, int]]:
     """Expand the Hunspell stems of the French dictionary into candidate forms.
 
     The Dicollecte dictionary uses long flags, NEEDAFFIX ``()`` on most stems
@@ -177,8 +180,9 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
     which yield apostrophe forms and are ignored.
 
     The expansion over-generates a little on purpose; every candidate is
-    checked with real Hunspell afterwards.  Returns the candidates (iterator,
-    may repeat) and counters of skipped entries.
+    checked with real Hunspell afterwards.  Returns the candidates (iterator of
+    (form, entry) pairs, may repeat; ``entry`` is the stem and its ``po:`` tags,
+    for the lexicon rule) and counters of skipped entries.
     """
     from spylls.hunspell import Dictionary  # type: ignore[import-untyped]  # only for fr
 
@@ -246,16 +250,17 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
     welded = reform_welded_stems({word.stem for word in dictionary.dic.words})
     acronyms_seen: set[str] = set()
 
-    def generate() -> Iterator[str]:
+    def generate() -> Iterator[tuple[str, str]]:
         for word in dictionary.dic.words:
             stem, flags = word.stem, word.flags
             tags = set(word.data.get("po", ()))
+            entry = f"{stem}\t{' '.join(sorted(tags))}"
             if stem in welded or stem in FR_SPACE_WELDED_STEMS:
                 skipped["1990-reform welded compounds (fairepart, donjuan)"] += 1
             elif stem in FR_ACRONYMS_SAID_AS_WORDS and tags == {"nom"} and stem.isalpha():
                 acronyms_seen.add(stem)
                 skipped["capitalised but kept: acronyms said as words (Otan, ZUP)"] += 1
-                yield ACRONYM_MARK + stem  # checked capitalised, as the source spells it
+                yield ACRONYM_MARK + stem, entry  # checked capitalised, as the source spells it
             elif stem != stem.lower():
                 skipped["capitalised (proper nouns, initialisms, symbols)"] += 1
             elif forbidden in flags:
@@ -275,7 +280,7 @@ def expand_fr_candidates() -> tuple[Iterator[str], dict[str, int]]:
             else:
                 for form in forms_of(stem, flags):
                     if is_playable_form(form):
-                        yield form
+                        yield form, entry
         missing = FR_ACRONYMS_SAID_AS_WORDS - acronyms_seen
         if missing:
             sys.exit(f"FR_ACRONYMS_SAID_AS_WORDS not common-noun entries: {sorted(missing)}")
@@ -393,24 +398,91 @@ def check_fr_build_tools() -> None:
         sys.exit(f"missing {HUNSPELL_FR}.dic: apt-get install hunspell-fr-comprehensive")
 
 
-def build_fr(review: bool) -> Result:
+def apply_rule_fr(
+    entries: dict[str, set[str]], checked: set[str], trace: list[str]
+) -> tuple[set[str], dict[str, str], int]:
+    """The lexicon rule on each Dicollecte entry (a lemma with its inflections).
+
+    Returns the accepted lower-case spellings, the why-table lines of the folded
+    words refused (a word another accepted entry also spells is dropped from
+    them by the caller; the words accepted by rule 2 only are kept) and the
+    number of entries refused; appends every
+    entry's decision to ``trace`` (``stem<TAB>rule<TAB>sources<TAB>forms``)."""
+    seconds = (
+        ("GUTenberg list (wfrench)", evidence.wfrench_forms()),
+        ("Lexique 3.83", evidence.lexique_forms()),
+    )
+    listed = seconds[0][1] | seconds[1][1]
+    use = evidence.zipf_table("fr")
+    accepted: set[str] = set()
+    why: dict[str, str] = {}
+    firm: set[str] = set()  # folded words an entry of two dictionaries spells
+    use_only: dict[str, str] = {}
+    refused = 0
+    for entry, generated in sorted(entries.items()):
+        spellings = {
+            f.removeprefix(ACRONYM_MARK).lower() if f.startswith(ACRONYM_MARK) else f
+            for f in generated & checked
+        }
+        if not spellings:
+            continue
+        stem = entry.split("\t", 1)[0]
+        second = next(
+            (f"{name}: {min(spellings & forms)}" for name, forms in seconds if spellings & forms),
+            None,
+        )
+        if second is None and stem == stem.lower():
+            derivation = evidence.french_derivation(stem, listed)
+            second = derivation and f"derived: {derivation}"
+        decision = lexicon_rule.decide_fr(stem, second, max(use.get(s, 0.0) for s in spellings))
+        trace.append(f"{stem}\t{decision.rule}\t{decision.sources}\t{' '.join(sorted(spellings))}")
+        if decision.accepted:
+            accepted |= spellings
+            for spelling in spellings:
+                folded = fold(spelling).upper()
+                if decision.rule == lexicon_rule.TWO_DICTIONARIES:
+                    firm.add(folded)
+                else:
+                    use_only.setdefault(folded, f"{decision.rule}\t{decision.sources}")
+            continue
+        refused += 1
+        for spelling in spellings:
+            if is_short_for_review(fold(spelling).upper()):  # reviewed by hand: kept
+                accepted.add(spelling)
+            else:
+                why.setdefault(fold(spelling).upper(), f"{decision.rule}\t{decision.sources}")
+    for folded, line in use_only.items():
+        if folded not in firm:
+            why[folded] = line  # accepted by rule 2: it wins over a refusal
+    return accepted, why, refused
+
+
+def build_fr(review: bool, trace: Path | None = None) -> Result:
     """French: expanded Hunspell forms, checked, folded to A-Z."""
     check_fr_build_tools()
     start = time.perf_counter()
     checker = open_enchant_fr()
     generated, skipped = expand_fr_candidates()
-    forms_seen: set[str] = set(generated)
+    entries: dict[str, set[str]] = defaultdict(set)
+    for form, entry in generated:
+        entries[entry].add(form)
+    forms_seen = set().union(*entries.values())
     checked = {form for form in forms_seen if checker.check(form.removeprefix(ACRONYM_MARK))}
     rejected = len(forms_seen) - len(checked)
-    accepted = {
-        form.removeprefix(ACRONYM_MARK).lower() if form.startswith(ACRONYM_MARK) else form
-        for form in checked
-    }
+    decisions: list[str] = []
+    accepted, why, refused_entries = apply_rule_fr(entries, checked, decisions)
+    if trace is not None:
+        (trace / "fr-decisions.tsv").write_text("\n".join(decisions) + "\n", encoding="utf-8")
     forms: dict[str, set[str]] = defaultdict(set)
     for form in accepted:
         forms[fold(form).upper()].add(form)
     inverted = drop_inverted_je_forms(forms)
-    result = finish("fr", set(forms), forms, review)
+    why = {
+        word: line
+        for word, line in why.items()
+        if (word in forms) == line.startswith(lexicon_rule.DICTIONARY_AND_USE)
+    }
+    result = finish("fr", set(forms), forms, review, why)
     final = set(read_gzip_lines(HERE / "fr.txt.gz"))
     common, how = french_common_words(final)
     out = HERE / "fr-common.txt.gz"
@@ -425,6 +497,11 @@ def build_fr(review: bool) -> Result:
     notes.append(
         f"{len(forms_seen)} distinct generated forms, {len(checked)} accepted by Hunspell, "
         f"{rejected} rejected"
+    )
+    notes.append(
+        f"lexicon rule: {refused_entries} of {len(entries)} entries refused (one rare source): "
+        f"{sum(1 for line in why.values() if line.startswith(lexicon_rule.ONE_RARE_SOURCE))} "
+        "folded words"
     )
     result.notes[:0] = notes
     result.seconds = time.perf_counter() - start

@@ -30,7 +30,9 @@ WORD_HELP = N_(
 """``mixmo word --help``'s text (a msgid of the catalogues: keep it as written)."""
 
 
-def run_word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) -> None:
+def run_word(
+    words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool, why: bool = False
+) -> None:
     """`mixmo word`: each word's verdict, printed; exits 0 when all are valid, else 1."""
     queries: list[str] = []
     for argument in words:
@@ -60,6 +62,10 @@ def run_word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bo
             continue
         forms = lexicon.forms(tiles) if tiles in lexicon else []
         results.append({"word": tiles, "valid": bool(forms) or tiles in lexicon, "forms": forms})
+        if why:
+            from mixmo.cli.word_why import explain
+
+            results[-1]["why"] = explain(lexicon, tiles, results[-1]["valid"])
     if as_json:
         import json
 
@@ -79,9 +85,10 @@ def run_word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bo
 @lang_option
 @dict_option
 @json_option
-def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool) -> None:
+@click.option("--why", is_flag=True, help=N_("Say which rule and sources decided each word."))
+def word(words: Sequence[str], lang: str, dict_spec: str | None, as_json: bool, why: bool) -> None:
     """`mixmo word`: each word's verdict (its help text is above, translated)."""
-    run_word(words, lang, dict_spec, as_json)
+    run_word(words, lang, dict_spec, as_json, why)
 
 
 def show_verdicts(results: Sequence[dict[str, Any]], lexicon_name: str) -> None:
@@ -115,5 +122,7 @@ def verdict_lines(
         else:
             mark, detail, tint = INVALID_MARK, result.get("reason") or not_in, "red"
         word = harmless(result["word"])  # a word argument may hold any characters
+        if "why" in result:  # `--why`: the rule and sources, on a line of their own
+            detail += f"\n    {result['why']['text']}"
         lines.append((f"{mark} {word}", tint, detail))
     return lines
