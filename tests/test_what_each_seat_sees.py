@@ -106,6 +106,15 @@ def test_the_seed_is_hidden_from_every_seat_and_watcher_and_kept_in_a_save() -> 
     assert read_options(options_data(options)) == options
 
 
+def test_options_a_server_stored_with_every_field_still_read_back() -> None:
+    from mixmo.engine.save_models import OPTIONS_ADAPTER
+
+    options = new_game(3, seed="words", scoring="rounds", target=2).options
+    assert '"rounds_to_play":0' in OPTIONS_ADAPTER.dump_json(options).decode()
+    assert read_options(OPTIONS_ADAPTER.dump_json(options)) == options
+    assert "rounds_to_play" not in options_data(options)
+
+
 def test_the_options_read_back_are_validated() -> None:
     with pytest.raises(ValueError, match="colour"):
         read_options('{"players": ["Ann", "Bob"], "colour": "red"}')

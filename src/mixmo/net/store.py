@@ -29,7 +29,8 @@ from pathlib import Path
 
 from mixmo.engine.actions import Action
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.save_models import ACTION_ADAPTER, OPTIONS_ADAPTER
+from mixmo.engine.save_models import ACTION_ADAPTER
+from mixmo.engine.state_json import options_data, read_options
 from mixmo.net.protocol import RoomSettings
 
 SCHEMA = """
@@ -142,7 +143,7 @@ class RoomStore:
                 code,
                 settings.model_dump_json(),
                 seats_json,
-                OPTIONS_ADAPTER.dump_json(options).decode() if options else None,
+                json.dumps(options_data(options)) if options else None,
                 created,
             ),
         )
@@ -227,7 +228,7 @@ class RoomStore:
             code=code,
             settings=RoomSettings.model_validate_json(settings),
             seats=[SeatRecord(*seat) for seat in json.loads(seats)],
-            options=OPTIONS_ADAPTER.validate_json(options) if options else None,
+            options=read_options(options) if options else None,
             actions=actions,
             created=created,
             clock=clock,
