@@ -44,7 +44,6 @@ from mixmo.engine.state_json import (
     Part,
     Viewer,
     match_data,
-    player_data,
 )
 from mixmo.engine.tiles import Tile
 
@@ -100,11 +99,6 @@ class PlayerModel(_Model):
     """Left out while None (saves and views from before hints were actions have none)."""
 
     parts: ClassVar[tuple[Part, ...]] = PLAYER_PARTS
-
-    @classmethod
-    def of(cls, player: PlayerState, seat: int = 0, viewer: Viewer = SAVE) -> PlayerModel:
-        """The model of what :func:`~mixmo.engine.state_json.player_data` writes."""
-        return cls.model_validate(player_data(player, viewer, seat))
 
     def state(self) -> PlayerState:
         return PlayerState(

@@ -251,7 +251,7 @@ _HIDDEN_FROM_OTHERS = tuple(p for p in PLAYER_PARTS if not WATCHER.sees(p.audien
 def player_data_for_all(player: PlayerState, seat: int) -> tuple[dict[str, object], ...]:
     """The player at ``seat`` as their own seat sees them, and as the other seats and
     watchers do (what :func:`player_data` writes for each, written once)."""
-    own = _write(player, PLAYER_PARTS, SAVE)  # (its own seat sees every part of it)
+    own = _write(player, PLAYER_PARTS, Viewer(seat), seat)
     others = dict(own)
     for part in _HIDDEN_FROM_OTHERS:
         if part.name in others:
