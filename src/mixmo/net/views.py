@@ -2,8 +2,9 @@
 
 A seat sees every grid (as at a real table), the phase, the scores and its own
 rack; it never sees the bag's order, the seed, or the tiles another player
-drew. Pure functions over engine values: the server, the local table and the
-tests share them.
+drew. Of the state, that is :mod:`mixmo.engine.state_json`'s allow-list, which
+writes the views' JSON as it writes saves; of events, :func:`visible_event`. Pure
+functions over engine values: the server, the local table and the tests share them.
 
 The pydantic models of the views (:mod:`mixmo.net.protocol`,
 :mod:`mixmo.engine.save_models`) are imported on first use: a local game
