@@ -157,7 +157,7 @@ EVERYONE, OWN_SEAT, SAVE_ONLY = Audience.EVERYONE, Audience.OWN_SEAT, Audience.S
 
 PLAYER_PARTS: tuple[Part, ...] = (
     Part("name", EVERYONE, _same),
-    Part("rack", OWN_SEAT, _symbols, hidden=""),
+    Part("rack", OWN_SEAT, _symbols, hidden=""),  # (the others: its size, rack_sizes())
     Part("grid", EVERYONE, _grid),
     Part("locked", EVERYONE, _same),
     Part("out", EVERYONE, _same),
@@ -257,6 +257,12 @@ def player_data_for_all(player: PlayerState, seat: int) -> tuple[dict[str, objec
         if part.name in others:
             others[part.name] = part.hidden
     return own, others
+
+
+def rack_sizes(round_: RoundState) -> list[int]:
+    """What every seat and watcher reads of each player's rack: how many tiles (which
+    ones is the rack's own seat's to know, :data:`PLAYER_PARTS`)."""
+    return [len(player.rack) for player in round_.players]
 
 
 def round_data(

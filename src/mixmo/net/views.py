@@ -33,6 +33,7 @@ from mixmo.engine.state_json import (
     options_data,
     options_for,
     player_data_for_all,
+    rack_sizes,
     read_match,
     seat_viewer,
 )
@@ -234,7 +235,7 @@ class ViewMaker:
             seat=seat,
             options=self.options,
             state=self.full(state, seat),
-            rack_sizes=[len(p.rack) for p in state.round.players],
+            rack_sizes=rack_sizes(state.round),
             bag_left=len(state.round.bag),
             clock=clock,
             hint_wait=hint_wait,
@@ -249,7 +250,7 @@ class ViewMaker:
         if state is not self._frame_of:
             self._refresh(state)
             head, tail = _frame(state)
-            sizes = _dumps([len(p.rack) for p in state.round.players])
+            sizes = _dumps(rack_sizes(state.round))
             rest = b',"rack_sizes":%s,"bag_left":%d,"clock":' % (sizes, len(state.round.bag))
             self._frame_of = state
             self._frame = (b'"options":%s,"state":%s' % (self._options_json, head), tail + rest)
