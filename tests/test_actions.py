@@ -12,8 +12,8 @@ from pydantic import ValidationError
 from mixmo.engine import actions as a
 from mixmo.engine.bounds import OutOfBoundsError
 from mixmo.engine.options import MatchOptions, PlayerNamesError, ScoringMode
-from mixmo.engine.save import value_fields
 from mixmo.engine.save_models import ACTION_ADAPTER, ACTION_LOG_ADAPTER, OPTIONS_ADAPTER
+from mixmo.engine.state_json import action_data
 from mixmo.engine.variants import UnknownVariantError
 
 EVERY_KIND = [
@@ -85,7 +85,7 @@ def test_every_action_reads_back_from_its_json() -> None:
     assert ACTION_LOG_ADAPTER.validate_json(text) == EVERY_KIND
     for action in EVERY_KIND:
         assert json.loads(ACTION_ADAPTER.dump_json(action)) == json.loads(
-            json.dumps(value_fields(action))
+            json.dumps(action_data(action))
         )
         assert ACTION_ADAPTER.validate_json(ACTION_ADAPTER.dump_json(action)) == action
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from mixmo.engine.actions import ChooseTheme, PlaceTile
+from pathlib import Path
+
+from mixmo.engine.actions import ChooseTheme, PlaceTile, TakeHint
 from mixmo.engine.game import Game
-from mixmo.engine.options import MatchOptions
+from mixmo.engine.lexicon import AnyWord
+from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.state import Phase
 from mixmo.net.protocol import SeatView
 from mixmo.net.views import ViewMaker, view_state
@@ -39,3 +42,33 @@ def test_a_view_holds_the_seat_s_own_state_whole() -> None:
     game = Game(MatchOptions(players=("Ann", "Bob"), seed=2))
     mine = view_state(ViewMaker(game.options).view(game.state, 1, 0.0)).round.player(1)
     assert mine == game.state.round.player(1)
+
+
+SEAT_VIEWS = Path(__file__).parent.parent / "data" / "seat-views-v1.jsonl"
+"""Each seat's view and a watcher's, one a line, as the server sent them before one module
+wrote both saves and views: 3 players (one named with an accent), a match of 3 rounds,
+three tiles laid by each, and a hint taken by the third (its wait left)."""
+
+
+def _seat_views_game() -> Game:
+    game = Game(
+        MatchOptions(players=("Ann", "Bob", "Zoë"), seed=11, scoring=ScoringMode.ROUNDS,
+                     target=2, rounds_to_play=3),
+        AnyWord(language="en"),
+    )  # fmt: skip
+    assert game.phase is Phase.PLAYING
+    for seat in range(3):
+        for col, tile in enumerate(game.round.player(seat).rack[:3]):
+            game.apply(PlaceTile(seat=seat, row=0, col=col, symbol=tile.symbol, at=1.0 + col))
+    game.apply(TakeHint(seat=2, at=6.0))
+    return game
+
+
+def test_the_json_each_seat_reads_is_byte_for_byte_what_it_was() -> None:
+    game = _seat_views_game()
+    maker = ViewMaker(game.options)
+    sent = [
+        maker.view_json(game.state, seat, 7.25, 20.0 if seat == 2 else 0.0)
+        for seat in (0, 1, 2, None)
+    ]
+    assert sent == SEAT_VIEWS.read_bytes().splitlines()

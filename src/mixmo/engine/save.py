@@ -17,23 +17,20 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
-
-import orjson
 
 from mixmo.engine import events as ev
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.levels import Level
 from mixmo.engine.lexicon import Lexicon, LexiconError
 from mixmo.engine.messages import CodedError, Kind, Listing, Message, Plural
-from mixmo.engine.options import MatchOptions
 from mixmo.engine.save_format import FORMAT as FORMAT  # (read from here too)
 from mixmo.engine.save_format import VERSION as VERSION
-from mixmo.engine.state import MatchState, PlayerState, RoundState
+from mixmo.engine.state import MatchState
+from mixmo.engine.state_json import DERIVED_ROUND_FIELDS, action_data, match_data, options_data
 from mixmo.engine.validation import ProblemKind
 
 DAMAGED = Kind("damaged-save", "damaged saved game: {detail}")
@@ -73,8 +70,6 @@ DICTIONARY_CHANGED = Kind(
 )
 
 if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
     from mixmo.engine.save_models import SavedGame
 
 
@@ -168,135 +163,6 @@ def _words_refused(game: Game, seat: int) -> list[str]:
     return [v.text for v in report.words if v.problem is ProblemKind.NOT_A_WORD]
 
 
-def player_fields(player: PlayerState) -> dict[str, object]:
-    """One player's state as the JSON of a save holds it (no validation: the values come
-    from the engine; :class:`~mixmo.engine.save_models.PlayerModel` reads them back)."""
-    return {
-        "name": player.name,
-        "rack": "".join(tile.symbol for tile in player.rack),
-        "grid": [[row, col, tile.symbol] for (row, col), tile in player.grid.items()],
-        "locked": player.locked,
-        "out": player.out,
-        "stuck": player.stuck,
-        "last_drawn": "".join(tile.symbol for tile in player.last_drawn),
-        "ready_at_draw": player.ready_at_draw,
-        "sprint_done": player.sprint_done,
-        "claims": list(player.claims) if player.claims is not None else None,
-        **({} if player.hint_until is None else {"hint_until": player.hint_until}),
-    }
-
-
-def _round_fields(round_: RoundState) -> dict[str, object]:
-    return {
-        "number": round_.number,
-        "bag": "".join(tile.symbol for tile in round_.bag.tiles),
-        "players": [player_fields(player) for player in round_.players],
-        **round_fields_after_players(round_),
-    }
-
-
-def round_fields_after_players(round_: RoundState) -> dict[str, object]:
-    """A round's saved fields that follow its players, in their order (the server's
-    views write the same, around a player list of their own)."""
-    return {
-        "phase": round_.phase.value,
-        "theme": round_.theme,
-        "theme_list": round_.theme_list,
-        "bandit_seat": round_.bandit_seat,
-        "last_draw_at": round_.last_draw_at,
-        "final_caller": round_.final_caller,
-        "votes": [
-            {"claimant": claimant, "word": word, "voter": voter, "accept": accept}
-            for (claimant, word), ballot in round_.votes.items()
-            for voter, accept in ballot.items()
-        ],
-        "accepted": [[seat, list(words)] for seat, words in round_.accepted.items()],
-        "winner": round_.winner,
-        "final_penalties": list(round_.final_penalties),
-        **round_clock_fields(round_),
-    }
-
-
-def round_clock_fields(round_: RoundState) -> dict[str, object]:
-    """The round's clock and score sheet, each written only when it holds something: a
-    save of a first round in play is byte for byte what it was before they existed (and
-    :data:`DERIVED_ROUND_FIELDS` says how a save that lacks them is read)."""
-    fields_: dict[str, object] = {}
-    if round_.started_at:
-        fields_["started_at"] = round_.started_at
-    if round_.ended_at is not None:
-        fields_["ended_at"] = round_.ended_at
-    if round_.scores:
-        fields_["scores"] = [score_fields(score) for score in round_.scores]
-    return fields_
-
-
-def score_fields(score: ev.PlayerScore) -> dict[str, object]:
-    """One player's score sheet as JSON values (what pydantic writes of the dataclass)."""
-    return {
-        "seat": score.seat,
-        "lines": [[message.to_data(), points] for message, points in score.lines],
-        "total": score.total,
-        "valid": score.valid,
-    }
-
-
-DERIVED_ROUND_FIELDS = ("started_at", "ended_at", "scores")
-"""The round's fields that follow from the log alone: a save written before they were
-kept has none of them, and takes them from its replayed log."""
-
-
-def _match_fields(state: MatchState) -> dict[str, object]:
-    return {
-        "round": _round_fields(state.round),
-        "totals": list(state.totals),
-        "rounds_won": list(state.rounds_won),
-        "results": [[r.number, r.winner, list(r.points)] for r in state.results],
-        "winner": state.winner,
-    }
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def value_fields(value: DataclassInstance) -> dict[str, object]:
-    """An action's or the options' fields, in order, as JSON values."""
-    names = _FIELD_NAMES.get(type(value))
-    if names is None:
-        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
-    return {name: getattr(value, name) for name in names}
-
-
-def options_fields(options: MatchOptions) -> dict[str, object]:
-    """The options as saved. A match played to a target writes no ``rounds_to_play``, so
-    its save is byte for byte what it was before that option existed (and loads in a
-    mixmo that does not know it). The saved game's model writes the same."""
-    fields_ = value_fields(options)
-    if not options.rounds_to_play:
-        del fields_["rounds_to_play"]
-    return fields_
-
-
-_INDENT = re.compile(rb"^((?:  )+)", re.MULTILINE)
-
-
-def _indent_1(match: re.Match[bytes]) -> bytes:
-    return b" " * (len(match[1]) // 2)
-
-
-def _json_indent_1(value: object) -> str:
-    """``value`` as JSON indented by one space, as saves have always been written (by
-    pydantic): orjson writes it in microseconds where the standard encoder, indenting in
-    Python, takes tens of milliseconds for a long match (and a save is written after every
-    move). What orjson refuses (an integer past 64 bits, a lone surrogate) goes through the
-    standard encoder, which writes the same layout."""
-    try:
-        text = orjson.dumps(value, option=orjson.OPT_INDENT_2)
-    except (orjson.JSONEncodeError, TypeError):
-        return json.dumps(value, indent=1, ensure_ascii=False)
-    return _INDENT.sub(_indent_1, text).decode()
-
-
 @dataclass(frozen=True, slots=True)
 class LoadedGame:
     """A saved game and who plays its seats: the bots' seats and levels (people elsewhere)."""
@@ -309,17 +175,18 @@ def dumps(game: Game, bots: Mapping[int, Level] | None = None) -> str:
     """The saved-game JSON of ``game``; ``bots`` (seat -> level) are the seats bots play.
 
     A game of people only writes no ``bots`` field, so its save is byte for byte what it
-    was before bots were saved."""
+    was before bots were saved. The JSON is indented by one space, as saves have always
+    been written, and keeps letters as they are (``"Zoë"``)."""
     saved: dict[str, object] = {
         "format": FORMAT,
         "version": VERSION,
-        "options": options_fields(game.options),
-        "actions": [value_fields(action) for action in game.log],
-        "state": _match_fields(game.state),
+        "options": options_data(game.options),
+        "actions": [action_data(action) for action in game.log],
+        "state": match_data(game.state),
     }
     if bots:
         saved["bots"] = [{"seat": seat, "level": bots[seat].value} for seat in sorted(bots)]
-    return _json_indent_1(saved)
+    return json.dumps(saved, indent=1, ensure_ascii=False)
 
 
 def loads(text: str, lexicon: Lexicon | None = None) -> Game:

@@ -14,9 +14,8 @@ annotations (:mod:`mixmo.engine.bounds`) and running their ``__post_init__``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from types import MappingProxyType
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
@@ -36,6 +35,16 @@ from mixmo.engine.levels import Level
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.save_format import FORMAT, VERSION
 from mixmo.engine.state import MatchState, Phase, PlayerState, RoundResult, RoundState
+from mixmo.engine.state_json import (
+    MATCH_PARTS,
+    OPTIONS_PARTS,
+    PLAYER_PARTS,
+    ROUND_PARTS,
+    SAVE,
+    Part,
+    Viewer,
+    match_data,
+)
 from mixmo.engine.tiles import Tile
 
 TaggedAction = Annotated[Action, Field(discriminator="kind")]
@@ -49,12 +58,26 @@ OPTIONS_ADAPTER: TypeAdapter[MatchOptions] = TypeAdapter(MatchOptions)
 """Options to and from JSON (a server's store of its rooms)."""
 
 
+def _leave_out(
+    data: dict[str, object], value: object, parts: tuple[Part, ...]
+) -> dict[str, object]:
+    """``data`` without the fields :mod:`mixmo.engine.state_json` leaves out of ``value``."""
+    for part in parts:
+        if part.left_out is not None and part.left_out(getattr(value, part.name)):
+            data.pop(part.name, None)
+    return data
+
+
 class _Model(BaseModel):
+    """A model of a part of the state: its fields are those of its ``parts``, in order
+    (a test holds them to it), and it writes what :mod:`mixmo.engine.state_json` writes."""
+
     model_config = ConfigDict(extra="forbid", defer_build=True)
+    parts: ClassVar[tuple[Part, ...]] = ()
 
-
-def _symbols(tiles: Iterable[Tile]) -> str:
-    return "".join(tile.symbol for tile in tiles)
+    @model_serializer(mode="wrap")
+    def _leave_out_defaults(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        return _leave_out(handler(self), self, self.parts)
 
 
 def _tiles(symbols: str) -> tuple[Tile, ...]:
@@ -75,28 +98,7 @@ class PlayerModel(_Model):
     hint_until: float | None = Field(default=None, ge=0)
     """Left out while None (saves and views from before hints were actions have none)."""
 
-    @model_serializer(mode="wrap")
-    def _leave_out_no_hint(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        data: dict[str, object] = handler(self)
-        if self.hint_until is None:
-            data.pop("hint_until", None)
-        return data
-
-    @classmethod
-    def of(cls, player: PlayerState) -> PlayerModel:
-        return cls(
-            name=player.name,
-            rack=_symbols(player.rack),
-            grid=[(row, col, tile.symbol) for (row, col), tile in player.grid.items()],
-            locked=player.locked,
-            out=player.out,
-            stuck=player.stuck,
-            last_drawn=_symbols(player.last_drawn),
-            ready_at_draw=player.ready_at_draw,
-            sprint_done=player.sprint_done,
-            claims=list(player.claims) if player.claims is not None else None,
-            hint_until=player.hint_until,
-        )
+    parts: ClassVar[tuple[Part, ...]] = PLAYER_PARTS
 
     def state(self) -> PlayerState:
         return PlayerState(
@@ -138,44 +140,9 @@ class RoundModel(_Model):
     started_at: float = Field(default=0.0, ge=0)
     ended_at: float | None = Field(default=None, ge=0)
     scores: list[PlayerScore] = []
-    """The clock and the score sheet: each left out while it holds nothing, as
-    :func:`mixmo.engine.save.round_clock_fields` writes them."""
-
-    @model_serializer(mode="wrap")
-    def _leave_out_empty_clock(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        data: dict[str, object] = handler(self)
-        if not self.started_at:
-            data.pop("started_at", None)
-        if self.ended_at is None:
-            data.pop("ended_at", None)
-        if not self.scores:
-            data.pop("scores", None)
-        return data
-
-    @classmethod
-    def of(cls, round_: RoundState) -> RoundModel:
-        return cls(
-            number=round_.number,
-            bag=_symbols(round_.bag.tiles),
-            players=[PlayerModel.of(p) for p in round_.players],
-            phase=round_.phase,
-            theme=round_.theme,
-            theme_list=round_.theme_list,
-            bandit_seat=round_.bandit_seat,
-            last_draw_at=round_.last_draw_at,
-            final_caller=round_.final_caller,
-            votes=[
-                VoteModel(claimant=claimant, word=word, voter=voter, accept=accept)
-                for (claimant, word), ballot in round_.votes.items()
-                for voter, accept in ballot.items()
-            ],
-            accepted=[(seat, list(words)) for seat, words in round_.accepted.items()],
-            winner=round_.winner,
-            final_penalties=list(round_.final_penalties),
-            started_at=round_.started_at,
-            ended_at=round_.ended_at,
-            scores=list(round_.scores),
-        )
+    """The clock and the score sheet: each left out while it holds nothing (as
+    :data:`~mixmo.engine.state_json.ROUND_PARTS` says)."""
+    parts: ClassVar[tuple[Part, ...]] = ROUND_PARTS
 
     def state(self) -> RoundState:
         votes: dict[tuple[int, str], dict[int, bool]] = {}
@@ -208,15 +175,12 @@ class MatchModel(_Model):
     results: list[tuple[int, int | None, list[int]]]
     winner: int | None
 
+    parts: ClassVar[tuple[Part, ...]] = MATCH_PARTS
+
     @classmethod
-    def of(cls, state: MatchState) -> MatchModel:
-        return cls(
-            round=RoundModel.of(state.round),
-            totals=list(state.totals),
-            rounds_won=list(state.rounds_won),
-            results=[(r.number, r.winner, list(r.points)) for r in state.results],
-            winner=state.winner,
-        )
+    def of(cls, state: MatchState, viewer: Viewer = SAVE) -> MatchModel:
+        """The model of what :func:`~mixmo.engine.state_json.match_data` writes."""
+        return cls.model_validate(match_data(state, viewer))
 
     def state(self) -> MatchState:
         return MatchState(
@@ -254,7 +218,4 @@ class SavedGame(_Model):
         self, options: MatchOptions, handler: SerializerFunctionWrapHandler
     ) -> dict[str, object]:
         """No ``rounds_to_play`` for a match played to a target, as the writer does."""
-        data: dict[str, object] = handler(options)
-        if not options.rounds_to_play:
-            data.pop("rounds_to_play", None)
-        return data
+        return _leave_out(handler(options), options, OPTIONS_PARTS)

@@ -36,7 +36,8 @@ from pydantic import BaseModel, ConfigDict, Field, Json, ValidationError, model_
 
 from mixmo.engine.actions import Action
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.save_models import ACTION_ADAPTER, OPTIONS_ADAPTER, TaggedAction
+from mixmo.engine.save_models import ACTION_ADAPTER, TaggedAction
+from mixmo.engine.state_json import options_data
 from mixmo.engine.tiles import MAX_PLAYERS
 from mixmo.net.protocol import MAX_NAME, BotLevel, RoomCode, RoomSettings
 
@@ -223,7 +224,7 @@ class RoomStore:
                 code,
                 settings.model_dump_json(),
                 seats_json,
-                OPTIONS_ADAPTER.dump_json(options).decode() if options else None,
+                json.dumps(options_data(options)) if options else None,
                 created,
             ),
         )

@@ -2,8 +2,9 @@
 
 A seat sees every grid (as at a real table), the phase, the scores and its own
 rack; it never sees the bag's order, the seed, or the tiles another player
-drew. Pure functions over engine values: the server, the local table and the
-tests share them.
+drew. Of the state, that is :mod:`mixmo.engine.state_json`'s allow-list, which
+writes the views' JSON as it writes saves; of events, :func:`visible_event`. Pure
+functions over engine values: the server, the local table and the tests share them.
 
 The pydantic models of the views (:mod:`mixmo.net.protocol`,
 :mod:`mixmo.engine.save_models`) are imported on first use: a local game
@@ -22,16 +23,26 @@ from mixmo.engine import events as ev
 from mixmo.engine.game_calls import TILES_NOT_PLACED, TILES_NOT_PLACED_COUNTED
 from mixmo.engine.messages import Message
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.save import player_fields, round_fields_after_players, value_fields
 from mixmo.engine.state import MatchState, PlayerState
+from mixmo.engine.state_json import (
+    HIDDEN_SEED as HIDDEN_SEED,
+)
+from mixmo.engine.state_json import (
+    WATCHER,
+    match_data,
+    options_data,
+    options_for,
+    player_data_for_all,
+    rack_sizes,
+    read_match,
+    seat_viewer,
+)
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
 
-    from mixmo.engine.save_models import MatchModel, PlayerModel
+    from mixmo.engine.save_models import MatchModel
     from mixmo.net.protocol import SeatView, WireEvent
-
-HIDDEN_SEED = "hidden"
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,34 +149,23 @@ def decode_event(wire: WireEvent) -> ev.Event:
 
 
 def public_options(options: MatchOptions) -> MatchOptions:
-    """The options without the seed (the seed deals every bag: nobody may know it)."""
-    return replace(options, seed=HIDDEN_SEED)
+    """The options as every seat sees them: without the seed (it deals every bag)."""
+    return options_for(options, WATCHER)
 
 
 @dataclass(frozen=True, slots=True)
 class _PlayerParts:
-    """One player's state, and its JSON whole and with the rack hidden (models on demand)."""
+    """One player's state, and its JSON as its own seat and as everyone else sees it."""
 
     player: PlayerState
+    seat: int
     json: bytes
     hidden_json: bytes
 
     @classmethod
-    def of(cls, player: PlayerState) -> _PlayerParts:
-        fields = player_fields(player)
-        whole = _dumps(fields)
-        fields["rack"] = fields["last_drawn"] = ""
-        return cls(player, whole, _dumps(fields))
-
-    @property
-    def model(self) -> PlayerModel:
-        from mixmo.engine.save_models import PlayerModel
-
-        return PlayerModel.of(self.player)
-
-    @property
-    def hidden(self) -> PlayerModel:
-        return self.model.model_copy(update={"rack": "", "last_drawn": ""})
+    def of(cls, player: PlayerState, seat: int) -> _PlayerParts:
+        own, others = player_data_for_all(player, seat)
+        return cls(player, seat, _dumps(own), _dumps(others))
 
 
 def _dumps(value: object) -> bytes:
@@ -179,34 +179,33 @@ def _dumps(value: object) -> bytes:
         return json.dumps(value, separators=(",", ":")).encode()
 
 
+_PLAYERS = b'"players":[]'
+"""Where the players' list sits in a state's JSON: only the round's key can read so (a
+quote inside a JSON string is escaped), and the round writes it before any string."""
+
+
 def _frame(state: MatchState) -> tuple[bytes, bytes]:
-    """The JSON of the state's :class:`MatchModel` before and after its players' list."""
-    round_ = state.round
-    head = _dumps({"round": {"number": round_.number, "bag": ""}})[:-2]  # open: players follow
-    rest = round_fields_after_players(round_)
-    match = {
-        "totals": list(state.totals),
-        "rounds_won": list(state.rounds_won),
-        "results": [[r.number, r.winner, list(r.points)] for r in state.results],
-        "winner": state.winner,
-    }
-    tail = b"," + _dumps(rest)[1:] + b"," + _dumps(match)[1:]
-    return head + b",", tail
+    """The JSON of the state as a seat sees it, before and after its players' list. The
+    round's and the match's parts belong to no seat: every seat and watcher reads the
+    same."""
+    before, found, after = _dumps(match_data(state, WATCHER, players=[])).partition(_PLAYERS)
+    assert found, "a state's JSON holds its players"
+    return before + b'"players":[', b"]" + after
 
 
 class ViewMaker:
     """Builds each seat's view of one match, reusing what did not change.
 
     States are immutable and an action replaces only the players it changed,
-    so a player whose state object is the same as last time keeps its models
-    and their JSON; the rest of the state is serialised once per action for
-    every seat. :meth:`view_json` is what the server sends (the JSON of
-    :meth:`view`, built without a model per seat).
+    so a player whose state object is the same as last time keeps its JSON; the
+    rest of the state is serialised once per action for every seat. What each
+    seat may see is :mod:`mixmo.engine.state_json`'s allow-list. :meth:`view_json`
+    is what the server sends (the JSON of :meth:`view`, built without a model).
     """
 
     def __init__(self, options: MatchOptions) -> None:
         self.options = public_options(options)
-        self._options_json = _dumps(value_fields(self.options))
+        self._options_json = _dumps(options_data(options, WATCHER))
         self._players: list[_PlayerParts] = []
         self._frame_of: MatchState | None = None
         self._frame: tuple[bytes, bytes] = (b"", b"")
@@ -214,49 +213,16 @@ class ViewMaker:
     def _refresh(self, state: MatchState) -> None:
         players = state.round.players
         if len(self._players) != len(players):
-            self._players = [_PlayerParts.of(p) for p in players]
-        for index, player in enumerate(players):
-            if self._players[index].player is not player:
-                self._players[index] = _PlayerParts.of(player)
+            self._players = [_PlayerParts.of(p, seat) for seat, p in enumerate(players)]
+        for seat, player in enumerate(players):
+            if self._players[seat].player is not player:
+                self._players[seat] = _PlayerParts.of(player, seat)
 
-    def full(self, state: MatchState, *, players: list[PlayerModel] | None = None) -> MatchModel:
-        """The whole state as a model, bag order left out (built without re-validation:
-        the values come straight from the engine)."""
-        from mixmo.engine.save_models import MatchModel, RoundModel, VoteModel
+    def full(self, state: MatchState, seat: int | None = None) -> MatchModel:
+        """The state as ``seat`` sees it (None: a watcher), as a model."""
+        from mixmo.engine.save_models import MatchModel
 
-        round_ = state.round
-        if players is None:
-            self._refresh(state)
-            players = [parts.model for parts in self._players]
-        round_model = RoundModel.model_construct(
-            number=round_.number,
-            bag="",
-            players=players,
-            phase=round_.phase,
-            theme=round_.theme,
-            theme_list=round_.theme_list,
-            bandit_seat=round_.bandit_seat,
-            last_draw_at=round_.last_draw_at,
-            final_caller=round_.final_caller,
-            votes=[
-                VoteModel.model_construct(claimant=claimant, word=word, voter=voter, accept=yes)
-                for (claimant, word), ballot in round_.votes.items()
-                for voter, yes in ballot.items()
-            ],
-            accepted=[(seat, list(words)) for seat, words in round_.accepted.items()],
-            winner=round_.winner,
-            final_penalties=list(round_.final_penalties),
-            started_at=round_.started_at,
-            ended_at=round_.ended_at,
-            scores=list(round_.scores),
-        )
-        return MatchModel.model_construct(
-            round=round_model,
-            totals=list(state.totals),
-            rounds_won=list(state.rounds_won),
-            results=[(r.number, r.winner, list(r.points)) for r in state.results],
-            winner=state.winner,
-        )
+        return MatchModel.of(state, seat_viewer(seat))
 
     def view(
         self, state: MatchState, seat: int | None, clock: float, hint_wait: float = 0.0
@@ -265,13 +231,11 @@ class ViewMaker:
         is left of the seat's hint cost."""
         from mixmo.net.protocol import SeatView
 
-        self._refresh(state)
-        players = [p.model if i == seat else p.hidden for i, p in enumerate(self._players)]
         return SeatView.model_construct(
             seat=seat,
             options=self.options,
-            state=self.full(state, players=players),
-            rack_sizes=[len(p.rack) for p in state.round.players],
+            state=self.full(state, seat),
+            rack_sizes=rack_sizes(state.round),
             bag_left=len(state.round.bag),
             clock=clock,
             hint_wait=hint_wait,
@@ -286,11 +250,10 @@ class ViewMaker:
         if state is not self._frame_of:
             self._refresh(state)
             head, tail = _frame(state)
-            sizes = _dumps([len(p.rack) for p in state.round.players])
+            sizes = _dumps(rack_sizes(state.round))
             rest = b',"rack_sizes":%s,"bag_left":%d,"clock":' % (sizes, len(state.round.bag))
             self._frame_of = state
-            self._frame = (b'"options":%s,"state":%s"players":[' % (self._options_json, head),
-                           b"]" + tail + rest)  # fmt: skip
+            self._frame = (b'"options":%s,"state":%s' % (self._options_json, head), tail + rest)
         before, after = self._frame
         players = b",".join(
             p.json if i == seat else p.hidden_json for i, p in enumerate(self._players)
@@ -308,4 +271,4 @@ def seat_view(options: MatchOptions, state: MatchState, seat: int | None, clock:
 
 def view_state(view: SeatView) -> MatchState:
     """The match state a view holds: the bag is empty and other racks too (sizes aside)."""
-    return view.state.state()
+    return read_match(view.state)
