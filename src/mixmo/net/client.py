@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from mixmo.engine.actions import Action
+from mixmo.engine.messages import CodedError, Message
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     MAX_FRAME,
@@ -56,12 +57,17 @@ REQUEST_TIMEOUT = 15.0
 Listener = Callable[[ServerMessage], None]
 
 
-class ClientError(RuntimeError):
-    """The server refused a request, or could not be reached."""
+class ClientError(CodedError, RuntimeError):
+    """The server refused a request (its coded refusal, said in the player's language with
+    :func:`mixmo.i18n_messages.say`), or could not be reached (this client's own words)."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+    def __init__(self, code: str, said: Message | str) -> None:
+        super().__init__(said)
+        self._code = code
+
+    @property
+    def code(self) -> str:
+        return self._code
 
 
 class SeatTokens:
@@ -233,7 +239,7 @@ class GameClient:
             if isinstance(answer, ErrorMessage):
                 await ws.close()
                 if answer.code in ("bad-token", "unknown-room"):
-                    self.failure = ClientError(answer.code, str(answer.said()))
+                    self.failure = ClientError(answer.code, answer.said())
                     return False
                 continue
             self._ws = ws
@@ -294,7 +300,7 @@ class GameClient:
                     self._request = loop.create_future()
                     answer = await self._request
                     if isinstance(answer, ErrorMessage):
-                        raise ClientError(answer.code, str(answer.said()))
+                        raise ClientError(answer.code, answer.said())
                     if wanted(answer):
                         return answer
         except TimeoutError:
