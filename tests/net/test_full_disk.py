@@ -122,9 +122,7 @@ async def test_starting_early_on_a_full_disk_leaves_the_lobby_as_it_was(
         fill_the_disk(server.store, monkeypatch)
         await ann.send({"type": "start", "fill_with_bots": True})
         error = await ann.until("error")
-        assert (
-            error["code"] == "disk-full" and "match's start: its disk is full" in said(error)
-        )
+        assert error["code"] == "disk-full" and "match's start: its disk is full" in said(error)
         room = server.rooms.get(code)
         assert not room.started and [s.free for s in room.seats] == [False, True, True]
         monkeypatch.undo()
