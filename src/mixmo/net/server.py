@@ -35,6 +35,7 @@ from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
+from mixmo.net import refusals
 from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.botrunner import BotRunner, Submit
 from mixmo.net.connection import Connection, Limits, close_later, drained
@@ -55,21 +56,6 @@ from mixmo.net.protocol import (
     Welcome,
 )
 from mixmo.net.refusals import (
-    ADDRESS_BOTS,
-    BOTS_ALL_PLAYING,
-    DATABASE_FAILED,
-    JOIN_FIRST,
-    MOVE_UNSAVED,
-    NO_MORE_ROOMS,
-    RATE_LIMIT,
-    REQUEST_FAILED,
-    ROOM_FOLLOWED,
-    SEAT_HELD,
-    SERVER_ERROR,
-    STORAGE,
-    TEXT_ONLY,
-    UPDATE_FAILED,
-    WATCHER_NO_SEAT,
     NoBotsLeftError,
     Refused,
     RoomError,
@@ -306,17 +292,17 @@ class GameServer:
                     "room %s: cannot save its moves (%s): play stops", room_label(room.code), error
                 )
             if sender is not None:
-                sender.refuse(STORAGE(reason=MOVE_UNSAVED()), ref)
+                sender.refuse(refusals.STORAGE(reason=refusals.MOVE_UNSAVED()), ref)
         return held
 
     def _receive(self, conn: Connection, raw: str | bytes) -> None:
         arrival = time.perf_counter()
         if not conn.bucket.take():
             conn.strikes += 1
-            conn.refuse(RATE_LIMIT(), ref_of(raw))
+            conn.refuse(refusals.RATE_LIMIT(), ref_of(raw))
             return
         if isinstance(raw, bytes):
-            conn.refuse(TEXT_ONLY())
+            conn.refuse(refusals.TEXT_ONLY())
             return
         message = self._parse(conn, raw)
         if message is not None:
@@ -347,10 +333,10 @@ class GameServer:
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
             # RoomError already): one line in the log, and a refusal that says whose fault
             log.error("the rooms' database failed a request (%s)", error)
-            conn.refuse(STORAGE(reason=DATABASE_FAILED()), ref)
+            conn.refuse(refusals.STORAGE(reason=refusals.DATABASE_FAILED()), ref)
         except Exception:  # a bug: this request fails, the connection and the server go on
             log.exception("a request failed")
-            conn.refuse(SERVER_ERROR(reason=REQUEST_FAILED()), ref)
+            conn.refuse(refusals.SERVER_ERROR(reason=refusals.REQUEST_FAILED()), ref)
 
     # --- rooms and seats --------------------------------------------------------------------
 
@@ -359,7 +345,7 @@ class GameServer:
             conn.created >= self.limits.rooms_per_connection
             or len(self.rooms.rooms) >= self.limits.max_rooms
         ):
-            raise Refused(reason=NO_MORE_ROOMS())
+            raise Refused(reason=refusals.NO_MORE_ROOMS())
         self._check_bots(conn.address, message.settings.bots)
         if not self.addresses.may_open_room(conn.address):
             raise TooManyRoomsError()
@@ -373,9 +359,9 @@ class GameServer:
 
     def _seated(self, conn: Connection) -> tuple[Room, int]:
         if conn.watching:
-            raise Refused(reason=WATCHER_NO_SEAT())
+            raise Refused(reason=refusals.WATCHER_NO_SEAT())
         if conn.room is None or conn.seat is None:
-            raise Refused(reason=JOIN_FIRST())
+            raise Refused(reason=refusals.JOIN_FIRST())
         return conn.room, conn.seat
 
     def _log_set_aside(self) -> None:
@@ -393,9 +379,9 @@ class GameServer:
         mine = sum(len(r.bot_seats()) for r in live if r.owner == address)
         every = sum(len(r.bot_seats()) for r in live)
         if mine + wanted > self.limits.bots_per_address:
-            raise NoBotsLeftError(reason=ADDRESS_BOTS())
+            raise NoBotsLeftError(reason=refusals.ADDRESS_BOTS())
         if every + wanted > self.limits.max_server_bots:
-            raise NoBotsLeftError(reason=BOTS_ALL_PLAYING())
+            raise NoBotsLeftError(reason=refusals.BOTS_ALL_PLAYING())
 
     def _room(self, conn: Connection, code: str) -> Room:
         """The room ``code``, its bots playing again if it had been put away. Unknown codes
@@ -415,7 +401,7 @@ class GameServer:
 
     def _join(self, conn: Connection, message: JoinRoom) -> None:
         if conn.room is not None:
-            raise Refused(reason=SEAT_HELD())
+            raise Refused(reason=refusals.SEAT_HELD())
         room = self._room(conn, message.room)
         was_started = room.started
         seat, token = room.join(message.name)
@@ -425,7 +411,7 @@ class GameServer:
 
     def _reconnect(self, conn: Connection, message: Reconnect) -> None:
         if conn.room is not None:
-            raise Refused(reason=SEAT_HELD())
+            raise Refused(reason=refusals.SEAT_HELD())
         room = self._room(conn, message.room)
         room.check_token(message.seat, message.token)
         for other in list(self.listeners.get(room.code, ())):
@@ -447,7 +433,7 @@ class GameServer:
 
     def _watch(self, conn: Connection, message: WatchRoom) -> None:
         if conn.room is not None:
-            raise Refused(reason=ROOM_FOLLOWED())
+            raise Refused(reason=refusals.ROOM_FOLLOWED())
         room = self._room(conn, message.room)
         conn.room, conn.watching = room, True
         self.listeners.setdefault(room.code, set()).add(conn)
@@ -613,7 +599,7 @@ def _cannot_send(room: Room, conn: Connection, error: Exception) -> None:
     log.error(
         "room %s: cannot write seat %s's message: %r", room_label(room.code), conn.seat, error
     )
-    conn.refuse(SERVER_ERROR(reason=UPDATE_FAILED()))
+    conn.refuse(refusals.SERVER_ERROR(reason=refusals.UPDATE_FAILED()))
 
 
 def _bot_ended(code: str, seat: int, task: asyncio.Task[None]) -> None:
