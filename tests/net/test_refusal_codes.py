@@ -283,3 +283,23 @@ async def test_a_french_client_says_each_server_refusal_in_french(french: None) 
         refusal = SERVER_MESSAGE.validate_json(frame)
         assert isinstance(refusal, ErrorMessage)
         assert say(refusal.said()) == french_words
+
+
+def test_a_french_client_says_its_own_answers_in_french(french: None) -> None:
+    """What the client tells itself (an action the server never answered, a lost
+    connection) is a code too, said in the player's language."""
+    from mixmo.net.client import (
+        CONNECTION_LOST_TO,
+        DISCONNECTED,
+        NO_ANSWER_TO_ACTION,
+        ClientError,
+        stand_in,
+    )
+
+    unanswered = stand_in(DISCONNECTED, NO_ANSWER_TO_ACTION, 4)
+    assert (unanswered.code, unanswered.ref, unanswered.message) == ("disconnected", 4, "")
+    assert say(unanswered.said()) == "pas de réponse du serveur"
+    lost = ClientError("unreachable", CONNECTION_LOST_TO(url="ws://127.0.0.1:9"))
+    assert lost.code == "unreachable" and isinstance(lost, RuntimeError)
+    assert str(lost) == "lost the connection to ws://127.0.0.1:9"
+    assert say(lost) == "connexion perdue avec ws://127.0.0.1:9"
