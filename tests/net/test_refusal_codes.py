@@ -303,3 +303,29 @@ def test_a_french_client_says_its_own_answers_in_french(french: None) -> None:
     assert lost.code == "unreachable" and isinstance(lost, RuntimeError)
     assert str(lost) == "lost the connection to ws://127.0.0.1:9"
     assert say(lost) == "connexion perdue avec ws://127.0.0.1:9"
+
+
+async def test_a_name_the_server_refuses_is_a_code_a_french_client_says_in_french(
+    french: None,
+) -> None:
+    """A blank name sent anyway (a program that skipped the check): the server's refusal names
+    the field and carries the name's own refusal as a code, never its sentence."""
+    async with running_server() as server, connect(f"ws://127.0.0.1:{server.port}") as ws:
+        await _send(ws, {"type": "join", "room": "CDEFGH", "name": "   "})
+        frame = await _until(ws, "error")
+    refusal = SERVER_MESSAGE.validate_json(frame)
+    assert isinstance(refusal, ErrorMessage) and refusal.code == "bad-message"
+    assert refusal.message == "" and "cannot be blank" not in frame
+    assert refusal.fields == {
+        "reason": {
+            "code": "bad-field",
+            "fields": {
+                "where": "join.name",
+                "problem": {
+                    "code": "bad-name",
+                    "fields": {"reason": {"code": "name-blank", "fields": {}}},
+                },
+            },
+        }
+    }
+    assert say(refusal.said()) == "join.name : le nom d'un joueur ne peut pas être vide"

@@ -9,7 +9,7 @@ import json
 
 from pydantic import ValidationError
 
-from mixmo.engine.messages import Message
+from mixmo.engine.messages import CodedError, Message
 from mixmo.net.connection import Connection
 from mixmo.net.protocol import CLIENT_MESSAGE, MAX_REF, PROTOCOL_VERSION, ClientMessage
 from mixmo.net.refusals import (
@@ -54,12 +54,14 @@ def parse_message(conn: Connection, raw: str) -> ClientMessage | None:
 
 
 def first_error(error: Exception) -> Message:
-    """A validation error's first problem, where it is and what it is (the validator's
-    English words: a protocol's detail for a program's author, not a player's sentence)."""
+    """A validation error's first problem, where it is and what it is: the refusal of one of
+    mixmo's own checks (a name) as its code, else the validator's English words (a detail of
+    the protocol for a program's author, not a player's sentence)."""
     if isinstance(error, ValidationError):
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        problem = str(first["msg"])
+        cause = first.get("ctx", {}).get("error")
+        problem = cause.message if isinstance(cause, CodedError) else str(first["msg"])
         return BAD_FIELD(where=where, problem=problem) if where else BAD_SHAPE(problem=problem)
     return NESTED_TOO_DEEPLY()
 
