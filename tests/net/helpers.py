@@ -11,9 +11,17 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from mixmo.engine.messages import message_from_data
 from mixmo.net.server import GameServer, Limits
 
 TIMEOUT = 10.0
+
+
+def said(error: dict[str, Any]) -> str:
+    """An ``error`` frame's refusal in English, rebuilt from its code and fields alone (as a
+    client does); an AssertionError if the frame carries a sentence instead."""
+    assert not error.get("message"), f"a sentence on the wire: {error['message']!r}"
+    return str(message_from_data({"code": error["code"], "fields": error["fields"]}))
 
 
 @asynccontextmanager

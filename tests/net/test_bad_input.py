@@ -12,7 +12,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from mixmo.net.server import Connection, GameServer, Limits
-from tests.net.helpers import Raw, rack_of, running_server, two_seated, url_of
+from tests.net.helpers import Raw, rack_of, running_server, said, two_seated, url_of
 
 
 async def _room_still_plays(server: GameServer, ann: Raw, bob: Raw) -> None:
@@ -64,7 +64,7 @@ async def test_a_bad_message_gets_an_error_and_the_connection_and_other_rooms_go
         bad = await Raw.open(server)
         await bad.ws.send(frame)
         error = await bad.until("error")
-        assert error["code"] == code and error["message"]
+        assert error["code"] == code and said(error)
         await bad.send({"type": "create", "settings": {"players": 2}})
         assert (await bad.until("created"))["room"]
         await _room_still_plays(server, ann, bob)

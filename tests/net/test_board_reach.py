@@ -12,7 +12,7 @@ import pytest
 
 from mixmo.engine.actions import BOARD
 from mixmo.net.views import ViewMaker
-from tests.net.helpers import Raw, rack_of, running_server, two_seated
+from tests.net.helpers import Raw, rack_of, running_server, said, two_seated
 from tests.net.stored_rooms import StoredRoom, copy_folder, plays_on, two_rooms_in_play, update
 
 HUGE = int("9" * 4300)
@@ -80,7 +80,7 @@ async def test_a_view_that_cannot_be_written_is_one_error_and_the_connection_liv
         monkeypatch.setattr(ViewMaker, "view_json", failing_once)
         await ann.send(_action(1, kind="place", row=0, col=0, symbol=tile))
         failed = await ann.until("error")
-        assert failed["code"] == "server-error" and "reconnect" in failed["message"]
+        assert failed["code"] == "server-error" and "reconnect" in said(failed)
         await ann.send(_action(2, kind="take-back", cells=[[0, 0]]))
         assert (await ann.until("events"))["ref"] == 2
     assert [r.levelname for r in caplog.records if "cannot write" in r.getMessage()] == ["ERROR"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mixmo.net.server import room_label
-from tests.net.helpers import Raw, running_server
+from tests.net.helpers import Raw, running_server, said
 from tests.net.stored_rooms import StoredRoom, copy_folder, plays_on, two_rooms_in_play, update
 
 
@@ -58,7 +58,7 @@ async def test_a_damaged_room_is_set_aside_in_one_log_line_and_the_others_play_o
         late = await Raw.open(server)
         await late.send({"type": "join", "room": damaged, "name": "Cid"})
         error = await late.until("error")
-        assert error["code"] == "damaged-room" and "could not be restored" in error["message"]
+        assert error["code"] == "damaged-room" and "could not be restored" in said(error)
         await late.close()
     with sqlite3.connect(data / "rooms.sqlite3") as db:  # kept, with why, never deleted
         (why,) = db.execute("SELECT damaged FROM rooms WHERE code = ?", (damaged,)).fetchone()

@@ -23,7 +23,7 @@ import pytest
 from mixmo.net.connection import Limits
 from mixmo.net.server import GameServer
 from mixmo.net.store import RoomStore
-from tests.net.helpers import Raw, running_server, url_of
+from tests.net.helpers import Raw, running_server, said, url_of
 
 FULL = "database or disk is full"
 T = TypeVar("T")
@@ -53,7 +53,7 @@ async def test_a_new_room_on_a_full_disk_is_refused_in_one_sentence_and_one_log_
             await creator.send({"type": "create", "settings": {"players": 2}})
             error = await creator.until("error")
             assert error["code"] == "disk-full"
-            assert error["message"] == "the server cannot store a new room: its disk is full"
+            assert said(error) == "the server cannot store a new room: its disk is full"
         assert server.rooms.rooms == {}  # a refused room never existed
         lines = server_lines(caplog)
         assert len(lines) == 2 and all(r.exc_info is None for r in lines)  # one per attempt
@@ -98,7 +98,7 @@ async def test_a_seat_on_a_full_disk_stays_free_and_can_be_taken_once_there_is_r
         fill_the_disk(server.store, monkeypatch)
         await creator.send({"type": "join", "room": code, "name": "Ann"})
         error = await creator.until("error")
-        assert (error["code"], error["message"]) == (
+        assert (error["code"], said(error)) == (
             "disk-full",
             "the server cannot store your seat: its disk is full",
         )
@@ -122,9 +122,7 @@ async def test_starting_early_on_a_full_disk_leaves_the_lobby_as_it_was(
         fill_the_disk(server.store, monkeypatch)
         await ann.send({"type": "start", "fill_with_bots": True})
         error = await ann.until("error")
-        assert (
-            error["code"] == "disk-full" and "match's start: its disk is full" in error["message"]
-        )
+        assert error["code"] == "disk-full" and "match's start: its disk is full" in said(error)
         room = server.rooms.get(code)
         assert not room.started and [s.free for s in room.seats] == [False, True, True]
         monkeypatch.undo()

@@ -105,6 +105,27 @@ async def test_the_english_lobby_still_answers_b_and_w(tmp_path: Path) -> None:
         await ann.client.close()
 
 
+async def test_the_french_lobby_says_the_servers_refusal_in_french(
+    french_screen: None, tmp_path: Path
+) -> None:
+    """The server refuses a start with a code: the French lobby says it in French."""
+    async with running_server() as server:
+        url = url_of(server)
+        code, ann = await ann_in_a_three_seat_room(url, tmp_path)
+        lobby = LobbyApp(ann, f"{url}/{code}")
+        async with lobby.run_test(size=(120, 30)) as pilot:
+            await until(lambda: "3. libre" in str(lobby.seats.render()), pilot)
+            await pilot.press("s")
+            await until(lambda: isinstance(lobby.screen, StartScreen), pilot)
+            await pilot.press("s")  # sans: Ann alone is too few, the server says so
+            await until(lambda: "impossible de commencer" in str(lobby.news_line.render()), pilot)
+            assert (
+                "impossible de commencer : une partie demande deux joueurs : "
+                "attendez-en un, ou complétez avec des bots"
+            ) in str(lobby.news_line.render())
+        await ann.client.close()
+
+
 def test_a_label_s_key_is_the_letter_in_its_last_brackets() -> None:
     assert label_key("Donner les places libres à des robots (R)") == "r"
     assert label_key("Give the free seats to bots (B)") == "b"

@@ -83,6 +83,94 @@ async def _refusals(url: str) -> list[str]:
         return frames
 
 
+async def _server_refusals(url: str) -> tuple[list[str], str]:
+    """The frames of the server's own refusals (no rule of the game involved): an unknown room
+    code, a started room's every seat taken, an action for another seat, a second seat for
+    one connection, a wrong seat token, a frame that is not JSON, one of another protocol
+    version and a binary one; and the code of the started room."""
+    async with connect(url) as ann, connect(url) as bob, connect(url) as cid:
+        frames = []
+        await _send(cid, {"type": "join", "room": "ACDEFG", "name": "Cid"})
+        frames.append(await _until(cid, "error"))
+        await _send(ann, {"type": "create", "settings": {"players": 2, "seed": 7}})
+        room = json.loads(await _until(ann, "created"))["room"]
+        await _send(ann, {"type": "join", "room": room, "name": "Ann"})
+        await _until(ann, "welcome")
+        await _send(bob, {"type": "join", "room": room, "name": "Bob"})
+        await _until(ann, "snapshot")
+        await _send(cid, {"type": "join", "room": room, "name": "Cid"})
+        frames.append(await _until(cid, "error"))
+        action = {"kind": "next-round", "seat": 1}
+        await _send(ann, {"type": "action", "ref": 1, "action": action})
+        frames.append(await _until(ann, "error"))
+        await _send(ann, {"type": "join", "room": room, "name": "Ann"})
+        frames.append(await _until(ann, "error"))
+        await _send(cid, {"type": "reconnect", "room": room, "seat": 0, "token": "0" * 32})
+        frames.append(await _until(cid, "error"))
+        await cid.send("nonsense")
+        frames.append(await _until(cid, "error"))
+        await cid.send(json.dumps({"v": 2, "type": "watch", "room": room}))
+        frames.append(await _until(cid, "error"))
+        await cid.send(b"\x00")
+        frames.append(await _until(cid, "error"))
+        return frames, room
+
+
+SERVER_REFUSALS = [
+    ("unknown-room", {}, "aucune salle avec ce code sur ce serveur"),
+    ("already-started", {"reason": {"code": "started-seats-taken", "fields": {}}},
+     "la partie a commencé : toutes les places sont prises"),
+    ("not-your-seat", {"seat": 0, "action_seat": 1},
+     "la place 0 ne peut pas jouer pour la place 1"),
+    ("refused", {"reason": {"code": "seat-held", "fields": {}}},
+     "cette connexion occupe déjà une place"),
+    ("bad-token", {"reason": {"code": "token-not-seat", "fields": {}}},
+     "ce jeton ne correspond pas à cette place"),
+    ("bad-json", {}, "ce message n'est pas du JSON"),
+    ("version", {"version": 1}, "ce serveur parle la version 1 du protocole (champ v)"),
+    ("text-only", {}, "les messages sont du JSON dans des trames texte"),
+]  # fmt: skip
+"""Each server refusal of :func:`_server_refusals`: its code, its typed fields, and what a
+French player reads."""
+
+
+@pytest.mark.slow
+async def test_a_french_server_and_an_english_one_refuse_a_room_in_the_same_bytes(
+    tmp_path: Path,
+) -> None:
+    """The server's own refusals (a room, a seat, a frame) are codes and fields as the
+    engine's are: the same bytes whatever the server's locale, and no sentence in them; a
+    French `mixmo join` says the server's refusal in French."""
+    said: dict[str, list[str]] = {}
+    for lang in ("fr_FR.UTF-8", "C"):
+        server, url = _serve(tmp_path / lang, lang)
+        try:
+            said[lang], room = await _server_refusals(url)
+            if lang == "C":
+                joined = _french_join(f"{url}/{room}", tmp_path / "player")
+        finally:
+            server.terminate()
+            server.wait()
+    assert said["fr_FR.UTF-8"] == said["C"], "byte for byte, whatever the server's locale"
+    frames = [json.loads(frame) for frame in said["C"]]
+    assert [(f["code"], f["fields"]) for f in frames] == [(c, f) for c, f, _ in SERVER_REFUSALS]
+    assert all(frame["message"] == "" for frame in frames), "never a sentence"
+    assert joined.returncode == 2
+    assert joined.stderr.endswith(
+        f"{url}/{room}: la partie a commencé : toutes les places sont prises "
+        "(une place ne se reprend que depuis l'ordinateur qui l'a prise, avec le même --name : "
+        "sa clé est dans le seats.json de cet ordinateur)\n"
+    )
+
+
+def _french_join(url: str, data: Path) -> subprocess.CompletedProcess[str]:
+    """`mixmo join URL --bot easy` as a French player runs it (LANG=fr_FR.UTF-8)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update(LANG="fr_FR.UTF-8", MIXMO_DATA_DIR=str(data))
+    command = [sys.executable, "-m", "mixmo", "join", url, "--bot", "easy", "--name", "Cid"]
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=60)
+
+
 @pytest.fixture
 def french() -> Iterator[None]:
     saved = set_ui_language("fr")
@@ -186,3 +274,58 @@ async def test_a_french_screen_tells_the_servers_refusal_in_french(
         "✗ Bob ne peut pas annoncer MIXMO (bloqué après un MIXMO par erreur jusqu'au suivant)"
         in told
     )
+
+
+async def test_a_french_client_says_each_server_refusal_in_french(french: None) -> None:
+    """Each server refusal, rebuilt from its code and fields alone, in the player's words."""
+    for code, fields, french_words in SERVER_REFUSALS:
+        frame = json.dumps({"v": 1, "type": "error", "code": code, "fields": fields})
+        refusal = SERVER_MESSAGE.validate_json(frame)
+        assert isinstance(refusal, ErrorMessage)
+        assert say(refusal.said()) == french_words
+
+
+def test_a_french_client_says_its_own_answers_in_french(french: None) -> None:
+    """What the client tells itself (an action the server never answered, a lost
+    connection) is a code too, said in the player's language."""
+    from mixmo.net.client import (
+        CONNECTION_LOST_TO,
+        DISCONNECTED,
+        NO_ANSWER_TO_ACTION,
+        ClientError,
+        stand_in,
+    )
+
+    unanswered = stand_in(DISCONNECTED, NO_ANSWER_TO_ACTION, 4)
+    assert (unanswered.code, unanswered.ref, unanswered.message) == ("disconnected", 4, "")
+    assert say(unanswered.said()) == "pas de réponse du serveur"
+    lost = ClientError("unreachable", CONNECTION_LOST_TO(url="ws://127.0.0.1:9"))
+    assert lost.code == "unreachable" and isinstance(lost, RuntimeError)
+    assert str(lost) == "lost the connection to ws://127.0.0.1:9"
+    assert say(lost) == "connexion perdue avec ws://127.0.0.1:9"
+
+
+async def test_a_name_the_server_refuses_is_a_code_a_french_client_says_in_french(
+    french: None,
+) -> None:
+    """A blank name sent anyway (a program that skipped the check): the server's refusal names
+    the field and carries the name's own refusal as a code, never its sentence."""
+    async with running_server() as server, connect(f"ws://127.0.0.1:{server.port}") as ws:
+        await _send(ws, {"type": "join", "room": "CDEFGH", "name": "   "})
+        frame = await _until(ws, "error")
+    refusal = SERVER_MESSAGE.validate_json(frame)
+    assert isinstance(refusal, ErrorMessage) and refusal.code == "bad-message"
+    assert refusal.message == "" and "cannot be blank" not in frame
+    assert refusal.fields == {
+        "reason": {
+            "code": "bad-field",
+            "fields": {
+                "where": "join.name",
+                "problem": {
+                    "code": "bad-name",
+                    "fields": {"reason": {"code": "name-blank", "fields": {}}},
+                },
+            },
+        }
+    }
+    assert say(refusal.said()) == "join.name : le nom d'un joueur ne peut pas être vide"

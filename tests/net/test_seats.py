@@ -10,7 +10,7 @@ import pytest
 
 from mixmo.net import rooms
 from mixmo.net.server import Limits
-from tests.net.helpers import Raw, rack_of, running_server, two_seated
+from tests.net.helpers import Raw, rack_of, running_server, said, two_seated
 
 
 async def test_a_disconnected_seat_is_held_for_minutes_while_its_game_time_runs_on(
@@ -164,7 +164,7 @@ async def test_a_match_cannot_start_with_one_player() -> None:
         await ann.until("welcome")
         await ann.send({"type": "start"})
         error = await ann.until("error")
-        assert error["code"] == "too-few-players" and "two players" in error["message"]
+        assert error["code"] == "too-few-players" and "two players" in said(error)
         bob = await Raw.open(server)  # the refusal changed nothing: the seats are still there
         await bob.send({"type": "join", "room": code, "name": "Bob"})
         assert (await bob.until("welcome"))["seat"] == 1

@@ -12,6 +12,7 @@ from mixmo.cli.common import fail, first_error
 from mixmo.cli.match_options import match_options
 from mixmo.cli.options import TranslatedCommand, light_option
 from mixmo.i18n import N_, _
+from mixmo.i18n_messages import say
 from mixmo.outside_text import harmless
 
 if TYPE_CHECKING:
@@ -72,16 +73,10 @@ def client_error(server: str, error: Exception, where: str | None = None) -> str
         return _("no mixmo server answers at {server}: is `mixmo serve` running there?").format(
             server=server
         )
-    said = translated(str(error))
+    said = say(error)
     if code == "already-started":
         said += " " + seat_hint(server, where)
     return f"{where or server}: {said}"
-
-
-def translated(text: str) -> str:
-    """A server's refusal, English on the wire, in the player's language when the catalogue
-    knows the sentence (the server marks its own for translation); else as it came."""
-    return _(text) if text else text  # (the empty msgid is the catalogue's header)
 
 
 def seat_hint(server: str, where: str | None) -> str:
@@ -176,7 +171,7 @@ def run_join(request: JoinRequest) -> None:
         default = f"{bot_level.capitalize()} bot" if bot_level else _default_name()
         seat_name = clean_name(default if request.name is None else request.name)  # "" is blank
     except ValueError as error:
-        fail(_("--name: {reason}").format(reason=translated(str(error))))
+        fail(_("--name: {reason}").format(reason=say(error)))
     if bot_level is None:
         from mixmo.cli.terminal import require_terminal
 
@@ -272,7 +267,7 @@ async def _play_person(
         table.close()
         await client.close()
     if client.failure is not None:
-        fail(f"{server}: {translated(str(client.failure))}")
+        fail(f"{server}: {say(client.failure)}")
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
         raise SystemExit(app.return_code)
 

@@ -17,6 +17,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.bot import Bot, Level
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.lexicon import Lexicon
+from mixmo.engine.messages import Kind
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.state import MatchState, Phase
 from mixmo.engine.variants import variant_named
@@ -24,6 +25,10 @@ from mixmo.net.botrunner import BotRunner
 from mixmo.net.client import ClientError, GameClient, SeatTokens
 from mixmo.net.protocol import Lobby, RoomSettings, ServerMessage
 from mixmo.net.remote_table import RemoteTable
+
+NO_ROOM_GIVEN = Kind("no-room-given", "give a room code, or create a room")
+CLOSED_MID_MATCH = Kind("closed-mid-match", "the connection closed mid-match")
+CLOSED_BEFORE_MATCH = Kind("closed-before-match", "the connection closed before the match")
 
 
 @dataclass(frozen=True)
@@ -77,7 +82,7 @@ async def play_bot_seat(
         if settings is not None:
             room = await client.create(settings)
         if room is None:
-            raise ClientError("no-room", "give a room code, or create a room")
+            raise ClientError("no-room", NO_ROOM_GIVEN())
         if on_room is not None:
             on_room(room)
         if on_lobby is not None:
@@ -125,7 +130,7 @@ async def play_bot_seat(
         if not task.done():
             task.cancel()
         if table.state.round.phase is not Phase.MATCH_OVER:
-            raise client.failure or ClientError("closed", "the connection closed mid-match")
+            raise client.failure or ClientError("closed", CLOSED_MID_MATCH())
         state = table.state
         return MatchResult(
             options=options,
@@ -146,4 +151,4 @@ async def _wait(client: GameClient, arrived: asyncio.Event) -> None:
     closed.cancel()
     got.cancel()
     if client.closed.is_set():
-        raise client.failure or ClientError("closed", "the connection closed before the match")
+        raise client.failure or ClientError("closed", CLOSED_BEFORE_MATCH())

@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from mixmo.engine.actions import Action
+from mixmo.engine.messages import CodedError, Kind, Message
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     MAX_FRAME,
@@ -56,12 +57,38 @@ REQUEST_TIMEOUT = 15.0
 Listener = Callable[[ServerMessage], None]
 
 
-class ClientError(RuntimeError):
-    """The server refused a request, or could not be reached."""
+# The client's own words (never on the wire), said in the player's language as a refusal is.
+CANNOT_REACH = Kind("cannot-reach", "cannot reach {url}: {error}")
+CONNECTION_LOST_TO = Kind("connection-lost-to", "lost the connection to {url}")
+NOT_CONNECTED = Kind("not-connected", "not connected")
+NO_ANSWER = Kind("no-answer", "the server did not answer")
+CONNECTION_LOST = Kind("connection-lost", "the connection to the server was lost")
+CLIENT_CLOSED = Kind("client-closed", "the client closed")
+NO_ANSWER_TO_ACTION = Kind("no-answer-to-action", "no answer from the server")
+NOT_CONNECTED_TO_SERVER = Kind("not-connected-to-server", "not connected to the server")
+DISCONNECTED = Kind("disconnected", "{reason}")
+CLOSED = Kind("closed", "{reason}")
+"""The families of the answers this client gives itself for an action or a request left
+unanswered (``reason``: which of the sentences above)."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+
+def stand_in(family: Kind, reason: Kind, ref: int | None = None) -> ErrorMessage:
+    """The answer this client gives itself for a message the server never answered."""
+    data = family(reason=reason()).to_data()
+    return ErrorMessage(ref=ref, code=data["code"], fields=data["fields"])
+
+
+class ClientError(CodedError, RuntimeError):
+    """The server refused a request (its coded refusal, said in the player's language with
+    :func:`mixmo.i18n_messages.say`), or could not be reached (this client's own words)."""
+
+    def __init__(self, code: str, said: Message | str) -> None:
+        super().__init__(said)
+        self._code = code
+
+    @property
+    def code(self) -> str:
+        return self._code
 
 
 class SeatTokens:
@@ -157,7 +184,7 @@ class GameClient:
                 logger=wire_logger("mixmo.net.client.wire"),
             )
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
-            raise ClientError("unreachable", f"cannot reach {self.url}: {error}") from None
+            raise ClientError("unreachable", CANNOT_REACH(url=self.url, error=str(error))) from None
 
     async def close(self) -> None:
         self._closing = True
@@ -167,7 +194,7 @@ class GameClient:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reader
-        self._fail_pending("closed", "the client closed")
+        self._fail_pending(CLOSED, CLIENT_CLOSED)
         self.closed.set()
 
     def subscribe(self, listener: Listener) -> None:
@@ -192,7 +219,7 @@ class GameClient:
             except ConnectionClosed:
                 pass
             self._online.clear()
-            self._fail_pending("disconnected", "the connection to the server was lost")
+            self._fail_pending(DISCONNECTED, CONNECTION_LOST)
             if self._closing or (self.welcome is None and self.watching is None):
                 self.closed.set()
                 return
@@ -233,7 +260,7 @@ class GameClient:
             if isinstance(answer, ErrorMessage):
                 await ws.close()
                 if answer.code in ("bad-token", "unknown-room"):
-                    self.failure = ClientError(answer.code, str(answer.said()))
+                    self.failure = ClientError(answer.code, answer.said())
                     return False
                 continue
             self._ws = ws
@@ -242,11 +269,11 @@ class GameClient:
             self._receive(raw)
             log.info("reconnected after %d attempt(s)", attempt)
             return True
-        self.failure = ClientError("unreachable", f"lost the connection to {self.url}")
+        self.failure = ClientError("unreachable", CONNECTION_LOST_TO(url=self.url))
         return False
 
-    def _fail_pending(self, code: str, message: str) -> None:
-        error = ErrorMessage(code=code, message=message)
+    def _fail_pending(self, family: Kind, reason: Kind) -> None:
+        error = stand_in(family, reason)
         if self._request is not None and not self._request.done():
             self._request.set_result(error)
         for future in self._actions.values():
@@ -285,7 +312,7 @@ class GameClient:
 
     async def _ask(self, text: str, wanted: Callable[[ServerMessage], bool]) -> ServerMessage:
         if self._ws is None:
-            raise ClientError("closed", "not connected")
+            raise ClientError("closed", NOT_CONNECTED())
         loop = asyncio.get_running_loop()
         try:
             async with asyncio.timeout(REQUEST_TIMEOUT):
@@ -294,13 +321,13 @@ class GameClient:
                     self._request = loop.create_future()
                     answer = await self._request
                     if isinstance(answer, ErrorMessage):
-                        raise ClientError(answer.code, str(answer.said()))
+                        raise ClientError(answer.code, answer.said())
                     if wanted(answer):
                         return answer
         except TimeoutError:
-            raise ClientError("timeout", "the server did not answer") from None
+            raise ClientError("timeout", NO_ANSWER()) from None
         except ConnectionClosed:
-            raise ClientError("disconnected", "the connection to the server was lost") from None
+            raise ClientError("disconnected", CONNECTION_LOST()) from None
         finally:
             self._request = None
 
@@ -360,7 +387,7 @@ class GameClient:
             async with asyncio.timeout(REQUEST_TIMEOUT):
                 return await asyncio.shield(future)
         except TimeoutError:
-            return ErrorMessage(code="disconnected", message="no answer from the server")
+            return stand_in(DISCONNECTED, NO_ANSWER_TO_ACTION)
 
     async def send_action(self, action: Action) -> asyncio.Future[Events | ErrorMessage]:
         """Send one action for this seat without waiting for the answer; the answer's future.
@@ -379,7 +406,7 @@ class GameClient:
         ref = self._next_ref
         self._next_ref += 1
         future: asyncio.Future[Events | ErrorMessage] = asyncio.get_running_loop().create_future()
-        lost = ErrorMessage(ref=ref, code="disconnected", message="not connected to the server")
+        lost = stand_in(DISCONNECTED, NOT_CONNECTED_TO_SERVER, ref)
         if self._ws is None or not self._online.is_set():
             future.set_result(lost)
             return future

@@ -147,11 +147,9 @@ class Connection:
         if len(self.queue) == 1 and self.queued_hook is not None:
             self.queued_hook(self)
 
-    def error(self, code: str, message: str, ref: int | None = None) -> None:
-        self.send(ErrorMessage(code=code, message=message, ref=ref).model_dump_json())
-
     def refuse(self, refusal: messages.Message, ref: int | None = None) -> None:
-        """Refuse with the engine's message: its code and fields, never a sentence."""
+        """Refuse with the engine's or the server's message (:mod:`mixmo.net.refusals`):
+        its code and fields, never a sentence."""
         data = refusal.to_data()
         self.send(ErrorMessage(code=data["code"], fields=data["fields"], ref=ref).model_dump_json())
 

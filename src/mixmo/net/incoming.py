@@ -9,8 +9,18 @@ import json
 
 from pydantic import ValidationError
 
+from mixmo.engine.messages import CodedError, Message
 from mixmo.net.connection import Connection
 from mixmo.net.protocol import CLIENT_MESSAGE, MAX_REF, PROTOCOL_VERSION, ClientMessage
+from mixmo.net.refusals import (
+    BAD_FIELD,
+    BAD_JSON,
+    BAD_MESSAGE,
+    BAD_SHAPE,
+    NESTED_TOO_DEEPLY,
+    NOT_AN_OBJECT,
+    VERSION,
+)
 
 
 def parse_message(conn: Connection, raw: str) -> ClientMessage | None:
@@ -25,13 +35,13 @@ def parse_message(conn: Connection, raw: str) -> ClientMessage | None:
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        conn.error("bad-json", "not a JSON message")
+        conn.refuse(BAD_JSON())
         return None
     if not isinstance(data, dict):
-        conn.error("bad-message", "a message is a JSON object")
+        conn.refuse(BAD_MESSAGE(reason=NOT_AN_OBJECT()))
         return None
     if data.get("v") != PROTOCOL_VERSION:
-        conn.error("version", f"this server speaks protocol version {PROTOCOL_VERSION} (field v)")
+        conn.refuse(VERSION(version=PROTOCOL_VERSION))
         return None
     try:
         return CLIENT_MESSAGE.validate_python(data)
@@ -39,17 +49,21 @@ def parse_message(conn: Connection, raw: str) -> ClientMessage | None:
         ref = data.get("ref")
         if not (isinstance(ref, int) and 0 <= ref < MAX_REF):  # not a Ref: nothing to echo
             ref = None
-        conn.error("bad-message", first_error(error), ref)
+        conn.refuse(BAD_MESSAGE(reason=first_error(error)), ref)
         return None
 
 
-def first_error(error: Exception) -> str:
-    """A validation error's first problem, where it is and what it is, in one line."""
+def first_error(error: Exception) -> Message:
+    """A validation error's first problem, where it is and what it is: the refusal of one of
+    mixmo's own checks (a name) as its code, else the validator's English words (a detail of
+    the protocol for a program's author, not a player's sentence)."""
     if isinstance(error, ValidationError):
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return "the message is nested too deeply"
+        cause = first.get("ctx", {}).get("error")
+        problem = cause.message if isinstance(cause, CodedError) else str(first["msg"])
+        return BAD_FIELD(where=where, problem=problem) if where else BAD_SHAPE(problem=problem)
+    return NESTED_TOO_DEEPLY()
 
 
 def ref_of(raw: str | bytes) -> int | None:

@@ -19,11 +19,13 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator,
 
 from mixmo.engine.hint_cost import HINT_COST
 from mixmo.engine.messages import Message, MessageDataError, message_from_data
-from mixmo.engine.names import INVISIBLE_NAME, has_visible_character
+from mixmo.engine.names import has_visible_character
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.save_models import MatchModel, TaggedAction
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
 from mixmo.engine.variants import VARIANTS
+from mixmo.net import refusals  # registers the server's codes for said()
+from mixmo.net.refusals import BadNameError
 from mixmo.outside_text import has_control
 
 PROTOCOL_VERSION: Literal[1] = 1
@@ -55,16 +57,17 @@ def normalize_room_code(text: str) -> str:
 
 
 def clean_name(name: str) -> str:
-    """A player's name: trimmed, printable, 1 to 24 characters; ValueError otherwise."""
+    """A player's name: trimmed, printable, 1 to 24 characters; BadNameError (a
+    ValueError) otherwise."""
     name = " ".join(name.split())
     if not name:
-        raise ValueError("a player's name cannot be blank")
+        raise BadNameError(reason=refusals.NAME_BLANK())
     if len(name) > MAX_NAME:
-        raise ValueError(f"a player's name has at most {MAX_NAME} characters")
+        raise BadNameError(reason=refusals.NAME_TOO_LONG(most=MAX_NAME))
     if has_control(name):
-        raise ValueError("a player's name cannot hold control characters")
+        raise BadNameError(reason=refusals.NAME_CONTROL())
     if not has_visible_character(name):  # "ㅤ" (U+3164), "⠀" (U+2800): an empty seat
-        raise ValueError(INVISIBLE_NAME)
+        raise BadNameError(reason=refusals.NAME_INVISIBLE())
     return name
 
 
@@ -289,10 +292,11 @@ class Events(_Message):
 class ErrorMessage(_Message):
     """A refusal: the message changed nothing.
 
-    A refusal of the rules carries the engine's ``code`` and its ``fields`` (JSON data,
-    :meth:`mixmo.engine.messages.Message.to_data`), never a sentence: the client says it
-    in its player's language. A refusal of the server itself (a room, the rate, the
-    store) has its code and an English ``message``.
+    Every refusal, the rules' (the engine's) as the server's own (a room, the rate, the
+    store: :mod:`mixmo.net.refusals`), carries its ``code`` and its ``fields`` (JSON
+    data, :meth:`mixmo.engine.messages.Message.to_data`), never a sentence: the client
+    says it in its player's language. ``message`` is left empty by this server (a
+    client's own stand-in answer, never sent, may say something there).
     """
 
     type: Literal["error"] = "error"
@@ -302,8 +306,8 @@ class ErrorMessage(_Message):
     message: str = ""
 
     def said(self) -> Message | str:
-        """What to tell a player: the engine's message rebuilt from its code and fields,
-        else the server's own English sentence."""
+        """What to tell a player: the message rebuilt from its code and fields, else
+        whatever words came with it (an older server's sentence), else the bare code."""
         if self.fields is not None:
             try:
                 return message_from_data({"code": self.code, "fields": self.fields})

@@ -40,6 +40,7 @@ from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState
 from mixmo.engine.undo import EditHistory
 from mixmo.i18n import N_, _
+from mixmo.i18n_messages import say
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
 from mixmo.net.table import ConnectionChanged, Refusal, Table, ViewReplaced
@@ -188,7 +189,7 @@ class RemoteTable(Table):
     @property
     def lost(self) -> str | None:
         failure = self.client.failure
-        return str(failure) if failure is not None else None
+        return say(failure) if failure is not None else None  # in the player's language
 
     @property
     def lobby(self) -> Lobby | None:

@@ -26,7 +26,6 @@ from mixmo.engine.hint_cost import hint_wait
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
-from mixmo.i18n import N_
 from mixmo.net.protocol import (
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -35,66 +34,31 @@ from mixmo.net.protocol import (
     SeatInfo,
     clean_name,
 )
+from mixmo.net.refusals import (
+    MOVE_UNSAVED,
+    MOVES_UNSAVED,
+    NO_SUCH_SEAT,
+    STARTED_ALREADY,
+    STARTED_SEATS_TAKEN,
+    STORE_REFUSALS,
+    TOKEN_NOT_SEAT,
+    AlreadyStartedError,
+    BadTokenError,
+    DamagedRoomError,
+    DiskFullError,
+    NotFirstSeatError,
+    NotStartedError,
+    NotYourSeatError,
+    RoomFullError,
+    StorageError,
+    TooFewPlayersError,
+    UnknownRoomError,
+)
 from mixmo.net.store import RoomStore, SeatRecord, StoredRoom
 from mixmo.net.views import ViewMaker
 
 Clock = Callable[[], float]
 log = logging.getLogger("mixmo.net.rooms")
-
-
-class RoomError(ValueError):
-    """A request a room refuses; ``code`` names the reason for programs."""
-
-    code = "refused"
-
-
-class UnknownRoomError(RoomError):
-    code = "unknown-room"
-
-
-class RoomFullError(RoomError):
-    code = "room-full"
-
-
-class BadTokenError(RoomError):
-    code = "bad-token"
-
-
-class NotYourSeatError(RoomError):
-    code = "not-your-seat"
-
-
-class AlreadyStartedError(RoomError):
-    code = "already-started"
-
-
-class StorageError(RoomError):
-    code = "storage"
-
-
-class DiskFullError(StorageError):
-    """The server's disk is full: not the player's network, nor their request."""
-
-    code = "disk-full"
-
-
-STORE_REFUSALS = {
-    "room": (
-        N_("the server cannot store a new room: its disk is full"),
-        N_("the server cannot store a new room: its database cannot be written"),
-    ),
-    "seat": (
-        N_("the server cannot store your seat: its disk is full"),
-        N_("the server cannot store your seat: its database cannot be written"),
-    ),
-    "start": (
-        N_("the server cannot store the match's start: its disk is full"),
-        N_("the server cannot store the match's start: its database cannot be written"),
-    ),
-}
-"""What a player reads when the rooms' database refuses to write a room, a seat or a start
-(disk full, then any other reason). Marked for translation: the wire carries the English,
-a client translates it (mixmo.cli.join)."""
 
 
 SQLITE_FULL = 13
@@ -109,50 +73,7 @@ def disk_is_full(error: sqlite3.Error) -> bool:
 def storage_error(error: sqlite3.Error, what: str) -> StorageError:
     """The refusal for a write of ``what`` (a key of :data:`STORE_REFUSALS`) that failed."""
     full, other = STORE_REFUSALS[what]
-    return DiskFullError(full) if disk_is_full(error) else StorageError(other)
-
-
-class NotStartedError(RoomError):
-    code = "not-started"
-
-
-class TooFewPlayersError(RoomError):
-    code = "too-few-players"
-
-
-class NotFirstSeatError(RoomError):
-    code = "not-first-seat"
-
-
-class ServerOnlyError(RoomError):
-    """An action only the server takes: closing the vote (once everyone at the table voted)."""
-
-    code = "server-only"
-
-
-class TooManyRoomsError(RoomError):
-    code = "too-many-rooms"
-
-
-class TooManyGuessesError(RoomError):
-    """Too many unknown room codes from one address: codes are not to be guessed."""
-
-    code = "too-many-guesses"
-
-
-class NoBotsLeftError(RoomError):
-    """The server's bots are all taken (for that address, or for the whole server)."""
-
-    code = "no-bots-left"
-
-
-class DamagedRoomError(RoomError):
-    """The room is in the store but could not be restored: its row or log is damaged."""
-
-    code = "damaged-room"
-
-
-DAMAGED_ROOM = N_("this room could not be restored: the server's copy of it is damaged")
+    return DiskFullError(reason=full()) if disk_is_full(error) else StorageError(reason=other())
 
 
 def new_room_code(taken: Callable[[str], bool], shard: tuple[int, int] = (0, 1)) -> str:
@@ -261,10 +182,10 @@ class Room:
     def join(self, name: str) -> tuple[int, str]:
         """Seat ``name`` at the first free seat; the seat and its secret token."""
         if self.started:
-            raise AlreadyStartedError(N_("the match has started: every seat is taken"))
+            raise AlreadyStartedError(reason=STARTED_SEATS_TAKEN())
         free = [seat for seat, s in enumerate(self.seats) if s.free]
         if not free:
-            raise RoomFullError(N_("every seat of this room is taken"))
+            raise RoomFullError()
         seat = free[0]
         token = new_token()
         self.seats[seat] = SeatState(
@@ -291,18 +212,18 @@ class Room:
     def check_token(self, seat: int, token: str) -> None:
         """Nothing if ``token`` is ``seat``'s; BadTokenError otherwise (compared in constant time)."""
         if not 0 <= seat < len(self.seats):
-            raise BadTokenError("no such seat in this room")
+            raise BadTokenError(reason=NO_SUCH_SEAT())
         expected = self.seats[seat].token_hash
         if expected is None or not hmac.compare_digest(expected, token_hash(token)):
-            raise BadTokenError("this token does not hold that seat")
+            raise BadTokenError(reason=TOKEN_NOT_SEAT())
 
     def start(self, by_seat: int, fill_with_bots: bool) -> None:
         """The first seat's player starts now: free seats go to bots or are left out."""
         if self.started:
-            raise AlreadyStartedError("the match has already started")
+            raise AlreadyStartedError(reason=STARTED_ALREADY())
         humans = [seat for seat, s in enumerate(self.seats) if s.bot_level is None]
         if not humans or by_seat != humans[0]:
-            raise NotFirstSeatError("only the first seat's player starts the match early")
+            raise NotFirstSeatError()
         before = list(self.seats)
         if fill_with_bots:
             n, seats = len(self.bot_seats()), []
@@ -315,9 +236,7 @@ class Room:
         else:
             taken = [s for s in self.seats if not s.free]
             if len(taken) < 2:
-                raise TooFewPlayersError(
-                    "a match needs two players: wait for one, or fill with bots"
-                )
+                raise TooFewPlayersError()
             self.seats = taken
         try:
             self._start()
@@ -372,11 +291,11 @@ class Room:
         """
         game = self.game
         if game is None:
-            raise NotStartedError("the match has not started yet")
+            raise NotStartedError()
         if action.seat != seat:
-            raise NotYourSeatError(f"seat {seat} cannot act for seat {action.seat}")
+            raise NotYourSeatError(seat=seat, action_seat=action.seat)
         if self.broken:
-            raise StorageError("this room's moves cannot be saved: the server's operator must look")
+            raise StorageError(reason=MOVES_UNSAVED())
         if isinstance(action, NextRound) and game.phase is Phase.SCORED:
             # At a table the next round starts when everyone has read the scores: a seat's
             # request waits for every connected player's (the bots always agree).
@@ -404,7 +323,7 @@ class Room:
                 # a restart brings it back as its players last saw it.
                 self.broken = True
                 log.error("room %s: cannot save an action (%s): play stops", self.code[:2], error)
-                raise StorageError("the server could not save this move: play stops") from None
+                raise StorageError(reason=MOVE_UNSAVED()) from None
         return events
 
     # --- hints ----------------------------------------------------------------------
@@ -549,9 +468,9 @@ class Rooms:
             if room is not None:
                 self.rooms[code] = room
             elif code in self.set_aside or self.store.set_aside_why(code) is not None:
-                raise DamagedRoomError(DAMAGED_ROOM)
+                raise DamagedRoomError()
         if room is None:
-            raise UnknownRoomError(N_("no room with that code on this server"))
+            raise UnknownRoomError()
         return room
 
     def _load(self, code: str) -> Room | None:

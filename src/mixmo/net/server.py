@@ -35,7 +35,7 @@ from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
-from mixmo.i18n import N_
+from mixmo.net import refusals
 from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.botrunner import BotRunner, Submit
 from mixmo.net.connection import Connection, Limits, close_later, drained
@@ -55,24 +55,21 @@ from mixmo.net.protocol import (
     WatchRoom,
     Welcome,
 )
-from mixmo.net.rooms import (
+from mixmo.net.refusals import (
     NoBotsLeftError,
-    Room,
+    Refused,
     RoomError,
-    Rooms,
     ServerOnlyError,
     TooManyGuessesError,
     TooManyRoomsError,
     UnknownRoomError,
 )
+from mixmo.net.rooms import Room, Rooms
 from mixmo.net.store import RoomStore
 from mixmo.net.views import encode_event_json, visible_event
 
 log = logging.getLogger("mixmo.net.server")
 
-STORE_FAILED = N_("the server's database failed: try again later")
-"""The refusal of a request the rooms' database could not answer (marked for translation:
-a client translates the English it receives)."""
 CLOCK_EVERY = 5.0
 """Seconds between two keepings of every room's game time in the store: a crash loses at
 most that much of a room's clock (a stop loses none)."""
@@ -295,17 +292,17 @@ class GameServer:
                     "room %s: cannot save its moves (%s): play stops", room_label(room.code), error
                 )
             if sender is not None:
-                sender.error("storage", "the server could not save this move: play stops", ref)
+                sender.refuse(refusals.STORAGE(reason=refusals.MOVE_UNSAVED()), ref)
         return held
 
     def _receive(self, conn: Connection, raw: str | bytes) -> None:
         arrival = time.perf_counter()
         if not conn.bucket.take():
             conn.strikes += 1
-            conn.error("rate-limit", "too many messages: slow down", ref_of(raw))
+            conn.refuse(refusals.RATE_LIMIT(), ref_of(raw))
             return
         if isinstance(raw, bytes):
-            conn.error("text-only", "messages are JSON in text frames")
+            conn.refuse(refusals.TEXT_ONLY())
             return
         message = self._parse(conn, raw)
         if message is not None:
@@ -331,17 +328,15 @@ class GameServer:
                 self._start_match(conn, message)
             elif isinstance(message, WatchRoom):
                 self._watch(conn, message)
-        except RoomError as error:
-            conn.error(error.code, str(error), ref)
-        except GameRuleError as error:
+        except (RoomError, GameRuleError) as error:
             conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
             # RoomError already): one line in the log, and a refusal that says whose fault
             log.error("the rooms' database failed a request (%s)", error)
-            conn.error("storage", STORE_FAILED, ref)
+            conn.refuse(refusals.STORAGE(reason=refusals.DATABASE_FAILED()), ref)
         except Exception:  # a bug: this request fails, the connection and the server go on
             log.exception("a request failed")
-            conn.error("server-error", "the server failed this request", ref)
+            conn.refuse(refusals.SERVER_ERROR(reason=refusals.REQUEST_FAILED()), ref)
 
     # --- rooms and seats --------------------------------------------------------------------
 
@@ -350,10 +345,10 @@ class GameServer:
             conn.created >= self.limits.rooms_per_connection
             or len(self.rooms.rooms) >= self.limits.max_rooms
         ):
-            raise RoomError("this connection may open no more rooms")
+            raise Refused(reason=refusals.NO_MORE_ROOMS())
         self._check_bots(conn.address, message.settings.bots)
         if not self.addresses.may_open_room(conn.address):
-            raise TooManyRoomsError(N_("too many new rooms from your address: try again later"))
+            raise TooManyRoomsError()
         room = self.rooms.create(message.settings)
         room.owner = conn.address
         conn.created += 1
@@ -364,9 +359,9 @@ class GameServer:
 
     def _seated(self, conn: Connection) -> tuple[Room, int]:
         if conn.watching:
-            raise RoomError("a watcher has no seat to act for")
+            raise Refused(reason=refusals.WATCHER_NO_SEAT())
         if conn.room is None or conn.seat is None:
-            raise RoomError("join a room first")
+            raise Refused(reason=refusals.JOIN_FIRST())
         return conn.room, conn.seat
 
     def _log_set_aside(self) -> None:
@@ -384,15 +379,15 @@ class GameServer:
         mine = sum(len(r.bot_seats()) for r in live if r.owner == address)
         every = sum(len(r.bot_seats()) for r in live)
         if mine + wanted > self.limits.bots_per_address:
-            raise NoBotsLeftError(N_("your address has all the server's bots it may have"))
+            raise NoBotsLeftError(reason=refusals.ADDRESS_BOTS())
         if every + wanted > self.limits.max_server_bots:
-            raise NoBotsLeftError(N_("the server's bots are all playing: try again later"))
+            raise NoBotsLeftError(reason=refusals.BOTS_ALL_PLAYING())
 
     def _room(self, conn: Connection, code: str) -> Room:
         """The room ``code``, its bots playing again if it had been put away. Unknown codes
         are counted against the sender's address: past its budget, every code waits."""
         if not self.addresses.may_guess(conn.address):
-            raise TooManyGuessesError(N_("too many unknown room codes: wait a moment"))
+            raise TooManyGuessesError()
         try:
             room = self.rooms.get(code)
         except UnknownRoomError:
@@ -406,7 +401,7 @@ class GameServer:
 
     def _join(self, conn: Connection, message: JoinRoom) -> None:
         if conn.room is not None:
-            raise RoomError("this connection already holds a seat")
+            raise Refused(reason=refusals.SEAT_HELD())
         room = self._room(conn, message.room)
         was_started = room.started
         seat, token = room.join(message.name)
@@ -416,7 +411,7 @@ class GameServer:
 
     def _reconnect(self, conn: Connection, message: Reconnect) -> None:
         if conn.room is not None:
-            raise RoomError("this connection already holds a seat")
+            raise Refused(reason=refusals.SEAT_HELD())
         room = self._room(conn, message.room)
         room.check_token(message.seat, message.token)
         for other in list(self.listeners.get(room.code, ())):
@@ -438,7 +433,7 @@ class GameServer:
 
     def _watch(self, conn: Connection, message: WatchRoom) -> None:
         if conn.room is not None:
-            raise RoomError("this connection already follows a room")
+            raise Refused(reason=refusals.ROOM_FOLLOWED())
         room = self._room(conn, message.room)
         conn.room, conn.watching = room, True
         self.listeners.setdefault(room.code, set()).add(conn)
@@ -504,7 +499,7 @@ class GameServer:
         if isinstance(message.action, CloseVoting):
             # One seat would judge everyone's claims alone (a missing vote accepts): the
             # room closes the vote itself once every player at the table has voted.
-            raise ServerOnlyError(N_("the vote closes by itself once everyone has voted"))
+            raise ServerOnlyError()
         events = room.apply(seat, message.action)
         self._uncommitted.append((room, conn, message.ref))
         self._flush_later()
@@ -604,7 +599,7 @@ def _cannot_send(room: Room, conn: Connection, error: Exception) -> None:
     log.error(
         "room %s: cannot write seat %s's message: %r", room_label(room.code), conn.seat, error
     )
-    conn.error("server-error", "the server could not send this update: reconnect to see the game")
+    conn.refuse(refusals.SERVER_ERROR(reason=refusals.UPDATE_FAILED()))
 
 
 def _bot_ended(code: str, seat: int, task: asyncio.Task[None]) -> None:

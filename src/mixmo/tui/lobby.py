@@ -21,6 +21,7 @@ from textual.filter import LineFilter
 from textual.widgets import Button, Footer, Static
 
 from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n_messages import say
 from mixmo.net.protocol import Lobby
 from mixmo.net.table import Table
 from mixmo.tui.harmless_filter import HARMLESS
@@ -201,8 +202,7 @@ class LobbyApp(App[bool]):
         try:
             await self.table.start(fill_with_bots)
         except RuntimeError as error:  # the server said no, or is gone
-            reason = str(error)  # the server's refusals are English; the catalogue knows them
-            reason = _(reason) if reason else reason  # (the empty msgid: the header)
+            reason = say(error)  # a server's refusal is a code: said in the player's words
             self.news = _("cannot start: {reason}").format(reason=reason)
         self.refresh_lobby()
 
