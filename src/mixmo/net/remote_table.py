@@ -1,6 +1,6 @@
 """The remote table: a match on a server, played through a :class:`GameClient`.
 
-The screen uses it through :class:`mixmo.net.table.Table` and cannot tell it
+The screen uses it through :class:`mixmo.session.table.Table` and cannot tell it
 from a local one. Keys become actions sent in the order they were typed, on
 one connection, without waiting for each answer (a burst of letters reaches
 the server in order); the server's events and views come back through the
@@ -42,8 +42,9 @@ from mixmo.engine.undo import EditHistory
 from mixmo.i18n import N_, _
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
-from mixmo.net.table import ConnectionChanged, Refusal, Table, ViewReplaced
-from mixmo.net.views import ActionRefused, SeatConnection, WireEventError, decode_event, view_state
+from mixmo.net.views import WireEventError, decode_event, view_state
+from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
+from mixmo.session.table import Refusal, Table
 
 PREDICTED = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
 """The own seat's actions shown before the server answers: edits of its own grid and rack,

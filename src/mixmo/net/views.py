@@ -24,6 +24,7 @@ from mixmo.engine.messages import Message
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.save import player_fields, round_fields_after_players, value_fields
 from mixmo.engine.state import MatchState, PlayerState
+from mixmo.session.events import ActionRefused, SeatConnection
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -41,22 +42,6 @@ class OthersDrew(ev.Event):
     seat: int
     count: int
     bag_left: int
-
-
-@dataclass(frozen=True, slots=True)
-class SeatConnection(ev.Event):
-    """A seat's player lost or regained their connection (their game time runs on)."""
-
-    seat: int
-    connected: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRefused(ev.Event):
-    """The table refused one of this seat's actions; nothing changed."""
-
-    code: str
-    message: Message | str
 
 
 class WireEventError(ValueError):

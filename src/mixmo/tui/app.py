@@ -1,6 +1,6 @@
 """The Textual app: Mixmo for 2 to 6 players, at one keyboard or at a server.
 
-The app plays a :class:`~mixmo.net.table.Table` and cannot tell whether its
+The app plays a :class:`~mixmo.session.table.Table` and cannot tell whether its
 match runs in this process (``mixmo play``: every seat at one keyboard, saved
 atomically by the table after every move) or on a server (``mixmo join``: one
 seat, or none for a watcher). A key press becomes an engine action handed to
@@ -44,7 +44,8 @@ from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import PlayerState
 from mixmo.engine.validation import ValidationReport, validate
 from mixmo.i18n import _
-from mixmo.net.table import LocalTable, Table
+from mixmo.session.local import LocalTable
+from mixmo.session.table import Table
 from mixmo.storage import Autosaver, atomic_write_text
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_layout import LAYOUTS, Board
@@ -188,9 +189,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
 
             self.bots = BotDriver(self, self.bot_seats, level)
             self.stuck_offer = StuckMatchOffer(self)
-            saver = getattr(self.table, "saver", None)
-            if isinstance(saver, Autosaver):  # saved with the game: a resume brings them back
-                saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
+            if self.saver is not None:  # saved with the game: a resume brings them back
+                self.saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
         self.welcome = welcome
@@ -203,10 +203,12 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     def table_for(self, game: Game | Table, clock: Callable[[], float] | None) -> Table:
         """The table to play: a game given as such is every seat at this keyboard, saved
         to ``save_path`` after every move."""
+        self.saver: Autosaver | None = None
+        """What saves the game this app made its table for (a table given saves its own)."""
         if isinstance(game, Table):
             return game
-        saver = Autosaver(self.save_path) if self.save_path is not None else None
-        return LocalTable(game, clock=clock, saver=saver)
+        self.saver = Autosaver(self.save_path) if self.save_path is not None else None
+        return LocalTable(game, clock=clock, saver=self.saver)
 
     def listen_to(self, table: Table) -> Callable[[], None]:
         """Hear ``table``'s events and redraw after each batch; the function that stops it."""

@@ -26,7 +26,7 @@ from typing import Protocol
 from mixmo.engine import actions as act
 from mixmo.engine.bot import Bot, Level, Plan, bot_seed
 from mixmo.engine.headless import seat_levels
-from mixmo.net.table import Table
+from mixmo.session.table import Table
 
 TICK = 0.1
 """Seconds between two looks at the bots."""

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from mixmo.engine.options import ScoringMode
 from mixmo.i18n import _, ngettext
-from mixmo.net.table import Table
+from mixmo.session.table import Table
 from mixmo.tui.pane_summary import rounds_goal_text
 
 

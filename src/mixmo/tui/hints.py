@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
 
 
 class HintKey:

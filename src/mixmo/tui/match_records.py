@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from mixmo.engine import events as ev
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
 
 # mixmo.records (SQLite) is imported when a round ends: the first frame does not need it.
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from textual.screen import Screen
 
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
     from mixmo.tui.view_state import ViewState
 
 PAUSE_SECONDS = 3.0

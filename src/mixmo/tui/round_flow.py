@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from mixmo.engine import events as ev
     from mixmo.engine.grid import Cell
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
 
 # The dialogs (mixmo.tui.modals: Textual's inputs and lists), the themes and the sprint's
 # choices are imported when a round first needs one: the first frame of a game needs none.
@@ -265,7 +265,7 @@ class RoundFlow:
             else _("The match ends with no winner.")
         )
         heading = winner + ". " + ending
-        if not self.app.table.can_rematch:  # a server's room ends with its match
+        if not self.app.table.capabilities.rematch:  # a server's room ends with its match
             self._open(ScoresScreen(heading, table, _("Leave (Enter)")), self._after_match)
             return
         self._open(MatchOverScreen(heading, table, ""), self._after_match)
