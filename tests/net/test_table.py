@@ -23,6 +23,8 @@ from mixmo.net.views import (
 )
 from mixmo.session.events import ViewReplaced
 from mixmo.session.local import LocalTable
+from mixmo.session.table import Capabilities
+from mixmo.storage import Autosaver, load_game
 from tests.net.helpers import running_server, url_of
 
 
@@ -49,6 +51,19 @@ async def test_a_local_table_at_one_keyboard_sees_everything() -> None:
     game = _game()
     table = LocalTable(game)
     assert table.state is game.state and table.options.seed == 7
+
+
+def test_a_local_table_plays_again_and_saves_only_where_it_was_given_a_save(
+    tmp_path: Path,
+) -> None:
+    unsaved = LocalTable(_game())
+    assert unsaved.capabilities == Capabilities(rematch=True, saves=False)
+    saved = LocalTable(_game(), saver=Autosaver(tmp_path / "autosave.json"))
+    assert saved.capabilities == Capabilities(rematch=True, saves=True)
+    assert saved.save_now() is None and load_game(tmp_path / "autosave.json").options.seed == 7
+    again = saved.rematch()
+    assert again.options.seed == 8 and again.capabilities.saves
+    assert load_game(tmp_path / "autosave.json").options.seed == 8  # saved at once
 
 
 async def test_a_local_table_refuses_an_action_for_another_seat_and_says_why() -> None:
@@ -168,7 +183,7 @@ async def test_a_watcher_s_remote_table_shows_every_grid_and_no_rack(tmp_path: P
         table = RemoteTable(watcher)
         while not table.started:
             await asyncio.sleep(0.05)
-        assert table.seat is None
+        assert table.seat is None and table.capabilities == Capabilities(watcher=True)
         assert all(p.rack == () for p in table.state.round.players)
         state = table.state
         assert [table.rack_size(s) + len(state.round.player(s).grid) for s in (0, 1)] == [6, 6]

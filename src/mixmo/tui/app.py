@@ -428,7 +428,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         message = pane.message
         # The pane this screen plays: ▶, a cursor, how to start. A watcher holds no seat
         # (it may still Tab through the panes to look): none of those.
-        marked = seat == self.active and bool(self.table.playable_seats)
+        marked = seat == self.active and not self.table.capabilities.watcher
         if not message and marked and self.is_first_move():
             message = self.first_steps()
         info = PaneInfo(
