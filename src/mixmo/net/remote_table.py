@@ -44,7 +44,7 @@ from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
 from mixmo.net.views import WireEventError, decode_event, view_state
 from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
-from mixmo.session.table import Refusal, Table
+from mixmo.session.table import Connection, Refusal, Table
 
 PREDICTED = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
 """The own seat's actions shown before the server answers: edits of its own grid and rack,
@@ -180,19 +180,27 @@ class RemoteTable(Table):
 
     @property
     def started(self) -> bool:
+        """Whether the match is on (the room may still be in its lobby)."""
         return self.client.view is not None
 
     @property
     def online(self) -> bool:
+        """Whether the client hears the server now (it may be reconnecting)."""
         return self.client.online
 
     @property
     def lost(self) -> str | None:
+        """Why the client gave up reconnecting (None while it hears the server, or tries)."""
         failure = self.client.failure
         return str(failure) if failure is not None else None
 
     @property
+    def connection(self) -> Connection:
+        return Connection(self.started, self.online, self.waiting, self.lost)
+
+    @property
     def lobby(self) -> Lobby | None:
+        """Who sits where in the server's room (None before the room first says)."""
         return self.client.lobby
 
     def _current(self) -> SeatView:

@@ -51,6 +51,21 @@ class Capabilities:
     """The table only follows the match: it plays no seat."""
 
 
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """How a table hears its match now: a remote one may wait for its room, reconnect, or
+    give up."""
+
+    started: bool = True
+    """The match is on (a server's room may still be in its lobby)."""
+    online: bool = True
+    """The table hears its match now (a remote one may be reconnecting)."""
+    waiting: int = 0
+    """How many of the player's moves wait for the connection to come back."""
+    lost: str | None = None
+    """Why the table stopped hearing its match for good (None while it hears it, or tries to)."""
+
+
 class Table(ABC):
     """A match as one seat (None: every seat, at one keyboard) sees and plays it.
 
@@ -107,28 +122,10 @@ class Table(ABC):
         """What this table can do beyond the state, submit and subscribe."""
         return Capabilities(watcher=not self.playable_seats)
 
-    # The connection's state: a table in this process always hears its match.
-
     @property
-    def started(self) -> bool:
-        """Whether the match is on (a remote room may still be in its lobby)."""
-        return True
-
-    @property
-    def online(self) -> bool:
-        """Whether the table hears its match now (a remote one may be reconnecting)."""
-        return True
-
-    @property
-    def waiting(self) -> int:
-        """How many of the player's moves wait for the connection to come back (remote)."""
-        return 0
-
-    @property
-    def lost(self) -> str | None:
-        """Why the table stopped hearing its match for good (None while it hears it, or
-        tries to)."""
-        return None
+    def connection(self) -> Connection:
+        """How this side hears its match (a table in this process always does)."""
+        return Connection()
 
     # Shorthands over :attr:`state`, so a screen reads a table as it would read a game.
 

@@ -608,7 +608,7 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     def redraw(self) -> None:
         """Push the table's state down: the panes whose player changed, the header, and
         the dialog the round's phase calls for."""
-        if self._exit or not self.table.started:
+        if self._exit or not self.table.connection.started:
             return
         if self.is_running:
             self.fit(*self.size)  # a longer rack takes room from the grid
