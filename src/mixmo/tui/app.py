@@ -149,6 +149,8 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
         """Full-width tiles (``--big``), for a table watching one screen from a distance."""
         self.save_path = save_path
         """Where the screen's view is kept (the game itself is the table's to save)."""
+        self.saver: Autosaver | None = None
+        """What saves the game this app made its table for (a table given saves its own)."""
         self.table = self.table_for(game, clock)
         self.clock = clock or self.table.clock
         # The question tells the truth: only a game with a save path is saved.
@@ -203,8 +205,6 @@ class MixmoApp(BoardInput, Commands, TableEvents, HintKey, RelayKeys, MatchRecor
     def table_for(self, game: Game | Table, clock: Callable[[], float] | None) -> Table:
         """The table to play: a game given as such is every seat at this keyboard, saved
         to ``save_path`` after every move."""
-        self.saver: Autosaver | None = None
-        """What saves the game this app made its table for (a table given saves its own)."""
         if isinstance(game, Table):
             return game
         self.saver = Autosaver(self.save_path) if self.save_path is not None else None
