@@ -123,7 +123,7 @@ PLAY_IMPORTS: list[tuple[str, str]] = [
     ("click and the command group (mixmo.cli.group)", "import mixmo.cli.group"),
     ("mixmo.cli.play", "import mixmo.cli.play"),
     ("the engine (mixmo.engine.game)", "import mixmo.engine.game"),
-    ("the local table (mixmo.net.table)", "import mixmo.net.table"),
+    ("the local table (mixmo.session.local)", "import mixmo.session.local"),
     ("saved games (mixmo.cli.saved_game, mixmo.storage)", "import mixmo.cli.saved_game"),
     ("the rest of mixmo.tui.app", "import mixmo.tui.app"),
 ]

@@ -12,12 +12,12 @@ from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
 from mixmo.net.botrunner import MIN_GAP, BotRunner
 from mixmo.net.server import Limits
-from mixmo.net.table import LocalTable
+from mixmo.net.table import SeatTable
 
 
 async def test_a_fast_bot_keeps_under_the_server_s_rate_limit() -> None:
     game = Game(MatchOptions(players=("Ann", "Bot"), seed=9, variant="free-spirit"))
-    table = LocalTable(game, seat=1)
+    table = SeatTable(game, 1)
     bot = Bot(1, Level.EXPERT, game.lexicon, game.variant, "en", 9)
     sent: list[float] = []
 

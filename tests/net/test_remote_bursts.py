@@ -22,7 +22,7 @@ from mixmo.engine.state import Phase
 from mixmo.net.connection import Limits
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.remote_table import RemoteTable
-from mixmo.net.table import LocalTable
+from mixmo.net.table import SeatTable
 from mixmo.net.views import ActionRefused
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.news import refusal_text
@@ -183,7 +183,7 @@ async def test_a_refusal_for_the_rate_from_an_older_server_without_a_ref_is_stil
 async def typed_at_a_local_table(keys: tuple[str, ...], seed: int) -> Typed:
     """The same keys at Bob's seat of a local table of the same deal: his grid on the
     screen, his cursor and what he was told of refusals."""
-    table = LocalTable(Game(MatchOptions(players=("Ann", "Bob"), seed=seed)), seat=1)
+    table = SeatTable(Game(MatchOptions(players=("Ann", "Bob"), seed=seed)), 1)
     app = MixmoApp(table)
     told: list[str] = []
     async with app.run_test(size=SIZE):

@@ -12,7 +12,7 @@ from mixmo.engine.options import MatchOptions
 from mixmo.net.client import GameClient, SeatTokens
 from mixmo.net.protocol import RoomSettings, WireEvent
 from mixmo.net.remote_table import RemoteTable
-from mixmo.net.table import LocalTable, Table, ViewReplaced
+from mixmo.net.table import SeatTable
 from mixmo.net.views import (
     ActionRefused,
     OthersDrew,
@@ -21,6 +21,10 @@ from mixmo.net.views import (
     encode_event_json,
     visible_event,
 )
+from mixmo.session.events import ViewReplaced
+from mixmo.session.local import LocalTable
+from mixmo.session.table import Capabilities
+from mixmo.storage import Autosaver, load_game
 from tests.net.helpers import running_server, url_of
 
 
@@ -28,7 +32,7 @@ def _game() -> Game:
     return Game(MatchOptions(players=("Ann", "Bob"), seed=7))
 
 
-async def _place_first_tile(table: Table) -> str:
+async def _place_first_tile(table: SeatTable | RemoteTable) -> str:
     assert table.seat is not None
     symbol = table.state.round.player(table.seat).rack[0].symbol
     assert await table.apply(PlaceTile(seat=table.seat, row=0, col=0, symbol=symbol)) is None
@@ -36,7 +40,7 @@ async def _place_first_tile(table: Table) -> str:
 
 
 async def test_a_local_table_for_one_seat_hides_the_other_rack_the_bag_and_the_seed() -> None:
-    table = LocalTable(_game(), seat=0)
+    table = SeatTable(_game(), 0)
     assert len(table.state.round.player(0).rack) == 6
     assert table.state.round.player(1).rack == () and table.rack_size(1) == 6
     assert len(table.state.round.bag) == 0 and table.bag_left == 108
@@ -49,9 +53,22 @@ async def test_a_local_table_at_one_keyboard_sees_everything() -> None:
     assert table.state is game.state and table.options.seed == 7
 
 
+def test_a_local_table_plays_again_and_saves_only_where_it_was_given_a_save(
+    tmp_path: Path,
+) -> None:
+    unsaved = LocalTable(_game())
+    assert unsaved.capabilities == Capabilities(rematch=True, saves=False)
+    saved = LocalTable(_game(), saver=Autosaver(tmp_path / "autosave.json"))
+    assert saved.capabilities == Capabilities(rematch=True, saves=True)
+    assert saved.save_now() is None and load_game(tmp_path / "autosave.json").options.seed == 7
+    again = saved.rematch()
+    assert again.options.seed == 8 and again.capabilities.saves
+    assert load_game(tmp_path / "autosave.json").options.seed == 8  # saved at once
+
+
 async def test_a_local_table_refuses_an_action_for_another_seat_and_says_why() -> None:
     game = _game()
-    table = LocalTable(game, seat=0)
+    table = SeatTable(game, 0)
     heard: list[ev.Event] = []
     table.subscribe(heard.append)
     symbol = game.state.round.player(1).rack[0].symbol
@@ -62,7 +79,7 @@ async def test_a_local_table_refuses_an_action_for_another_seat_and_says_why() -
 
 async def test_a_local_table_applies_with_its_own_clock_and_tells_its_listeners() -> None:
     game = _game()
-    table = LocalTable(game, seat=0, clock=lambda: 12.5)
+    table = SeatTable(game, 0, clock=lambda: 12.5)
     heard: list[ev.Event] = []
     table.subscribe(heard.append)
     await _place_first_tile(table)
@@ -166,7 +183,7 @@ async def test_a_watcher_s_remote_table_shows_every_grid_and_no_rack(tmp_path: P
         table = RemoteTable(watcher)
         while not table.started:
             await asyncio.sleep(0.05)
-        assert table.seat is None
+        assert table.seat is None and table.capabilities == Capabilities(watcher=True)
         assert all(p.rack == () for p in table.state.round.players)
         state = table.state
         assert [table.rack_size(s) + len(state.round.player(s).grid) for s in (0, 1)] == [6, 6]

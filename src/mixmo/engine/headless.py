@@ -12,16 +12,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from mixmo.engine import actions as act
-from mixmo.engine.bot import Bot, Level, bot_seed
+from mixmo.engine.bot import Bot, Level
+from mixmo.engine.bot_seats import BotSeats, bots_at
+from mixmo.engine.bot_seats import seat_levels as seat_levels  # the CLI's
 from mixmo.engine.game import Game, GameRuleError
-from mixmo.engine.messages import CodedError, Kind
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
 from mixmo.engine.stuck import STUCK_ROUNDS
 from mixmo.engine.stuck import rounds_without_progress as _rounds_without_progress
-
-NO_LEVEL = Kind("no-bot-level", "no bot level given")
-TOO_MANY_LEVELS = Kind("too-many-bot-levels", "{count} bot levels for {seats} bot seats")
 
 STEP_LIMIT = 200_000
 """Steps without a round finishing before a match is called stalled (a bug, never a rule).
@@ -30,7 +28,6 @@ Per round, not per match: a round takes about 250 steps at two bots, and a match
 to 100,000 points has over a thousand rounds; the rounds themselves are bounded
 by the target and by :data:`STUCK_ROUNDS`.
 """
-RETRY_DELAY = 1.0
 
 
 class HeadlessStalled(RuntimeError):
@@ -54,59 +51,29 @@ def rounds_without_progress(game: Game) -> int:
     return _rounds_without_progress(game.state, game.options.scoring)
 
 
-def seat_levels(levels: Level | Sequence[Level], seats: int) -> list[Level]:
-    """One level per seat: a single level for all, or a list in seat order.
-
-    A list shorter than ``seats`` repeats its last level; ``ValueError`` for a
-    longer one.
-    """
-    if isinstance(levels, Level):
-        return [levels] * seats
-    if not levels:
-        raise CodedError(NO_LEVEL())
-    if len(levels) > seats:
-        raise CodedError(TOO_MANY_LEVELS(count=len(levels), seats=seats))
-    return list(levels) + [levels[-1]] * (seats - len(levels))
-
-
 def bots_for(game: Game, seats: Iterable[int], levels: Level | Sequence[Level]) -> dict[int, Bot]:
     """A bot for each of ``seats``, with its level (one for all, or one per seat in order)."""
-    seats = list(seats)
-    seed = bot_seed(game.options.seed)
-    language = game.options.language
-    return {
-        seat: Bot(seat, level, game.lexicon, game.variant, language, seed)
-        for seat, level in zip(seats, seat_levels(levels, len(seats)), strict=True)
-    }
+    return bots_at(game.options, game.lexicon, seats, levels)
 
 
-def step(game: Game, bots: dict[int, Bot], now: float) -> float | None:
-    """Let the bots think, then apply the earliest action one of them wants; the new time.
-
-    None when no bot wants to act.
-    """
-    state = game.state
-    for bot in bots.values():
-        if bot.needs_plan(state, now):
-            bot.adopt(bot.plan(state), now)
+def step(game: Game, seats: BotSeats, now: float) -> float | None:
+    """Let the bots think, then apply the earliest action one of them wants; the new time
+    (simulated time jumps to it). None when no bot wants to act."""
+    seats.think(game.state, now)
     if game.phase is Phase.SCORED:
-        game.apply(act.NextRound(seat=min(bots), at=now))
+        game.apply(act.NextRound(seat=min(seats.bots), at=now))
         return now
-    wanted = [
-        (choice[0], seat, choice[1])
-        for seat, bot in sorted(bots.items())
-        if (choice := bot.next_action(state, now)) is not None
-    ]
-    if not wanted:
+    first = seats.earliest(game.state, now)
+    if first is None:
         return None
-    when, seat, action = min(wanted, key=lambda item: (item[0], item[1]))
+    when, seat, action = first
     now = max(now, when)
     try:
         game.apply(action.stamped(now))
     except GameRuleError:
-        bots[seat].ready_at = now + RETRY_DELAY  # the moment passed: think again later
+        seats.settle(seat, False, now)
     else:
-        bots[seat].acted(now)
+        seats.settle(seat, True, now)
     return now
 
 
@@ -126,6 +93,7 @@ def play_headless(
     if bots is None:
         bots = {}
     bots.update(bots_for(game, range(len(options.players)), levels))
+    seats = BotSeats(bots)
     now = 0.0
     rounds = len(game.state.results)
     steps = 0  # since the last round finished
@@ -136,7 +104,7 @@ def play_headless(
                 raise BotsStuck(STUCK_ROUNDS)
         if steps == STEP_LIMIT:
             raise HeadlessStalled(f"round {rounds + 1} did not end within {STEP_LIMIT} steps")
-        reached = step(game, bots, now)
+        reached = step(game, seats, now)
         if reached is None:
             raise HeadlessStalled(f"no bot can act in phase {game.phase.value}")
         now, steps = reached, steps + 1

@@ -1,6 +1,6 @@
 """The remote table: a match on a server, played through a :class:`GameClient`.
 
-The screen uses it through :class:`mixmo.net.table.Table` and cannot tell it
+The screen uses it through :class:`mixmo.session.table.Table` and cannot tell it
 from a local one. Keys become actions sent in the order they were typed, on
 one connection, without waiting for each answer (a burst of letters reaches
 the server in order); the server's events and views come back through the
@@ -43,8 +43,9 @@ from mixmo.i18n import N_, _
 from mixmo.i18n_messages import say
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
-from mixmo.net.table import ConnectionChanged, Refusal, Table, ViewReplaced
-from mixmo.net.views import ActionRefused, SeatConnection, WireEventError, decode_event, view_state
+from mixmo.net.views import WireEventError, decode_event, view_state
+from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
+from mixmo.session.table import Connection, Refusal, Table
 
 PREDICTED = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
 """The own seat's actions shown before the server answers: edits of its own grid and rack,
@@ -180,19 +181,27 @@ class RemoteTable(Table):
 
     @property
     def started(self) -> bool:
+        """Whether the match is on (the room may still be in its lobby)."""
         return self.client.view is not None
 
     @property
     def online(self) -> bool:
+        """Whether the client hears the server now (it may be reconnecting)."""
         return self.client.online
 
     @property
     def lost(self) -> str | None:
+        """Why the client gave up reconnecting (None while it hears the server, or tries)."""
         failure = self.client.failure
         return say(failure) if failure is not None else None  # in the player's language
 
     @property
+    def connection(self) -> Connection:
+        return Connection(self.started, self.online, self.waiting, self.lost)
+
+    @property
     def lobby(self) -> Lobby | None:
+        """Who sits where in the server's room (None before the room first says)."""
         return self.client.lobby
 
     def _current(self) -> SeatView:

@@ -37,6 +37,7 @@ from mixmo.engine.state_json import (
     read_match,
     seat_viewer,
 )
+from mixmo.session.events import ActionRefused, SeatConnection
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -52,22 +53,6 @@ class OthersDrew(ev.Event):
     seat: int
     count: int
     bag_left: int
-
-
-@dataclass(frozen=True, slots=True)
-class SeatConnection(ev.Event):
-    """A seat's player lost or regained their connection (their game time runs on)."""
-
-    seat: int
-    connected: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRefused(ev.Event):
-    """The table refused one of this seat's actions; nothing changed."""
-
-    code: str
-    message: Message | str
 
 
 class WireEventError(ValueError):

@@ -1,6 +1,6 @@
 """The Textual app: Mixmo for 2 to 6 players, at one keyboard or at a server.
 
-The app plays a :class:`~mixmo.net.table.Table` and cannot tell whether its
+The app plays a :class:`~mixmo.session.table.Table` and cannot tell whether its
 match runs in this process (``mixmo play``: every seat at one keyboard, saved
 atomically by the table after every move) or on a server (``mixmo join``: one
 seat, or none for a watcher). A key press becomes an engine action handed to
@@ -42,7 +42,8 @@ from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import PlayerState
 from mixmo.engine.validation import ValidationReport, validate
 from mixmo.i18n import _
-from mixmo.net.table import LocalTable, Table
+from mixmo.session.local import LocalTable
+from mixmo.session.table import Table
 from mixmo.storage import Autosaver, atomic_write_text
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_layout import LAYOUTS, Board
@@ -166,6 +167,8 @@ class MixmoApp(
         """Full-width tiles (``--big``), for a table watching one screen from a distance."""
         self.save_path = save_path
         """Where the screen's view is kept (the game itself is the table's to save)."""
+        self.saver: Autosaver | None = None
+        """What saves the game this app made its table for (a table given saves its own)."""
         self.table = self.table_for(game, clock)
         self.clock = clock or self.table.clock
         # The question tells the truth: only a game with a save path is saved.
@@ -197,20 +200,10 @@ class MixmoApp(
         self._header_text = ""
         self._reports: dict[int, tuple[Grid, ValidationReport]] = {}
         seats = len(self.table.options.players)
-        # bots: how many take the last seats, or which seats (a resumed game's, from its save)
-        self.bot_seats = list(range(seats - bots, seats)) if isinstance(bots, int) else sorted(bots)
         self.bots: BotDriver | None = None
         self.stuck_offer: StuckMatchOffer | None = None
         """Offers to end a match the bots cannot play (a word list they build nothing from)."""
-        if self.bot_seats:
-            from mixmo.tui.bot_driver import BotDriver
-            from mixmo.tui.stuck_match import StuckMatchOffer
-
-            self.bots = BotDriver(self, self.bot_seats, level)
-            self.stuck_offer = StuckMatchOffer(self)
-            saver = getattr(self.table, "saver", None)
-            if isinstance(saver, Autosaver):  # saved with the game: a resume brings them back
-                saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
+        self.seat_bots(bots, level)
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
         self.relay_keys = RelayDriver(self)
@@ -221,13 +214,28 @@ class MixmoApp(
         if playable and self.active not in playable:
             self.active = playable[0]
 
+    def seat_bots(self, bots: int | Sequence[int], level: Level | Sequence[Level]) -> None:
+        """The bots of this screen: ``bots`` is how many take the last seats, or which
+        seats (a resumed game's, from its save), at ``level`` (one, or one per bot)."""
+        seats = len(self.table.options.players)
+        self.bot_seats = list(range(seats - bots, seats)) if isinstance(bots, int) else sorted(bots)
+        if not self.bot_seats:
+            return
+        from mixmo.tui.bot_driver import BotDriver
+        from mixmo.tui.stuck_match import StuckMatchOffer
+
+        self.bots = BotDriver(self, self.bot_seats, level)
+        self.stuck_offer = StuckMatchOffer(self)
+        if self.saver is not None:  # saved with the game: a resume brings them back
+            self.saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
+
     def table_for(self, game: Game | Table, clock: Callable[[], float] | None) -> Table:
         """The table to play: a game given as such is every seat at this keyboard, saved
         to ``save_path`` after every move."""
         if isinstance(game, Table):
             return game
-        saver = Autosaver(self.save_path) if self.save_path is not None else None
-        return LocalTable(game, clock=clock, saver=saver)
+        self.saver = Autosaver(self.save_path) if self.save_path is not None else None
+        return LocalTable(game, clock=clock, saver=self.saver)
 
     def listen_to(self, table: Table) -> Callable[[], None]:
         """Hear ``table``'s events and redraw after each batch; the function that stops it."""
@@ -468,7 +476,7 @@ class MixmoApp(
         message = pane.message
         # The pane this screen plays: ▶, a cursor, how to start. A watcher holds no seat
         # (it may still Tab through the panes to look): none of those.
-        marked = seat == self.active and bool(self.table.playable_seats)
+        marked = seat == self.active and not self.table.capabilities.watcher
         if not message and marked and self.is_first_move():
             message = self.first_steps()
         info = PaneInfo(
@@ -649,7 +657,7 @@ class MixmoApp(
     def redraw(self) -> None:
         """Push the table's state down: the panes whose player changed, the header, and
         the dialog the round's phase calls for."""
-        if self._exit or not self.table.started:
+        if self._exit or not self.table.connection.started:
             return
         if self.is_running:
             self.fit(*self.size)  # a longer rack takes room from the grid

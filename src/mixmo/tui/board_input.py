@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
     from mixmo.tui.pane_state import PaneState
 
 ASK_BEFORE_TAKING_APART = 4

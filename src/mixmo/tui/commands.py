@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
     from mixmo.tui.keys import Keymap
 
 

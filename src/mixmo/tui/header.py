@@ -10,7 +10,7 @@ from rich.text import Text
 
 from mixmo.engine.options import ScoringMode
 from mixmo.i18n import _, ngettext
-from mixmo.net.table import Table
+from mixmo.session.table import Table
 from mixmo.tui.pane_summary import rounds_goal_text
 
 
@@ -26,17 +26,20 @@ def header_line(table: Table, *, clock: float, live_check: bool, headline: str |
     bag = table.bag_left
     time = (clock_text(clock), "bold")
     where = " · " + _("round {number} · bag {bag}").format(number=round_.number, bag=bag)
-    if table.lost is not None:
+    connection = table.connection
+    if connection.lost is not None:
         notice = _("connection lost: {reason} (quit, then run the same mixmo join)").format(
-            reason=table.lost
+            reason=connection.lost
         )
         return Text.assemble((notice, "bold reverse"), " · ", time, where)
-    if not table.online:
+    if not connection.online:
         notice = _("connection lost, reconnecting...")
-        if table.waiting:
+        if connection.waiting:
             notice += " " + ngettext(
-                "({count} move waits to be sent)", "({count} moves wait to be sent)", table.waiting
-            ).format(count=table.waiting)
+                "({count} move waits to be sent)",
+                "({count} moves wait to be sent)",
+                connection.waiting,
+            ).format(count=connection.waiting)
         return Text.assemble((notice, "bold reverse"), " · ", time, where)
     if headline is not None:
         # The news first (it is what changed), then the clock, then where the round stands.

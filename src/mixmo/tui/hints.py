@@ -23,7 +23,7 @@ from mixmo.i18n import _
 from mixmo.i18n_messages import say
 
 if TYPE_CHECKING:
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
 
 
 class HintHost(Protocol):

@@ -9,8 +9,8 @@ the server's bots take the free seats or the match starts without them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual import on, work
@@ -23,13 +23,27 @@ from textual.widgets import Button, Footer, Static
 from mixmo.i18n import N_, _, ngettext
 from mixmo.i18n_messages import say
 from mixmo.net.protocol import Lobby
-from mixmo.net.table import Table
 from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.labels import label_key, translate_bindings
 from mixmo.tui.modals import _Dialog
 
 LOBBY_TICK = 0.5
 """Seconds between two looks at the lobby (its changes also redraw at once)."""
+
+
+class RoomTable(Protocol):
+    """What the lobby reads of a server's table (the remote table; ``mixmo join`` passes it)."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def started(self) -> bool: ...
+    @property
+    def online(self) -> bool: ...
+    @property
+    def lobby(self) -> Lobby | None: ...
+    def watch(self, watcher: Callable[[], None]) -> Callable[[], None]: ...
+    async def start(self, fill_with_bots: bool) -> None: ...
 
 
 def seat_lines(lobby: Lobby | None, me: int | None) -> list[str]:
@@ -109,7 +123,7 @@ class LobbyApp(App[bool]):
     #news { padding: 0 2; height: auto; }
     """
 
-    def __init__(self, table: Table, where: str, *, light: bool = False) -> None:
+    def __init__(self, table: RoomTable, where: str, *, light: bool = False) -> None:
         super().__init__()
         translate_bindings(self)
         if light:

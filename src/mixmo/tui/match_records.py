@@ -21,7 +21,7 @@ from mixmo.i18n import _
 
 if TYPE_CHECKING:
     from mixmo.engine import events as ev
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
 
 # mixmo.records (SQLite) is imported when a round ends: the first frame does not need it.
 

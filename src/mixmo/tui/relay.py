@@ -29,7 +29,9 @@ from mixmo.engine.state import Phase
 from mixmo.i18n import _
 
 if TYPE_CHECKING:
-    from mixmo.net.table import Table
+    from collections.abc import Callable
+
+    from mixmo.session.table import Table
     from mixmo.tui.view_state import ViewState
 
 PAUSE_SECONDS = 3.0

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from mixmo.engine import events as ev
     from mixmo.engine.grid import Cell
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
     from mixmo.tui.modals import _Dialog
 
 # The dialogs (mixmo.tui.modals: Textual's inputs and lists), the themes and the sprint's
@@ -268,7 +268,7 @@ class RoundFlow:
             else _("The match ends with no winner.")
         )
         heading = winner + ". " + ending
-        if not self.app.table.can_rematch:  # a server's room ends with its match
+        if not self.app.table.capabilities.rematch:  # a server's room ends with its match
             self._open(ScoresScreen(heading, table, _("Leave (Enter)")), self._after_match)
             return
         self._open(MatchOverScreen(heading, table, ""), self._after_match)

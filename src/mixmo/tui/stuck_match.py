@@ -24,7 +24,7 @@ from mixmo.engine.stuck import match_stuck, rounds_without_progress
 from mixmo.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
 
 
 class StuckHost(Protocol):

@@ -13,8 +13,13 @@ from typing import TYPE_CHECKING
 from mixmo.engine import events as ev
 from mixmo.engine.messages import Message
 from mixmo.i18n import _
-from mixmo.net.table import ConnectionChanged, SavingChanged, ViewReplaced
-from mixmo.net.views import ActionRefused, SeatConnection
+from mixmo.session.events import (
+    ActionRefused,
+    ConnectionChanged,
+    SavingChanged,
+    SeatConnection,
+    ViewReplaced,
+)
 from mixmo.tui.news import TABLE_NEWS_SECONDS, news_for, refusal_text
 
 if TYPE_CHECKING:
@@ -23,7 +28,7 @@ if TYPE_CHECKING:
 
     from mixmo.engine.state import PlayerState
     from mixmo.engine.validation import ValidationReport
-    from mixmo.net.table import Table
+    from mixmo.session.table import Table
     from mixmo.tui.match_records import MatchRecorder
     from mixmo.tui.pane_state import PaneState
 

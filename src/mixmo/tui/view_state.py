@@ -20,7 +20,7 @@ from typing import Any
 
 from mixmo.engine.grid import Direction
 from mixmo.engine.tiles import Tile, TileError
-from mixmo.net.table import Table
+from mixmo.session.table import Table
 from mixmo.tui.pane_state import PaneState, reconcile
 
 MAX_VIEW_BYTES = 64 * 1024
