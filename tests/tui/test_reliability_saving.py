@@ -149,7 +149,7 @@ def test_mixmo_play_on_a_read_only_disk_says_so_and_plays(tmp_path: Path) -> Non
                               capture_output=True, text=True).stdout  # fmt: skip
 
     def wait(predicate) -> str:
-        deadline, shown = time.monotonic() + 20, ""
+        deadline, shown = time.monotonic() + 60, ""  # a loaded machine draws late
         while time.monotonic() < deadline:
             shown = screen()
             if predicate(shown):
@@ -193,7 +193,7 @@ def test_mixmo_play_on_a_disk_that_fills_up_keeps_playing_and_saving(tmp_path: P
                               capture_output=True, text=True).stdout  # fmt: skip
 
     def wait(predicate) -> str:
-        deadline, shown = time.monotonic() + 20, ""
+        deadline, shown = time.monotonic() + 60, ""  # a loaded machine draws late
         while time.monotonic() < deadline:
             shown = screen()
             if predicate(shown):
