@@ -1,9 +1,11 @@
 """Rooms: a match's seats, secrets, clock and engine, with no network in sight.
 
 A :class:`Room` is where the server's authority lives: it checks that an
-action is for the sender's own seat, stamps it with the room's game time on
-receipt, has the engine apply it (the engine refuses rule breaks, changing
-nothing) and writes it to the room's log before anyone hears of it.
+action is for the sender's own seat, has its match (the session's
+:class:`~mixmo.session.core.MatchCore`, as a local table's) stamp it with the
+room's game time on receipt and apply it (the engine refuses rule breaks,
+changing nothing), and writes it to the room's log before anyone hears of it.
+What is the room's own is around that: seats and tokens, the store, the lobby.
 """
 
 from __future__ import annotations
@@ -16,13 +18,12 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.game import Game
-from mixmo.engine.hint_cost import hint_wait
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
@@ -56,6 +57,7 @@ from mixmo.net.refusals import (
 )
 from mixmo.net.store import RoomStore, SeatRecord, StoredRoom
 from mixmo.net.views import ViewMaker
+from mixmo.session.core import GameClock, MatchCore
 
 Clock = Callable[[], float]
 log = logging.getLogger("mixmo.net.rooms")
@@ -136,7 +138,8 @@ class Room:
     store: RoomStore | None = None
     created: float = field(default_factory=time.time)
     seats: list[SeatState] = field(default_factory=list)
-    game: Game | None = None
+    match: MatchCore | None = None
+    """The match once started: its game on the room's clock."""
     views: ViewMaker | None = None
     broken: bool = False
     """An action could not be written to the log: the room refuses every action since."""
@@ -145,10 +148,14 @@ class Room:
     owner: str | None = None
     """The address that opened the room or filled it with bots: its bots count against that
     address's budget (in memory only: a restored room's bots count for the server alone)."""
-    _clock_base: float = 0.0
-    _clock_start: float = field(default_factory=time.monotonic)
+    _clock_start: InitVar[float | None] = None
+    """When the room's clock started (the monotonic clock's now by default)."""
+    clock: GameClock = field(init=False)
+    """The room's game time, from the match's start: it runs for everyone, connected or
+    not (it's a race)."""
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, _clock_start: float | None) -> None:
+        self.clock = GameClock() if _clock_start is None else GameClock(start=_clock_start)
         if not self.seats:
             humans = self.settings.players - self.settings.bots
             self.seats = [SeatState() for _ in range(humans)] + [
@@ -159,9 +166,21 @@ class Room:
     # --- the clock ------------------------------------------------------------------
 
     def now(self) -> float:
-        """The room's game time, from the match's start: it runs for everyone, connected or
-        not (it's a race)."""
-        return self._clock_base + (time.monotonic() - self._clock_start)
+        """The room's game time now (:attr:`clock`)."""
+        return self.clock()
+
+    @property
+    def _clock_base(self) -> float:
+        """The game time the clock had at its start (tests move it on)."""
+        return self.clock.base
+
+    @_clock_base.setter
+    def _clock_base(self, base: float) -> None:
+        self.clock.base = base
+
+    @property
+    def game(self) -> Game | None:
+        return self.match.game if self.match is not None else None
 
     # --- seats --------------------------------------------------------------------
 
@@ -262,7 +281,7 @@ class Room:
         try:
             self.save(what)
         except StorageError:
-            self.game = self.views = None
+            self.match = self.views = None
             raise
 
     def _unique_bot_names(self) -> list[str]:
@@ -275,11 +294,11 @@ class Room:
         return names
 
     def _begin(self, options: MatchOptions) -> None:
-        self.game = Game(options, self.lexicons(options.language))
+        self.match = MatchCore(Game(options, self.lexicons(options.language)), self.clock)
         self.views = ViewMaker(options)
         # Game time is the match's: 0 when it starts, not when the room was opened (the
         # minutes in the lobby are nobody's round). A restored room sets it again after.
-        self._clock_base, self._clock_start = 0.0, time.monotonic()
+        self.clock.restart()
 
     # --- actions ------------------------------------------------------------------
 
@@ -289,9 +308,10 @@ class Room:
         Raises NotStartedError, NotYourSeatError or the engine's GameRuleError,
         changing nothing.
         """
-        game = self.game
-        if game is None:
+        match = self.match
+        if match is None:
             raise NotStartedError()
+        game = match.game
         if action.seat != seat:
             raise NotYourSeatError(seat=seat, action_seat=action.seat)
         if self.broken:
@@ -302,20 +322,20 @@ class Room:
             self.ready.add(seat)
             if self.next_round_due() is None:
                 return []
-        events = self._apply_and_log(game, action)
+        events = self._apply_and_log(match, action)
         if self.voting_due():
             # Everyone at the table has voted; an away player's votes follow the list.
-            events += self._apply_and_log(game, CloseVoting(seat=seat))
+            events += self._apply_and_log(match, CloseVoting(seat=seat))
         return events
 
-    def _apply_and_log(self, game: Game, action: Action) -> list[ev.Event]:
-        stamped = action.stamped(round(self.now(), 3))
-        events = game.apply(stamped)
+    def _apply_and_log(self, match: MatchCore, action: Action) -> list[ev.Event]:
+        events = match.apply(action)  # stamped with the room's game time
+        game = match.game
         if game.phase is not Phase.SCORED:
             self.ready.clear()
         if self.store is not None:
             try:
-                self.store.append_action(self.code, len(game.log), stamped)
+                self.store.append_action(self.code, len(game.log), game.log[-1])
                 if game.phase is Phase.MATCH_OVER:
                     self.store.finish(self.code)
             except sqlite3.Error as error:
@@ -332,9 +352,9 @@ class Room:
         """Seconds of game time before ``seat``'s grid edits and MIXMO are taken again: the
         rest of its last hint's cost, as its state in the match keeps it (the engine refuses
         them meanwhile; a hint is the seat's ``TakeHint`` action, kept in the log)."""
-        if seat is None or self.game is None:
+        if seat is None or self.match is None:
             return 0.0
-        return hint_wait(self.game.state.round.player(seat), self.now())
+        return self.match.hint_wait(seat)
 
     def present_seats(self) -> set[int]:
         """The bots and the players connected now."""
@@ -418,13 +438,13 @@ class Room:
         )
         if stored.options is not None:
             room._begin(stored.options)
-            assert room.game is not None
+            assert room.match is not None
             for action in stored.actions:
-                room.game.apply(action)
+                room.match.apply(action, stamp=False)  # each keeps the time it was taken at
             last = stored.actions[-1].at if stored.actions else 0.0
             # The time the room had reached (kept every few seconds and when the server
             # stopped), not its last action's: the minutes after it happened too.
-            room._clock_base = max(last, stored.clock or 0.0)
+            room.clock.restart(max(last, stored.clock or 0.0))
         return room
 
 

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 class SeatTable(LocalTable):
     """``game`` as ``seat`` sees and plays it at a server."""
 
+    _stamps = True
+
     def __init__(
         self,
         game: Game,
@@ -69,7 +71,7 @@ class SeatTable(LocalTable):
     def submit(self, action: Action) -> Refusal | None:
         if action.seat != self.seat:
             return Refusal("not-your-seat", f"seat {self.seat} cannot act for seat {action.seat}")
-        return super().submit(action.stamped(round(self.clock(), 3)))
+        return super().submit(action)
 
     async def apply(self, action: Action) -> Refusal | None:
         """Submit ``action`` and publish its refusal, as a server's answer would come."""

@@ -7,7 +7,6 @@ racks hidden, actions stamped with the table's clock) is ``mixmo.net.table``'s.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -18,6 +17,7 @@ from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState
+from mixmo.session.core import GameClock, MatchCore
 from mixmo.session.events import SavingChanged
 from mixmo.session.table import Capabilities, Refusal, Table
 
@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 
 def clock_from(offset: float) -> Callable[[], float]:
     """Game time running from ``offset`` (a resumed game goes on from its last action)."""
-    start = time.monotonic()
-    return lambda: offset + time.monotonic() - start
+    return GameClock(base=offset)
 
 
 class LocalTable(Table):
@@ -39,6 +38,8 @@ class LocalTable(Table):
     """
 
     seat: int | None = None
+    _stamps = False
+    """Whether the table stamps actions with its clock (a server's seat) or they keep theirs."""
 
     def __init__(
         self,
@@ -50,10 +51,11 @@ class LocalTable(Table):
         self.game = game
         self._saver = saver
         self._clock = clock or clock_from(max((a.at for a in game.log), default=0.0))
+        self.core = MatchCore(game, self._clock)
         self.last_scored = next(
             (e for e in reversed(game.events) if isinstance(e, ev.RoundScored)), None
         )
-        game.subscribe(lambda event: self._publish(self._visible(event)))
+        self.core.subscribe(lambda event: self._publish(self._visible(event)))
 
     def _visible(self, event: ev.Event) -> ev.Event:
         """``event`` as this table's screen may see it: every seat sees everything here."""
@@ -91,7 +93,7 @@ class LocalTable(Table):
 
     def submit(self, action: Action) -> Refusal | None:
         try:
-            self.game.apply(action)
+            self.core.apply(action, stamp=self._stamps)
         except GameRuleError as error:
             return Refusal(error.code, error.message)
         self.autosave()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
@@ -42,11 +43,11 @@ class Capabilities:
     """What a table can do beyond the state, submit and subscribe every table has."""
 
     rematch: bool = False
-    """:meth:`Table.rematch` gives a new match with the same players (a local table); a
-    server's room ends with its match."""
+    """The table gives a new match with the same players (:class:`Rematching`, a local
+    table); a server's room ends with its match."""
     saves: bool = False
-    """This side saves the match (:meth:`Table.autosave`, :meth:`Table.save_now`); a
-    server saves its own."""
+    """This side saves the match (:class:`Saving`, a local table given a saver); a server
+    saves its own."""
     watcher: bool = False
     """The table only follows the match: it plays no seat."""
 
@@ -162,26 +163,6 @@ class Table(ABC):
         reconnection), at this table's clock."""
         return hint_wait(self.round.player(seat), self.clock())
 
-    # --- what only some tables do (see :attr:`capabilities`) ---------------------------
-
-    def autosave(self) -> None:
-        """Save the match now (:attr:`Capabilities.saves`; elsewhere nothing to do)."""
-        return None
-
-    def save_now(self) -> str | None:
-        """Save the match durably before the screen closes; None, or where and why it
-        failed (:attr:`Capabilities.saves`)."""
-        return None
-
-    def rematch(self) -> Table | None:
-        """A new match with the same players and options (:attr:`Capabilities.rematch`;
-        None where that is not this screen's to decide, as on a server)."""
-        return None
-
-    def close(self) -> None:
-        """Stop listening to the match (the screen closes)."""
-        return None
-
     # --- listening -------------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -203,3 +184,36 @@ class Table(ABC):
     def _changed(self) -> None:
         for watcher in list(self._watchers):
             watcher()
+
+
+# --- what only some tables do: asked through :attr:`Table.capabilities` ------------------
+
+
+@runtime_checkable
+class Saving(Protocol):
+    """A table that saves its match on this side (:attr:`Capabilities.saves`)."""
+
+    def autosave(self) -> None:
+        """Save the match now (telling the screen once if saving starts or stops failing)."""
+
+    def save_now(self) -> str | None:
+        """Save the match durably before the screen closes; None, or where and why it failed."""
+
+
+@runtime_checkable
+class Rematching(Protocol):
+    """A table that can start the next match with the same players (:attr:`Capabilities.rematch`)."""
+
+    def rematch(self) -> Table:
+        """A new match with the same players and options."""
+
+
+def saving(table: Table) -> Saving | None:
+    """``table``'s saving, if this side saves its match; None where a server saves it."""
+    return table if table.capabilities.saves and isinstance(table, Saving) else None
+
+
+def rematching(table: Table) -> Rematching | None:
+    """``table``'s next match, if playing again is this screen's to decide (None at a
+    server, whose room ends with its match)."""
+    return table if table.capabilities.rematch and isinstance(table, Rematching) else None

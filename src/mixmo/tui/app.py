@@ -43,7 +43,7 @@ from mixmo.engine.state import PlayerState
 from mixmo.engine.validation import ValidationReport, validate
 from mixmo.i18n import _
 from mixmo.session.local import LocalTable
-from mixmo.session.table import Table
+from mixmo.session.table import Table, saving
 from mixmo.storage import Autosaver, atomic_write_text
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_layout import LAYOUTS, Board
@@ -674,9 +674,11 @@ class MixmoApp(
 
     def autosave(self) -> None:
         """Save the game now (the table saves after every action) and how the screen is arranged."""
+        table = saving(self.table)
         self._own_events = True
         try:
-            self.table.autosave()
+            if table is not None:
+                table.autosave()
         finally:
             self._own_events = False
         self.save_view()
@@ -715,7 +717,6 @@ class MixmoApp(
     def start_match(self, game: Game | Table) -> None:
         """Play ``game`` from now on (a new match after "play again", the next lesson)."""
         self._unsubscribe()
-        self.table.close()
         self.table = self.table_for(game, self.clock)
         self._unsubscribe = self.listen_to(self.table)
         self._placed = False

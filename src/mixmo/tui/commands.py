@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 
 from mixmo.engine import actions as act
 from mixmo.i18n import _
+from mixmo.session.table import Table, saving
 from mixmo.tui.keys import COMMANDS, FIXED_KEYS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from mixmo.session.table import Table
     from mixmo.tui.keys import Keymap
 
 
@@ -72,14 +72,14 @@ class Commands:
 
         question = self.quit_question
         if self.saving_failed:  # try once more: the player may have freed the disk since
-            where = self.table.save_now()
+            where = _save_now(self.table)
             self.saving_failed = where is not None
             if where is not None:
                 question = unsaved_quit_question(where)
 
         def answer(yes: object) -> None:
             if yes:
-                where = self.table.save_now()
+                where = _save_now(self.table)
                 if where is not None:
                     self.exit(
                         return_code=1,
@@ -92,3 +92,10 @@ class Commands:
         dialog = ConfirmScreen(question)
         dialog.answered = answer
         self.push_screen(dialog)
+
+
+def _save_now(table: Table) -> str | None:
+    """Save ``table``'s match durably where this side saves it; None, or where and why it
+    failed (a server saves its own)."""
+    table_saving = saving(table)
+    return table_saving.save_now() if table_saving is not None else None

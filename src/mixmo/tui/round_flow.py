@@ -11,6 +11,7 @@ from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
 from mixmo.i18n import _
+from mixmo.session.table import rematching
 from mixmo.tui.pane_summary import rounds_standing
 
 if TYPE_CHECKING:
@@ -341,8 +342,8 @@ class RoundFlow:
             else:
                 self.app.exit()
             return
-        again_table = self.app.table.rematch()
-        if again_table is None:  # a server's room ends with its match
+        table = rematching(self.app.table)
+        if table is None:  # a server's room ends with its match
             self.app.exit()
             return
-        self.app.start_match(again_table)
+        self.app.start_match(table.rematch())
