@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -52,7 +52,7 @@ from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.header import header_line
 from mixmo.tui.hints import Hints
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
-from mixmo.tui.labels import translate_bindings
+from mixmo.tui.labels import TranslatedBindings
 from mixmo.tui.match_records import MatchRecorder
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
 from mixmo.tui.pane_state import PaneState, reconcile
@@ -112,6 +112,7 @@ class BoardScreen(Screen[None], inherit_bindings=False):
 
 
 class MixmoApp(
+    TranslatedBindings,
     BoardInput,
     Commands,
     TableEvents,
@@ -121,6 +122,8 @@ class MixmoApp(
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
+    exiting = False
+    """True once :meth:`exit` is asked: a timer may fire once more while the app closes."""
     shows_scores = True
     """Whether the end of a round opens the scores (practice shows its own result)."""
     too_small_text = ""
@@ -158,7 +161,6 @@ class MixmoApp(
         quit_question: str | None = None,
     ) -> None:
         super().__init__()
-        translate_bindings(self)
         if light:
             self.theme = "textual-light"
         self.keymap_config = keymap or Keymap()
@@ -332,9 +334,13 @@ class MixmoApp(
         """What could not be recorded, and why (said again in the shell at the end)."""
         return self.recorder.unrecorded
 
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
+        self.exiting = True
+        super().exit(result, return_code, message)
+
     def closing(self) -> bool:
         """True once the app is closing: a timer may fire once more while its panes go."""
-        return self._exit or not self.is_running
+        return self.exiting or not self.is_running
 
     def board_shown(self) -> bool:
         """True while the board is on screen, no dialog over it."""
@@ -395,7 +401,7 @@ class MixmoApp(
 
     def tick(self) -> None:
         """Once a second: the clock, and news that no longer holds goes."""
-        if self._exit or not self.is_running:
+        if self.closing():
             return  # the timer can fire once more while the app closes and its panes go
         now = self.clock()
         for seat, pane in enumerate(self.panes):
@@ -649,7 +655,7 @@ class MixmoApp(
     def redraw(self) -> None:
         """Push the table's state down: the panes whose player changed, the header, and
         the dialog the round's phase calls for."""
-        if self._exit or not self.table.started:
+        if self.exiting or not self.table.started:
             return
         if self.is_running:
             self.fit(*self.size)  # a longer rack takes room from the grid

@@ -24,7 +24,7 @@ from mixmo.i18n import N_, _, ngettext
 from mixmo.net.protocol import Lobby
 from mixmo.net.table import Table
 from mixmo.tui.harmless_filter import HARMLESS
-from mixmo.tui.labels import label_key, translate_bindings
+from mixmo.tui.labels import TranslatedBindings, label_key
 from mixmo.tui.modals import _Dialog
 
 LOBBY_TICK = 0.5
@@ -55,7 +55,7 @@ class StartScreen(_Dialog):
     """Start before every seat is taken: bots for the free seats, or play without them.
 
     Its two answers' keys are the letters their labels show, in the interface language
-    (:func:`label_key`): bound when the dialog is made, not when its class is."""
+    (:func:`label_key`): bound in the class made for that language (:mod:`mixmo.tui.labels`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer('')", N_("Cancel"), priority=True),
@@ -66,11 +66,17 @@ class StartScreen(_Dialog):
         self.free = free
         self.bots_label = _("Give the free seats to bots (B)")
         self.without_label = _("Start without the free seats (W)")
-        bots, without = label_key(self.bots_label), label_key(self.without_label)
+
+    @classmethod
+    def language_bindings(cls) -> list[Binding]:
+        bots = label_key(_("Give the free seats to bots (B)"))
+        without = label_key(_("Start without the free seats (W)"))
         if bots == without:  # a translation that gives both answers one letter
             bots, without = "b", "w"
-        self._bindings.bind(bots, "answer('bots')", _("Bots"), priority=True)
-        self._bindings.bind(without, "answer('without')", _("Without"), priority=True)
+        return [
+            Binding(bots, "answer('bots')", _("Bots"), priority=True),
+            Binding(without, "answer('without')", _("Without"), priority=True),
+        ]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -93,7 +99,7 @@ class StartScreen(_Dialog):
         self.dismiss(None if event.button.id == "cancel" else event.button.id)
 
 
-class LobbyApp(App[bool]):
+class LobbyApp(TranslatedBindings, App[bool]):
     """A room's lobby; exits True when the match starts, False when the player leaves."""
 
     TITLE = "mixmo"
@@ -110,7 +116,6 @@ class LobbyApp(App[bool]):
 
     def __init__(self, table: Table, where: str, *, light: bool = False) -> None:
         super().__init__()
-        translate_bindings(self)
         if light:
             self.theme = "textual-light"
         self.table = table
