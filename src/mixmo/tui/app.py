@@ -19,6 +19,7 @@ dialog on screen by then, else on the board, else as a command
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -108,7 +109,18 @@ def tile_symbol(event: events.Key) -> str | None:
 
 class BoardScreen(Screen[None], inherit_bindings=False):
     """The game's screen. Tab and Shift+Tab are the keymap's (the next and previous
-    pane), not Screen's focus cycling, which would take their place in the key bar."""
+    pane), not Screen's focus cycling, which would take their place in the key bar.
+
+    The app's first screen holds what the app composes; the one that takes the lobby's
+    place when a server's match starts composes the board itself (``board``)."""
+
+    def __init__(self, board: Callable[[], ComposeResult] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.board = board
+
+    def compose(self) -> ComposeResult:
+        if self.board is not None:
+            yield from self.board()
 
 
 class MixmoApp(
@@ -159,6 +171,7 @@ class MixmoApp(
         big: bool = False,
         welcome: str | None = None,
         quit_question: str | None = None,
+        lobby: str | None = None,
     ) -> None:
         super().__init__()
         if light:
@@ -178,6 +191,27 @@ class MixmoApp(
         )
         self.keymap_error = keymap_error
         self.live_check = bool(live_check)
+        self.welcome = welcome
+        """Said in the header for a while at the start (the tutorial's suggestion on a first game)."""
+        self.lobby = lobby if not self.table.started else None
+        """The room's address while its lobby shows (`mixmo join`): the board waits for the
+        match, whose players the table knows only then."""
+        self.seated = False
+        """True once the board knows the table's players (at once, but after a lobby)."""
+        self.take_seats = partial(self._take_seats, save_path, live_check, bots, level, relay)
+        if self.lobby is None:
+            self.take_seats()
+
+    def _take_seats(
+        self,
+        save_path: Path | None,
+        live_check: bool | None,
+        bots: int | Sequence[int],
+        level: Level | Sequence[Level],
+        relay: float | None,
+    ) -> None:
+        """What the board needs of the table's players: its panes, its bots, its relay."""
+        self.seated = True
         self.active = 0
         self.awaiting_highlight = False
         self.panes = [PaneState() for _ in self.table.options.players]
@@ -216,8 +250,6 @@ class MixmoApp(
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
         self.relay_keys = RelayDriver(self)
-        self.welcome = welcome
-        """Said in the header for a while at the start (the tutorial's suggestion on a first game)."""
         self.active = self.relay.holder if self.relay else self.active
         playable = self.table.playable_seats
         if playable and self.active not in playable:
@@ -258,6 +290,10 @@ class MixmoApp(
     # --- layout ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        if self.seated:  # else the lobby shows, and the board comes with the match
+            yield from self.board_widgets()
+
+    def board_widgets(self) -> ComposeResult:
         # Kept as attributes: a dialog may be the current screen when they update.
         self.header = Static(id="header")
         self.too_small = Static(id="too-small")
@@ -291,7 +327,19 @@ class MixmoApp(
         yield self.footer_row
 
     def get_default_screen(self) -> Screen[None]:
+        if self.lobby is not None:
+            from mixmo.tui.lobby import LobbyScreen
+
+            return LobbyScreen(self.table, self.lobby, id="_default")
         return BoardScreen(id="_default")
+
+    async def on_lobby_screen_match_started(self) -> None:
+        """The match is on: the board takes the lobby's place, in a mode of its own (the
+        lobby, the first screen of the app's first mode, stays behind, stopped)."""
+        self.take_seats()
+        self.add_mode("board", lambda: BoardScreen(self.board_widgets))
+        await self.switch_mode("board")
+        self.start_board()
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, after ours: no control from other people's texts (names,
@@ -306,6 +354,11 @@ class MixmoApp(
             lines = [*self.keymap_error.splitlines(), "", _("The other keys work as before.")]
             self.push_screen(NoticeScreen(_("Some key bindings were refused"), lines))
         self.set_interval(1.0, self.tick)
+        if self.seated:
+            self.start_board()
+
+    def start_board(self) -> None:
+        """Set the board going: its bots, its relay, its first picture and its dialogs."""
         if self.bots is not None:
             from mixmo.tui.bot_driver import TICK
 
@@ -362,7 +415,8 @@ class MixmoApp(
         return Board(len(self.pane_widgets), own_pane=self.own_seat() is not None)
 
     def on_resize(self, event: Resize) -> None:
-        self.fit(event.size.width, event.size.height)
+        if self.seated:
+            self.fit(event.size.width, event.size.height)
 
     def grid_rows(self, width: int, height: int) -> int:
         """How many rows the smallest grid (or one's own, at a server) gets at this size."""
@@ -401,7 +455,7 @@ class MixmoApp(
 
     def tick(self) -> None:
         """Once a second: the clock, and news that no longer holds goes."""
-        if self.closing():
+        if self.closing() or not self.seated:
             return  # the timer can fire once more while the app closes and its panes go
         now = self.clock()
         for seat, pane in enumerate(self.panes):
@@ -550,7 +604,7 @@ class MixmoApp(
             return True
         if await self.dialog_key(event):
             return True
-        if self.screen is not self.screen_stack[0]:
+        if self.screen is not self.screen_stack[0] or not self.seated:
             return False  # a screen of Textual's own: its keys are its own
         return await self.board_key(event) or await self.command_key(event)
 
@@ -579,7 +633,8 @@ class MixmoApp(
         the key after it is read, and that key goes to what is on screen next (the
         board, or the next dialog once it is drawn). Over the round's dialogs the
         quit command and help work too (the table may stop at a claim)."""
-        self.flow.drop_if_passed()
+        if self.seated:  # (the lobby's dialog comes before any round)
+            self.flow.drop_if_passed()
         dialog = self.screen
         if dialog is self.screen_stack[0]:
             return False
@@ -615,6 +670,8 @@ class MixmoApp(
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a dialog is open it takes every key: the game's commands wait."""
+        if not self.seated:
+            return False  # the lobby: the game's commands come with the match
         on_board = action not in COMMAND_ACTIONS or self.screen is self.screen_stack[0]
         if action == ACTIONS["quit"] and getattr(self.screen, "lets_quit", False):
             return True  # a dialog that lets the table stop there (the round's scores)
