@@ -122,3 +122,23 @@ def test_a_label_s_key_is_the_letter_in_its_last_brackets() -> None:
     assert label_key("Give the free seats to bots (B)") == "b"
     with pytest.raises(ValueError, match="names no key"):
         label_key("Wait for the others (Esc)")
+
+
+async def test_the_lobby_s_key_bar_shows_its_own_keys_and_escape_leaves(tmp_path: Path) -> None:
+    """The lobby is a screen of the game's app: the game's commands wait for the match."""
+    async with running_server() as server:
+        url = url_of(server)
+        code, ann = await ann_in_a_three_seat_room(url, tmp_path)
+        app = MixmoApp(ann, lobby=f"{url}/{code}")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: "3. free" in str(lobby_of(app).seats.render()), pilot)
+            shown = [
+                active.binding.description
+                for active in app.screen.active_bindings.values()
+                if active.binding.show and active.enabled
+            ]
+            assert list(dict.fromkeys(shown)) == ["Start now", "Leave"]  # (esc and ctrl+q leave)
+            await pilot.press("escape")
+            await until(lambda: not app.is_running, pilot)
+        assert not ann.started and not app.seated
+        await ann.client.close()
