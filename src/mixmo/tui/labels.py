@@ -8,6 +8,7 @@ an instance is asked for, as a subclass of itself for the language in use
 class would have, with their labels translated, plus the keys the class
 chooses for that language (:meth:`TranslatedBindings.language_bindings`).
 Textual then builds its bindings from them the way it does for any class.
+An instance's class is that subclass: ask ``isinstance``, not ``type(x) is``.
 """
 
 from __future__ import annotations
