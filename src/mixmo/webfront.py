@@ -73,8 +73,6 @@ HEADERS = {
     "Content-Security-Policy": "frame-ancestors 'none'",  # no page of another site frames it
     "Referrer-Policy": "no-referrer",
 }
-PRELUDE = b"__GANGLION__\n"
-"""The line with which Textual's web driver opens each app."""
 STOP_GRACE = 5.0
 """Seconds a visitor's process has to quit once its browser has gone, before it is killed."""
 
@@ -111,22 +109,36 @@ def visitor_folder(root: Path, visitor: str) -> Path:
     return root / hashlib.sha256(visitor.encode()).hexdigest()[:32]
 
 
+def visitor_command(command: str, environment: dict[str, str], errors: Path | None) -> str:
+    """``command`` run by the shell with ``environment`` added and its standard error
+    written to ``errors``: what textual-serve runs for one visitor."""
+    if os.name != "posix":  # (cmd.exe: the variables only; mixmo web is tested on POSIX)
+        return "".join(f"set {key}={value}&& " for key, value in environment.items()) + command
+    lines = [f"export {key}={shlex.quote(value)}" for key, value in environment.items()]
+    if errors is not None:
+        lines.append(f"exec 2>{shlex.quote(str(errors))}")
+    return "; ".join([*lines, command])
+
+
 class VisitorApp(AppService):
     """One visitor's ``mixmo join`` process, with its own environment.
 
-    textual-serve's :class:`AppService` starts the process and writes the
-    browser's keys and sizes to it; this subclass reads what the process says
-    with a loop of its own, because ``mixmo join`` runs *several* Textual apps
-    one after another (the lobby, then the match). Each app's web driver opens
-    with a ``__GANGLION__`` line and ends with an ``exit`` packet: textual-serve
-    would close the browser at the first ``exit`` and then misread the next
-    app's opening line as a packet. Here the browser stays until the process
-    itself ends, and a new app's opening line (or any stray line printed between
-    apps) is skipped.
+    textual-serve's :class:`AppService` starts the process, writes the browser's
+    keys and sizes to it and reads its one Textual app's screen (``mixmo join``
+    runs one app: the lobby, then the match). What this subclass adds goes
+    through the command it is given and AppService's public hooks:
 
-    Also keeps the end of what the process wrote on standard error and whether
-    it ever drew anything, so a process that stops at once can tell the visitor
-    why.
+    * the visitor's environment (their data folder) and where the process's
+      standard error goes (:func:`visitor_command`), so that a process that
+      stops at once can tell the visitor why (:attr:`errors`);
+    * whether it ever drew anything (:meth:`on_data`);
+    * an app's ``exit`` does not close the browser (:meth:`on_meta`): the page
+      stays until the process itself has ended (:attr:`ended`), so that an error
+      line written after the app (a server gone for good) reaches it.
+
+    One private method remains, :meth:`_open_app_process`: AppService keeps the
+    process it starts to itself, and only the process says how it ended (its exit
+    code) and can be killed when it does not quit (:meth:`end`).
     """
 
     def __init__(
@@ -134,24 +146,38 @@ class VisitorApp(AppService):
         command: str,
         environment: dict[str, str],
         *,
+        errors: Path | None = None,
         write_bytes: Callable[[bytes], Awaitable[None]],
         write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[None]],
         download_manager: DownloadManager,
     ) -> None:
         super().__init__(
-            command,
+            visitor_command(command, environment, errors),
             write_bytes=write_bytes,
             write_str=write_str,
             close=close,
             download_manager=download_manager,
         )
         self.environment = environment
+        self.errors_file = errors
+        """Where the process's standard error goes (None: textual-serve's own way)."""
         self.process: asyncio.subprocess.Process | None = None
-        self.errors = bytearray()
         self.drew = False
         self.ended = asyncio.Event()
         self._stopping: asyncio.Future[None] | None = None
+
+    @property
+    def errors(self) -> bytes:
+        """The end of what the process wrote on standard error."""
+        if self.errors_file is None:
+            return b""
+        try:
+            with self.errors_file.open("rb") as file:
+                file.seek(max(0, self.errors_file.stat().st_size - 4096))
+                return file.read()
+        except OSError:
+            return b""
 
     async def stop(self) -> None:
         """Ask the process to quit and wait for it, once however many ask at once.
@@ -163,9 +189,6 @@ class VisitorApp(AppService):
             self._stopping = asyncio.ensure_future(super().stop())
         await asyncio.shield(self._stopping)
 
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        return {**super()._build_environment(width, height), **self.environment}
-
     async def _open_app_process(
         self, width: int = 80, height: int = 24
     ) -> asyncio.subprocess.Process:
@@ -173,45 +196,23 @@ class VisitorApp(AppService):
         return self.process
 
     async def run(self) -> None:
-        """Relay the process's screen to the browser until the process ends."""
-        assert self.process is not None
-        stdout, stderr = self.process.stdout, self.process.stderr
-        assert stdout is not None and stderr is not None
-        errors = asyncio.create_task(self._keep_errors(stderr))
+        """textual-serve's relay of the process's screen, until the process ends."""
         try:
-            await stdout.readuntil(PRELUDE)
-            while True:
-                kind = await stdout.readexactly(1)
-                if kind not in (b"D", b"M", b"P"):
-                    await stdout.readline()  # the next app's prelude, or a stray line
-                    continue
-                size = int.from_bytes(await stdout.readexactly(4), "big")
-                payload = await stdout.readexactly(size)
-                if kind == b"D":
-                    self.drew = True
-                    await self.remote_write_bytes(payload)
-                elif kind == b"M":
-                    await self._on_meta(payload)
-        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
-            pass  # the process has ended (or wrote pages of text before any app)
+            await super().run()
         finally:
-            await errors
             self.ended.set()
 
-    async def _keep_errors(self, stderr: asyncio.StreamReader) -> None:
-        while data := await stderr.read(4096):
-            self.errors.extend(data)
-            del self.errors[: max(0, len(self.errors) - 4096)]
+    async def on_data(self, payload: bytes) -> None:
+        self.drew = True
+        await super().on_data(payload)
 
-    async def _on_meta(self, payload: bytes) -> None:
-        """An app's request: open a link in the browser; an app's ``exit`` is not the end."""
-        try:
-            meta = json.loads(payload)
-        except ValueError:
-            return
-        if isinstance(meta, dict) and meta.get("type") == "open_url":
-            url, new_tab = meta.get("url"), meta.get("new_tab", True)
-            await self.remote_write_str(json.dumps(["open_url", {"url": url, "new_tab": new_tab}]))
+    async def on_meta(self, data: bytes) -> None:
+        """The app's requests (a link to open, a file), but its ``exit``: not the end yet."""
+        with contextlib.suppress(ValueError):
+            meta = json.loads(data)
+            if isinstance(meta, dict) and meta.get("type") == "exit":
+                return
+        await super().on_meta(data)
 
     async def exit_code(self) -> int | None:
         """The process's exit code once it has ended (None if it has not within a moment)."""
@@ -401,9 +402,23 @@ class WebFront:
         """Start a visitor's process with ``folder`` as its data folder; relay until it ends."""
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_FRAME)
         await socket.prepare(request)
+        with tempfile.TemporaryDirectory(prefix="mixmo-visitor-") as errors:  # not its data
+            return await self._relay_visitor(
+                socket, request, name, folder, Path(errors) / "stderr.txt"
+            )
+
+    async def _relay_visitor(
+        self,
+        socket: web.WebSocketResponse,
+        request: web.Request,
+        name: str | None,
+        folder: Path,
+        errors: Path,
+    ) -> web.StreamResponse:
         app = VisitorApp(
             self.command_for(name),
             {"MIXMO_DATA_DIR": str(folder)},
+            errors=errors,
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=lambda: _close(socket),

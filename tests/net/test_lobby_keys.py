@@ -15,7 +15,8 @@ from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.net.client import GameClient, SeatTokens
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.remote_table import RemoteTable
-from mixmo.tui.lobby import LobbyApp, StartScreen, label_key
+from mixmo.tui.app import BoardScreen, MixmoApp
+from mixmo.tui.lobby import LobbyScreen, StartScreen, label_key
 from tests.net.helpers import running_server, url_of
 
 
@@ -47,8 +48,19 @@ async def ann_in_a_three_seat_room(url: str, tmp_path: Path) -> tuple[str, Remot
     return code, RemoteTable(client)
 
 
-def buttons(app: LobbyApp) -> list[str]:
+def buttons(app: MixmoApp) -> list[str]:
     return [str(button.label) for button in app.screen.query(Button)]
+
+
+def lobby_of(app: MixmoApp) -> LobbyScreen:
+    """The lobby: the app's first screen until the match starts."""
+    screen = app.screen_stack[0]
+    assert isinstance(screen, LobbyScreen)
+    return screen
+
+
+def board_shown(app: MixmoApp) -> bool:
+    return isinstance(app.screen_stack[0], BoardScreen) and app.seated
 
 
 @pytest.mark.parametrize(
@@ -63,9 +75,9 @@ async def test_the_french_lobby_answers_with_the_letters_its_french_buttons_show
         other = GameClient(url, tokens=SeatTokens(tmp_path / "bob.json"))
         await other.connect()
         await other.join(code, "Bob")  # a second player: starting without bots is allowed
-        lobby = LobbyApp(ann, f"{url}/{code}")
+        lobby = MixmoApp(ann, lobby=f"{url}/{code}")
         async with lobby.run_test(size=(100, 30)) as pilot:
-            await until(lambda: "3. libre" in str(lobby.seats.render()), pilot)
+            await until(lambda: "3. libre" in str(lobby_of(lobby).seats.render()), pilot)
             await pilot.press("s")  # "Commencer maintenant"
             await until(lambda: isinstance(lobby.screen, StartScreen), pilot)
             shown = buttons(lobby)
@@ -79,8 +91,8 @@ async def test_the_french_lobby_answers_with_the_letters_its_french_buttons_show
             assert isinstance(lobby.screen, StartScreen) and not ann.started
             await pilot.press(key)
             await until(lambda: ann.started, pilot)
-            await until(lambda: not lobby.is_running, pilot)
-        assert lobby.return_value is True and ann.lobby is not None
+            await until(lambda: board_shown(lobby), pilot)  # the same app: the board now
+        assert ann.lobby is not None
         assert [info.bot for info in ann.lobby.seats] == bots
         await ann.client.close()
         await other.close()
@@ -90,9 +102,9 @@ async def test_the_english_lobby_still_answers_b_and_w(tmp_path: Path) -> None:
     async with running_server() as server:
         url = url_of(server)
         code, ann = await ann_in_a_three_seat_room(url, tmp_path)
-        lobby = LobbyApp(ann, f"{url}/{code}")
+        lobby = MixmoApp(ann, lobby=f"{url}/{code}")
         async with lobby.run_test(size=(100, 30)) as pilot:
-            await until(lambda: "3. free" in str(lobby.seats.render()), pilot)
+            await until(lambda: "3. free" in str(lobby_of(lobby).seats.render()), pilot)
             await pilot.press("s")
             await until(lambda: isinstance(lobby.screen, StartScreen), pilot)
             assert buttons(lobby)[:2] == [
@@ -100,8 +112,8 @@ async def test_the_english_lobby_still_answers_b_and_w(tmp_path: Path) -> None:
                 "Start without the free seats (W)",
             ]
             await pilot.press("w")  # without: Ann alone is too few, the server says so
-            await until(lambda: "cannot start" in str(lobby.news_line.render()), pilot)
-            assert "a match needs two players" in str(lobby.news_line.render())
+            await until(lambda: "cannot start" in str(lobby_of(lobby).news_line.render()), pilot)
+            assert "a match needs two players" in str(lobby_of(lobby).news_line.render())
         await ann.client.close()
 
 
@@ -112,17 +124,19 @@ async def test_the_french_lobby_says_the_servers_refusal_in_french(
     async with running_server() as server:
         url = url_of(server)
         code, ann = await ann_in_a_three_seat_room(url, tmp_path)
-        lobby = LobbyApp(ann, f"{url}/{code}")
+        lobby = MixmoApp(ann, lobby=f"{url}/{code}")
         async with lobby.run_test(size=(120, 30)) as pilot:
-            await until(lambda: "3. libre" in str(lobby.seats.render()), pilot)
+            await until(lambda: "3. libre" in str(lobby_of(lobby).seats.render()), pilot)
             await pilot.press("s")
             await until(lambda: isinstance(lobby.screen, StartScreen), pilot)
             await pilot.press("s")  # sans: Ann alone is too few, the server says so
-            await until(lambda: "impossible de commencer" in str(lobby.news_line.render()), pilot)
+            await until(
+                lambda: "impossible de commencer" in str(lobby_of(lobby).news_line.render()), pilot
+            )
             assert (
                 "impossible de commencer : une partie demande deux joueurs : "
                 "attendez-en un, ou complétez avec des bots"
-            ) in str(lobby.news_line.render())
+            ) in str(lobby_of(lobby).news_line.render())
         await ann.client.close()
 
 
@@ -131,3 +145,23 @@ def test_a_label_s_key_is_the_letter_in_its_last_brackets() -> None:
     assert label_key("Give the free seats to bots (B)") == "b"
     with pytest.raises(ValueError, match="names no key"):
         label_key("Wait for the others (Esc)")
+
+
+async def test_the_lobby_s_key_bar_shows_its_own_keys_and_escape_leaves(tmp_path: Path) -> None:
+    """The lobby is a screen of the game's app: the game's commands wait for the match."""
+    async with running_server() as server:
+        url = url_of(server)
+        code, ann = await ann_in_a_three_seat_room(url, tmp_path)
+        app = MixmoApp(ann, lobby=f"{url}/{code}")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: "3. free" in str(lobby_of(app).seats.render()), pilot)
+            shown = [
+                active.binding.description
+                for active in app.screen.active_bindings.values()
+                if active.binding.show and active.enabled
+            ]
+            assert list(dict.fromkeys(shown)) == ["Start now", "Leave"]  # (esc and ctrl+q leave)
+            await pilot.press("escape")
+            await until(lambda: not app.is_running, pilot)
+        assert not ann.started and not app.seated
+        await ann.client.close()

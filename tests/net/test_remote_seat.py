@@ -24,8 +24,9 @@ from mixmo.net.protocol import RoomSettings
 from mixmo.net.remote_table import RemoteTable
 from mixmo.net.server import GameServer
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.lobby import LobbyApp
+from mixmo.tui.lobby import LobbyScreen
 from mixmo.tui.modals import MatchOverScreen, ScoresScreen
+from mixmo.tui.player_pane import PlayerPane
 from tests.net.helpers import running_server, url_of
 from tests.tui.helpers import burst
 
@@ -213,8 +214,10 @@ async def test_the_first_seat_starts_early_with_bots_from_the_lobby(tmp_path: Pa
     async with running_server() as server:
         url = url_of(server)
         code, ann = await opened(url, RoomSettings(players=3, seed=3), tmp_path)
-        lobby = LobbyApp(ann, f"{url}/{code}")
-        async with lobby.run_test(size=(100, 30)) as pilot:
+        app = MixmoApp(ann, lobby=f"{url}/{code}")
+        async with app.run_test(size=(100, 30)) as pilot:
+            lobby = app.screen_stack[0]
+            assert isinstance(lobby, LobbyScreen)
             await until(lambda: "2. free" in str(lobby.seats.render()), pilot)
             text = str(lobby.seats.render())
             assert "1. Ann (you)" in text and "3. free" in text
@@ -223,8 +226,10 @@ async def test_the_first_seat_starts_early_with_bots_from_the_lobby(tmp_path: Pa
             await pilot.pause()
             await pilot.press("b")
             await until(lambda: ann.started, pilot)
-            await until(lambda: not lobby.is_running, pilot)
-        assert lobby.return_value is True
+            await until(lambda: app.seated and app.screen_stack[0] is not lobby, pilot)
+            await until(lambda: "round 1" in header(app), pilot)  # the board, in the same app
+            titles = [str(pane.border_title) for pane in app.screen.query(PlayerPane)]
+            assert len(titles) == 3 and "1. Ann" in titles[0]
         assert ann.lobby is not None
         assert [info.bot for info in ann.lobby.seats] == [False, True, True]
         assert len(ann.options.players) == 3

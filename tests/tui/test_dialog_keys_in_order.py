@@ -153,7 +153,7 @@ async def test_quit_works_over_the_claims_and_the_votes_and_resume_brings_them_b
         burst(app, "enter", "ctrl+q")  # Bob does not
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen), "the quit question over the votes"
-        assert app.screen_stack[-2].__class__ is VoteScreen
+        assert isinstance(app.screen_stack[-2], VoteScreen)
         burst(app, "y")
         await settle(pilot)
     assert app.return_code == 0

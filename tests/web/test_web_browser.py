@@ -174,28 +174,10 @@ async def test_a_front_full_of_visitors_refuses_the_next_one(tmp_path: Path, mon
             assert b"too many visitors at once" in refused.value.response.body
 
 
-async def test_the_page_follows_one_process_from_its_first_app_to_the_next(
-    chromium: str, tmp_path: Path
-) -> None:
-    """`mixmo join` runs the lobby, then the match: two Textual apps in one process."""
-    command = shlex.join([sys.executable, str(Path(__file__).with_name("two_apps.py"))])
-    async with (
-        tutorial_front(tmp_path / "web", command=command) as address,
-        headless_chromium(chromium, tmp_path / "chromium.log") as browser,
-    ):
-        page = await browser.open(address + "/play?name=Ann")
-        await page.wait_for_text("First app: press n")
-        await page.press("n")
-        second = await page.wait_for_text("Second app")
-        assert "First app" not in second
-        assert not await page.evaluate("document.body.classList.contains('-closed')")
-        await page.screenshot(tmp_path / "second.png")
-
-
 async def test_a_process_that_fails_after_drawing_leaves_its_error_line_on_a_clear_page(
     chromium: str, tmp_path: Path
 ) -> None:
-    script = Path(__file__).with_name("two_apps.py")
+    script = Path(__file__).with_name("app_then_error.py")
     command = shlex.join([sys.executable, str(script), "fail"])
     async with (
         tutorial_front(tmp_path / "web", command=command) as address,

@@ -223,12 +223,11 @@ def _default_name() -> str:
 async def _play_person(
     server: str, code: str | None, name: str, settings: object, watch: bool, light: bool
 ) -> None:
-    """A person's seat (or a watcher's screen): the lobby, then the game's screen."""
+    """A person's seat (or a watcher's screen): one app, the lobby, then the game's screen."""
     from mixmo.net.client import ClientError, GameClient, SeatTokens
     from mixmo.net.protocol import RoomSettings
     from mixmo.net.remote_table import RemoteTable
     from mixmo.tui.app import MixmoApp
-    from mixmo.tui.lobby import LobbyApp
 
     client = GameClient(server, tokens=SeatTokens())
     try:
@@ -246,16 +245,10 @@ async def _play_person(
         fail(client_error(server, error, f"{server}/{code}" if code else None))
     table = RemoteTable(client)
     try:
-        if (
-            not table.started
-            and not await LobbyApp(table, f"{server}/{code}", light=light).run_async()
-        ):
-            return
-        if not table.started:
-            return
-        app = MixmoApp(
+        app = MixmoApp(  # the room's lobby first, until the match starts
             table,
             light=light,
+            lobby=f"{server}/{code}",
             quit_question=_(
                 "Leave the table? Your seat is kept: the same `mixmo join` takes it back."
             )

@@ -19,8 +19,9 @@ dialog on screen by then, else on the board, else as a command
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -53,7 +54,7 @@ from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.header import header_line
 from mixmo.tui.hints import Hints
 from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
-from mixmo.tui.labels import translate_bindings
+from mixmo.tui.labels import TranslatedBindings
 from mixmo.tui.match_records import MatchRecorder
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
 from mixmo.tui.pane_state import PaneState, reconcile
@@ -109,10 +110,22 @@ def tile_symbol(event: events.Key) -> str | None:
 
 class BoardScreen(Screen[None], inherit_bindings=False):
     """The game's screen. Tab and Shift+Tab are the keymap's (the next and previous
-    pane), not Screen's focus cycling, which would take their place in the key bar."""
+    pane), not Screen's focus cycling, which would take their place in the key bar.
+
+    The app's first screen holds what the app composes; the one that takes the lobby's
+    place when a server's match starts composes the board itself (``board``)."""
+
+    def __init__(self, board: Callable[[], ComposeResult] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.board = board
+
+    def compose(self) -> ComposeResult:
+        if self.board is not None:
+            yield from self.board()
 
 
 class MixmoApp(
+    TranslatedBindings,
     BoardInput,
     Commands,
     TableEvents,
@@ -122,6 +135,8 @@ class MixmoApp(
     """Hot-seat Mixmo."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
+    exiting = False
+    """True once :meth:`exit` is asked: a timer may fire once more while the app closes."""
     shows_scores = True
     """Whether the end of a round opens the scores (practice shows its own result)."""
     too_small_text = ""
@@ -157,9 +172,9 @@ class MixmoApp(
         big: bool = False,
         welcome: str | None = None,
         quit_question: str | None = None,
+        lobby: str | None = None,
     ) -> None:
         super().__init__()
-        translate_bindings(self)
         if light:
             self.theme = "textual-light"
         self.keymap_config = keymap or Keymap()
@@ -179,6 +194,27 @@ class MixmoApp(
         )
         self.keymap_error = keymap_error
         self.live_check = bool(live_check)
+        self.welcome = welcome
+        """Said in the header for a while at the start (the tutorial's suggestion on a first game)."""
+        self.lobby = lobby if not self.table.connection.started else None
+        """The room's address while its lobby shows (`mixmo join`): the board waits for the
+        match, whose players the table knows only then."""
+        self.seated = False
+        """True once the board knows the table's players (at once, but after a lobby)."""
+        self.take_seats = partial(self._take_seats, save_path, live_check, bots, level, relay)
+        if self.lobby is None:
+            self.take_seats()
+
+    def _take_seats(
+        self,
+        save_path: Path | None,
+        live_check: bool | None,
+        bots: int | Sequence[int],
+        level: Level | Sequence[Level],
+        relay: float | None,
+    ) -> None:
+        """What the board needs of the table's players: its panes, its bots, its relay."""
+        self.seated = True
         self.active = 0
         self.awaiting_highlight = False
         self.panes = [PaneState() for _ in self.table.options.players]
@@ -207,8 +243,6 @@ class MixmoApp(
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
         self.relay_keys = RelayDriver(self)
-        self.welcome = welcome
-        """Said in the header for a while at the start (the tutorial's suggestion on a first game)."""
         self.active = self.relay.holder if self.relay else self.active
         playable = self.table.playable_seats
         if playable and self.active not in playable:
@@ -264,6 +298,10 @@ class MixmoApp(
     # --- layout ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        if self.seated:  # else the lobby shows, and the board comes with the match
+            yield from self.board_widgets()
+
+    def board_widgets(self) -> ComposeResult:
         # Kept as attributes: a dialog may be the current screen when they update.
         self.header = Static(id="header")
         self.too_small = Static(id="too-small")
@@ -297,7 +335,20 @@ class MixmoApp(
         yield self.footer_row
 
     def get_default_screen(self) -> Screen[None]:
+        if self.lobby is not None:
+            from mixmo.tui.lobby import LobbyScreen, RoomTable
+
+            assert isinstance(self.table, RoomTable), "a lobby is a server's table's"
+            return LobbyScreen(self.table, self.lobby, id="_default")
         return BoardScreen(id="_default")
+
+    async def on_lobby_screen_match_started(self) -> None:
+        """The match is on: the board takes the lobby's place, in a mode of its own (the
+        lobby, the first screen of the app's first mode, stays behind, stopped)."""
+        self.take_seats()
+        self.add_mode("board", lambda: BoardScreen(self.board_widgets))
+        await self.switch_mode("board")
+        self.start_board()
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, after ours: no control from other people's texts (names,
@@ -312,6 +363,11 @@ class MixmoApp(
             lines = [*self.keymap_error.splitlines(), "", _("The other keys work as before.")]
             self.push_screen(NoticeScreen(_("Some key bindings were refused"), lines))
         self.set_interval(1.0, self.tick)
+        if self.seated:
+            self.start_board()
+
+    def start_board(self) -> None:
+        """Set the board going: its bots, its relay, its first picture and its dialogs."""
         if self.bots is not None:
             from mixmo.tui.bot_driver import TICK
 
@@ -340,9 +396,13 @@ class MixmoApp(
         """What could not be recorded, and why (said again in the shell at the end)."""
         return self.recorder.unrecorded
 
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
+        self.exiting = True
+        super().exit(result, return_code, message)
+
     def closing(self) -> bool:
         """True once the app is closing: a timer may fire once more while its panes go."""
-        return self._exit or not self.is_running
+        return self.exiting or not self.is_running
 
     def board_shown(self) -> bool:
         """True while the board is on screen, no dialog over it."""
@@ -364,7 +424,8 @@ class MixmoApp(
         return Board(len(self.pane_widgets), own_pane=self.own_seat() is not None)
 
     def on_resize(self, event: Resize) -> None:
-        self.fit(event.size.width, event.size.height)
+        if self.seated:
+            self.fit(event.size.width, event.size.height)
 
     def grid_rows(self, width: int, height: int) -> int:
         """How many rows the smallest grid (or one's own, at a server) gets at this size."""
@@ -403,7 +464,7 @@ class MixmoApp(
 
     def tick(self) -> None:
         """Once a second: the clock, and news that no longer holds goes."""
-        if self._exit or not self.is_running:
+        if self.closing() or not self.seated:
             return  # the timer can fire once more while the app closes and its panes go
         now = self.clock()
         for seat, pane in enumerate(self.panes):
@@ -552,7 +613,7 @@ class MixmoApp(
             return True
         if await self.dialog_key(event):
             return True
-        if self.screen is not self.screen_stack[0]:
+        if self.screen is not self.screen_stack[0] or not self.seated:
             return False  # a screen of Textual's own: its keys are its own
         return await self.board_key(event) or await self.command_key(event)
 
@@ -581,7 +642,8 @@ class MixmoApp(
         the key after it is read, and that key goes to what is on screen next (the
         board, or the next dialog once it is drawn). Over the round's dialogs the
         quit command and help work too (the table may stop at a claim)."""
-        self.flow.drop_if_passed()
+        if self.seated:  # (the lobby's dialog comes before any round)
+            self.flow.drop_if_passed()
         dialog = self.screen
         if dialog is self.screen_stack[0]:
             return False
@@ -617,6 +679,8 @@ class MixmoApp(
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a dialog is open it takes every key: the game's commands wait."""
+        if not self.seated:
+            return False  # the lobby: the game's commands come with the match
         on_board = action not in COMMAND_ACTIONS or self.screen is self.screen_stack[0]
         if action == ACTIONS["quit"] and getattr(self.screen, "lets_quit", False):
             return True  # a dialog that lets the table stop there (the round's scores)
@@ -657,7 +721,7 @@ class MixmoApp(
     def redraw(self) -> None:
         """Push the table's state down: the panes whose player changed, the header, and
         the dialog the round's phase calls for."""
-        if self._exit or not self.table.connection.started:
+        if self.exiting or not self.table.connection.started:
             return
         if self.is_running:
             self.fit(*self.size)  # a longer rack takes room from the grid

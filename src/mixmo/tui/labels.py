@@ -1,28 +1,89 @@
 """Footer labels in the interface language.
 
-Textual builds a class's bindings when the class is defined, before the
+Textual reads a class's ``BINDINGS`` when the class is defined, before the
 language is chosen, so their labels are marked with ``N_`` (or written as
-plain English) and translated here, once per widget, when it is created.
+plain English). A class that takes :class:`TranslatedBindings` is made, when
+an instance is asked for, as a subclass of itself for the language in use
+(one per class and language, kept): its ``BINDINGS`` are every binding the
+class would have, with their labels translated, plus the keys the class
+chooses for that language (:meth:`TranslatedBindings.language_bindings`).
+Textual then builds its bindings from them the way it does for any class.
+An instance's class is that subclass: ask ``isinstance``, not ``type(x) is``.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
+from typing import Any, ClassVar, cast
 
+from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 
-from mixmo.i18n import _
+from mixmo.i18n import _, ui_language
 
 
-def translate_bindings(node: DOMNode) -> None:
-    """Give ``node``'s own bindings their labels in the interface language."""
-    bindings = node._bindings.key_to_bindings
-    for key, listed in bindings.items():
-        bindings[key] = [
+class TranslatedBindings:
+    """A Textual class whose footer labels (and answer keys) are the interface language's.
+
+    Put it first among the bases of an App, a Screen or a Widget."""
+
+    _mixmo_inherits_bindings: ClassVar[bool] = True
+    _mixmo_language: ClassVar[str | None] = None
+    """The language a class made by :func:`in_language` is for (None: not made so)."""
+
+    def __init_subclass__(cls, inherit_bindings: bool = True, **kwargs: Any) -> None:
+        # Textual keeps this flag to itself: noted here to merge the bindings as it does
+        # (its DOMNode takes the keyword, which object's signature does not show).
+        super().__init_subclass__(inherit_bindings=inherit_bindings, **kwargs)  # type: ignore[call-arg]
+        cls._mixmo_inherits_bindings = inherit_bindings
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        made = (
+            cls if cls._mixmo_language is not None else in_language(cast(type, cls), ui_language())
+        )
+        return super().__new__(made)
+
+    @classmethod
+    def language_bindings(cls) -> list[Binding]:
+        """Bindings whose keys depend on the interface language (in use as this is
+        called), after the class's own; none unless a class says otherwise."""
+        return []
+
+
+def declared_bindings(cls: type) -> list[Binding]:
+    """Every binding ``cls`` has, from the ``BINDINGS`` of it and its bases, merged as
+    Textual merges them (a class that does not inherit its bases' bindings starts anew)."""
+    bindings: list[Binding] = []
+    for base in reversed(cls.__mro__):
+        if not issubclass(base, DOMNode):
+            continue
+        if not base.__dict__.get("_mixmo_inherits_bindings", True):
+            bindings.clear()
+        bindings.extend(Binding.make_bindings(base.__dict__.get("BINDINGS", [])))
+    return bindings
+
+
+@cache
+def in_language(cls: type, language: str) -> type:
+    """``cls`` with its footer labels in ``language`` (the one in use as it is called)."""
+
+    def translated(binding: Binding) -> Binding:
+        return (
             replace(binding, description=_(binding.description)) if binding.description else binding
-            for binding in listed
-        ]
+        )
+
+    own: list[BindingType] = [translated(binding) for binding in declared_bindings(cls)]
+    own.extend(cls.language_bindings())  # type: ignore[attr-defined]
+    namespace = {
+        "BINDINGS": own,
+        "_mixmo_language": language,
+        "__module__": cls.__module__,
+        "__qualname__": cls.__qualname__,
+        "__doc__": cls.__doc__,
+    }
+    return type(cls)(cls.__name__, (cls,), namespace, inherit_bindings=False)
 
 
 def label_key(label: str) -> str:

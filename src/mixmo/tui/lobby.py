@@ -1,36 +1,39 @@
 """The room before its match: who sits where, and starting early.
 
-`mixmo join` opens this screen while a server's room waits for its players.
-It shows each seat (a name or free, a bot, connected or away) as the table's
-lobby says, and closes by itself when the match starts, so the game's screen
-can take over. The first seat may start early (``S``): a dialog asks whether
+`mixmo join` runs one app (:class:`mixmo.tui.app.MixmoApp`), whose first screen
+is this one while a server's room waits for its players. It shows each seat (a
+name or free, a bot, connected or away) as the table's lobby says, and says
+:class:`LobbyScreen.MatchStarted` when the match starts: the board takes its
+place. The first seat may start early (``S``): a dialog asks whether
 the server's bots take the free seats or the match starts without them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from rich.text import Text
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.filter import LineFilter
+from textual.message import Message
+from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
 from mixmo.i18n import N_, _, ngettext
 from mixmo.i18n_messages import say
 from mixmo.net.protocol import Lobby
-from mixmo.tui.harmless_filter import HARMLESS
-from mixmo.tui.labels import label_key, translate_bindings
-from mixmo.tui.modals import _Dialog
+from mixmo.tui.labels import TranslatedBindings, label_key
+from mixmo.tui.modals import DialogButton, _Dialog
 
 LOBBY_TICK = 0.5
 """Seconds between two looks at the lobby (its changes also redraw at once)."""
 
 
+@runtime_checkable
 class RoomTable(Protocol):
     """What the lobby reads of a server's table (the remote table; ``mixmo join`` passes it)."""
 
@@ -70,7 +73,7 @@ class StartScreen(_Dialog):
     """Start before every seat is taken: bots for the free seats, or play without them.
 
     Its two answers' keys are the letters their labels show, in the interface language
-    (:func:`label_key`): bound when the dialog is made, not when its class is."""
+    (:func:`label_key`): bound in the class made for that language (:mod:`mixmo.tui.labels`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer('')", N_("Cancel"), priority=True),
@@ -81,11 +84,17 @@ class StartScreen(_Dialog):
         self.free = free
         self.bots_label = _("Give the free seats to bots (B)")
         self.without_label = _("Start without the free seats (W)")
-        bots, without = label_key(self.bots_label), label_key(self.without_label)
+
+    @classmethod
+    def language_bindings(cls) -> list[Binding]:
+        bots = label_key(_("Give the free seats to bots (B)"))
+        without = label_key(_("Start without the free seats (W)"))
         if bots == without:  # a translation that gives both answers one letter
             bots, without = "b", "w"
-        self._bindings.bind(bots, "answer('bots')", _("Bots"), priority=True)
-        self._bindings.bind(without, "answer('without')", _("Without"), priority=True)
+        return [
+            Binding(bots, "answer('bots')", _("Bots"), priority=True),
+            Binding(without, "answer('without')", _("Without"), priority=True),
+        ]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -96,9 +105,9 @@ class StartScreen(_Dialog):
                 self.free,
             )
             yield Static(question.format(count=self.free))
-            yield Button(self.bots_label, id="bots", variant="primary")
-            yield Button(self.without_label, id="without")
-            yield Button(_("Wait for the others (Esc)"), id="cancel")
+            yield DialogButton(self.bots_label, id="bots", variant="primary")
+            yield DialogButton(self.without_label, id="without")
+            yield DialogButton(_("Wait for the others (Esc)"), id="cancel")
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer or None)
@@ -108,31 +117,33 @@ class StartScreen(_Dialog):
         self.dismiss(None if event.button.id == "cancel" else event.button.id)
 
 
-class LobbyApp(App[bool]):
-    """A room's lobby; exits True when the match starts, False when the player leaves."""
+class LobbyScreen(TranslatedBindings, Screen[None]):
+    """A room's lobby, until its match starts (:class:`MatchStarted`) or the player leaves
+    (the app exits)."""
 
-    TITLE = "mixmo"
-    ENABLE_COMMAND_PALETTE = False
+    class MatchStarted(Message):
+        """The match is on: the board takes the lobby's place."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", N_("Start now"), id="start"),
         Binding("escape,ctrl+q", "leave", N_("Leave"), id="leave", priority=True),
     ]
-    CSS = """
-    #header { height: 1; background: $accent; color: $text; padding: 0 1; }
-    #seats { padding: 1 2; height: auto; }
-    #news { padding: 0 2; height: auto; }
+    DEFAULT_CSS = """
+    LobbyScreen #header { height: 1; background: $accent; color: $text; padding: 0 1; }
+    LobbyScreen #seats { padding: 1 2; height: auto; }
+    LobbyScreen #news { padding: 0 2; height: auto; }
     """
 
-    def __init__(self, table: RoomTable, where: str, *, light: bool = False) -> None:
-        super().__init__()
-        translate_bindings(self)
-        if light:
-            self.theme = "textual-light"
+    def __init__(self, table: RoomTable, where: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.table = table
         self.where = where
         """The room's address, to pass on to the other players."""
         self.news = ""
         self._stop: Any = None
+        self.ticking: Timer | None = None
+        self.started = False
+        """True once the match has started, said once."""
 
     def compose(self) -> ComposeResult:
         self.header = Static(id="header")
@@ -143,22 +154,24 @@ class LobbyApp(App[bool]):
         yield self.news_line
         yield Footer()
 
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        """Textual's filters, after ours: no control from other people's texts (names,
-        themes, a server's words) reaches the terminal (:mod:`mixmo.tui.harmless_filter`)."""
-        return [HARMLESS, *super().get_line_filters()]
-
     def on_mount(self) -> None:
         self._stop = self.table.watch(self._changed)
-        self.set_interval(LOBBY_TICK, self.refresh_lobby)
+        self.ticking = self.set_interval(LOBBY_TICK, self.refresh_lobby)
         self.refresh_lobby()
 
     def _changed(self) -> None:
         self.call_later(self.refresh_lobby)  # from the network: in the app's own turn
 
     def on_unmount(self) -> None:
+        self.stop_watching()
+
+    def stop_watching(self) -> None:
+        """No more looks at the room: the match is on, or the app is closing."""
         if self._stop is not None:
             self._stop()
+            self._stop = None
+        if self.ticking is not None:
+            self.ticking.stop()
 
     @property
     def first_seat(self) -> bool:
@@ -167,7 +180,10 @@ class LobbyApp(App[bool]):
     def refresh_lobby(self) -> None:
         """Draw the seats; give way to the game once the match is on."""
         if self.table.started:
-            self.exit(True)
+            if not self.started:
+                self.started = True
+                self.stop_watching()
+                self.post_message(self.MatchStarted())
             return
         lobby = self.table.lobby
         room = lobby.room if lobby is not None else "?"
@@ -192,7 +208,7 @@ class LobbyApp(App[bool]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
-            return self.first_seat and self.screen is self.screen_stack[0]
+            return self.first_seat and self.app.screen is self
         return True
 
     def action_start(self) -> None:
@@ -204,7 +220,7 @@ class LobbyApp(App[bool]):
                 self.start(choice == "bots")
 
         if free:
-            self.push_screen(StartScreen(free), answer)
+            self.app.push_screen(StartScreen(free), answer)
         else:
             self.start(False)
 
@@ -221,4 +237,4 @@ class LobbyApp(App[bool]):
         self.refresh_lobby()
 
     def action_leave(self) -> None:
-        self.exit(False)
+        self.app.exit()

@@ -27,7 +27,7 @@ from mixmo.i18n import N_, _
 from mixmo.i18n_messages import say
 from mixmo.tui.board_layout import TOO_SMALL_NOTE
 from mixmo.tui.key_routing import KeyTaker, RoutedKeys
-from mixmo.tui.labels import label_key, translate_bindings
+from mixmo.tui.labels import TranslatedBindings, label_key
 from mixmo.tui.news import is_you
 from mixmo.tui.pane_summary import RoundsStanding, rounds_change_text, rounds_goal_text
 
@@ -43,7 +43,7 @@ class TickList(RoutedKeys, SelectionList[Any]):
         except OptionDoesNotExist:
             return strip
         if len(segments) > 1 and segments[1].text == Checkbox.BUTTON_INNER:
-            mark = "✓" if selection.value in self._selected else " "
+            mark = "✓" if selection.value in self.selected else " "
             segments[1] = Segment(mark, segments[1].style)
             return Strip(segments, strip.cell_length)
         return strip
@@ -76,7 +76,7 @@ def key_clock() -> float:
     return Message().time
 
 
-class _Dialog(RoutedKeys, ModalScreen[object]):
+class _Dialog(TranslatedBindings, RoutedKeys, ModalScreen[object]):
     """A dialog that plays its keys one at a time, in the order they come.
 
     Textual would send a bound key (Backspace, Space, Enter) on a longer route than
@@ -94,7 +94,6 @@ class _Dialog(RoutedKeys, ModalScreen[object]):
 
     def __init__(self) -> None:
         super().__init__()
-        translate_bindings(self)
         self._playing = False
         """True while :meth:`take_key` plays a key: the dialog's bindings may run."""
         self.answered: Callable[[Any], object] | None = None
@@ -544,7 +543,7 @@ class ConfirmScreen(_Dialog):
     """A yes/no question (quitting, ending a stuck match).
 
     Each answer's key is the letter its button shows, translated with it (English
-    "Yes (y)", French "Oui (o)"), bound when the dialog is made (:func:`label_key`);
+    "Yes (y)", French "Oui (o)"), bound in the class made for that language (:func:`label_key`);
     y stays a yes in every language, for a player with English habits, unless the
     translation gives y to No. Escape is always no."""
 
@@ -554,13 +553,19 @@ class ConfirmScreen(_Dialog):
         super().__init__()
         self.question = question
         self.yes_label, self.no_label = _("Yes (y)"), _("No (n)")
-        yes, no = label_key(self.yes_label), label_key(self.no_label)
+
+    @classmethod
+    def language_bindings(cls) -> list[Binding]:
+        yes, no = label_key(_("Yes (y)")), label_key(_("No (n)"))
         if yes == no:  # a translation that gives both answers one letter
             yes, no = "y", "n"
-        self._bindings.bind(yes, "answer(True)", _("Yes"), priority=True)
-        self._bindings.bind(no, "answer(False)", _("No"), priority=True)
+        bindings = [
+            Binding(yes, "answer(True)", _("Yes"), priority=True),
+            Binding(no, "answer(False)", _("No"), priority=True),
+        ]
         if "y" not in (yes, no):
-            self._bindings.bind("y", "answer(True)", _("Yes"), show=False, priority=True)
+            bindings.append(Binding("y", "answer(True)", _("Yes"), show=False, priority=True))
+        return bindings
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

@@ -27,7 +27,7 @@ from mixmo.mixup.pieces import ALL_PIECES, Side
 from mixmo.mixup.save import Seating
 from mixmo.mixup_words import say, words
 from mixmo.storage import why_not_written
-from mixmo.tui.labels import translate_bindings
+from mixmo.tui.labels import TranslatedBindings
 from mixmo.tui.mixup.modals import ConfirmScreen, HelpScreen
 from mixmo.tui.mixup.saves import keep_unfinished, save
 from mixmo.tui.mixup.sentences import (
@@ -48,7 +48,7 @@ FRAME_SECONDS = 0.03
 """How long a falling piece shows in each row on its way down."""
 
 
-class MixUpApp(App[None]):
+class MixUpApp(TranslatedBindings, App[None]):
     """Two players (or one and the computer) at one keyboard."""
 
     TITLE = "MixUp"
@@ -85,7 +85,6 @@ class MixUpApp(App[None]):
         frame_seconds: float = FRAME_SECONDS,
     ) -> None:
         super().__init__()
-        translate_bindings(self)
         self.game = game
         self.seating = seating
         self.save_path = save_path

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from mixmo.i18n import N_, _
 from mixmo.mixup.pieces import Colour, Shape
 from mixmo.mixup_words import initial, words
-from mixmo.tui.labels import translate_bindings
+from mixmo.tui.labels import TranslatedBindings
 
 KEYS = (
     (N_("Left / Right, 1-7"), N_("choose the column")),
@@ -53,7 +53,7 @@ def legend() -> str:
     return _("Pieces: {colours}; {shapes}.").format(colours=colours, shapes=shapes)
 
 
-class _Dialog(ModalScreen[bool]):
+class _Dialog(TranslatedBindings, ModalScreen[bool]):
     DEFAULT_CSS = """
     _Dialog { align: center middle; }
     _Dialog > Vertical {
@@ -70,7 +70,6 @@ class HelpScreen(_Dialog):
 
     def __init__(self) -> None:
         super().__init__()
-        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         keys = "\n".join(f"{_(key):<20} {_(meaning)}" for key, meaning in KEYS)
@@ -97,7 +96,6 @@ class ConfirmScreen(_Dialog):
     def __init__(self, question: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.question = question
-        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical():
