@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mixmo.i18n import _
-from mixmo.storage import data_dir
+from mixmo.storage import data_dir, disk_is_full, why_not_written
 
 SCHEMA_VERSION = 3
 
@@ -197,18 +197,10 @@ def _cannot_open(path: Path, error: Exception) -> RecordsError:
     )
 
 
-def _disk_full(error: Exception) -> bool:
-    """The disk (or the quota) is full: SQLite's SQLITE_FULL, or the system's ENOSPC."""
-    if isinstance(error, OSError):
-        return error.errno in (errno.ENOSPC, errno.EDQUOT)
-    code = getattr(error, "sqlite_errorcode", None)
-    return code == sqlite3.SQLITE_FULL or "disk is full" in str(error)
-
-
 def _read_only_may_work(error: Exception) -> bool:
     """A read-only or full disk or folder, or a database not writable or not openable
     for writing: reading it without writing anything may still work."""
-    if _disk_full(error):
+    if disk_is_full(error):
         return True
     if isinstance(error, OSError):
         return error.errno == errno.EROFS
@@ -295,10 +287,8 @@ def _why(error: Exception) -> str:
     if len(text) > 160:
         text = text[:157] + "..."
     if isinstance(error, OSError):
-        from mixmo.storage import why_not_written
-
         return why_not_written(error)
-    if _disk_full(error):
+    if disk_is_full(error):
         return _("cannot be written: the disk is full")
     if "locked" in text or "busy" in text:
         return _("is locked by another program (close it and try again)")
