@@ -27,7 +27,9 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mixmo import sqlite_schema
 from mixmo.i18n import _
+from mixmo.sqlite_schema import SchemaVersionError
 from mixmo.storage import data_dir, disk_is_full, why_not_written
 
 SCHEMA_VERSION = 3
@@ -265,19 +267,18 @@ def _migrated_in_memory(connection: sqlite3.Connection) -> sqlite3.Connection:
 
 def migrate(connection: sqlite3.Connection) -> None:
     """Bring the schema up to :data:`SCHEMA_VERSION`, one migration per transaction."""
-    version = connection.execute("PRAGMA user_version").fetchone()[0]
-    if not isinstance(version, int) or version < 0:
-        message = _("the records database is damaged (schema version {version})")
-        raise RecordsError(message.format(version=version))
-    if version > SCHEMA_VERSION:
-        raise RecordsError(
-            _("the records database has schema version {version}; this mixmo knows {known}").format(
-                version=version, known=SCHEMA_VERSION
+    try:
+        sqlite_schema.migrate(connection, MIGRATIONS)
+    except SchemaVersionError as error:
+        if error.newer:
+            message = _(
+                "the records database has schema version {version}; this mixmo knows {known}"
             )
-        )
-    for target in range(version + 1, SCHEMA_VERSION + 1):
-        with connection:  # one transaction: all of a migration or none of it
-            connection.executescript(f"BEGIN; {MIGRATIONS[target]} PRAGMA user_version = {target};")
+            raise RecordsError(
+                message.format(version=error.version, known=SCHEMA_VERSION)
+            ) from None
+        message = _("the records database is damaged (schema version {version})")
+        raise RecordsError(message.format(version=error.version)) from None
 
 
 def _why(error: Exception) -> str:
