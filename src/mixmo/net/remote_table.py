@@ -43,6 +43,7 @@ from mixmo.i18n import N_, _
 from mixmo.i18n_messages import say
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
+from mixmo.net.refusals import WATCHER_NO_SEAT, Refused
 from mixmo.net.views import WireEventError, decode_event, view_state
 from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
 from mixmo.session.table import Connection, Refusal, Table
@@ -283,7 +284,7 @@ class RemoteTable(Table):
 
     def submit(self, action: Action) -> Refusal | None:
         if self.seat is None:
-            return Refusal("refused", "a watcher cannot play")
+            return Refusal.of(Refused(reason=WATCHER_NO_SEAT()))
         moment = MOMENTS.get(type(action))
         if moment is not None and not self.online:
             return Refusal("disconnected", _(moment))  # a call is made now or not at all
@@ -318,7 +319,7 @@ class RemoteTable(Table):
         try:
             self._rules.predict(shown, [action], action.seat, strict=True)
         except GameRuleError as error:
-            return Refusal(error.code, error.message)
+            return Refusal.of(error)
         return None
 
     async def _send_in_order(self) -> None:

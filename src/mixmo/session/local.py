@@ -93,7 +93,7 @@ class LocalTable(Table):
         try:
             self.game.apply(action)
         except GameRuleError as error:
-            return Refusal(error.code, error.message)
+            return Refusal.of(error)
         self.autosave()
         self._changed()
         return None
