@@ -35,15 +35,31 @@ def settle_theme(game: Game, theme: str = "things with wheels") -> None:
         game.apply(a.ChooseTheme(seat=game.round.bandit_seat, theme=theme))
 
 
-def play_until_bag_is_empty(game: Game, caller: int = 0) -> float:
-    """MIXMO after MIXMO by ``caller`` until the bag is empty; the game time reached."""
-    at = 0.0
+def play_until_bag_is_empty(game: Game, caller: int = 0, start: float = 0.0) -> float:
+    """MIXMO after MIXMO by ``caller``, every 5 s from game time ``start``, until the bag
+    is empty; the game time reached."""
+    at = start
     settle_theme(game)
     while len(game.round.bag):
         lay_out(game, caller, at)
         at += 5.0
         game.apply(a.CallMixmo(seat=caller, at=at))
         settle_theme(game)
+    return at
+
+
+def win_a_round(game: Game, start: float = 0.0, caller: int = 0) -> float:
+    """``caller`` lays out their rack and calls MIXMO every 5 s from game time ``start``
+    until their final MIXMO scores the round (every claim made and the vote closed at
+    once); the game time it was scored at."""
+    at = play_until_bag_is_empty(game, caller, start)
+    lay_out(game, caller, at)
+    at += 5.0
+    game.apply(a.CallMixmo(seat=caller, at=at))
+    if game.phase is Phase.CLAIMING:
+        claim_first_words(game)
+    if game.phase is Phase.VOTING:
+        game.apply(a.CloseVoting(seat=caller, at=at))
     return at
 
 
