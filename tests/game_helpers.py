@@ -19,6 +19,16 @@ def new_game(players: int = 2, **options: object) -> Game:
     return Game(MatchOptions(players=names, **options), lexicon=lexicon)  # type: ignore[arg-type]
 
 
+def playing_game(players: int = 2) -> Game:
+    """A new game whose first draw is not the Bandit: play starts at once (the first seed
+    from 0 that deals one)."""
+    for seed in range(100):
+        game = new_game(players, seed=seed)
+        if game.phase is Phase.PLAYING:
+            return game
+    raise AssertionError("no seed without the Bandit")
+
+
 def lay_out(game: Game, seat: int, at: float = 0.0) -> None:
     """Place every rack tile of ``seat`` at the end of the grid's first row (one long word)."""
     player = game.round.player(seat)
