@@ -58,14 +58,22 @@ def play_until_bag_is_empty(game: Game, caller: int = 0, start: float = 0.0) -> 
     return at
 
 
-def win_a_round(game: Game, start: float = 0.0, caller: int = 0) -> float:
+def call_final_mixmo(game: Game, start: float = 0.0, caller: int = 0) -> float:
     """``caller`` lays out their rack and calls MIXMO every 5 s from game time ``start``
-    until their final MIXMO scores the round (every claim made and the vote closed at
-    once); the game time it was scored at."""
+    until the bag is empty, then lays out the last tiles and calls the final MIXMO; the
+    game time of that call (the round goes on to its claims, or to its scores)."""
     at = play_until_bag_is_empty(game, caller, start)
     lay_out(game, caller, at)
     at += 5.0
     game.apply(a.CallMixmo(seat=caller, at=at))
+    return at
+
+
+def win_a_round(game: Game, start: float = 0.0, caller: int = 0) -> float:
+    """``caller`` lays out their rack and calls MIXMO every 5 s from game time ``start``
+    until their final MIXMO scores the round (every claim made and the vote closed at
+    once); the game time it was scored at."""
+    at = call_final_mixmo(game, start, caller)
     if game.phase is Phase.CLAIMING:
         claim_first_words(game)
     if game.phase is Phase.VOTING:
