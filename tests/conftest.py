@@ -15,6 +15,7 @@ import pytest
 from mixmo.cli import main
 from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import WordList, embedded
+from mixmo.i18n import restore_ui_language, set_ui_language
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -36,6 +37,14 @@ def english() -> WordList:
 @pytest.fixture(scope="session")
 def french() -> WordList:
     return embedded("fr")
+
+
+@pytest.fixture
+def french_screen() -> Iterator[None]:
+    """The interface in French (``--ui fr``) for one test, English again after it."""
+    saved = set_ui_language("fr")
+    yield
+    restore_ui_language(saved)
 
 
 def grid(text: str) -> Grid:

@@ -6,48 +6,27 @@ from __future__ import annotations
 import json
 
 from mixmo.engine import actions as a
-from mixmo.engine.game import Game
 from mixmo.engine.save import dumps, loads
 from mixmo.engine.state import Phase
-from tests.game_helpers import claim_first_words, lay_out, new_game, settle_theme
-
-
-def finish_round(game: Game, start: float) -> float:
-    """Ann lays out her rack and calls MIXMO every 5 s from game time ``start`` until the
-    final MIXMO scores the round; the game time it was scored at."""
-    at = start
-    settle_theme(game)
-    while len(game.round.bag):
-        lay_out(game, 0, at)
-        at += 5.0
-        game.apply(a.CallMixmo(seat=0, at=at))
-        settle_theme(game)
-    lay_out(game, 0, at)
-    at += 5.0
-    game.apply(a.CallMixmo(seat=0, at=at))
-    if game.phase is Phase.CLAIMING:
-        claim_first_words(game)
-    if game.phase is Phase.VOTING:
-        game.apply(a.CloseVoting(seat=0, at=at))
-    assert game.phase is Phase.SCORED
-    return at
+from tests.game_helpers import new_game, win_a_round
 
 
 def test_a_rounds_duration_is_from_its_own_start() -> None:
     game = new_game(2, seed=2, target=5000)
     assert game.round.started_at == 0.0 and game.round.ended_at is None
-    first_end = finish_round(game, 0.0)
+    first_end = win_a_round(game, 0.0)
+    assert game.phase is Phase.SCORED
     assert game.round.ended_at == first_end and game.round.duration == first_end
     game.apply(a.NextRound(seat=0, at=first_end + 30))
     assert game.round.number == 2 and game.round.started_at == first_end + 30
     assert game.round.ended_at is None and game.round.duration is None
-    second_end = finish_round(game, first_end + 30)
+    second_end = win_a_round(game, first_end + 30)
     assert game.round.duration == second_end - (first_end + 30) < second_end
 
 
 def test_the_score_sheet_of_the_last_scored_round_is_in_the_state() -> None:
     game = new_game(2, seed=2, target=5000)
-    finish_round(game, 0.0)
+    win_a_round(game, 0.0)
     scored = next(e for e in reversed(game.events) if hasattr(e, "scores"))
     assert game.round.scores == scored.scores and len(scored.scores) == 2
     resumed = loads(dumps(game), lexicon=game.lexicon)
@@ -56,9 +35,9 @@ def test_the_score_sheet_of_the_last_scored_round_is_in_the_state() -> None:
 
 def test_a_save_written_before_the_match_clock_loads_with_it_from_its_log() -> None:
     game = new_game(2, seed=2, target=5000)
-    first_end = finish_round(game, 0.0)
+    first_end = win_a_round(game, 0.0)
     game.apply(a.NextRound(seat=0, at=first_end + 30))
-    finish_round(game, first_end + 30)
+    win_a_round(game, first_end + 30)
     saved = json.loads(dumps(game))
     for name in ("started_at", "ended_at", "scores"):  # what an older mixmo did not write
         del saved["state"]["round"][name]

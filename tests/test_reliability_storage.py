@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -137,6 +138,20 @@ def test_a_full_disk_keeps_the_last_good_save(tiny_disk: Path) -> None:
     assert sorted(p.name for p in tiny_disk.iterdir()) == ["autosave.json", "filler"]
     (tiny_disk / "filler").unlink()
     assert saver.save(a_game(moves=1)).message == f"The game is saved again to {path}."
+
+
+def test_a_full_disk_is_told_apart_from_the_system_and_from_sqlite() -> None:
+    """One test of a full disk serves the saves, the records and the server's rooms."""
+    assert storage.disk_is_full(OSError(errno.ENOSPC, "No space left on device"))
+    assert storage.disk_is_full(OSError(errno.EDQUOT, "Disk quota exceeded"))
+    assert not storage.disk_is_full(OSError(errno.EROFS, "Read-only file system"))
+    full = sqlite3.connect(":memory:")
+    full.execute("PRAGMA max_page_count = 1")
+    with pytest.raises(sqlite3.Error) as raised:
+        full.execute("CREATE TABLE t (x)")
+        full.execute("INSERT INTO t VALUES (zeroblob(100000))")
+    assert storage.disk_is_full(raised.value)
+    assert not storage.disk_is_full(sqlite3.OperationalError("database is locked"))
 
 
 def test_a_read_only_disk_is_said_once(tiny_disk: Path) -> None:

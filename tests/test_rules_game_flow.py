@@ -22,6 +22,7 @@ from mixmo.engine.options import MatchOptions, RoundsToPlayError
 from mixmo.engine.state import Phase
 from mixmo.engine.tiles import BANDIT, JOKER, Tile, TileKind
 from tests.game_helpers import (
+    call_final_mixmo,
     claim_first_words,
     english_lines,
     lay_out,
@@ -396,9 +397,7 @@ def test_theme_claims_are_judged_by_majority_and_a_tie_accepts() -> None:
 
 def test_a_rejected_theme_word_makes_the_final_grid_invalid() -> None:
     game = new_game(2, seed=10, target=1000)
-    at = play_until_bag_is_empty(game, caller=0)
-    lay_out(game, 0, at)
-    game.apply(a.CallMixmo(seat=0, at=at + 5))
+    call_final_mixmo(game)
     assert game.phase is Phase.CLAIMING
     claim_first_words(game)
     word = game.round.player(0).claims[0]
@@ -410,9 +409,7 @@ def test_a_rejected_theme_word_makes_the_final_grid_invalid() -> None:
 
 def test_a_claim_must_be_a_valid_word_of_the_grid() -> None:
     game = new_game(2, seed=10, target=1000)
-    at = play_until_bag_is_empty(game, caller=0)
-    lay_out(game, 0, at)
-    game.apply(a.CallMixmo(seat=0, at=at + 5))
+    call_final_mixmo(game)
     with pytest.raises(ClaimError, match="not a valid word"):
         game.apply(a.ClaimThemeWords(seat=0, words=("NOTINMYGRID",)))
 

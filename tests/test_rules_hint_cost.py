@@ -10,15 +10,13 @@ from mixmo.engine.game_errors import HintWaitError, NoHintNowError
 from mixmo.engine.hint_cost import HELD_BY_A_HINT, HINT_COST
 from mixmo.engine.save import dumps, loads
 from mixmo.engine.state import Phase
-from tests.game_helpers import claim_first_words, lay_out, new_game, play_until_bag_is_empty
-
-
-def playing_game():
-    for seed in range(100):
-        game = new_game(2, seed=seed)
-        if game.phase is Phase.PLAYING:
-            return game
-    raise AssertionError("no seed without the Bandit")
+from tests.game_helpers import (
+    claim_first_words,
+    lay_out,
+    new_game,
+    play_until_bag_is_empty,
+    playing_game,
+)
 
 
 def test_a_hint_holds_the_seats_grid_edits_and_mixmo_for_30_s_and_not_the_others() -> None:

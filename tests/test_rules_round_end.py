@@ -12,6 +12,7 @@ from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import WordList
 from mixmo.engine.state import Phase, PlayerState
 from tests.game_helpers import (
+    call_final_mixmo,
     claim_first_words,
     english_lines,
     lay_out,
@@ -177,9 +178,7 @@ def sprint_game(english: WordList) -> Game:
     """An Expert match at its final sprint: seat 0 has called a valid final MIXMO. From
     here the English list judges, so that HOUSEB is an unfinished word, not any word."""
     game = new_game(2, seed=11, variant="expert", target=1000)
-    at = play_until_bag_is_empty(game, caller=0)
-    lay_out(game, 0, at)
-    game.apply(a.CallMixmo(seat=0, at=at + 5))
+    call_final_mixmo(game)
     assert game.phase is Phase.SPRINT
     game.lexicon = english
     return game
@@ -199,9 +198,7 @@ def with_grid(game: Game, seat: int, text: str) -> Grid:
 def english_game(english: WordList) -> Game:
     """A classic match with the English word list, at the theme claims after a final MIXMO."""
     game = new_game(2, seed=10, target=1000)
-    at = play_until_bag_is_empty(game, caller=0)
-    lay_out(game, 0, at)
-    game.apply(a.CallMixmo(seat=0, at=at + 5))
+    call_final_mixmo(game)
     assert game.phase is Phase.CLAIMING
     game.lexicon = english
     return game

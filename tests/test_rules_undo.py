@@ -7,16 +7,7 @@ import pytest
 from mixmo.engine import actions as a
 from mixmo.engine.game import CellTakenError, PlayerLockedError, UndoError
 from mixmo.engine.save import dumps, loads
-from mixmo.engine.state import Phase
-from tests.game_helpers import lay_out, new_game
-
-
-def playing_game():
-    for seed in range(100):
-        game = new_game(2, seed=seed)
-        if game.phase is Phase.PLAYING:
-            return game
-    raise AssertionError("no seed without the Bandit")
+from tests.game_helpers import lay_out, playing_game
 
 
 def test_undo_takes_back_the_last_placement_and_redo_makes_it_again() -> None:

@@ -27,8 +27,10 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mixmo import sqlite_schema
 from mixmo.i18n import _
-from mixmo.storage import data_dir
+from mixmo.sqlite_schema import SchemaVersionError
+from mixmo.storage import data_dir, disk_is_full, why_not_written
 
 SCHEMA_VERSION = 3
 
@@ -197,18 +199,10 @@ def _cannot_open(path: Path, error: Exception) -> RecordsError:
     )
 
 
-def _disk_full(error: Exception) -> bool:
-    """The disk (or the quota) is full: SQLite's SQLITE_FULL, or the system's ENOSPC."""
-    if isinstance(error, OSError):
-        return error.errno in (errno.ENOSPC, errno.EDQUOT)
-    code = getattr(error, "sqlite_errorcode", None)
-    return code == sqlite3.SQLITE_FULL or "disk is full" in str(error)
-
-
 def _read_only_may_work(error: Exception) -> bool:
     """A read-only or full disk or folder, or a database not writable or not openable
     for writing: reading it without writing anything may still work."""
-    if _disk_full(error):
+    if disk_is_full(error):
         return True
     if isinstance(error, OSError):
         return error.errno == errno.EROFS
@@ -273,19 +267,18 @@ def _migrated_in_memory(connection: sqlite3.Connection) -> sqlite3.Connection:
 
 def migrate(connection: sqlite3.Connection) -> None:
     """Bring the schema up to :data:`SCHEMA_VERSION`, one migration per transaction."""
-    version = connection.execute("PRAGMA user_version").fetchone()[0]
-    if not isinstance(version, int) or version < 0:
-        message = _("the records database is damaged (schema version {version})")
-        raise RecordsError(message.format(version=version))
-    if version > SCHEMA_VERSION:
-        raise RecordsError(
-            _("the records database has schema version {version}; this mixmo knows {known}").format(
-                version=version, known=SCHEMA_VERSION
+    try:
+        sqlite_schema.migrate(connection, MIGRATIONS)
+    except SchemaVersionError as error:
+        if error.newer:
+            message = _(
+                "the records database has schema version {version}; this mixmo knows {known}"
             )
-        )
-    for target in range(version + 1, SCHEMA_VERSION + 1):
-        with connection:  # one transaction: all of a migration or none of it
-            connection.executescript(f"BEGIN; {MIGRATIONS[target]} PRAGMA user_version = {target};")
+            raise RecordsError(
+                message.format(version=error.version, known=SCHEMA_VERSION)
+            ) from None
+        message = _("the records database is damaged (schema version {version})")
+        raise RecordsError(message.format(version=error.version)) from None
 
 
 def _why(error: Exception) -> str:
@@ -295,10 +288,8 @@ def _why(error: Exception) -> str:
     if len(text) > 160:
         text = text[:157] + "..."
     if isinstance(error, OSError):
-        from mixmo.storage import why_not_written
-
         return why_not_written(error)
-    if _disk_full(error):
+    if disk_is_full(error):
         return _("cannot be written: the disk is full")
     if "locked" in text or "busy" in text:
         return _("is locked by another program (close it and try again)")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import sqlite3
 import tempfile
 from collections.abc import Mapping
 from contextlib import suppress
@@ -216,6 +217,15 @@ _REASONS = {
     errno.EISDIR: N_("a folder stands where the save file should be"),
     errno.EIO: N_("the disk reports an input/output error"),
 }
+
+
+def disk_is_full(error: BaseException) -> bool:
+    """The disk (or the quota) is full: the system's ENOSPC or EDQUOT, or SQLite's
+    SQLITE_FULL (which a database at its size limit raises too)."""
+    if isinstance(error, OSError):
+        return error.errno in (errno.ENOSPC, errno.EDQUOT)
+    code = getattr(error, "sqlite_errorcode", None)
+    return code == sqlite3.SQLITE_FULL or "disk is full" in str(error)
 
 
 def why_not_written(error: OSError) -> str:

@@ -12,7 +12,7 @@ from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.rooms import Room
-from tests.game_helpers import claim_first_words, lay_out, play_until_bag_is_empty
+from tests.game_helpers import call_final_mixmo, claim_first_words
 
 
 def _room_at_the_scores(**settings: object) -> Room:
@@ -28,9 +28,7 @@ def _room_at_the_scores(**settings: object) -> Room:
     if not room.started:
         room.start(0, fill_with_bots=True)
     assert room.game is not None
-    at = play_until_bag_is_empty(room.game, caller=0)
-    lay_out(room.game, 0, at)
-    room.game.apply(act.CallMixmo(seat=0, at=at + 5))
+    call_final_mixmo(room.game)
     assert room.game.phase is Phase.SCORED
     return room
 
@@ -89,9 +87,7 @@ def _room_at_the_vote() -> Room:
         seat, _token = room.join(name)
         room.seats[seat].connections = 1
     assert room.game is not None
-    at = play_until_bag_is_empty(room.game, caller=0)
-    lay_out(room.game, 0, at)
-    room.game.apply(act.CallMixmo(seat=0, at=at + 5))
+    call_final_mixmo(room.game)
     claim_first_words(room.game)
     assert room.game.phase is Phase.VOTING and room.game.round.player(0).claims
     return room

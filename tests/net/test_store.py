@@ -14,7 +14,8 @@ from mixmo.engine.actions import PlaceTile
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.rooms import Rooms
 from mixmo.net.server import GameServer
-from mixmo.net.store import RoomStore, SeatRecord
+from mixmo.net.store import MIGRATIONS, RoomStore, SeatRecord
+from mixmo.sqlite_schema import SchemaVersionError
 
 
 def _room(store: RoomStore, code: str) -> None:
@@ -126,3 +127,37 @@ def test_a_database_of_an_older_server_opens_and_its_rooms_have_no_clock_kept(
     stored = store.load("CDEFGH")
     assert stored is not None and stored.clock == 5.0
     store.close()
+
+
+def test_a_database_of_a_server_that_kept_no_version_migrates_and_keeps_its_rooms(
+    tmp_path: Path,
+) -> None:
+    store = RoomStore(tmp_path)
+    _room(store, "CDEFGH")
+    store.commit()
+    store.close()
+    with sqlite3.connect(tmp_path / "rooms.sqlite3") as db:  # as the older server left it
+        db.executescript(
+            "ALTER TABLE rooms DROP COLUMN clock; ALTER TABLE rooms DROP COLUMN damaged;"
+            " PRAGMA user_version = 0;"
+        )
+    db.close()
+    store = RoomStore(tmp_path)
+    stored = store.load("CDEFGH")
+    assert stored is not None and stored.seats[0].name is None and stored.clock is None
+    store.close()
+    with sqlite3.connect(tmp_path / "rooms.sqlite3") as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (len(MIGRATIONS),)
+        columns = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
+    db.close()
+    assert {"clock", "damaged"} <= columns
+
+
+def test_a_database_of_a_newer_server_is_refused_at_start(tmp_path: Path) -> None:
+    RoomStore(tmp_path).close()
+    with sqlite3.connect(tmp_path / "rooms.sqlite3") as db:
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    db.close()
+    with pytest.raises(SchemaVersionError) as refused:
+        RoomStore(tmp_path)
+    assert refused.value.newer

@@ -11,6 +11,7 @@ from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
 from mixmo.net.client import GameClient, SeatTokens
 from mixmo.net.protocol import RoomSettings, WireEvent
+from mixmo.net.refusals import NotYourSeatError
 from mixmo.net.remote_table import RemoteTable
 from mixmo.net.table import SeatTable
 from mixmo.net.views import (
@@ -74,6 +75,7 @@ async def test_a_local_table_refuses_an_action_for_another_seat_and_says_why() -
     symbol = game.state.round.player(1).rack[0].symbol
     refusal = await table.apply(PlaceTile(seat=1, row=0, col=0, symbol=symbol))
     assert refusal is not None and refusal.code == "not-your-seat"
+    assert refusal.message == NotYourSeatError(seat=0, action_seat=1).message  # as a server says it
     assert heard == [ActionRefused(refusal.code, refusal.message)] and game.log == []
 
 

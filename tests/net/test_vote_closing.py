@@ -8,7 +8,7 @@ from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.rooms import Room
-from tests.game_helpers import claim_first_words, lay_out, play_until_bag_is_empty
+from tests.game_helpers import call_final_mixmo, claim_first_words
 from tests.net.helpers import Raw, running_server
 
 
@@ -21,9 +21,7 @@ def _room_at_the_vote() -> tuple[Room, list[str]]:
     )
     tokens = [room.join(name)[1] for name in ("Ann", "Bob", "Cid")]
     assert room.game is not None
-    at = play_until_bag_is_empty(room.game, caller=0)
-    lay_out(room.game, 0, at)
-    room.game.apply(act.CallMixmo(seat=0, at=at + 5))
+    call_final_mixmo(room.game)
     claim_first_words(room.game)
     assert room.game.phase is Phase.VOTING and room.game.round.player(0).claims
     return room, tokens

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
+
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import AnyWord, Lexicon, embedded
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
 from mixmo.engine.tiles import BANDIT
 from mixmo.tui.app import MixmoApp
+
+
+def rendered_text(renderable: object, width: int = 120) -> str:
+    """What Rich prints for ``renderable`` (a table, a Text...) ``width`` columns wide."""
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
 
 KEY_NAMES = {"?": "question_mark", "!": "exclamation_mark"}
 

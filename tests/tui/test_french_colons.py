@@ -9,39 +9,21 @@ catalogue puts the space where French wants it (as `mixmo stats` already words t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-
-import pytest
-from rich.console import Console
 
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase
-from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.tui.modals import ClaimScreen, ScoresScreen, ThemeScreen, TickList, VoteScreen
 from tests.game_helpers import play_until_bag_is_empty
 from tests.tui.helpers import (
     keys_for_rack,
     make_app,
+    rendered_text,
     seed_where,
     settle,
     wrong_final_mixmo_then_bob_wins,
 )
 
 SIZE = (120, 36)
-
-
-@pytest.fixture
-def french_screen() -> Iterator[None]:
-    saved = set_ui_language("fr")
-    yield
-    restore_ui_language(saved)
-
-
-def sheet_text(screen: ScoresScreen) -> str:
-    """The score sheet as the dialog prints it, wide enough that no line wraps."""
-    console = Console(width=200, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(screen.table)
-    return console.export_text()
 
 
 async def test_the_penalty_of_a_wrong_final_mixmo_reads_invalide_space_colon_in_french(
@@ -55,7 +37,7 @@ async def test_the_penalty_of_a_wrong_final_mixmo_reads_invalide_space_colon_in_
     async with app.run_test(size=SIZE) as pilot:
         await wrong_final_mixmo_then_bob_wins(pilot, app, clock, at)
         assert isinstance(app.screen, ScoresScreen)
-        shown = sheet_text(app.screen)
+        shown = rendered_text(app.screen.table, width=200)
         assert "MIXMO final avec une grille invalide : -1 manche" in shown
         assert "invalide: " not in shown
 
@@ -90,6 +72,6 @@ async def test_each_score_line_and_each_claim_put_a_space_before_the_colon_in_fr
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ScoresScreen)
-        shown = sheet_text(app.screen)
+        shown = rendered_text(app.screen.table, width=200)
         assert re.search(r"\w : [+-]\d+", shown), "the sheet gives each line's points"
         assert not re.search(r"\w: [+-]\d+", shown), shown

@@ -4,28 +4,19 @@ player "Vous", and the tutorial's footer key in French."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from textual.widgets._footer import FooterKey
 
 from mixmo.engine import events as ev
 from mixmo.engine.lexicon import WordList, embedded
-from mixmo.i18n import _, restore_ui_language, set_ui_language
+from mixmo.i18n import _
 from mixmo.lessons import LESSONS
 from mixmo.tui.news import news_for
 from mixmo.tui.tutorial import TutorialApp
 from tests.tui.helpers import FakeClock, burst, keys_for_rack, make_app, seed_where, settle
 
 SIZE = (120, 34)
-
-
-@pytest.fixture
-def french_screen() -> Iterator[None]:
-    saved = set_ui_language("fr")
-    yield
-    restore_ui_language(saved)
 
 
 def french_tutorial(tmp_path: Path, lesson: str) -> TutorialApp:

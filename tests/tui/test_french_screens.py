@@ -8,11 +8,8 @@ Bandit, MIXMO par erreur).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 
-import pytest
-from rich.console import Console
 from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 
@@ -26,36 +23,30 @@ from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
-from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.tui.keys import parse_keymap
 from mixmo.tui.modals import ClaimScreen, HelpScreen, ScoresScreen, ThemeScreen, VoteScreen
 from mixmo.tui.news import refusal_text
 from mixmo.tui.practice import PracticeApp, PracticeResultScreen, practice_game
-from tests.tui.helpers import FakeClock, burst, keys_for_rack, make_app, seed_where, settle
+from tests.tui.helpers import (
+    FakeClock,
+    burst,
+    keys_for_rack,
+    make_app,
+    rendered_text,
+    seed_where,
+    settle,
+)
 
 SIZE = (120, 30)
-
-
-@pytest.fixture
-def french_screen() -> Iterator[None]:
-    saved = set_ui_language("fr")
-    yield
-    restore_ui_language(saved)
 
 
 def text_of(app, selector: str) -> str:
     return str(app.query_one(selector).render())
 
 
-def rich_text(renderable) -> str:
-    console = Console(width=120, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(renderable)
-    return console.export_text()
-
-
 def dialog_text(app) -> str:
     """Every line the open dialog shows (text, tables and buttons)."""
-    texts = [rich_text(widget.content) for widget in app.screen.query(Static)]
+    texts = [rendered_text(widget.content) for widget in app.screen.query(Static)]
     texts += [str(button.label) for button in app.screen.query(Button)]
     return "\n".join(texts)
 

@@ -8,25 +8,15 @@ key, as a player does.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from textual.widgets import Button
 
 from mixmo.engine.state import Phase
-from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.tui.modals import ConfirmScreen
 from tests.tui.helpers import burst, make_app, seed_where, settle
 
 SIZE = (100, 30)
-
-
-@pytest.fixture
-def french_screen() -> Iterator[None]:
-    saved = set_ui_language("fr")
-    yield
-    restore_ui_language(saved)
 
 
 def buttons(app) -> list[str]:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from mixmo.engine.state import Phase
 from mixmo.tui.modals import ClaimScreen, ScoresScreen, VoteScreen
-from tests.tui.helpers import burst, keys_for_rack, make_app, play_to_the_end, seed_where, settle
+from tests.tui.helpers import (
+    burst,
+    keys_for_rack,
+    make_app,
+    play_to_the_end,
+    rendered_text,
+    seed_where,
+    settle,
+)
 
 SIZE = (100, 30)
 
@@ -22,14 +30,6 @@ async def test_one_enter_judges_every_claim_even_when_several_votes_are_needed()
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ScoresScreen), "no second vote dialog"
-
-
-def table_text(table) -> str:
-    from rich.console import Console
-
-    console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(table)
-    return console.export_text()
 
 
 async def test_the_scores_say_why_a_grid_is_invalid() -> None:
@@ -63,7 +63,7 @@ async def test_the_scores_say_why_a_grid_is_invalid() -> None:
         app.flow.sync()
         await settle(pilot)
         assert isinstance(app.screen, ScoresScreen)
-        text = " ".join(table_text(app.screen.table).split())
+        text = " ".join(rendered_text(app.screen.table, width=100).split())
         assert "Bob ✗ invalid" in text
         assert f"✗ {pair[0]}{pair[1]} (across at row 1, column 1) is not a word" in text
         assert "✗ the grid holds no tile" in text, "Ann's empty grid says so too"

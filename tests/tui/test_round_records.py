@@ -9,9 +9,8 @@ import pytest
 
 from mixmo import records
 from mixmo.engine import actions as a
-from mixmo.engine.game import Game
 from mixmo.engine.state import Phase
-from tests.game_helpers import claim_first_words, lay_out, settle_theme
+from tests.game_helpers import win_a_round
 from tests.tui.helpers import make_app, seed_where
 
 
@@ -21,35 +20,15 @@ def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def ann_wins_a_round(game: Game, start: float) -> float:
-    """Ann lays out her rack and calls MIXMO every 5 s from game time ``start`` until her
-    final MIXMO scores the round; the game time it was scored at."""
-    at = start
-    settle_theme(game)
-    while len(game.round.bag):
-        lay_out(game, 0, at)
-        at += 5.0
-        game.apply(a.CallMixmo(seat=0, at=at))
-        settle_theme(game)
-    lay_out(game, 0, at)
-    at += 5.0
-    game.apply(a.CallMixmo(seat=0, at=at))
-    if game.phase is Phase.CLAIMING:
-        claim_first_words(game)
-    if game.phase is Phase.VOTING:
-        game.apply(a.CloseVoting(seat=0, at=at))
-    return at
-
-
 async def test_a_rounds_duration_is_from_its_own_start() -> None:
     app, clock = make_app(seed=seed_where(2, bandit_first=False), scoring="rounds", target=2)
     async with app.run_test(size=(120, 36)) as pilot:
         game = app.table.game  # the engine itself, driven directly
-        first_end = ann_wins_a_round(game, 0.0)
+        first_end = win_a_round(game, 0.0)
         await pilot.pause()
         assert game.phase is Phase.SCORED
         game.apply(a.NextRound(seat=0, at=first_end + 40))  # the scores were read for 40 s
-        second_end = ann_wins_a_round(game, first_end + 40)
+        second_end = win_a_round(game, first_end + 40)
         clock.now = second_end + 100  # the screen's clock runs on after the scores
         await pilot.pause()
         assert game.phase is Phase.MATCH_OVER

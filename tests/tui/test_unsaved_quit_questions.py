@@ -3,14 +3,12 @@ saved (only a finished run goes into the records), nor is a game played without 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from mixmo import records
 from mixmo.engine.lexicon import AnyWord
-from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.modals import ConfirmScreen
 from mixmo.tui.practice import PracticeApp, practice_game
@@ -23,13 +21,6 @@ SIZE = (100, 30)
 def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
     return tmp_path
-
-
-@pytest.fixture
-def french_screen() -> Iterator[None]:
-    saved = set_ui_language("fr")
-    yield
-    restore_ui_language(saved)
 
 
 async def quit_practice_midway() -> tuple[PracticeApp, str]:

@@ -50,6 +50,7 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
 
     from mixmo.net.rooms import parse_shard
     from mixmo.net.server import GameServer
+    from mixmo.sqlite_schema import SchemaVersionError
     from mixmo.storage import data_dir, why_not_written
 
     try:
@@ -61,7 +62,7 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
     if folder.exists() and not folder.is_dir():
         fail(_("{folder}: not a folder").format(folder=folder))
 
-    def unusable(error: sqlite3.Error) -> NoReturn:
+    def unusable(error: sqlite3.Error | SchemaVersionError) -> NoReturn:
         fail(
             _("{path}: cannot use the rooms' database ({error})").format(
                 path=folder / "rooms.sqlite3", error=error
@@ -76,7 +77,7 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
                 folder=folder, reason=why_not_written(error)
             )
         )
-    except sqlite3.Error as error:  # not a database, a full disk
+    except (sqlite3.Error, SchemaVersionError) as error:  # not a database, a full disk, newer
         unusable(error)
 
     from mixmo.cli.common import load_lexicon

@@ -44,6 +44,7 @@ from mixmo.net.protocol import (
     Welcome,
 )
 from mixmo.net.protocol import SeatView as SeatView
+from mixmo.net.refusals import BAD_TOKEN, UNKNOWN_ROOM
 from mixmo.storage import atomic_write_text, data_dir
 
 log = logging.getLogger("mixmo.net.client")
@@ -259,7 +260,7 @@ class GameClient:
                 continue
             if isinstance(answer, ErrorMessage):
                 await ws.close()
-                if answer.code in ("bad-token", "unknown-room"):
+                if answer.code in (BAD_TOKEN.code, UNKNOWN_ROOM.code):
                     self.failure = ClientError(answer.code, answer.said())
                     return False
                 continue
@@ -351,7 +352,7 @@ class GameClient:
                     lambda m: isinstance(m, Welcome),
                 )
             except ClientError as error:
-                if error.code not in ("bad-token",):
+                if error.code != BAD_TOKEN.code:
                     raise
             else:
                 assert isinstance(answer, Welcome)

@@ -107,8 +107,12 @@ class Refused(RoomError):
     reason: Message
 
 
+UNKNOWN_ROOM = Kind("unknown-room", "no room with that code on this server")
+BAD_TOKEN = Kind("bad-token", "{reason}")
+
+
 class UnknownRoomError(RoomError):
-    kind: ClassVar[Kind | None] = Kind("unknown-room", "no room with that code on this server")
+    kind: ClassVar[Kind | None] = UNKNOWN_ROOM
 
 
 class RoomFullError(RoomError):
@@ -116,7 +120,7 @@ class RoomFullError(RoomError):
 
 
 class BadTokenError(RoomError):
-    kind: ClassVar[Kind | None] = Kind("bad-token", "{reason}")
+    kind: ClassVar[Kind | None] = BAD_TOKEN
     reason: Message
 
 

@@ -43,6 +43,7 @@ from mixmo.i18n import N_, _
 from mixmo.i18n_messages import say
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
+from mixmo.net.refusals import RATE_LIMIT, WATCHER_NO_SEAT, Refused
 from mixmo.net.views import WireEventError, decode_event, view_state
 from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
 from mixmo.session.table import Connection, Refusal, Table
@@ -83,10 +84,6 @@ which nobody else changes), ``ChooseTheme`` (only the Bandit's drawer chooses, a
 while the theme waits), ``FinishSprint`` (this player's own grid, frozen for the others),
 ``ClaimThemeWords`` and ``Vote`` (about grids that no longer change, refused once the
 vote is closed) and ``NextRound`` (refused once the next round is dealt)."""
-
-RATE_LIMIT = "rate-limit"
-"""The code of the server's refusal of a message sent too fast (an older server names no
-ref: the refused action is then guessed)."""
 
 
 @dataclass(eq=False)
@@ -283,7 +280,7 @@ class RemoteTable(Table):
 
     def submit(self, action: Action) -> Refusal | None:
         if self.seat is None:
-            return Refusal("refused", "a watcher cannot play")
+            return Refusal.of(Refused(reason=WATCHER_NO_SEAT()))
         moment = MOMENTS.get(type(action))
         if moment is not None and not self.online:
             return Refusal("disconnected", _(moment))  # a call is made now or not at all
@@ -318,7 +315,7 @@ class RemoteTable(Table):
         try:
             self._rules.predict(shown, [action], action.seat, strict=True)
         except GameRuleError as error:
-            return Refusal(error.code, error.message)
+            return Refusal.of(error)
         return None
 
     async def _send_in_order(self) -> None:
@@ -421,7 +418,7 @@ class RemoteTable(Table):
                     self._publish(SeatConnection(info.seat, info.connected))
                 self._connected[info.seat] = info.connected
         elif isinstance(message, ErrorMessage) and message.ref is None:
-            if message.code == RATE_LIMIT:
+            if message.code == RATE_LIMIT.code:  # an older server names no ref: guessed
                 self._refused_unnamed(message)
             return
         else:

@@ -58,18 +58,10 @@ from mixmo.net.refusals import (
 from mixmo.net.store import RoomStore, SeatRecord, StoredRoom
 from mixmo.net.views import ViewMaker
 from mixmo.session.core import GameClock, MatchCore
+from mixmo.storage import disk_is_full
 
 Clock = Callable[[], float]
 log = logging.getLogger("mixmo.net.rooms")
-
-
-SQLITE_FULL = 13
-"""SQLite's result code for a full disk (``sqlite3.SQLITE_FULL`` from Python 3.11)."""
-
-
-def disk_is_full(error: sqlite3.Error) -> bool:
-    """SQLite's SQLITE_FULL: the disk (or the database's size limit) is full."""
-    return getattr(error, "sqlite_errorcode", None) == SQLITE_FULL or ("disk is full" in str(error))
 
 
 def storage_error(error: sqlite3.Error, what: str) -> StorageError:

@@ -40,6 +40,7 @@ from mixmo.engine.save_models import ACTION_ADAPTER, TaggedAction
 from mixmo.engine.state_json import options_data
 from mixmo.engine.tiles import MAX_PLAYERS
 from mixmo.net.protocol import MAX_NAME, BotLevel, RoomCode, RoomSettings
+from mixmo.sqlite_schema import Step, migrate
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -59,6 +60,26 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (code, n)
 ) WITHOUT ROWID;
 """
+
+
+def _from_unversioned(db: sqlite3.Connection) -> None:
+    """Version 1: the schema above, from nothing or from a database of a server that
+    kept no version (0), which may lack the ``clock`` and ``damaged`` columns.
+
+    (A database of a server that kept hint costs in a ``hints`` column keeps it: the
+    column is no longer read, a hint being an action of the log.)"""
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            db.execute(statement)
+    columns = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
+    if "clock" not in columns:  # the game time the room had reached
+        db.execute("ALTER TABLE rooms ADD COLUMN clock REAL")
+    if "damaged" not in columns:  # why a room was set aside (None: it was not)
+        db.execute("ALTER TABLE rooms ADD COLUMN damaged TEXT")
+
+
+MIGRATIONS: dict[int, Step] = {1: _from_unversioned}
+"""The rooms' schema versions (``PRAGMA user_version``), each from the one before."""
 
 
 @dataclass(frozen=True)
@@ -165,14 +186,7 @@ class RoomStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA wal_autocheckpoint=0")
-        self._db.executescript(SCHEMA)
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
-        if "clock" not in columns:  # a database of an older server
-            self._db.execute("ALTER TABLE rooms ADD COLUMN clock REAL")
-        # (A database of a server that kept hint costs in a ``hints`` column opens as it
-        # is: the column is no longer read, a hint being an action of the log.)
-        if "damaged" not in columns:  # why a room was set aside (None: it was not)
-            self._db.execute("ALTER TABLE rooms ADD COLUMN damaged TEXT")
+        migrate(self._db, MIGRATIONS)
         # One write now (the schema version, as it is): a database that opens but cannot be
         # written (a read-only disk, a full one) is refused at start, not at the first move.
         (version,) = self._db.execute("PRAGMA user_version").fetchone()

@@ -17,6 +17,7 @@ from mixmo.engine.actions import Action
 from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState
+from mixmo.net.refusals import NotYourSeatError
 from mixmo.net.views import public_options, visible_event
 from mixmo.session.events import ActionRefused
 from mixmo.session.local import LocalTable
@@ -70,7 +71,7 @@ class SeatTable(LocalTable):
 
     def submit(self, action: Action) -> Refusal | None:
         if action.seat != self.seat:
-            return Refusal("not-your-seat", f"seat {self.seat} cannot act for seat {action.seat}")
+            return Refusal.of(NotYourSeatError(seat=self.seat, action_seat=action.seat))
         return super().submit(action)
 
     async def apply(self, action: Action) -> Refusal | None:

@@ -95,7 +95,7 @@ class LocalTable(Table):
         try:
             self.core.apply(action, stamp=self._stamps)
         except GameRuleError as error:
-            return Refusal(error.code, error.message)
+            return Refusal.of(error)
         self.autosave()
         self._changed()
         return None

@@ -20,7 +20,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
 from mixmo.engine.hint_cost import hint_wait
 from mixmo.engine.lexicon import Lexicon
-from mixmo.engine.messages import Message
+from mixmo.engine.messages import CodedError, Message
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase, RoundState
 from mixmo.engine.variants import Variant
@@ -36,6 +36,11 @@ class Refusal:
     code: str
     message: Message | str
     """The engine's message (said in the player's language by the screen), or a sentence."""
+
+    @classmethod
+    def of(cls, error: CodedError) -> Refusal:
+        """The refusal a coded error says: its code and its message, as a server sends them."""
+        return cls(error.code, error.message)
 
 
 @dataclass(frozen=True, slots=True)
