@@ -124,7 +124,7 @@ PLAY_IMPORTS: list[tuple[str, str]] = [
     ("mixmo.cli.play", "import mixmo.cli.play"),
     ("the engine (mixmo.engine.game)", "import mixmo.engine.game"),
     ("the local table (mixmo.session.local)", "import mixmo.session.local"),
-    ("saved games (mixmo.cli.saved_game, mixmo.storage)", "import mixmo.cli.saved_game"),
+    ("saved games (mixmo.cli.saved_game, mixmo.data.storage)", "import mixmo.cli.saved_game"),
     ("the rest of mixmo.tui.app", "import mixmo.tui.app"),
 ]
 

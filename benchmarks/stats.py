@@ -25,8 +25,8 @@ from pathlib import Path
 
 from _common import child_env
 
-from mixmo import records
-from mixmo.records import Run
+from mixmo.data import records
+from mixmo.data.records import Run
 
 
 def many_runs(count: int) -> list[Run]:

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from mixmo.cli.check_report import LIST_LIMIT
 from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import embedded
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import variant_for
-from mixmo.report_view import LIST_LIMIT
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 

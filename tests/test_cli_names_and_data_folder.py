@@ -46,7 +46,7 @@ def test_the_tutorial_starts_with_a_file_where_the_data_folder_should_be(
     mixmo, monkeypatch, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     """No progress can have been saved there: lesson 1, not 'cannot read (Not a directory)'."""
-    from mixmo.lessons import Progress, load_progress
+    from mixmo.tui.lessons import Progress, load_progress
 
     (tmp_path / "file").write_text("")
     assert load_progress(tmp_path / "file" / "mixmo" / "tutorial.json") == Progress()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mixmo.lessons import LESSON_KEYS
+from mixmo.tui.lessons import LESSON_KEYS
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from mixmo.data.storage import load_game, save_game
 from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.save import GameFileError
-from mixmo.storage import load_game, save_game
 
 
 def crafted_save(path: Path, col: int) -> None:

@@ -27,7 +27,7 @@ from mixmo.engine.messages import (
 )
 from mixmo.engine.tiles import JOKER_NAME
 from mixmo.i18n import restore_ui_language, set_ui_language
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 
 ENGINE = Path(__file__).resolve().parents[1] / "src" / "mixmo" / "engine"
 

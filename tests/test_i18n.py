@@ -11,13 +11,14 @@ from importlib import resources
 import pytest
 from babel.messages.pofile import read_po
 
-from mixmo import catalogues, i18n
+from mixmo import i18n
 from mixmo.cli import main
+from mixmo.i18n import catalogues
 
 
 def test_every_message_has_a_french_translation() -> None:
     missing = list(catalogues.untranslated("fr"))
-    assert not missing, f"run `python -m mixmo.catalogues` and translate: {missing}"
+    assert not missing, f"run `python -m mixmo.i18n.catalogues` and translate: {missing}"
 
 
 def test_the_compiled_catalogue_says_what_the_po_file_says() -> None:

@@ -187,10 +187,10 @@ def test_a_french_locale_plays_in_french_without_lang(mixmo, monkeypatch) -> Non
 
 
 def test_the_saved_game_question_is_asked_in_french(mixmo, tmp_path, monkeypatch) -> None:
+    from mixmo.data.storage import save_game
     from mixmo.engine import actions as act
     from mixmo.engine.game import Game
     from mixmo.engine.options import MatchOptions
-    from mixmo.storage import save_game
 
     monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("MIXMO_CONFIG_DIR", str(tmp_path))

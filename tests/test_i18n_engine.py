@@ -1,4 +1,4 @@
-"""The engine's messages said in French at the edges (mixmo.i18n_messages): refusals of
+"""The engine's messages said in French at the edges (mixmo.i18n.messages): refusals of
 the rules, hasty calls, score sheets, hints and saved-game errors, in the rulebook's
 words, and the rules unchanged by the language (the engine itself never translates)."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import records
+from mixmo.data import records
 from mixmo.engine import actions as a
 from mixmo.engine.game import CellTakenError, PlayerLockedError, TileNotInRackError
 from mixmo.engine.grid import Grid
@@ -21,7 +21,7 @@ from mixmo.engine.solver import hint
 from mixmo.engine.tiles import Tile
 from mixmo.engine.validation import validate
 from mixmo.i18n import restore_ui_language, set_ui_language
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 from tests.game_helpers import lay_out, new_game
 from tests.test_rules_game_flow import kinds, seed_without_opening_bandit
 

@@ -80,7 +80,7 @@ def test_the_server_refuses_a_join_under_an_invisible_name() -> None:
 async def test_the_browser_form_refuses_an_invisible_name(tmp_path: Path) -> None:
     from aiohttp.test_utils import TestClient, TestServer
 
-    from mixmo.webfront import WebFront
+    from mixmo.web.front import WebFront
 
     front = WebFront("ws://127.0.0.1:9", "CDEFGH", tmp_path)
     async with TestClient(TestServer(front.application())) as client:

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import lessons
 from mixmo.engine import actions as act
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import WordList
 from mixmo.engine.solver import solve
 from mixmo.engine.state import Phase
 from mixmo.engine.tiles import HARD_LETTERS, TileKind
-from mixmo.lessons import LEARNER, LESSONS, Progress, ProgressError, lesson_named
+from mixmo.tui import lessons
+from mixmo.tui.lessons import LEARNER, LESSONS, Progress, ProgressError, lesson_named
 
 LANGUAGES = ("en", "fr")
 

@@ -202,7 +202,7 @@ def test_a_save_whose_moves_do_not_give_its_board_is_refused() -> None:
 
 def test_mixup_saves_to_its_own_file_never_the_mixmo_autosave(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path))
-    from mixmo.storage import autosave_path as mixmo_autosave
+    from mixmo.data.storage import autosave_path as mixmo_autosave
 
     assert autosave_path() == tmp_path / "mixup-autosave.json"
     assert autosave_path() != mixmo_autosave()

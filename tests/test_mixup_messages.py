@@ -1,7 +1,7 @@
 """MixUp's refusals and findings are data: a stable code, typed fields, an English ``str()``.
 
 The engine speaks English only and never imports the catalogue; the edges say the
-same message in the player's language (``mixmo.mixup_words``), from its code and
+same message in the player's language (``mixmo.i18n.mixup``), from its code and
 fields, through the catalogue.
 """
 
@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from mixmo.i18n import _, restore_ui_language, set_ui_language
+from mixmo.i18n.mixup import say
 from mixmo.mixup import (
     Board,
     BoardSyntaxError,
@@ -44,7 +45,6 @@ from mixmo.mixup.save import (
     dumps,
     loads,
 )
-from mixmo.mixup_words import say
 
 KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from mixmo import records
+from mixmo.data import records
+from mixmo.data.records import Run
+from mixmo.i18n.outside import harmless
 from mixmo.net.protocol import clean_name
-from mixmo.outside_text import harmless
-from mixmo.records import Run
 
 ATTACK = "\x1b]0;pwned\x07\x1b[2J\x1b[41m"
 """Retitle the terminal, clear it, paint it red."""

@@ -7,8 +7,8 @@ import sqlite3
 
 import pytest
 
-from mixmo import records
-from mixmo.records import RecordsError, Run
+from mixmo.data import records
+from mixmo.data.records import RecordsError, Run
 
 
 @pytest.fixture(autouse=True)
@@ -103,7 +103,7 @@ def test_a_process_killed_while_recording_loses_no_finished_record(private_data)
         [sys.executable, "-c", (
             "import sys\n"
             "from mixmo import records\n"
-            "from mixmo.records import Run\n"
+            "from mixmo.data.records import Run\n"
             "n = 0\n"
             "while True:\n"
             "    n += 1\n"

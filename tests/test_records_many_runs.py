@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import records
-from mixmo.records import Run
+from mixmo.data import records
+from mixmo.data.records import Run
 
 
 @pytest.fixture(autouse=True)

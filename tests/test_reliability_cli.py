@@ -205,8 +205,8 @@ def test_a_device_as_the_dictionary_is_one_line(mixmo, command: list[str]) -> No
 def test_resuming_a_game_whose_dictionary_changed_names_the_word(
     mixmo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from mixmo.data.storage import load_game, save_game
     from mixmo.engine import actions as a
-    from mixmo.storage import load_game, save_game
     from tests.game_helpers import lay_out, new_game, settle_theme
 
     words = tmp_path / "words.txt"

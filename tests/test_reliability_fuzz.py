@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mixmo import records
+from mixmo.data import records
 from mixmo.engine.grid import Grid, GridSyntaxError
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.save import GameFileError, dumps, loads

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import records
-from mixmo.records import RecordsError, Run
+from mixmo.data import records
+from mixmo.data.records import RecordsError, Run
 
 
 @pytest.fixture(autouse=True)

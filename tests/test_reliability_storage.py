@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import storage
+from mixmo.data import storage
+from mixmo.data.storage import Autosaver, clean_temporary_files, load_game, save_game
 from mixmo.engine.save import loads
-from mixmo.storage import Autosaver, clean_temporary_files, load_game, save_game
 from tests.game_helpers import lay_out, new_game
 
 
@@ -171,7 +171,7 @@ SAVER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from mixmo.storage import save_game
+    from mixmo.data.storage import save_game
     from tests.game_helpers import lay_out, new_game
     game = new_game(2, seed=7)
     lay_out(game, 0)

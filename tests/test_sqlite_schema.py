@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from mixmo.sqlite_schema import SchemaVersionError, migrate
+from mixmo.data.sqlite_schema import SchemaVersionError, migrate
 
 
 def _version(db: sqlite3.Connection) -> int:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import records
+from mixmo.data import records
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase
 from tests.game_helpers import play_until_bag_is_empty

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mixmo.data.storage import Autosaver, load_game
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.options import MatchOptions
 from mixmo.session.local import LocalTable
 from mixmo.session.table import Table, rematching, saving
-from mixmo.storage import Autosaver, load_game
 
 
 def a_game(seed: int = 3) -> Game:

@@ -18,7 +18,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from mixmo.i18n import restore_ui_language, set_ui_language
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 from mixmo.net.protocol import SERVER_MESSAGE, ErrorMessage
 from mixmo.tui.news import refusal_text
 from tests.net.helpers import TIMEOUT, rack_of, running_server, two_seated

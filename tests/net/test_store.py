@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from mixmo.data.sqlite_schema import SchemaVersionError
 from mixmo.engine.actions import PlaceTile
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.rooms import Rooms
 from mixmo.net.server import GameServer
 from mixmo.net.store import MIGRATIONS, RoomStore, SeatRecord
-from mixmo.sqlite_schema import SchemaVersionError
 
 
 def _room(store: RoomStore, code: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from mixmo.data.storage import Autosaver, load_game
 from mixmo.engine import events as ev
 from mixmo.engine.actions import PlaceTile
 from mixmo.engine.game import Game
@@ -25,7 +26,6 @@ from mixmo.net.views import (
 from mixmo.session.events import ViewReplaced
 from mixmo.session.local import LocalTable
 from mixmo.session.table import Capabilities
-from mixmo.storage import Autosaver, load_game
 from tests.net.helpers import running_server, url_of
 
 

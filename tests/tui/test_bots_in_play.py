@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mixmo import records
+from mixmo.data import records
 from mixmo.engine import events as ev
 from mixmo.engine.bot import Level
 from mixmo.engine.game import Game

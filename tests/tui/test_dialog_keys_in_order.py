@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mixmo.data.storage import load_game
 from mixmo.engine.actions import THEME
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
-from mixmo.storage import load_game
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.modals import ClaimScreen, ThemeScreen, VoteScreen
 from tests.tui.helpers import burst, keys_for_rack, make_app, play_to_the_end, seed_where, settle

@@ -11,7 +11,7 @@ from textual.widgets._footer import FooterKey
 from mixmo.engine import events as ev
 from mixmo.engine.lexicon import WordList, embedded
 from mixmo.i18n import _
-from mixmo.lessons import LESSONS
+from mixmo.tui.lessons import LESSONS
 from mixmo.tui.news import news_for
 from mixmo.tui.tutorial import TutorialApp
 from tests.tui.helpers import FakeClock, burst, keys_for_rack, make_app, seed_where, settle

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
+from mixmo.data.storage import load_game
 from mixmo.engine.game import Game
-from mixmo.storage import load_game
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.view_state import view_path
 from tests.tui.helpers import (

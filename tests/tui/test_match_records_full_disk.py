@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import records
+from mixmo.data import records
 from mixmo.tui.modals import MatchOverScreen
 from tests.test_reliability_records import disk_full
 from tests.tui.helpers import make_app, seed_where, settle

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from mixmo.storage import hold_save, lock_path, release_save
+from mixmo.data.storage import hold_save, lock_path, release_save
 from tests.tui.tmux import alive, kill, needs_tmux, tmux, wait_for
 
 
@@ -83,7 +83,7 @@ def test_the_lock_names_the_process_and_is_let_go(tmp_path: Path) -> None:
     try:
         assert lock_path(path).read_text().strip() == str(os.getpid())
         code = (
-            "import sys; from pathlib import Path; from mixmo.storage import hold_save; "
+            "import sys; from pathlib import Path; from mixmo.data.storage import hold_save; "
             "print(hold_save(Path(sys.argv[1])))"
         )
         other = subprocess.run(

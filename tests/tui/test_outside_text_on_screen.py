@@ -8,7 +8,7 @@ from mixmo.engine import actions as act
 from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
-from mixmo.outside_text import has_control
+from mixmo.i18n.outside import has_control
 from mixmo.tui.app import MixmoApp
 from tests.tui.helpers import FakeClock, english, screen_text, seed_where
 

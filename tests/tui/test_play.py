@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from mixmo.data.storage import load_game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.tiles import Tile
-from mixmo.storage import load_game
 from mixmo.tui.grid_view import GridView
 from mixmo.tui.modals import (
     ClaimScreen,

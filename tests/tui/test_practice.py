@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from mixmo import records
+from mixmo.data import records
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.tui.practice import PracticeApp, PracticeResultScreen, daily_seed, practice_game

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from mixmo.data.storage import load_game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
-from mixmo.storage import load_game
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.modals import ConfirmScreen, ScoresScreen, VoteScreen
 from tests.tui.helpers import burst, keys_for_rack, make_app, play_to_the_end, seed_where, settle
@@ -65,7 +65,7 @@ def saving_fails(monkeypatch: pytest.MonkeyPatch, why: int = errno.EROFS) -> Non
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise OSError(why, os.strerror(why))
 
-    monkeypatch.setattr("mixmo.storage.save_game", refuse)
+    monkeypatch.setattr("mixmo.data.storage.save_game", refuse)
 
 
 def question(app: MixmoApp) -> str:

@@ -7,10 +7,10 @@ import os
 import sys
 from pathlib import Path
 
+from mixmo.data.storage import load_game
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.options import MatchOptions
-from mixmo.storage import load_game
 from tests.tui.helpers import seed_where
 from tests.tui.tmux import flat, kill, needs_tmux, quit_the_game, tmux, wait_for
 

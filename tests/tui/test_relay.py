@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from mixmo.data.storage import load_game
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.options import MatchOptions
-from mixmo.storage import load_game
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.relay import PAUSE_SECONDS, RELAY_TICK
 from tests.tui.helpers import FakeClock, keys_for_rack, seed_where

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import records
+from mixmo.data import records
 from mixmo.engine import actions as a
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase

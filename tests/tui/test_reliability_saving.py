@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import storage
-from mixmo.storage import load_game
+from mixmo.data import storage
+from mixmo.data.storage import load_game
 from tests.tui.helpers import keys_for_rack, make_app, seed_where
 from tests.tui.tmux import SOCKET, flat
 
@@ -222,7 +222,7 @@ def test_mixmo_play_on_a_disk_that_fills_up_keeps_playing_and_saving(tmp_path: P
         filler.unlink()
         press(letters[2].lower())
         wait(lambda s: "The game is saved again" in flat(s))
-        from mixmo.storage import load_game
+        from mixmo.data.storage import load_game
 
         assert len(load_game(disk / "autosave.json").log) == 3  # every move, saved on retry
     finally:

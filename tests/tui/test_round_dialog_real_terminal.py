@@ -9,8 +9,8 @@ import os
 import sys
 from pathlib import Path
 
+from mixmo.data.storage import load_game
 from mixmo.engine.lexicon import AnyWord
-from mixmo.storage import load_game
 from tests.tui.helpers import handled, make_app, seed_where, settle
 from tests.tui.test_round_dialog_keys import SIZE, to_the_claims
 from tests.tui.tmux import flat, kill, needs_tmux, quit_the_game, tmux, wait_for

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import records
+from mixmo.data import records
 from mixmo.engine import actions as a
 from mixmo.engine.state import Phase
 from tests.game_helpers import win_a_round

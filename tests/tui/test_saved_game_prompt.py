@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from mixmo.data.storage import save_game
 from mixmo.engine import actions as act
 from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
-from mixmo.storage import save_game
 from tests.tui.tmux import alive, kill, needs_tmux, tmux, wait_for
 
 

@@ -14,7 +14,7 @@ from mixmo.engine.lexicon import embedded
 from mixmo.engine.solver import solve
 from mixmo.engine.tiles import TileKind
 from mixmo.i18n import restore_ui_language, set_ui_language
-from mixmo.lessons import LEARNER, LESSONS, Progress
+from mixmo.tui.lessons import LEARNER, LESSONS, Progress
 from mixmo.tui.modals import ConfirmScreen, ThemeScreen
 from mixmo.tui.tutorial import TutorialApp
 from tests.tui.helpers import KEY_NAMES, FakeClock

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from mixmo.data.storage import load_game
 from mixmo.engine.lexicon import AnyWord
-from mixmo.storage import load_game
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.grid_view import GridView
 from mixmo.tui.modals import ConfirmScreen

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mixmo import records
+from mixmo.data import records
 from mixmo.engine.lexicon import AnyWord
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.modals import ConfirmScreen

@@ -23,8 +23,8 @@ from PIL import Image
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from mixmo import webfront
-from mixmo.webfront import WebFront
+from mixmo.web import front as webfront
+from mixmo.web.front import WebFront
 from tests.web.browser import headless_chromium
 from tests.web.conftest import MIXMO, Started, open_room, serve_web
 

@@ -134,7 +134,7 @@ def test_the_form_remembers_the_name_this_browser_played_under(
 @pytest.mark.parametrize("name", ["Ann O'Neil", "$(touch pwned)", "a; rm -rf ~", "`id` & Zoé"])
 def test_a_visitors_name_reaches_mixmo_join_as_one_argument_never_as_shell(name: str) -> None:
     """textual-serve runs a shell command per visitor: the name is quoted, whatever it holds."""
-    from mixmo.webfront import WebFront
+    from mixmo.web.front import WebFront
 
     front = WebFront("ws://127.0.0.1:8765", "CDEFGH", Path("/unused"))
     argv = shlex.split(front.command_for(name))
@@ -143,7 +143,7 @@ def test_a_visitors_name_reaches_mixmo_join_as_one_argument_never_as_shell(name:
 
 
 def test_a_watcher_runs_mixmo_join_watch_and_takes_no_seat() -> None:
-    from mixmo.webfront import WebFront
+    from mixmo.web.front import WebFront
 
     front = WebFront("ws://127.0.0.1:8765", "CDEFGH", Path("/unused"))
     argv = shlex.split(front.command_for(None))
@@ -156,7 +156,7 @@ async def test_the_pages_and_the_visitors_clients_speak_the_language_of_mixmo_we
     from aiohttp.test_utils import TestClient, TestServer
 
     from mixmo.i18n import restore_ui_language, set_ui_language
-    from mixmo.webfront import WebFront
+    from mixmo.web.front import WebFront
 
     saved = set_ui_language("fr")  # as `mixmo --ui fr web ...` does
     try:
@@ -176,7 +176,7 @@ async def test_the_pages_and_the_visitors_clients_speak_the_language_of_mixmo_we
 async def test_behind_a_tls_proxy_the_cookies_are_secure_only(tmp_path: Path) -> None:
     from aiohttp.test_utils import TestClient, TestServer
 
-    from mixmo.webfront import WebFront
+    from mixmo.web.front import WebFront
 
     front = WebFront("ws://127.0.0.1:8765", "CDEFGH", tmp_path)
     async with TestClient(TestServer(front.application())) as client:

@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from mixmo.webfront import COOKIE, VisitorApp, WebFront, public_origin
+from mixmo.web.front import COOKIE, VisitorApp, WebFront, public_origin
 
 WRITES: list[str] = []
 """The files each visitor's "process" writes into its data folder, in the test running."""

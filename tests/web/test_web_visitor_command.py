@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mixmo.webfront import visitor_command
+from mixmo.web.front import visitor_command
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="a POSIX shell runs the command")
 

@@ -9,7 +9,7 @@ import pytest
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from mixmo.webfront import VisitorApp
+from mixmo.web.front import VisitorApp
 
 
 async def _nothing(*_: object) -> None:

@@ -24,7 +24,7 @@ from mixmo.engine.scoring import Score, score
 from mixmo.engine.validation import ProblemKind, ValidationReport, validate
 from mixmo.engine.variants import variant_for
 from mixmo.i18n import N_, _
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 
 SUGGESTED_WORDS = 3
 """Rejected words that may get spelling suggestions."""
@@ -119,7 +119,7 @@ def run_check(request: CheckRequest) -> None:
     if request.as_json:
         import json
 
-        from mixmo.report_view import report_json
+        from mixmo.cli.check_report import report_json
 
         click.echo(json.dumps(report_json(report, result, rejected), ensure_ascii=False, indent=2))
     else:
@@ -167,6 +167,6 @@ def show_report(
     suggestions: Mapping[str, Sequence[str]],
 ) -> None:
     """The report on standard output, drawn by Rich."""
-    from mixmo.report_view import report_view  # (Rich: only when a report is drawn)
+    from mixmo.cli.check_report import report_view  # (Rich: only when a report is drawn)
 
     console_for().print(report_view(report, result, source=source, suggestions=suggestions))

@@ -16,7 +16,7 @@ from mixmo.cli.constants import EXIT_OK as EXIT_OK
 from mixmo.cli.constants import EXIT_USAGE as EXIT_USAGE
 from mixmo.cli.constants import LANGUAGES as LANGUAGES
 from mixmo.i18n import N_, _, ngettext
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -23,7 +23,7 @@ from mixmo.cli.constants import EXIT_OK, EXIT_USAGE
 from mixmo.cli.options import TranslatedGroup
 from mixmo.cli.output import flush_output, output_lost
 from mixmo.i18n import _, set_ui_language
-from mixmo.outside_text import harmless
+from mixmo.i18n.outside import harmless
 
 
 class LazyGroup(TranslatedGroup):

@@ -12,8 +12,8 @@ from mixmo.cli.common import fail, first_error
 from mixmo.cli.match_options import match_options
 from mixmo.cli.options import TranslatedCommand, light_option
 from mixmo.i18n import N_, _
-from mixmo.i18n_messages import say
-from mixmo.outside_text import harmless
+from mixmo.i18n.messages import say
+from mixmo.i18n.outside import harmless
 
 if TYPE_CHECKING:
     from mixmo.net.protocol import RoomSettings

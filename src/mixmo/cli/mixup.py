@@ -142,10 +142,10 @@ def run_mixup(request: MixupRequest) -> None:
 
 def play_headless(seed: int, colour: str, shape: str, as_json: bool) -> None:
     """Two computer players, one record a line (JSON with --json)."""
+    from mixmo.i18n.mixup import words
     from mixmo.mixup.headless import play_headless as play
     from mixmo.mixup.levels import Level
     from mixmo.mixup.pieces import Colour, Piece, Shape, Side
-    from mixmo.mixup_words import words
 
     for record in play(seed, Level(colour), Level(shape)):
         if as_json:
@@ -179,8 +179,8 @@ def play_headless(seed: int, colour: str, shape: str, as_json: bool) -> None:
 
 def result_sentence(result: str, line: list[list[int]] | tuple[tuple[int, int], ...]) -> str:
     """``colour wins: (1,1) (2,1) (3,1) (4,1)`` or the draw, in the interface language."""
+    from mixmo.i18n.mixup import words
     from mixmo.mixup.pieces import Side
-    from mixmo.mixup_words import words
 
     if result == "draw":
         return _("draw: the board is full")
@@ -191,8 +191,8 @@ def result_sentence(result: str, line: list[list[int]] | tuple[tuple[int, int], 
 def run_app(request: MixupRequest, bot_level: str | None, seed: int) -> None:
     """A MixUp game on screen, resumed or new, on the autosave or ``--save-file``;
     ``bot_level`` is the computer player's, if one plays."""
+    from mixmo.data.storage import hold_save
     from mixmo.mixup.game import MixUpGame
-    from mixmo.storage import hold_save
     from mixmo.tui.mixup.app import MixUpApp
     from mixmo.tui.mixup.saves import UnreadableSaveError, autosave_path, load
 
@@ -308,9 +308,9 @@ def keep_unfinished_game(path: Path) -> None:
 @click.argument("boardfile")
 def check(as_json: bool, boardfile: str) -> None:
     """`mixmo mixup check`: a board's audit (its help text is above, translated)."""
+    from mixmo.i18n.mixup import say, words
     from mixmo.mixup.audit import audit
     from mixmo.mixup.board import Board, BoardSyntaxError
-    from mixmo.mixup_words import say, words
 
     text, name = read_source(boardfile, max_bytes=MAX_BOARD_BYTES, what=N_("a MixUp board"))
     try:

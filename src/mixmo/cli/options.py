@@ -15,7 +15,7 @@ import click
 
 from mixmo.cli.constants import EXIT_USAGE, LANGUAGES
 from mixmo.i18n import N_, _
-from mixmo.outside_text import harmless
+from mixmo.i18n.outside import harmless
 
 F = TypeVar("F", bound=Callable[..., object])
 

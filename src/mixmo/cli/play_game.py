@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from mixmo.cli.common import console_for, fail, first_error, load_lexicon, random_seed
 from mixmo.engine.levels import Level
 from mixmo.i18n import _, ngettext
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 
 if TYPE_CHECKING:
     from mixmo.engine.game import Game
@@ -66,7 +66,7 @@ class _Table:
 def run_play(request: PlayRequest) -> None:
     """`mixmo play` with its options parsed by click."""
     from mixmo.cli.saved_game import claim_save
-    from mixmo.storage import autosave_path
+    from mixmo.data.storage import autosave_path
 
     bot_levels = bot_levels_option(request.bots_spec, Level(request.level))
     relay = relay_seconds(request.relay_spec)
@@ -95,9 +95,9 @@ def refuse_mixed_modes(request: PlayRequest, relay: float | None) -> None:
 def set_table(request: PlayRequest, path: Path, bot_levels: list[Level]) -> _Table:
     """The saved game (``--resume``, or resumed when asked) or a new one, with its bots and
     the header's first news."""
+    from mixmo.data.storage import load_saved
     from mixmo.engine.game import Game
     from mixmo.engine.save import GameFileError
-    from mixmo.storage import load_saved
 
     saved = None
     unsaved: str | None = None
@@ -172,7 +172,7 @@ def run_app(request: PlayRequest, table: _Table, path: Path, relay: float | None
     # Last, after every option and the saved game were checked (and their errors said):
     # without a terminal the screen would spin on end-of-file for ever.
     from mixmo.cli.terminal import require_terminal
-    from mixmo.storage import config_dir
+    from mixmo.data.storage import config_dir
     from mixmo.tui.app import MixmoApp
     from mixmo.tui.keys import load_keymap
 

@@ -19,8 +19,8 @@ from mixmo.engine.game import Game
 from mixmo.engine.save import GameFileError, LoadedGame
 from mixmo.engine.state import Phase
 from mixmo.i18n import _, ngettext
-from mixmo.i18n_messages import say
-from mixmo.outside_text import harmless
+from mixmo.i18n.messages import say
+from mixmo.i18n.outside import harmless
 
 RESUME, NEW, QUIT = "r", "n", "q"
 
@@ -42,7 +42,7 @@ class SavedGameFound:
 
 def unfinished_save(path: Path) -> SavedGameFound | None:
     """The unfinished game saved at ``path``; None when there is none (or it is over)."""
-    from mixmo.storage import load_saved
+    from mixmo.data.storage import load_saved
 
     if not path.exists():
         return None
@@ -102,7 +102,7 @@ def kept_note(backup: Path) -> str:
 def claim_save(path: Path) -> None:
     """Hold the save at ``path`` for this `mixmo play`, or stop (one line, exit 2) when
     another one holds it: two games writing one file would each overwrite the other's."""
-    from mixmo.storage import hold_save
+    from mixmo.data.storage import hold_save
 
     holder = hold_save(path)
     if holder is None:
@@ -170,7 +170,7 @@ def ask_about_saved_game(path: Path) -> Answer:
     try:
         keep(path, backup)
     except OSError as error:
-        from mixmo.storage import why_not_written
+        from mixmo.data.storage import why_not_written
 
         unsaved = _(
             "The data folder {folder} cannot be written ({reason}): this new game is not "

@@ -48,10 +48,10 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
     import sqlite3
     import sys
 
+    from mixmo.data.sqlite_schema import SchemaVersionError
+    from mixmo.data.storage import data_dir, why_not_written
     from mixmo.net.rooms import parse_shard
     from mixmo.net.server import GameServer
-    from mixmo.sqlite_schema import SchemaVersionError
-    from mixmo.storage import data_dir, why_not_written
 
     try:
         shards = parse_shard(shard) if shard else (0, 1)

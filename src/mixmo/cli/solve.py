@@ -28,7 +28,7 @@ from mixmo.cli.options import (
 )
 from mixmo.engine.grid import MAX_TEXT_CHARS, GridSyntaxError
 from mixmo.i18n import N_, _, ngettext
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 
 if TYPE_CHECKING:
     from rich.console import Console

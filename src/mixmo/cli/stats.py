@@ -33,8 +33,8 @@ from mixmo.i18n import N_, _
 @json_option
 def stats(recent_count: int, as_json: bool) -> None:
     """`mixmo stats`: the player's records (its help text is above, translated)."""
-    from mixmo import records
-    from mixmo.stats_view import bests_table, progress_chart, recent_table, stats_json
+    from mixmo.cli.stats_report import bests_table, progress_chart, recent_table, stats_json
+    from mixmo.data import records
 
     try:
         bests = records.personal_bests()

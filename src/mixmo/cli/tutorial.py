@@ -36,9 +36,9 @@ from mixmo.i18n import N_, _
 @light_option
 def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -> None:
     """`mixmo tutorial`: the lessons (its help text is above, translated)."""
+    from mixmo.data.storage import data_dir
     from mixmo.i18n import set_ui_language, ui_language
-    from mixmo.lessons import LESSONS, Progress, ProgressError, load_progress
-    from mixmo.storage import data_dir
+    from mixmo.tui.lessons import LESSONS, Progress, ProgressError, load_progress
     from mixmo.tui.tutorial import TutorialApp
 
     root = click.get_current_context().find_root()

@@ -52,7 +52,7 @@ def web(url: str, host: str, port: int, public_url: str | None) -> None:
         fail(_(NEEDS_TEXTUAL_SERVE))
     import asyncio
 
-    from mixmo.webfront import public_origin
+    from mixmo.web.front import public_origin
 
     if public_url is not None:
         try:
@@ -65,8 +65,8 @@ def web(url: str, host: str, port: int, public_url: str | None) -> None:
 async def _serve(server: str, code: str, host: str, port: int, public_url: str | None) -> None:
     from aiohttp import web as aioweb
 
-    from mixmo.storage import data_dir
-    from mixmo.webfront import WebFront
+    from mixmo.data.storage import data_dir
+    from mixmo.web.front import WebFront
 
     front = WebFront(server, code, data_dir() / "web", public_url)
     runner = aioweb.AppRunner(front.application(), access_log=None, handle_signals=False)

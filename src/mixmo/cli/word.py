@@ -8,13 +8,13 @@ from typing import Any
 
 import click
 
+from mixmo.cli.check_report import INVALID_MARK, VALID_MARK
 from mixmo.cli.common import EXIT_INVALID, EXIT_OK, console_for, fail, load_lexicon, read_source
 from mixmo.cli.options import TranslatedCommand, dict_option, json_option, lang_option
 from mixmo.engine.lexicon import fold, is_tile_word, lexicon_label
 from mixmo.i18n import N_, _
-from mixmo.i18n_messages import say
-from mixmo.outside_text import harmless
-from mixmo.report_view import INVALID_MARK, VALID_MARK
+from mixmo.i18n.messages import say
+from mixmo.i18n.outside import harmless
 
 STDIN_LIMIT = 64_000_000
 """The most bytes of words read from standard input (every French word is 5 MB)."""

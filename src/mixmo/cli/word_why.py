@@ -7,7 +7,7 @@ from typing import Any
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.provenance import provenance
 from mixmo.i18n import _
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 
 
 def explain(lexicon: Lexicon, word: str, valid: bool) -> dict[str, Any]:

@@ -5,7 +5,7 @@ grid, the reason of a hasty call or a score line is a :class:`Message`: a
 :class:`Kind` (its stable kebab-case code and English template, the catalogue's
 msgid) and the fields that fill it. ``str()`` gives the English sentence; the
 edges (the terminal, the command line, a network client) translate the same
-code and fields through the catalogue (:mod:`mixmo.i18n_messages`). A field
+code and fields through the catalogue (:mod:`mixmo.i18n.messages`). A field
 that is itself words of the interface (a phase, the name of a tile) is a nested
 message, so it is translated too.
 
@@ -14,7 +14,7 @@ every kind registers its code when its module is imported, so a client rebuilds
 a message from its code and fields alone (:func:`message_from_data`).
 
 Strings given to :class:`Kind` and :class:`Plural` are extracted into the
-catalogue (``python -m mixmo.catalogues``) like ``_()``'s.
+catalogue (``python -m mixmo.i18n.catalogues``) like ``_()``'s.
 """
 
 from __future__ import annotations

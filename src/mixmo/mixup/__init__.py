@@ -3,7 +3,7 @@
 Beside the Mixmo engine and in the same style: frozen state, actions, events
 and named errors; no user interface, no printing, no files, no clock, no
 translation (errors and findings carry a code and fields, and say themselves in
-English; ``mixmo.mixup_words`` says them in the player's language).
+English; ``mixmo.i18n.mixup`` says them in the player's language).
 See docs/mixup.md for the rules as implemented.
 """
 

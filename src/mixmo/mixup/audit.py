@@ -1,5 +1,5 @@
 """Could this board happen in a game? What ``mixmo mixup check`` reports, as data:
-findings with codes and fields (said in the player's language by ``mixmo.mixup_words``).
+findings with codes and fields (said in the player's language by ``mixmo.i18n.mixup``).
 
 A board text says where the pieces are, not in which order they came, so the
 audit checks what any order must satisfy and says where the game stands:

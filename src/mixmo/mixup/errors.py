@@ -1,6 +1,6 @@
 """What a player can get wrong in MixUp: each refusal is a ``MixUpError`` named after
 it, with a stable ``code``, typed fields and an English ``str()``; the edges say it
-in the player's language (``mixmo.mixup_words``)."""
+in the player's language (``mixmo.i18n.mixup``)."""
 
 from __future__ import annotations
 

@@ -4,11 +4,11 @@ Every refusal (``MixUpError``) and every audit finding is a message: its
 ``code`` names it for good (kebab-case, for programs and tests), its fields
 hold the values (a ``Piece``, a ``Side``, a column number...) and its
 ``template`` is the English sentence they fill, which ``str()`` gives. The
-engine never translates: the edges (``mixmo.mixup_words``) look the template
+engine never translates: the edges (``mixmo.i18n.mixup``) look the template
 up in the catalogue and fill it with the fields in the player's language.
 
 ``N_`` only marks an English template or word for the catalogue's extractor
-(``python -m mixmo.catalogues``, which collects every ``N_("...")``): it
+(``python -m mixmo.i18n.catalogues``, which collects every ``N_("...")``): it
 returns its argument unchanged and imports no gettext.
 """
 

@@ -3,7 +3,7 @@
 Each piece has a colour and a shape; one player wins with colours, the other
 with shapes (``Side``). The pool holds the pieces not yet played; both players
 draw from it. Their ``words()`` are English, and the catalogue's message ids: the
-edges translate them (``mixmo.mixup_words``).
+edges translate them (``mixmo.i18n.mixup``).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Loading replays the moves through the rules and checks that they give the
 board written in the file, so a damaged or hand-edited save is refused (a
 ``SaveFileError`` saying what is wrong, with a code and fields) rather than
 resumed wrong. Writing the text to disk is the caller's
-job (``mixmo.storage.atomic_write_text``): the engine never touches files.
+job (``mixmo.data.storage.atomic_write_text``): the engine never touches files.
 """
 
 from __future__ import annotations

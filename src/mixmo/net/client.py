@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from mixmo.data.storage import atomic_write_text, data_dir
 from mixmo.engine.actions import Action
 from mixmo.engine.messages import CodedError, Kind, Message
 from mixmo.net.logs import wire_logger
@@ -45,7 +46,6 @@ from mixmo.net.protocol import (
 )
 from mixmo.net.protocol import SeatView as SeatView
 from mixmo.net.refusals import BAD_TOKEN, UNKNOWN_ROOM
-from mixmo.storage import atomic_write_text, data_dir
 
 log = logging.getLogger("mixmo.net.client")
 
@@ -81,7 +81,7 @@ def stand_in(family: Kind, reason: Kind, ref: int | None = None) -> ErrorMessage
 
 class ClientError(CodedError, RuntimeError):
     """The server refused a request (its coded refusal, said in the player's language with
-    :func:`mixmo.i18n_messages.say`), or could not be reached (this client's own words)."""
+    :func:`mixmo.i18n.messages.say`), or could not be reached (this client's own words)."""
 
     def __init__(self, code: str, said: Message | str) -> None:
         super().__init__(said)

@@ -24,9 +24,9 @@ from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.save_models import MatchModel, TaggedAction
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
 from mixmo.engine.variants import VARIANTS
+from mixmo.i18n.outside import has_control
 from mixmo.net import refusals  # registers the server's codes for said()
 from mixmo.net.refusals import BadNameError
-from mixmo.outside_text import has_control
 
 PROTOCOL_VERSION: Literal[1] = 1
 MAX_FRAME = 64 * 1024

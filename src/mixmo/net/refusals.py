@@ -3,7 +3,7 @@
 A refusal of the server itself (a room, a seat, the rate, the store, a bad frame) is
 a :class:`~mixmo.engine.messages.Message` like the engine's: the ``error`` frame
 carries its code and fields, and a client says it in its player's language
-(:func:`mixmo.i18n_messages.say`); the English template is the catalogue's msgid.
+(:func:`mixmo.i18n.messages.say`); the English template is the catalogue's msgid.
 A server's frames are therefore the same bytes whatever its own locale.
 
 A code programs rely on names a family of sentences (``refused``, ``storage``...): its

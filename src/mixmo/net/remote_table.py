@@ -40,7 +40,7 @@ from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState
 from mixmo.engine.undo import EditHistory
 from mixmo.i18n import N_, _
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
 from mixmo.net.refusals import RATE_LIMIT, WATCHER_NO_SEAT, Refused

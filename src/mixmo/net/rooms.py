@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import InitVar, dataclass, field
 
+from mixmo.data.storage import disk_is_full
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
@@ -58,7 +59,6 @@ from mixmo.net.refusals import (
 from mixmo.net.store import RoomStore, SeatRecord, StoredRoom
 from mixmo.net.views import ViewMaker
 from mixmo.session.core import GameClock, MatchCore
-from mixmo.storage import disk_is_full
 
 Clock = Callable[[], float]
 log = logging.getLogger("mixmo.net.rooms")

@@ -34,13 +34,13 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, Json, ValidationError, model_validator
 
+from mixmo.data.sqlite_schema import Step, migrate
 from mixmo.engine.actions import Action
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.save_models import ACTION_ADAPTER, TaggedAction
 from mixmo.engine.state_json import options_data
 from mixmo.engine.tiles import MAX_PLAYERS
 from mixmo.net.protocol import MAX_NAME, BotLevel, RoomCode, RoomSettings
-from mixmo.sqlite_schema import Step, migrate
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (

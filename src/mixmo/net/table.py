@@ -24,7 +24,7 @@ from mixmo.session.local import LocalTable
 from mixmo.session.table import Capabilities, Refusal
 
 if TYPE_CHECKING:
-    from mixmo.storage import Autosaver
+    from mixmo.data.storage import Autosaver
 
 
 class SeatTable(LocalTable):

@@ -22,7 +22,7 @@ from mixmo.session.events import SavingChanged
 from mixmo.session.table import Capabilities, Refusal, Table
 
 if TYPE_CHECKING:
-    from mixmo.storage import Autosaver
+    from mixmo.data.storage import Autosaver
 
 
 def clock_from(offset: float) -> Callable[[], float]:

@@ -34,6 +34,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from mixmo.data.storage import Autosaver, atomic_write_text
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.game import Game
@@ -45,7 +46,6 @@ from mixmo.engine.validation import ValidationReport, validate
 from mixmo.i18n import _
 from mixmo.session.local import LocalTable
 from mixmo.session.table import Table, saving
-from mixmo.storage import Autosaver, atomic_write_text
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_layout import LAYOUTS, Board
 from mixmo.tui.commands import Commands

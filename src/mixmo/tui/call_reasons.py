@@ -25,7 +25,7 @@ from mixmo.engine.messages import Message
 from mixmo.engine.validation import ProblemKind, ValidationReport, validate
 from mixmo.engine.variants import Variant
 from mixmo.i18n import N_, _, ngettext
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 
 PLACES = {
     (0, 1): N_("right of"),

@@ -5,7 +5,7 @@ save file, a server) and reach many widgets; this line filter (Textual's
 :class:`~textual.filter.LineFilter`, which every widget's lines pass through) leaves their
 controls out at the one place they all meet, so no widget can forget to. Controls take no
 column, so leaving them out keeps each line's width (a picture, as
-:func:`mixmo.outside_text.harmless` shows on the command line, would take one).
+:func:`mixmo.i18n.outside.harmless` shows on the command line, would take one).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from rich.segment import Segment
 from textual.color import Color
 from textual.filter import LineFilter
 
-from mixmo.outside_text import harmless
+from mixmo.i18n.outside import harmless
 
 
 class HarmlessText(LineFilter):

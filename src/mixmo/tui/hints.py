@@ -20,7 +20,7 @@ from mixmo.engine.hint_cost import HINT_COST
 from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
 from mixmo.i18n import _
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 
 if TYPE_CHECKING:
     from mixmo.session.table import Table

@@ -24,7 +24,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
 from mixmo.i18n import N_, _, ngettext
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 from mixmo.net.protocol import Lobby
 from mixmo.tui.labels import TranslatedBindings, label_key
 from mixmo.tui.modals import DialogButton, _Dialog

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from mixmo.engine import events as ev
     from mixmo.session.table import Table
 
-# mixmo.records (SQLite) is imported when a round ends: the first frame does not need it.
+# mixmo.data.records (SQLite) is imported when a round ends: the first frame does not need it.
 
 
 class RecordsHost(Protocol):
@@ -76,7 +76,7 @@ class MatchRecorder:
     def record_round(self, scored: ev.RoundScored, seconds: float) -> None:
         """Store a finished round in the records, one entry per human player: ``seconds``
         from its deal to its scores (:meth:`round_seconds`)."""
-        from mixmo import records
+        from mixmo.data import records
 
         table = self.host.table
         options, people = table.options, set(self.host.people())
@@ -108,7 +108,7 @@ class MatchRecorder:
 
     def record_match(self, over: ev.MatchOver) -> None:
         """Store the finished match in the records, one entry per human player."""
-        from mixmo import records
+        from mixmo.data import records
 
         table, clock = self.host.table, self.host.clock
         options = table.options

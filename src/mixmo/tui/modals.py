@@ -24,7 +24,7 @@ from mixmo.engine.actions import THEME
 from mixmo.engine.events import PlayerScore
 from mixmo.engine.scoring import WRONG_FINAL
 from mixmo.i18n import N_, _
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 from mixmo.tui.board_layout import TOO_SMALL_NOTE
 from mixmo.tui.key_routing import KeyTaker, RoutedKeys
 from mixmo.tui.labels import TranslatedBindings, label_key

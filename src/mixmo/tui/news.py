@@ -4,7 +4,7 @@ The engine's events become short lines: for the whole table (shown in the
 header, where they hide no rack) or for one player (their pane's news line).
 A line holds for a while and then goes, so an error from minutes ago is not
 still on show. Engine refusals and reasons are said from their codes and fields
-(:mod:`mixmo.i18n_messages`); a refusal about one cell says "that cell".
+(:mod:`mixmo.i18n.messages`); a refusal about one cell says "that cell".
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from mixmo.engine import events as ev
 from mixmo.engine.messages import Message
 from mixmo.i18n import N_, _, ngettext
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 
 TABLE_NEWS_SECONDS = 6.0
 """How long a line for the whole table stays in the header."""

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from mixmo import records
+from mixmo.data import records
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.game import Game
@@ -35,7 +35,7 @@ from mixmo.engine.tiles import tiles_per_player
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import variant_for
 from mixmo.i18n import N_, _
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.modals import DialogButton, DialogScroll, _Dialog
 

@@ -1,4 +1,4 @@
-"""``mixmo tutorial``: the lessons of :mod:`mixmo.lessons`, played on the real board.
+"""``mixmo tutorial``: the lessons of :mod:`mixmo.tui.lessons`, played on the real board.
 
 The tutorial is the game's own screen (the learner's pane, the same keys)
 with a lesson panel above it. After each action the engine judges the
@@ -22,13 +22,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from mixmo import lessons
+from mixmo.data.storage import atomic_write_text, why_not_written
 from mixmo.engine import actions as act
 from mixmo.engine.lexicon import Lexicon
 from mixmo.i18n import N_, _, ngettext
-from mixmo.lessons import LEARNER, LESSONS, Progress
-from mixmo.storage import atomic_write_text, why_not_written
+from mixmo.tui import lessons
 from mixmo.tui.app import MixmoApp
+from mixmo.tui.lessons import LEARNER, LESSONS, Progress
 from mixmo.tui.modals import ConfirmScreen
 
 PANEL_HEIGHT = 8

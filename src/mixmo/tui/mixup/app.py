@@ -18,15 +18,15 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Static
 
+from mixmo.data.storage import why_not_written
 from mixmo.i18n import N_, _
+from mixmo.i18n.mixup import say, words
 from mixmo.mixup.board import COLUMNS, ROWS
 from mixmo.mixup.errors import MixUpRuleError
 from mixmo.mixup.game import DropPiece, GameWon, MixUpGame, Outcome
 from mixmo.mixup.levels import ComputerPlayer
 from mixmo.mixup.pieces import ALL_PIECES, Side
 from mixmo.mixup.save import Seating
-from mixmo.mixup_words import say, words
-from mixmo.storage import why_not_written
 from mixmo.tui.labels import TranslatedBindings
 from mixmo.tui.mixup.modals import ConfirmScreen, HelpScreen
 from mixmo.tui.mixup.saves import keep_unfinished, save

@@ -9,8 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from mixmo.i18n import N_, _
+from mixmo.i18n.mixup import initial, words
 from mixmo.mixup.pieces import Colour, Shape
-from mixmo.mixup_words import initial, words
 from mixmo.tui.labels import TranslatedBindings
 
 KEYS = (

@@ -11,11 +11,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from mixmo.data.storage import atomic_write_text, data_dir
 from mixmo.i18n import _, ngettext
+from mixmo.i18n.mixup import say
 from mixmo.mixup.game import MixUpGame
 from mixmo.mixup.save import SaveFileError, Seating, dumps, loads
-from mixmo.mixup_words import say
-from mixmo.storage import atomic_write_text, data_dir
 
 AUTOSAVE_NAME = "mixup-autosave.json"
 MAX_SAVE_BYTES = 1024 * 1024

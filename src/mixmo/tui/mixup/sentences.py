@@ -19,9 +19,9 @@ from __future__ import annotations
 from enum import Enum
 
 from mixmo.i18n import N_, _
+from mixmo.i18n.mixup import title, words
 from mixmo.mixup.pieces import Side
 from mixmo.mixup.save import Seating
-from mixmo.mixup_words import title, words
 
 YOU = N_("You")
 """The default name of the person playing the computer (saved as it is here)."""

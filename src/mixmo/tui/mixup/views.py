@@ -17,9 +17,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from mixmo.i18n import _, ngettext
+from mixmo.i18n.mixup import initial, words
 from mixmo.mixup.board import COLUMNS, ROWS, Board, Cell
 from mixmo.mixup.pieces import ALL_PIECES, Colour, Piece, Pool
-from mixmo.mixup_words import initial, words
 
 CELL_WIDTH = 5
 INK = {

@@ -27,10 +27,10 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mixmo import sqlite_schema
+from mixmo.data import sqlite_schema
+from mixmo.data.sqlite_schema import SchemaVersionError
+from mixmo.data.storage import data_dir, disk_is_full, why_not_written
 from mixmo.i18n import _
-from mixmo.sqlite_schema import SchemaVersionError
-from mixmo.storage import data_dir, disk_is_full, why_not_written
 
 SCHEMA_VERSION = 3
 

@@ -1,4 +1,4 @@
-"""Maintain the translation catalogues with Babel: ``python -m mixmo.catalogues``.
+"""Maintain the translation catalogues with Babel: ``python -m mixmo.i18n.catalogues``.
 
 ``extract`` collects every marked string of ``src/mixmo`` into
 ``locale/mixmo.pot``; ``update`` merges it into each language's ``.po`` (new
@@ -23,7 +23,7 @@ from mixmo.i18n import DOMAIN, LOCALE_DIR, UI_LANGUAGES
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
-SOURCE_DIR = Path(__file__).parent
+SOURCE_DIR = Path(__file__).parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {
     "_": None,

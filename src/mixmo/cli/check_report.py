@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from mixmo.engine.lexicon import lexicon_label
 from mixmo.engine.tiles import TileKind
 from mixmo.i18n import N_, _, ngettext
-from mixmo.i18n_messages import say
+from mixmo.i18n.messages import say
 
 if TYPE_CHECKING:  # Rich is imported where a view is built: `--json` and `mixmo word` never load it
     from rich.console import RenderableType
@@ -60,7 +60,7 @@ def count_tiles_and_words(tiles: int, words: int) -> str:
 def more_than_listed(kind: Literal["word", "joker", "problem"], total: int) -> str | None:
     """``... and 3 more words (--json lists them all)``: the line under a list cut at
     :data:`LIST_LIMIT` of ``total`` items, or None when all are listed (shared with the
-    Rich view, :mod:`mixmo.report_view`)."""
+    Rich view, :mod:`mixmo.cli.check_report`)."""
     count = total - LIST_LIMIT
     if count <= 0:
         return None

@@ -2,7 +2,7 @@
 
 Every string a player reads goes through :func:`_` (or :func:`ngettext` when
 it counts something), so that it can be extracted into the catalogues
-(``python -m mixmo.catalogues``) and read in French. Strings that must be
+(``python -m mixmo.i18n.catalogues``) and read in French. Strings that must be
 defined before the language is known (option help, command lists) are marked
 with :func:`N_` and translated where they are shown.
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 DOMAIN = "mixmo"
-_LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
+_LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "locale")
 """The catalogues' folder as a string: every command starts here, and
 ``pathlib`` (with the modules it imports) is a tenth of ``mixmo word``."""
 UI_LANGUAGES = ("en", "fr")

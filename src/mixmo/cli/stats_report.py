@@ -15,9 +15,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from mixmo.data.records import Run
 from mixmo.i18n import _, ngettext
-from mixmo.outside_text import harmless
-from mixmo.records import Run
+from mixmo.i18n.outside import harmless
 
 BAR_WIDTH = 40
 

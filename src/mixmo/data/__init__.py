@@ -1,0 +1,1 @@
+"""What mixmo keeps on disk: saved games and data folders (`storage`), personal records (`records`)."""

@@ -1,0 +1,1 @@
+"""`mixmo web`: the browser front, one `mixmo join` process per visitor (`front`)."""
