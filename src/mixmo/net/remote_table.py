@@ -66,7 +66,7 @@ MOMENTS: dict[type[Action], str] = {
 
 Each tells the table something true when the key is pressed and possibly false later,
 so none waits for the connection to come back: replayed after a reconnection it would
-be judged against a table that moved on meanwhile (QA G16: a MIXMO called with every
+be judged against a table that moved on meanwhile (a MIXMO called with every
 tile placed, replayed after another seat's MIXMO had dealt two more tiles, became a
 hasty call that locked its caller and made everyone draw two).
 

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from mixmo.i18n import N_, _
 
@@ -187,9 +189,25 @@ def _lines(text: str) -> dict[str, int]:
 
 def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]]:
     """The keymap a keys.toml text asks for, and one message per binding refused."""
+    keys, refusal = _keys_table(text, where)
+    if keys is None:
+        return Keymap(), [refusal]
+    lines = _lines(text)
+    problems: list[tuple[int, str]] = []  # (line, message), told in line order
+
+    def tell(line: int, message: str) -> None:
+        problems.append((line, message))
+
+    chosen = _chosen_keys(keys, lines, where, tell)
+    final = _without_clashes(chosen, lines, where, tell)
+    return Keymap(**final), [message for _line, message in sorted(problems, key=lambda p: p[0])]
+
+
+def _keys_table(text: str, where: str) -> tuple[dict[str, Any] | None, str]:
+    """The file's ``[keys]`` table, or None and the one line that says why there is none."""
     if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
         message = _("{where}: too large for a key bindings file; using the default keys")
-        return Keymap(), [message.format(where=where)]
+        return None, message.format(where=where)
     import tomllib  # only when there is a keys.toml: most players have none
 
     try:
@@ -202,17 +220,19 @@ def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]
             where = f"{where}:{place[1]}:{place[2]}"
             reason = reason[: place.start()]
         message = _("{where}: cannot read the key bindings ({reason}); using the defaults")
-        return Keymap(), [message.format(where=where, reason=reason)]
+        return None, message.format(where=where, reason=reason)
     keys = data.get("keys", {})
     if not isinstance(keys, dict):
         message = _('{where}: [keys] must be a table of command = "key"; using defaults')
-        return Keymap(), [message.format(where=where)]
-    lines = _lines(text)
-    problems: list[tuple[int, str]] = []  # (line, message), told in line order
+        return None, message.format(where=where)
+    return keys, ""
 
-    def tell(line: int, message: str) -> None:
-        problems.append((line, message))
 
+def _chosen_keys(
+    keys: dict[str, Any], lines: dict[str, int], where: str, tell: Callable[[int, str], None]
+) -> dict[str, str]:
+    """Each command's keys as the file asks, for the bindings that can be had; the others
+    are told (an unknown command, a value that is no key) and keep their default."""
     chosen: dict[str, str] = {}
     for command, value in keys.items():
         line = lines.get(command, 1)
@@ -247,8 +267,16 @@ def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]
             )
             continue
         chosen[command] = ",".join(wanted)
-    # A key serves one command only: a binding that clashes keeps its command's default
-    # (a swap, mixmo = "f6" with stuck = "f5", is fine: no key ends up twice).
+    return chosen
+
+
+def _without_clashes(
+    chosen: dict[str, str], lines: dict[str, int], where: str, tell: Callable[[int, str], None]
+) -> dict[str, str]:
+    """Every command's keys, a key serving one command only: a binding that clashes keeps
+    its command's default (a swap, mixmo = "f6" with stuck = "f5", is fine: no key ends up
+    twice)."""
+    chosen = dict(chosen)
     while True:
         final = {c: chosen.get(c, COMMANDS[c][0]) for c in COMMANDS}
         owners: dict[str, list[str]] = {}
@@ -257,20 +285,22 @@ def parse_keymap(text: str, where: str = "keys.toml") -> tuple[Keymap, list[str]
                 owners.setdefault(key, []).append(command)
         clash = next(((k, cs) for k, cs in owners.items() if len(cs) > 1), None)
         if clash is None:
-            break
+            return final
         key, sharing = clash
         refused = next(c for c in reversed(sharing) if c in chosen)
         other = next(c for c in sharing if c != refused)
         line = lines.get(refused, 1)
-        at = f"{where}:{line}"
         tell(
             line,
             _("{at}: {refused}: {key!r} is {other}'s key; {refused} stays on {default}").format(
-                at=at, refused=refused, key=key, other=other, default=COMMANDS[refused][0]
+                at=f"{where}:{line}",
+                refused=refused,
+                key=key,
+                other=other,
+                default=COMMANDS[refused][0],
             ),
         )
         del chosen[refused]
-    return Keymap(**final), [message for _line, message in sorted(problems, key=lambda p: p[0])]
 
 
 def load_keymap(path: Path) -> tuple[Keymap, str | None]:

@@ -58,7 +58,7 @@ class MatchRecorder:
     def rounds_changes(self) -> tuple[int, ...] | None:
         """What the round just scored changed in each seat's rounds won, when the match is
         played to rounds (+1 its winner, -1 a wrong final MIXMO: the records keep the
-        round taken away, QA report 2 G7); None when it is played to points."""
+        round taken away); None when it is played to points."""
         if not self.host.plays_rounds():
             return None
         from mixmo.tui.pane_summary import rounds_standing

@@ -187,8 +187,8 @@ def hint_line(*keys: str) -> Static:
 class _RoundDialog(_Dialog):
     """A question the round asks (the Bandit's theme, the sprint, claims, votes, scores).
 
-    Two rules keep a player from answering a question they have not seen (QA,
-    "three Enters in a burst"):
+    Two rules keep a player from answering a question they have not seen (a player once
+    answered three questions with "three Enters in a burst"):
 
     - It takes only the keys typed after it opened. A key typed before, in a burst
       (Enter Enter Enter at the claims, a word being typed as the Bandit comes),

@@ -44,7 +44,7 @@ TUTORIAL_SUGGESTION = N_("New to Mixmo? Quit and try `mixmo tutorial`")
 
 def gives_way_to_play(headline: str) -> bool:
     """Whether the header's ``headline`` goes once the player makes a move: the tutorial's
-    suggestion is for someone who has not started; a player placing tiles has (QA). Other
+    suggestion is for someone who has not started; a player placing tiles has. Other
     welcomes (a game that cannot be saved, options a resumed game does not use) stay their
     time: they are news whatever the player does."""
     return headline == _(TUTORIAL_SUGGESTION)

@@ -271,7 +271,7 @@ class PracticeApp(MixmoApp):
 
     def finished_run(self) -> bool:
         """A run counts (as a personal best) only with every tile placed in a valid
-        grid and the player not locked (issue 10, point 19)."""
+        grid and the player not locked."""
         player = self.table.round.player(0)
         valid = validate(player.grid, self.table.lexicon, self.table.variant).valid
         return not player.rack and not player.locked and valid

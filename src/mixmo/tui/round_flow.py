@@ -295,7 +295,7 @@ class RoundFlow:
 
     def show_last_scores(self) -> bool:
         """Open the latest round's scores again, to read (the scores key): the table saw
-        them at the round's end, but may want them once the next round is dealt (QA). The
+        them at the round's end, but may want them once the next round is dealt. The
         sheet this screen showed then (with why a grid was invalid), or, in a game resumed
         since, one made again from the scores (the grids of that round are gone). False
         when no round has been scored yet."""
@@ -323,7 +323,7 @@ class RoundFlow:
             player = round_.player(sheet.seat)
             if sheet.valid or sheet.seat in round_.final_penalties:
                 continue
-            problems = board_problems(  # places as the board shows them (QA F7)
+            problems = board_problems(  # places as the board shows them
                 player.grid,
                 game.lexicon,
                 game.variant,

@@ -1,7 +1,7 @@
 """The sentences of MixUp's screen that name a player, worded for who the player is.
 
 A name cannot simply be put where a name goes in one sentence for everyone: in French
-"À Vous (couleur) de jouer" and "Vous a lâché" read wrong (QA). So each such sentence
+"À Vous (couleur) de jouer" and "Vous a lâché" read wrong. So each such sentence
 has one message per kind of player: *you* (the person playing the computer), *the
 computer*, a player *named* with ``--names``, and a player known only by their *side*
 (two players without names). Every language then words each its own way: "À vous de
