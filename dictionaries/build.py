@@ -158,6 +158,78 @@ def scowl_sizes() -> tuple[dict[str, int], set[str]]:
     return sizes, elsewhere
 
 
+#: SCOWL's inflections in Hunspell form: the dictionaries the ``scowl``
+#: source package builds from SCOWL (size 60) and its inflection database
+#: AGID, each lemma with its inflection flags: ``hunspell-en-us`` (installed)
+#: and ``hunspell-en-au`` for the -ise spellings (it cannot be installed
+#: beside every setup: ``apt-get download hunspell-en-au && dpkg-deb -x
+#: hunspell-en-au_*.deb /tmp/en-au``).
+SCOWL_HUNSPELL_EN = (
+    Path("/usr/share/hunspell/en_US"),
+    Path("/tmp/en-au/usr/share/hunspell/en_AU"),
+)  # .aff / .dic
+#: Their inflection flags: plural and third person (S), superlative (T), and
+#: in pairs: past (D) with present participle (G), the two forms of a verb,
+#: and -er (R) with T, where it is the comparative.  D alone packs an
+#: adjective SCOWL lists on its own (pinhead/D: pinheaded), R alone an agent
+#: noun (bloop/R: blooper): derivations, not inflections, whose plurals (Z:
+#: bloopers, J: skyjackings) are inflections of the derived word.
+SCOWL_INFLECTION_FLAGS = ("S", "T")
+SCOWL_PAIRED_FLAGS = (("D", "G"), ("R", "T"))
+SCOWL_PLURAL_FLAGS = ("Z", "J")
+
+
+def scowl_inflections() -> dict[str, set[str]]:
+    """Each inflected form SCOWL's Hunspell dictionaries generate (folded,
+    upper case) -> the words it inflects: HEPTATHLONS -> {HEPTATHLON},
+    SKYJACKINGS -> {SKYJACKING}."""
+    from spylls.hunspell import Dictionary  # type: ignore[import-untyped]  # build tool
+
+    bases: dict[str, set[str]] = {}
+    for path in SCOWL_HUNSPELL_EN:
+        if not path.with_suffix(".dic").exists():
+            sys.exit(f"missing {path}.dic: see SCOWL_HUNSPELL_EN in build.py")
+        dictionary = Dictionary.from_files(str(path))
+        for word in dictionary.dic.words:
+            if not is_playable_form(word.stem):
+                continue
+            flags = [f for f in (*SCOWL_INFLECTION_FLAGS, *SCOWL_PLURAL_FLAGS) if f in word.flags]
+            for pair in SCOWL_PAIRED_FLAGS:
+                if set(pair) <= word.flags:
+                    flags.extend(pair)
+            for flag in flags:
+                for sfx in dictionary.aff.SFX.get(flag, ()):
+                    if sfx.strip and not word.stem.endswith(sfx.strip):
+                        continue
+                    if not sfx.cond_regexp.search(word.stem):
+                        continue
+                    form = fold(word.stem[: len(word.stem) - len(sfx.strip)] + sfx.add).upper()
+                    if is_playable_form(form.lower()):
+                        lemma = form[:-1] if flag in SCOWL_PLURAL_FLAGS else word.stem
+                        bases.setdefault(form, set()).add(fold(lemma).upper())
+    return bases
+
+
+def accept_inflections(
+    decisions: dict[str, lexicon_rule.Decision], inflections: dict[str, set[str]]
+) -> None:
+    """Rule 5: a form refused by rule 3 that SCOWL generates as an inflection
+    of a word the rule accepts is accepted (HEPTATHLONS, as HEPTATHLON is)."""
+    for word, decision in decisions.items():
+        if decision.rule != lexicon_rule.ONE_RARE_SOURCE:
+            continue
+        base = next(
+            (
+                b
+                for b in sorted(inflections.get(word, ()))
+                if b != word and decisions.get(b) and decisions[b].accepted
+            ),
+            None,
+        )
+        if base is not None:
+            decisions[word] = lexicon_rule.inflection_of(base, decisions[base], decision)
+
+
 def apply_rule_en(
     sizes: dict[str, int], elsewhere: set[str], trace: list[str]
 ) -> tuple[set[str], dict[str, str]]:
@@ -166,8 +238,7 @@ def apply_rule_en(
     every decision to ``trace`` (``WORD<TAB>rule<TAB>sources``)."""
     dictionaries = evidence.english_dictionaries()
     use = evidence.zipf_table("en")
-    accepted: set[str] = set()
-    why: dict[str, str] = {}
+    decisions: dict[str, lexicon_rule.Decision] = {}
     for word, size in sizes.items():
         if size > SCOWL_MAX_SIZE and size not in lexicon_rule.SCOWL_ADD_SIZES:
             continue
@@ -182,6 +253,12 @@ def apply_rule_en(
         decision = lexicon_rule.decide_en(size, second, use.get(lower, 0.0), added_ok)
         if not decision.accepted and size <= SCOWL_MAX_SIZE and is_short_for_review(word):
             decision = lexicon_rule.Decision(True, lexicon_rule.REVIEWED_SHORT, decision.sources)
+        decisions[word] = decision
+    accept_inflections(decisions, scowl_inflections())
+    accepted: set[str] = set()
+    why: dict[str, str] = {}
+    for word, decision in decisions.items():
+        size = sizes[word]
         trace.append(f"{word}\t{decision.rule}\t{decision.sources}")
         if decision.accepted:
             accepted.add(word)

@@ -254,7 +254,7 @@ def expand_fr_candidates() -> tuple[Iterator[tuple[str, str]], dict[str, int]]:
         for word in dictionary.dic.words:
             stem, flags = word.stem, word.flags
             tags = set(word.data.get("po", ()))
-            entry = f"{stem}\t{' '.join(sorted(tags))}"
+            entry = f"{stem}\t{' '.join(sorted(tags))}\t{entry_lemma(stem, word.data)}"
             if stem in welded or stem in FR_SPACE_WELDED_STEMS:
                 skipped["1990-reform welded compounds (fairepart, donjuan)"] += 1
             elif stem in FR_ACRONYMS_SAID_AS_WORDS and tags == {"nom"} and stem.isalpha():
@@ -288,6 +288,18 @@ def expand_fr_candidates() -> tuple[Iterator[tuple[str, str]], dict[str, int]]:
     return generate(), skipped
 
 
+def entry_lemma(stem: str, data: dict[str, list[str]]) -> str:
+    """The lemma a Dicollecte entry inflects: its ``st:`` field (arcs-en-ciel:
+    arc-en-ciel), the singular of an entry Dicollecte files apart as a plural
+    (``is:pl``: atonals, the plural in -s of atonal beside atonaux), else the
+    stem itself."""
+    if data.get("st"):
+        return data["st"][0]
+    if "pl" in data.get("is", ()) and stem.endswith("s"):
+        return stem[:-1]
+    return stem
+
+
 ACRONYM_MARK = "="
 """Marks an acronym among the generated candidates: Hunspell checks it as the
 dictionary spells it (Otan), the word list takes it in lower case (otan)."""
@@ -309,8 +321,7 @@ def reform_welded_stems(stems: set[str]) -> set[str]:
             f"missing {FR_CLASSICAL_DIC}: apt-get download hunspell-fr-classical && "
             "dpkg-deb -x hunspell-fr-classical_*.deb /tmp/fr-classical"
         )
-    lines = FR_CLASSICAL_DIC.read_text(encoding="utf-8").splitlines()[1:]
-    classic = {line.split("/", 1)[0].split()[0] for line in lines if line.strip()}
+    classic = classic_stems()
     joined = {stem.replace("-", "").replace("'", "") for stem in stems if {"-", "'"} & set(stem)}
     return {s for s in stems - classic if "-" not in s and "'" not in s and s in joined}
 
@@ -398,6 +409,62 @@ def check_fr_build_tools() -> None:
         sys.exit(f"missing {HUNSPELL_FR}.dic: apt-get install hunspell-fr-comprehensive")
 
 
+def accept_inflections_fr(
+    decisions: dict[str, tuple[set[str], lexicon_rule.Decision]],
+) -> None:
+    """Rule 5: an entry rule 3 refuses that inflects the lemma of an accepted
+    entry of the same part of speech is accepted with all its forms: a form
+    Dicollecte files apart with its lemma (``st:``: trollesse, of troll) or as
+    a plural of its own (atonals, of atonal), or the 1990 spelling of an
+    accepted word, an entry the classic dictionary lacks that differs from it
+    by accents only (réquiem, plural réquiems, is requiem; bucheur is
+    bûcheur).  Words that only fold together stay apart: the classic
+    dictionary has both élastique and élastiqué, both armure and armuré, and
+    a final é makes another word (sénestré is senestré, not senestre)."""
+    classic = classic_stems()
+    accepted: dict[str, list[tuple[str, set[str], lexicon_rule.Decision]]] = {}
+    for entry, (_, decision) in decisions.items():
+        if decision.accepted:
+            stem, tags, _ = entry.split("\t")
+            accepted.setdefault(variant_key(stem), []).append(
+                (stem, parts_of_speech(tags), decision)
+            )
+    for entry, (spellings, decision) in decisions.items():
+        if decision.rule != lexicon_rule.ONE_RARE_SOURCE:
+            continue
+        stem, tags, lemma = entry.split("\t")
+        if lemma == stem and stem in classic:
+            continue
+        pos = parts_of_speech(tags)
+        found = next(
+            (
+                (base, base_decision)
+                for base, base_pos, base_decision in accepted.get(variant_key(lemma), ())
+                if pos & base_pos and (lemma == stem or base == lemma)
+            ),
+            None,
+        )
+        if found is not None:
+            decisions[entry] = spellings, lexicon_rule.inflection_of(*found, decision)
+
+
+def variant_key(stem: str) -> str:
+    """What spellings of one word share: the folded stem, and a final é."""
+    return fold(stem).upper() + ("É" if stem.endswith("é") else "")
+
+
+def classic_stems() -> set[str]:
+    """The stems of the classic flavour of Dicollecte (no 1990 spellings)."""
+    lines = FR_CLASSICAL_DIC.read_text(encoding="utf-8").splitlines()[1:]
+    return {line.split("/", 1)[0].split()[0] for line in lines if line.strip()}
+
+
+def parts_of_speech(tags: str) -> set[str]:
+    """The coarse parts of speech of Dicollecte ``po:`` tags: ``v1__t___zz``
+    -> ``v1``, ``adj`` -> ``adj``."""
+    return {tag.split("_", 1)[0] for tag in tags.split()}
+
+
 def apply_rule_fr(
     entries: dict[str, set[str]], checked: set[str], trace: list[str]
 ) -> tuple[set[str], dict[str, str], int]:
@@ -419,6 +486,7 @@ def apply_rule_fr(
     firm: set[str] = set()  # folded words an entry of two dictionaries spells
     use_only: dict[str, str] = {}
     refused = 0
+    decisions: dict[str, tuple[set[str], lexicon_rule.Decision]] = {}
     for entry, generated in sorted(entries.items()):
         spellings = {
             f.removeprefix(ACRONYM_MARK).lower() if f.startswith(ACRONYM_MARK) else f
@@ -435,6 +503,10 @@ def apply_rule_fr(
             derivation = evidence.french_derivation(stem, listed)
             second = derivation and f"derived: {derivation}"
         decision = lexicon_rule.decide_fr(stem, second, max(use.get(s, 0.0) for s in spellings))
+        decisions[entry] = spellings, decision
+    accept_inflections_fr(decisions)
+    for entry, (spellings, decision) in decisions.items():
+        stem = entry.split("\t", 1)[0]
         trace.append(f"{stem}\t{decision.rule}\t{decision.sources}\t{' '.join(sorted(spellings))}")
         if decision.accepted:
             accepted |= spellings
@@ -480,7 +552,8 @@ def build_fr(review: bool, trace: Path | None = None) -> Result:
     why = {
         word: line
         for word, line in why.items()
-        if (word in forms) == line.startswith(lexicon_rule.DICTIONARY_AND_USE)
+        if (word in forms)
+        == line.startswith((lexicon_rule.DICTIONARY_AND_USE, lexicon_rule.INFLECTION_OF_ACCEPTED))
     }
     result = finish("fr", set(forms), forms, review, why)
     final = set(read_gzip_lines(HERE / "fr.txt.gz"))

@@ -18,6 +18,13 @@ use (``wordfreq``'s Zipf frequency).  In order:
    its largest sizes (80, 95) and nowhere as a name, initialism, abbreviation,
    contraction or numeral, WordNet has this very spelling as a common noun,
    verb or adjective, and it is frequent (Zipf >= ADD_MIN_ZIPF): accepted.
+5. ``inflection-of-accepted``: a word rule 3 refuses that the main dictionary
+   itself generates as an inflection of a word the rule accepts (English: a
+   plural, third person, past, participle, comparative or superlative SCOWL's
+   Hunspell dictionary derives from the lemma; French: a form of a Dicollecte
+   entry whose lemma is the lemma of an accepted entry): accepted.  A player
+   who may lay HEPTATHLON may lay HEPTATHLONS.  Words that merely end like an
+   inflection are not concerned.
 
 Words of 2 or 3 letters and vowel-less words are outside rule 3: each was
 reviewed by hand against the tournament lists (README.md, "Short words"), a
@@ -29,7 +36,7 @@ per dictionary entry (a lemma with all its inflections), English per spelling
 
 The build writes ``<lang>-why.txt.gz``: ``WORD<TAB>rule<TAB>sources`` for every
 word decided otherwise than by rule 1 (accepted by rule 2, refused by rule 3,
-added by rule 4, by the allow-list, removed by a deny-list): a word of the list
+added by rule 4, accepted by rule 5, by the allow-list, removed by a deny-list): a word of the list
 without a line was accepted by rule 1.  ``mixmo word --why`` reads it
 (``mixmo.engine.provenance``).  A build tool, not part of the mixmo package.
 """
@@ -51,6 +58,7 @@ TWO_DICTIONARIES = "two-dictionaries"
 DICTIONARY_AND_USE = "dictionary-and-use"
 ONE_RARE_SOURCE = "one-rare-source"
 ADDED = "added-dictionary-and-use"
+INFLECTION_OF_ACCEPTED = "inflection-of-accepted"
 REVIEWED_SHORT = "reviewed-short-word"
 NOT_TAKEN = "scowl-large-sizes-only"
 """Not a verdict against SCOWL: words only SCOWL's sizes 80/95 hold stay out
@@ -100,3 +108,14 @@ def decide_fr(stem: str, second: str | None, zipf: float) -> Decision:
     if zipf >= USE_MIN_ZIPF:
         return Decision(True, DICTIONARY_AND_USE, evidence)
     return Decision(False, ONE_RARE_SOURCE, evidence)
+
+
+def inflection_of(base: str, base_decision: Decision, refused: Decision) -> Decision:
+    """Rule 5: the verdict on a word rule 3 refused (``refused``) that the main
+    dictionary generates as an inflection of ``base``, which the rule accepted
+    (``base_decision``)."""
+    return Decision(
+        True,
+        INFLECTION_OF_ACCEPTED,
+        f"inflection of {base.lower()} ({base_decision.rule}); {refused.sources}",
+    )

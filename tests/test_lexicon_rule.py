@@ -46,3 +46,14 @@ def test_scowl_largest_sizes_add_only_frequent_common_words(rule) -> None:
     )
     assert not rule.decide_en(80, "WordNet: lockdown (noun)", 2.9, True).accepted  # rare
     assert not rule.decide_en(95, None, 5.1, False).accepted  # ok: an initialism in SCOWL
+
+
+def test_an_inflection_of_an_accepted_word_is_accepted(rule) -> None:
+    base = rule.decide_en(55, None, 2.3, False)  # heptathlon: accepted by rule 2
+    refused = rule.decide_en(55, None, 0.0, False)  # heptathlons alone: rule 3
+    decision = rule.inflection_of("HEPTATHLON", base, refused)
+    assert (decision.accepted, decision.rule) == (True, "inflection-of-accepted")
+    assert decision.sources == (
+        "inflection of heptathlon (dictionary-and-use); SCOWL size 55; no second dictionary;"
+        " Zipf 0.0"
+    )

@@ -27,6 +27,23 @@ def test_a_word_only_one_rare_source_has_is_refused_with_its_evidence(mixmo) -> 
     assert result["why"]["sources"] == "SCOWL size 70; no second dictionary; Zipf 0.0"
 
 
+def test_an_inflection_of_an_accepted_word_is_accepted(mixmo) -> None:
+    run = mixmo("word", "--why", "heptathlons", "aftermarkets", "--json")
+    assert run.code == 0, run.out
+    for result, base in zip(json.loads(run.out), ("heptathlon", "aftermarket"), strict=True):
+        assert result["valid"] is True
+        assert result["why"]["rule"] == "inflection-of-accepted"
+        assert result["why"]["sources"].startswith(f"inflection of {base} (")
+
+
+def test_a_french_1990_spelling_of_an_accepted_word_is_accepted(mixmo) -> None:
+    run = mixmo("word", "--why", "--lang", "fr", "requiems", "--json")
+    assert run.code == 0, run.out
+    (result,) = json.loads(run.out)
+    assert result["why"]["rule"] == "inflection-of-accepted"
+    assert result["why"]["sources"].startswith("inflection of requiem (")
+
+
 def test_a_french_acronym_said_as_a_word_is_accepted_on_common_use(mixmo) -> None:
     run = mixmo("word", "--why", "--lang", "fr", "unicef", "--json")
     (result,) = json.loads(run.out)

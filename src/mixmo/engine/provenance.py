@@ -33,6 +33,10 @@ RULES: dict[str, Kind] = {
     "added-dictionary-and-use": Kind(
         "why-added-dictionary-and-use", "a dictionary lists it and it is in frequent use"
     ),
+    "inflection-of-accepted": Kind(
+        "why-inflection-of-accepted",
+        "the main dictionary gives it as an inflection of an accepted word",
+    ),
     "reviewed-short-word": Kind(
         "why-reviewed-short-word", "a short word reviewed by hand against the tournament lists"
     ),
@@ -47,6 +51,7 @@ ACCEPTING = frozenset(
         TWO_DICTIONARIES,
         "dictionary-and-use",
         "added-dictionary-and-use",
+        "inflection-of-accepted",
         "reviewed-short-word",
         "allow-list",
     }
