@@ -102,7 +102,7 @@ def test_a_process_killed_while_recording_loses_no_finished_record(private_data)
     child = subprocess.Popen(
         [sys.executable, "-c", (
             "import sys\n"
-            "from mixmo import records\n"
+            "from mixmo.data import records\n"
             "from mixmo.data.records import Run\n"
             "n = 0\n"
             "while True:\n"

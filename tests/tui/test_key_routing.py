@@ -110,3 +110,13 @@ def test_the_check_knows_the_private_names_once_used() -> None:
     assert {"_bindings", "_exit"} <= _library_classes_private_names(App)
     assert "_selected" in _library_classes_private_names(SelectionList)
     assert {"_build_environment", "_open_app_process"} <= _library_classes_private_names(AppService)
+
+
+def test_a_dialog_s_own_key_replaces_its_base_s_in_every_language() -> None:
+    """Escape over the match's end leaves (its own binding), not the quit question its base
+    dialog binds Escape to: the translated class merges bindings as Textual does."""
+    from mixmo.tui.labels import declared_bindings
+    from mixmo.tui.modals import MatchOverScreen
+
+    escapes = [b.action for b in declared_bindings(MatchOverScreen) if b.key == "escape"]
+    assert escapes == ["leave"]

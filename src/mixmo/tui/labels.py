@@ -55,14 +55,17 @@ class TranslatedBindings:
 def declared_bindings(cls: type) -> list[Binding]:
     """Every binding ``cls`` has, from the ``BINDINGS`` of it and its bases, merged as
     Textual merges them (a class that does not inherit its bases' bindings starts anew)."""
-    bindings: list[Binding] = []
+    keys: dict[str, list[Binding]] = {}
     for base in reversed(cls.__mro__):
         if not issubclass(base, DOMNode):
             continue
         if not base.__dict__.get("_mixmo_inherits_bindings", True):
-            bindings.clear()
-        bindings.extend(Binding.make_bindings(base.__dict__.get("BINDINGS", [])))
-    return bindings
+            keys.clear()
+        own: dict[str, list[Binding]] = {}
+        for binding in Binding.make_bindings(base.__dict__.get("BINDINGS", [])):
+            own.setdefault(binding.key, []).append(binding)
+        keys.update(own)  # a class's bindings of a key replace its bases' (Textual's rule)
+    return [binding for listed in keys.values() for binding in listed]
 
 
 @cache
