@@ -17,7 +17,7 @@ import pytest
 from mixmo.data import storage
 from mixmo.data.storage import load_game
 from tests.tui.helpers import keys_for_rack, make_app, seed_where
-from tests.tui.tmux import SOCKET, flat
+from tests.tui.tmux import flat
 
 SIZE = (120, 36)
 
@@ -80,17 +80,17 @@ def test_mixmo_play_with_a_data_folder_that_is_a_file_plays_and_says_so(tmp_path
     session = f"mixmo-rofs-{os.getpid()}"
     env = f"MIXMO_DATA_DIR={folder} MIXMO_CONFIG_DIR={tmp_path}"
     command = f"exec env {env} {sys.executable} -m mixmo play --seed 3 --names Ann,Bob"
-    subprocess.run(["tmux", "-L", SOCKET, "new-session", "-d", "-s", session, "-x", "160", "-y", "40", command],
+    subprocess.run(["tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "160", "-y", "40", command],
                    check=True)  # fmt: skip
     try:
         deadline, screen = time.monotonic() + 20, ""
         while time.monotonic() < deadline and "Cannot save" not in screen:
             time.sleep(0.3)
-            screen = subprocess.run(["tmux", "-L", SOCKET, "capture-pane", "-p", "-J", "-t", session],
+            screen = subprocess.run(["tmux", "-L", session, "capture-pane", "-p", "-J", "-t", session],
                                     capture_output=True, text=True).stdout  # fmt: skip
         assert "Cannot save the game to" in screen and "Rack" in screen, screen
     finally:
-        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], check=False)
+        subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
     assert folder.read_text() == "a file, not a folder"
 
 
@@ -115,7 +115,7 @@ def test_a_crash_inside_the_game_exits_non_zero(tmp_path: Path) -> None:
     session = f"mixmo-crash-{os.getpid()}"
     env = f"MIXMO_DATA_DIR={tmp_path} MIXMO_CONFIG_DIR={tmp_path}"
     command = f"env {env} {sys.executable} {script}; echo $? > {status}"
-    subprocess.run(["tmux", "-L", SOCKET, "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
+    subprocess.run(["tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
                    check=True)  # fmt: skip
     try:
         deadline = time.monotonic() + 30
@@ -124,7 +124,7 @@ def test_a_crash_inside_the_game_exits_non_zero(tmp_path: Path) -> None:
         time.sleep(0.2)
         assert status.read_text().strip() == "1"
     finally:
-        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], check=False)
+        subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None and not os.environ.get("CI"), reason="no tmux")
@@ -141,11 +141,11 @@ def test_mixmo_play_on_a_read_only_disk_says_so_and_plays(tmp_path: Path) -> Non
     session = f"mixmo-erofs-{os.getpid()}"
     env = f"MIXMO_DATA_DIR={disk}/mixmo MIXMO_CONFIG_DIR={tmp_path}"
     command = f"exec env {env} {sys.executable} -m mixmo play --seed 3 --names Ann,Bob"
-    subprocess.run(["tmux", "-L", SOCKET, "new-session", "-d", "-s", session, "-x", "160", "-y", "40", command],
+    subprocess.run(["tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "160", "-y", "40", command],
                    check=True)  # fmt: skip
 
     def screen() -> str:
-        return subprocess.run(["tmux", "-L", SOCKET, "capture-pane", "-p", "-t", session],
+        return subprocess.run(["tmux", "-L", session, "capture-pane", "-p", "-t", session],
                               capture_output=True, text=True).stdout  # fmt: skip
 
     def wait(predicate) -> str:
@@ -162,12 +162,12 @@ def test_mixmo_play_on_a_read_only_disk_says_so_and_plays(tmp_path: Path) -> Non
         assert "read-only" in shown, shown
         rack = next(line for line in shown.splitlines() if "Rack" in line)
         letters = re.findall(r"\b([A-Z])\b", rack.split("Rack", 1)[1].split("Rack")[0])[:2]
-        subprocess.run(["tmux", "-L", SOCKET, "send-keys", "-t", session, *[c.lower() for c in letters]],
+        subprocess.run(["tmux", "-L", session, "send-keys", "-t", session, *[c.lower() for c in letters]],
                        check=True)  # fmt: skip
         placed = " ".join(letters)
         wait(lambda s: any(placed in ln and "Rack" not in ln for ln in s.splitlines()))
     finally:
-        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], check=False)
+        subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
         subprocess.run(["umount", "-l", str(disk)], check=False)
 
 
@@ -185,11 +185,11 @@ def test_mixmo_play_on_a_disk_that_fills_up_keeps_playing_and_saving(tmp_path: P
     session = f"mixmo-enospc-{os.getpid()}"
     env = f"MIXMO_DATA_DIR={disk} MIXMO_CONFIG_DIR={tmp_path}"
     command = f"exec env {env} {sys.executable} -m mixmo play --seed 3 --names Ann,Bob"
-    subprocess.run(["tmux", "-L", SOCKET, "new-session", "-d", "-s", session, "-x", "160", "-y", "40", command],
+    subprocess.run(["tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "160", "-y", "40", command],
                    check=True)  # fmt: skip
 
     def screen() -> str:
-        return subprocess.run(["tmux", "-L", SOCKET, "capture-pane", "-p", "-t", session],
+        return subprocess.run(["tmux", "-L", session, "capture-pane", "-p", "-t", session],
                               capture_output=True, text=True).stdout  # fmt: skip
 
     def wait(predicate) -> str:
@@ -202,7 +202,7 @@ def test_mixmo_play_on_a_disk_that_fills_up_keeps_playing_and_saving(tmp_path: P
         raise AssertionError(shown)
 
     def press(*keys: str) -> None:
-        subprocess.run(["tmux", "-L", SOCKET, "send-keys", "-t", session, *keys], check=True)
+        subprocess.run(["tmux", "-L", session, "send-keys", "-t", session, *keys], check=True)
 
     try:
         shown = wait(lambda s: "Rack" in s and (disk / "autosave.json").exists())
@@ -226,5 +226,5 @@ def test_mixmo_play_on_a_disk_that_fills_up_keeps_playing_and_saving(tmp_path: P
 
         assert len(load_game(disk / "autosave.json").log) == 3  # every move, saved on retry
     finally:
-        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], check=False)
+        subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
         subprocess.run(["umount", "-l", str(disk)], check=False)
