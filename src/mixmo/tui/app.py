@@ -128,7 +128,6 @@ class MixmoApp(
     TranslatedBindings,
     BoardInput,
     Commands,
-    TableEvents,
     App[None],
     inherit_bindings=False,  # ctrl+q and ctrl+c are the keymap's quit (it asks first)
 ):
@@ -182,6 +181,7 @@ class MixmoApp(
         """Full-width tiles (``--big``), for a table watching one screen from a distance."""
         self.save_path = save_path
         """Where the screen's view is kept (the game itself is the table's to save)."""
+        self.table_events = TableEvents(self)
         self.saver: Autosaver | None = None
         """What saves the game this app made its table for (a table given saves its own)."""
         self.table = self.table_for(game, clock)
@@ -230,7 +230,8 @@ class MixmoApp(
             self.live_check = view.live_check if live_check is None else live_check
         self._own_events = False
         """True while the app hands the table an action: its events are answered at once."""
-        self._placed = False
+        self.placed = False
+        """True once a tile was placed in the match (as far as this screen saw)."""
         self._unsubscribe = self.listen_to(self.table)
         self.flow = RoundFlow(self)
         self._header_text = ""
@@ -285,9 +286,9 @@ class MixmoApp(
         # What the app's own action caused is answered now (the keys that follow see it);
         # what arrives on its own (from a server) waits its turn among the app's messages.
         if self._own_events:
-            self.on_game_event(event)
+            self.table_events.on_game_event(event)
         else:
-            self.call_later(self.on_game_event, event)
+            self.call_later(self.table_events.on_game_event, event)
 
     def _changed(self) -> None:
         if self._own_events:
@@ -576,7 +577,7 @@ class MixmoApp(
         """No tile placed yet in the match (as far as this screen saw)."""
         round_ = self.table.round
         return (
-            not self._placed
+            not self.placed
             and round_.number == 1
             and not any(len(player.grid) for player in round_.players)
         )
@@ -707,7 +708,7 @@ class MixmoApp(
             self._own_events = False
         if refusal is not None:
             if not quiet:
-                self.refused(action.seat, refusal.message)
+                self.table_events.refused(action.seat, refusal.message)
             return False
         if (
             action.seat not in self.bot_seats
@@ -783,7 +784,7 @@ class MixmoApp(
         self._unsubscribe()
         self.table = self.table_for(game, self.clock)
         self._unsubscribe = self.listen_to(self.table)
-        self._placed = False
+        self.placed = False
         self._reports = {}
         self.panes = [PaneState() for _ in self.table.options.players]
         self.active = self.table.playable_seats[0] if self.table.playable_seats else 0

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from mixmo.tui.keys import Keymap
+    from mixmo.tui.table_events import TableEvents
 
 
 class Commands:
@@ -32,7 +33,7 @@ class Commands:
         awaiting_highlight: bool
         keymap_config: Keymap
         quit_question: str
-        saving_failed: bool
+        table_events: TableEvents
         clock: Callable[[], float]
 
         def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
@@ -71,9 +72,10 @@ class Commands:
         from mixmo.tui.modals import ConfirmScreen, unsaved_quit_question
 
         question = self.quit_question
-        if self.saving_failed:  # try once more: the player may have freed the disk since
+        events = self.table_events
+        if events.saving_failed:  # try once more: the player may have freed the disk since
             where = _save_now(self.table)
-            self.saving_failed = where is not None
+            events.saving_failed = where is not None
             if where is not None:
                 question = unsaved_quit_question(where)
 
