@@ -127,7 +127,6 @@ class BoardScreen(Screen[None], inherit_bindings=False):
 class MixmoApp(
     TranslatedBindings,
     BoardInput,
-    Commands,
     App[None],
     inherit_bindings=False,  # ctrl+q and ctrl+c are the keymap's quit (it asks first)
 ):
@@ -182,6 +181,7 @@ class MixmoApp(
         self.save_path = save_path
         """Where the screen's view is kept (the game itself is the table's to save)."""
         self.table_events = TableEvents(self)
+        self.commands = Commands(self)
         self.saver: Autosaver | None = None
         """What saves the game this app made its table for (a table given saves its own)."""
         self.table = self.table_for(game, clock)
@@ -830,6 +830,26 @@ class MixmoApp(
 
     def action_switch(self, seat: int) -> None:
         self.activate(seat)
+
+    # The keymap's commands, run by name (mixmo.tui.commands).
+
+    def action_mixmo(self) -> None:
+        self.commands.mixmo()
+
+    def action_stuck(self) -> None:
+        self.commands.stuck()
+
+    def action_help(self) -> None:
+        self.commands.help()
+
+    def action_toggle_check(self) -> None:
+        self.commands.toggle_check()
+
+    def action_highlight(self) -> None:
+        self.commands.highlight()
+
+    def action_quit_game(self) -> None:
+        self.commands.quit_game()
 
     def action_hint(self) -> None:
         """F3: a hint from the solver for the active player, at a cost (mixmo.tui.hints)."""
