@@ -49,7 +49,7 @@ from mixmo.session.table import Table, saving
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_layout import LAYOUTS, Board
 from mixmo.tui.commands import Commands
-from mixmo.tui.grid_view import GridPicture
+from mixmo.tui.grid_view import GridPicture, GridView
 from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.header import header_line
 from mixmo.tui.hints import Hints
@@ -59,7 +59,7 @@ from mixmo.tui.match_records import MatchRecorder
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
-from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
+from mixmo.tui.player_pane import PaneInfo, PlayerPane, RackView, rack_label
 from mixmo.tui.relay import RELAY_TICK, RelayDriver, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.table_events import TableEvents
@@ -126,7 +126,6 @@ class BoardScreen(Screen[None], inherit_bindings=False):
 
 class MixmoApp(
     TranslatedBindings,
-    BoardInput,
     App[None],
     inherit_bindings=False,  # ctrl+q and ctrl+c are the keymap's quit (it asks first)
 ):
@@ -182,6 +181,7 @@ class MixmoApp(
         """Where the screen's view is kept (the game itself is the table's to save)."""
         self.table_events = TableEvents(self)
         self.commands = Commands(self)
+        self.board_input = BoardInput(self)
         self.saver: Autosaver | None = None
         """What saves the game this app made its table for (a table given saves its own)."""
         self.table = self.table_for(game, clock)
@@ -253,7 +253,9 @@ class MixmoApp(
         """The bots of this screen: ``bots`` is how many take the last seats, or which
         seats (a resumed game's, from its save), at ``level`` (one, or one per bot)."""
         seats = len(self.table.options.players)
-        self.bot_seats = list(range(seats - bots, seats)) if isinstance(bots, int) else sorted(bots)
+        self.bot_seats: list[int] = (
+            list(range(seats - bots, seats)) if isinstance(bots, int) else sorted(bots)
+        )
         if not self.bot_seats:
             return
         from mixmo.tui.bot_driver import BotDriver
@@ -674,7 +676,7 @@ class MixmoApp(
             return True
         symbol = tile_symbol(event)
         if symbol is not None:
-            self.type_symbol(symbol)
+            self.board_input.type_symbol(symbol)
             return True
         return False
 
@@ -859,3 +861,54 @@ class MixmoApp(
         """The last round's scores again, to read (round_flow.RoundFlow.show_last_scores)."""
         if not self.flow.show_last_scores():
             self.tell(self.active, _("no round has been scored yet"))
+
+    # The board's fixed keys, run by name (FIXED_ACTIONS), and the mouse on a pane's grid
+    # or rack (Textual's handlers by name): mixmo.tui.board_input.
+
+    def action_move_cursor(self, drow: int, dcol: int) -> None:
+        self.board_input.move_cursor(drow, dcol)
+
+    def action_select(self, drow: int, dcol: int) -> None:
+        self.board_input.select(drow, dcol)
+
+    def action_toggle_direction(self) -> None:
+        self.board_input.toggle_direction()
+
+    def action_erase(self, backwards: bool) -> None:
+        self.board_input.erase(backwards)
+
+    def action_clear_selection(self) -> None:
+        self.board_input.clear_selection()
+
+    def action_move_selection(self, drow: int, dcol: int) -> None:
+        self.board_input.move_selection(drow, dcol)
+
+    def action_shift_grid(self, drow: int, dcol: int) -> None:
+        self.board_input.shift_grid(drow, dcol)
+
+    def action_flip(self) -> None:
+        self.board_input.flip()
+
+    def action_take_apart(self) -> None:
+        self.board_input.take_apart()
+
+    def action_undo(self) -> None:
+        self.board_input.undo()
+
+    def action_redo(self) -> None:
+        self.board_input.redo()
+
+    def action_sort_rack(self) -> None:
+        self.board_input.sort_rack()
+
+    def action_shuffle_rack(self) -> None:
+        self.board_input.shuffle_rack()
+
+    def on_grid_view_cell_clicked(self, message: GridView.CellClicked) -> None:
+        self.board_input.cell_clicked(message)
+
+    def on_grid_view_dragged(self, message: GridView.Dragged) -> None:
+        self.board_input.dragged(message)
+
+    def on_rack_view_picked(self, message: RackView.Picked) -> None:
+        self.board_input.rack_picked(message)
