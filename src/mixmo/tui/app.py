@@ -49,7 +49,7 @@ from mixmo.session.table import Table, saving
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_layout import LAYOUTS, Board
 from mixmo.tui.commands import Commands
-from mixmo.tui.grid_view import GridPicture
+from mixmo.tui.grid_view import GridPicture, GridView
 from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.header import header_line
 from mixmo.tui.hints import Hints
@@ -59,7 +59,7 @@ from mixmo.tui.match_records import MatchRecorder
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
-from mixmo.tui.player_pane import PaneInfo, PlayerPane, rack_label
+from mixmo.tui.player_pane import PaneInfo, PlayerPane, RackView, rack_label
 from mixmo.tui.relay import RELAY_TICK, RelayDriver, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.table_events import TableEvents
@@ -126,9 +126,6 @@ class BoardScreen(Screen[None], inherit_bindings=False):
 
 class MixmoApp(
     TranslatedBindings,
-    BoardInput,
-    Commands,
-    TableEvents,
     App[None],
     inherit_bindings=False,  # ctrl+q and ctrl+c are the keymap's quit (it asks first)
 ):
@@ -182,6 +179,9 @@ class MixmoApp(
         """Full-width tiles (``--big``), for a table watching one screen from a distance."""
         self.save_path = save_path
         """Where the screen's view is kept (the game itself is the table's to save)."""
+        self.table_events = TableEvents(self)
+        self.commands = Commands(self)
+        self.board_input = BoardInput(self)
         self.saver: Autosaver | None = None
         """What saves the game this app made its table for (a table given saves its own)."""
         self.table = self.table_for(game, clock)
@@ -230,7 +230,8 @@ class MixmoApp(
             self.live_check = view.live_check if live_check is None else live_check
         self._own_events = False
         """True while the app hands the table an action: its events are answered at once."""
-        self._placed = False
+        self.placed = False
+        """True once a tile was placed in the match (as far as this screen saw)."""
         self._unsubscribe = self.listen_to(self.table)
         self.flow = RoundFlow(self)
         self._header_text = ""
@@ -252,7 +253,9 @@ class MixmoApp(
         """The bots of this screen: ``bots`` is how many take the last seats, or which
         seats (a resumed game's, from its save), at ``level`` (one, or one per bot)."""
         seats = len(self.table.options.players)
-        self.bot_seats = list(range(seats - bots, seats)) if isinstance(bots, int) else sorted(bots)
+        self.bot_seats: list[int] = (
+            list(range(seats - bots, seats)) if isinstance(bots, int) else sorted(bots)
+        )
         if not self.bot_seats:
             return
         from mixmo.tui.bot_driver import BotDriver
@@ -285,9 +288,9 @@ class MixmoApp(
         # What the app's own action caused is answered now (the keys that follow see it);
         # what arrives on its own (from a server) waits its turn among the app's messages.
         if self._own_events:
-            self.on_game_event(event)
+            self.table_events.on_game_event(event)
         else:
-            self.call_later(self.on_game_event, event)
+            self.call_later(self.table_events.on_game_event, event)
 
     def _changed(self) -> None:
         if self._own_events:
@@ -576,7 +579,7 @@ class MixmoApp(
         """No tile placed yet in the match (as far as this screen saw)."""
         round_ = self.table.round
         return (
-            not self._placed
+            not self.placed
             and round_.number == 1
             and not any(len(player.grid) for player in round_.players)
         )
@@ -673,7 +676,7 @@ class MixmoApp(
             return True
         symbol = tile_symbol(event)
         if symbol is not None:
-            self.type_symbol(symbol)
+            self.board_input.type_symbol(symbol)
             return True
         return False
 
@@ -707,7 +710,7 @@ class MixmoApp(
             self._own_events = False
         if refusal is not None:
             if not quiet:
-                self.refused(action.seat, refusal.message)
+                self.table_events.refused(action.seat, refusal.message)
             return False
         if (
             action.seat not in self.bot_seats
@@ -783,7 +786,7 @@ class MixmoApp(
         self._unsubscribe()
         self.table = self.table_for(game, self.clock)
         self._unsubscribe = self.listen_to(self.table)
-        self._placed = False
+        self.placed = False
         self._reports = {}
         self.panes = [PaneState() for _ in self.table.options.players]
         self.active = self.table.playable_seats[0] if self.table.playable_seats else 0
@@ -830,6 +833,26 @@ class MixmoApp(
     def action_switch(self, seat: int) -> None:
         self.activate(seat)
 
+    # The keymap's commands, run by name (mixmo.tui.commands).
+
+    def action_mixmo(self) -> None:
+        self.commands.mixmo()
+
+    def action_stuck(self) -> None:
+        self.commands.stuck()
+
+    def action_help(self) -> None:
+        self.commands.help()
+
+    def action_toggle_check(self) -> None:
+        self.commands.toggle_check()
+
+    def action_highlight(self) -> None:
+        self.commands.highlight()
+
+    def action_quit_game(self) -> None:
+        self.commands.quit_game()
+
     def action_hint(self) -> None:
         """F3: a hint from the solver for the active player, at a cost (mixmo.tui.hints)."""
         self.hint_giver.ask(self.active)
@@ -838,3 +861,54 @@ class MixmoApp(
         """The last round's scores again, to read (round_flow.RoundFlow.show_last_scores)."""
         if not self.flow.show_last_scores():
             self.tell(self.active, _("no round has been scored yet"))
+
+    # The board's fixed keys, run by name (FIXED_ACTIONS), and the mouse on a pane's grid
+    # or rack (Textual's handlers by name): mixmo.tui.board_input.
+
+    def action_move_cursor(self, drow: int, dcol: int) -> None:
+        self.board_input.move_cursor(drow, dcol)
+
+    def action_select(self, drow: int, dcol: int) -> None:
+        self.board_input.select(drow, dcol)
+
+    def action_toggle_direction(self) -> None:
+        self.board_input.toggle_direction()
+
+    def action_erase(self, backwards: bool) -> None:
+        self.board_input.erase(backwards)
+
+    def action_clear_selection(self) -> None:
+        self.board_input.clear_selection()
+
+    def action_move_selection(self, drow: int, dcol: int) -> None:
+        self.board_input.move_selection(drow, dcol)
+
+    def action_shift_grid(self, drow: int, dcol: int) -> None:
+        self.board_input.shift_grid(drow, dcol)
+
+    def action_flip(self) -> None:
+        self.board_input.flip()
+
+    def action_take_apart(self) -> None:
+        self.board_input.take_apart()
+
+    def action_undo(self) -> None:
+        self.board_input.undo()
+
+    def action_redo(self) -> None:
+        self.board_input.redo()
+
+    def action_sort_rack(self) -> None:
+        self.board_input.sort_rack()
+
+    def action_shuffle_rack(self) -> None:
+        self.board_input.shuffle_rack()
+
+    def on_grid_view_cell_clicked(self, message: GridView.CellClicked) -> None:
+        self.board_input.cell_clicked(message)
+
+    def on_grid_view_dragged(self, message: GridView.Dragged) -> None:
+        self.board_input.dragged(message)
+
+    def on_rack_view_picked(self, message: RackView.Picked) -> None:
+        self.board_input.rack_picked(message)

@@ -1,8 +1,11 @@
 """What the board's keys and the mouse do to the active player's grid.
 
-A mixin of the app: every board key reaches the app's one route in the order the
-terminal sent them (``MixmoApp.take_key``), which runs the matching ``action_*``
-here at once. The mouse arrives as the grid view's messages.
+:class:`BoardInput` is the app's controller, knowing it only through
+:class:`BoardHost` (the app imports it, never the other way round): every board
+key reaches the app's one route in the order the terminal sent them
+(``MixmoApp.take_key``), which runs the matching ``action_*`` of the app, handed
+here at once. The mouse arrives as the grid view's messages, which the app's
+handlers hand here too.
 Grid edits go to the engine as actions; the cursor, selection and rack order
 live in the pane's :class:`~mixmo.tui.pane_state.PaneState`.
 """
@@ -10,7 +13,8 @@ live in the pane's :class:`~mixmo.tui.pane_state.PaneState`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mixmo.engine import actions as act
 from mixmo.engine.game_editing import flipped, in_the_way_of_flip
@@ -21,9 +25,6 @@ from mixmo.tui.pane_state import rectangle
 from mixmo.tui.player_pane import RackView
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
     from mixmo.session.table import Table
     from mixmo.tui.pane_state import PaneState
 
@@ -31,61 +32,68 @@ ASK_BEFORE_TAKING_APART = 4
 """F8 asks first when the grid holds more tiles than this."""
 
 
+class BoardHost(Protocol):
+    """What the board's keys and the mouse need from the app (or a test)."""
+
+    table: Table
+    panes: list[PaneState]
+    active: int
+    awaiting_highlight: bool
+    clock: Callable[[], float]
+
+    @property
+    def push_screen(self) -> Callable[..., Any]: ...  # Textual's App.push_screen
+
+    def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
+    def refresh_pane(self, seat: int, *, force: bool = False) -> None: ...
+    def tell(self, seat: int, message: str) -> None: ...
+    def activate(self, seat: int) -> None: ...
+    def may_take(self, seat: int) -> bool: ...
+    def save_view(self) -> None: ...
+
+
 class BoardInput:
     """Grid editing for the app (the active pane's keys, and the mouse on any pane)."""
 
-    if TYPE_CHECKING:  # provided by MixmoApp
-        table: Table
-        panes: list[PaneState]
-        active: int
-        awaiting_highlight: bool
-        clock: Callable[[], float]
-
-        def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
-        def refresh_pane(self, seat: int, *, force: bool = False) -> None: ...
-        def tell(self, seat: int, message: str) -> None: ...
-        def activate(self, seat: int) -> None: ...
-        def may_take(self, seat: int) -> bool: ...
-        def save_view(self) -> None: ...
-
-        push_screen: Callable[..., Any]
+    def __init__(self, host: BoardHost) -> None:
+        self.host = host
 
     # --- typing -------------------------------------------------------------------------
 
     def type_symbol(self, symbol: str) -> None:
         """A letter, ``?`` or ``!`` typed on the active pane: place it and step on."""
-        seat = self.active
-        pane = self.panes[seat]
-        if self.awaiting_highlight:
-            self.awaiting_highlight = False
+        seat = self.host.active
+        pane = self.host.panes[seat]
+        if self.host.awaiting_highlight:
+            self.host.awaiting_highlight = False
             pane.highlight = None if pane.highlight == symbol else symbol
-            self.refresh_pane(seat)
+            self.host.refresh_pane(seat)
             return
-        tile = self.table.round.player(seat).grid.get(pane.cursor)
+        tile = self.host.table.round.player(seat).grid.get(pane.cursor)
         if tile is not None and tile.symbol == symbol:
             self.step(seat)  # typing along a word already there
             return
         row, col = pane.cursor
-        placed = act.PlaceTile(seat=seat, row=row, col=col, symbol=symbol, at=self.clock())
-        if self.apply(placed):
+        placed = act.PlaceTile(seat=seat, row=row, col=col, symbol=symbol, at=self.host.clock())
+        if self.host.apply(placed):
             self.step(seat)
 
     def step(self, seat: int, backwards: bool = False) -> None:
         """Move the cursor one cell in the typing direction."""
-        pane = self.panes[seat]
+        pane = self.host.panes[seat]
         drow, dcol = pane.direction.step
         sign = -1 if backwards else 1
         pane.cursor = (pane.cursor[0] + sign * drow, pane.cursor[1] + sign * dcol)
-        self.refresh_pane(seat)
+        self.host.refresh_pane(seat)
 
-    def action_move_cursor(self, drow: int, dcol: int) -> None:
+    def move_cursor(self, drow: int, dcol: int) -> None:
         self._move(drow, dcol, extend=False)
 
-    def action_select(self, drow: int, dcol: int) -> None:
+    def select(self, drow: int, dcol: int) -> None:
         self._move(drow, dcol, extend=True)
 
     def _move(self, drow: int, dcol: int, *, extend: bool) -> None:
-        pane = self.panes[self.active]
+        pane = self.host.panes[self.host.active]
         if extend and pane.anchor is None:
             pane.anchor = pane.cursor
         elif not extend:
@@ -93,85 +101,87 @@ class BoardInput:
         pane.cursor = (pane.cursor[0] + drow, pane.cursor[1] + dcol)
         if pane.anchor is not None:
             pane.selection = rectangle(pane.anchor, pane.cursor)
-        self.refresh_pane(self.active)
+        self.host.refresh_pane(self.host.active)
 
-    def action_toggle_direction(self) -> None:
-        pane = self.panes[self.active]
+    def toggle_direction(self) -> None:
+        pane = self.host.panes[self.host.active]
         pane.direction = Direction.DOWN if pane.direction is Direction.ACROSS else Direction.ACROSS
-        self.refresh_pane(self.active)
+        self.host.refresh_pane(self.host.active)
 
-    def action_erase(self, backwards: bool) -> None:
-        seat = self.active
-        pane = self.panes[seat]
+    def erase(self, backwards: bool) -> None:
+        seat = self.host.active
+        pane = self.host.panes[seat]
         if backwards:
             self.step(seat, backwards=True)
-        if pane.cursor in self.table.round.player(seat).grid:
-            self.apply(act.TakeBack(seat=seat, cells=(pane.cursor,), at=self.clock()))
+        if pane.cursor in self.host.table.round.player(seat).grid:
+            self.host.apply(act.TakeBack(seat=seat, cells=(pane.cursor,), at=self.host.clock()))
 
-    def action_clear_selection(self) -> None:
-        pane = self.panes[self.active]
+    def clear_selection(self) -> None:
+        pane = self.host.panes[self.host.active]
         pane.anchor, pane.selection, pane.picked = None, frozenset(), None
-        self.refresh_pane(self.active)
+        self.host.refresh_pane(self.host.active)
 
     # --- blocks and the whole grid ---------------------------------------------------------
 
-    def action_move_selection(self, drow: int, dcol: int) -> None:
-        seat = self.active
-        pane = self.panes[seat]
-        grid = self.table.round.player(seat).grid
+    def move_selection(self, drow: int, dcol: int) -> None:
+        seat = self.host.active
+        pane = self.host.panes[seat]
+        grid = self.host.table.round.player(seat).grid
         cells = tuple(c for c in pane.selection if c in grid)
         if not cells:
-            self.tell(seat, _("select tiles first (shift+arrows)"))
+            self.host.tell(seat, _("select tiles first (shift+arrows)"))
             return
-        if self.apply(act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.clock())):
+        if self.host.apply(
+            act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.host.clock())
+        ):
             pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
             if pane.anchor is not None:
                 pane.anchor = (pane.anchor[0] + drow, pane.anchor[1] + dcol)
             pane.cursor = (pane.cursor[0] + drow, pane.cursor[1] + dcol)
-            self.refresh_pane(seat)
+            self.host.refresh_pane(seat)
 
-    def action_shift_grid(self, drow: int, dcol: int) -> None:
-        seat = self.active
-        cells = tuple(self.table.round.player(seat).grid)
-        if cells and self.apply(
-            act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.clock())
+    def shift_grid(self, drow: int, dcol: int) -> None:
+        seat = self.host.active
+        cells = tuple(self.host.table.round.player(seat).grid)
+        if cells and self.host.apply(
+            act.MoveTiles(seat=seat, cells=cells, drow=drow, dcol=dcol, at=self.host.clock())
         ):
-            pane = self.panes[seat]
+            pane = self.host.panes[seat]
             pane.cursor = (pane.cursor[0] + drow, pane.cursor[1] + dcol)
             pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
-            self.refresh_pane(seat)
+            self.host.refresh_pane(seat)
 
-    def action_flip(self) -> None:
+    def flip(self) -> None:
         """Turn the selected block over its top-left corner: rows become columns.
 
         One engine action (a flip is one edit: one ctrl+z takes it back). A flip onto
         another tile is refused, as the rules refuse it."""
-        seat = self.active
-        pane = self.panes[seat]
-        grid = self.table.round.player(seat).grid
+        seat = self.host.active
+        pane = self.host.panes[seat]
+        grid = self.host.table.round.player(seat).grid
         cells = tuple(sorted(c for c in pane.selection if c in grid))
         if not cells:
-            self.tell(seat, _("select tiles first (shift+arrows)"))
+            self.host.tell(seat, _("select tiles first (shift+arrows)"))
             return
         if in_the_way_of_flip(grid, cells):  # the engine's rule, said without row numbers
-            self.tell(seat, "✗ " + _("cannot flip: a tile is in the way"))
+            self.host.tell(seat, "✗ " + _("cannot flip: a tile is in the way"))
             return
-        if self.apply(act.FlipTiles(seat=seat, cells=cells, at=self.clock())):
+        if self.host.apply(act.FlipTiles(seat=seat, cells=cells, at=self.host.clock())):
             pane.selection = frozenset(flipped(cells).values())
             pane.anchor = None
-            self.refresh_pane(seat)
+            self.host.refresh_pane(seat)
 
-    def action_take_apart(self) -> None:
+    def take_apart(self) -> None:
         """The whole grid back to the rack; a grid of more than a few tiles asks first."""
-        seat = self.active
-        tiles = len(self.table.round.player(seat).grid)
+        seat = self.host.active
+        tiles = len(self.host.table.round.player(seat).grid)
         if tiles <= ASK_BEFORE_TAKING_APART:
-            self.apply(act.TakeApart(seat=seat, at=self.clock()))
+            self.host.apply(act.TakeApart(seat=seat, at=self.host.clock()))
             return
 
         def answer(yes: object) -> None:
             if yes:
-                self.apply(act.TakeApart(seat=seat, at=self.clock()))
+                self.host.apply(act.TakeApart(seat=seat, at=self.host.clock()))
 
         question = ngettext(
             "Take the {count} tile of your grid back to the rack? (ctrl+z undoes it)",
@@ -182,76 +192,74 @@ class BoardInput:
 
         dialog = ConfirmScreen(question)
         dialog.answered = answer
-        self.push_screen(dialog)
+        self.host.push_screen(dialog)
 
-    def action_undo(self) -> None:
-        self.apply(act.Undo(seat=self.active, at=self.clock()))
+    def undo(self) -> None:
+        self.host.apply(act.Undo(seat=self.host.active, at=self.host.clock()))
 
-    def action_redo(self) -> None:
-        self.apply(act.Redo(seat=self.active, at=self.clock()))
+    def redo(self) -> None:
+        self.host.apply(act.Redo(seat=self.host.active, at=self.host.clock()))
 
     # --- the rack ----------------------------------------------------------------------------
 
-    def action_sort_rack(self) -> None:
-        pane = self.panes[self.active]
+    def sort_rack(self) -> None:
+        pane = self.host.panes[self.host.active]
         pane.rack = tuple(sorted(pane.rack, key=lambda t: (t.is_blank, t.symbol)))
         pane.picked = None
-        self.refresh_pane(self.active)
-        self.save_view()
+        self.host.refresh_pane(self.host.active)
+        self.host.save_view()
 
-    def action_shuffle_rack(self) -> None:
-        pane = self.panes[self.active]
+    def shuffle_rack(self) -> None:
+        pane = self.host.panes[self.host.active]
         order = list(pane.rack)
-        random.Random(self.clock()).shuffle(order)
+        random.Random(self.host.clock()).shuffle(order)
         pane.rack, pane.picked = tuple(order), None
-        self.refresh_pane(self.active)
-        self.save_view()
+        self.host.refresh_pane(self.host.active)
+        self.host.save_view()
 
     # --- the mouse (any pane) ----------------------------------------------------------------
 
-    # Handlers by name (``on_<widget>_<message>``): Textual finds those on a mixin too.
-
-    def on_grid_view_cell_clicked(self, message: GridView.CellClicked) -> None:
+    def cell_clicked(self, message: GridView.CellClicked) -> None:
         seat = message.view.seat
-        if not self.may_take(seat):
+        if not self.host.may_take(seat):
             return  # another player's grid at a server: read-only
-        self.activate(seat)
-        pane = self.panes[seat]
+        self.host.activate(seat)
+        pane = self.host.panes[seat]
         pane.cursor = message.cell
         pane.anchor, pane.selection = None, frozenset()
         if pane.picked is not None:
             tile = pane.rack[pane.picked]
             pane.picked = None
             row, col = message.cell
-            self.apply(
-                act.PlaceTile(seat=seat, row=row, col=col, symbol=tile.symbol, at=self.clock())
+            self.host.apply(
+                act.PlaceTile(seat=seat, row=row, col=col, symbol=tile.symbol, at=self.host.clock())
             )
-        self.refresh_pane(seat)
+        self.host.refresh_pane(seat)
 
-    def on_grid_view_dragged(self, message: GridView.Dragged) -> None:
+    def dragged(self, message: GridView.Dragged) -> None:
         seat = message.view.seat
-        if not self.may_take(seat):
+        if not self.host.may_take(seat):
             return
-        self.activate(seat)
-        pane = self.panes[seat]
+        self.host.activate(seat)
+        pane = self.host.panes[seat]
         drow, dcol = message.end[0] - message.start[0], message.end[1] - message.start[1]
-        grid = self.table.round.player(seat).grid
+        grid = self.host.table.round.player(seat).grid
         cells = (
             [c for c in pane.selection if c in grid]
             if message.start in pane.selection
             else [message.start]
         )
-        if self.apply(
-            act.MoveTiles(seat=seat, cells=tuple(cells), drow=drow, dcol=dcol, at=self.clock())
+        if self.host.apply(
+            act.MoveTiles(seat=seat, cells=tuple(cells), drow=drow, dcol=dcol, at=self.host.clock())
         ):
             pane.selection = frozenset((r + drow, c + dcol) for r, c in pane.selection)
             pane.cursor = message.end
-            self.refresh_pane(seat)
+            self.host.refresh_pane(seat)
 
-    def on_rack_view_picked(self, message: RackView.Picked) -> None:
-        if not self.may_take(message.seat):
+    def rack_picked(self, message: RackView.Picked) -> None:
+        if not self.host.may_take(message.seat):
             return
-        self.activate(message.seat)
-        pane = self.panes[message.seat]
+        self.host.activate(message.seat)
+        pane = self.host.panes[message.seat]
         pane.picked = None if pane.picked == message.index else message.index
-        self.refresh_pane(message.seat)
+        self.host.refresh_pane(message.seat)

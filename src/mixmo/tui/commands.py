@@ -1,14 +1,17 @@
 """The game's commands on the function keys: MIXMO, stuck, help, live checking,
 find a letter, and quit.
 
-A mixin of the app (the app imports it, never the other way round). The
-dialogs these commands open (help, the question before quitting) are imported
+:class:`Commands` is the app's controller, knowing it only through
+:class:`CommandsHost` (the app imports it, never the other way round): the app's
+``action_<command>`` methods, which the keymap runs by name, hand each command here.
+The dialogs these commands open (help, the question before quitting) are imported
 when first opened: the first frame of a game needs none of them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mixmo.engine import actions as act
 from mixmo.i18n import _
@@ -16,82 +19,93 @@ from mixmo.session.table import Table, saving
 from mixmo.tui.keys import COMMANDS, FIXED_KEYS
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
     from mixmo.tui.keys import Keymap
+    from mixmo.tui.table_events import TableEvents
+
+
+class CommandsHost(Protocol):
+    """What the commands need from the app (or a test)."""
+
+    table: Table
+    active: int
+    live_check: bool
+    awaiting_highlight: bool
+    keymap_config: Keymap
+    quit_question: str
+    table_events: TableEvents
+    clock: Callable[[], float]
+
+    @property
+    def push_screen(self) -> Callable[..., Any]: ...  # Textual's App.push_screen
+
+    def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
+    def tell(self, seat: int, message: str) -> None: ...
+    def refresh_all(self) -> None: ...
+    def save_view(self) -> None: ...
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None: ...
 
 
 class Commands:
-    """The rebindable commands' actions (``action_<command>``) for the app."""
+    """The rebindable commands of the app (its ``action_<command>`` methods run them)."""
 
-    if TYPE_CHECKING:  # provided by MixmoApp
-        table: Table
-        active: int
-        live_check: bool
-        awaiting_highlight: bool
-        keymap_config: Keymap
-        quit_question: str
-        saving_failed: bool
-        clock: Callable[[], float]
+    def __init__(self, host: CommandsHost) -> None:
+        self.host = host
 
-        def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
-        def tell(self, seat: int, message: str) -> None: ...
-        def refresh_all(self) -> None: ...
-        def save_view(self) -> None: ...
-        def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None: ...
+    def mixmo(self) -> None:
+        host = self.host
+        host.apply(act.CallMixmo(seat=host.active, at=host.clock()))
 
-        push_screen: Callable[..., Any]
+    def stuck(self) -> None:
+        host = self.host
+        stuck = not host.table.round.player(host.active).stuck
+        host.apply(act.SayStuck(seat=host.active, stuck=stuck, at=host.clock()))
 
-    def action_mixmo(self) -> None:
-        self.apply(act.CallMixmo(seat=self.active, at=self.clock()))
-
-    def action_stuck(self) -> None:
-        stuck = not self.table.round.player(self.active).stuck
-        self.apply(act.SayStuck(seat=self.active, stuck=stuck, at=self.clock()))
-
-    def action_help(self) -> None:
+    def help(self) -> None:
         from mixmo.tui.modals import HelpScreen
 
-        config = self.keymap_config.bindings()
+        config = self.host.keymap_config.bindings()
         keys = [(config[c].replace(",", " / "), _(text)) for c, (*_keys, text) in COMMANDS.items()]
         fixed = [(_(key), _(meaning)) for key, meaning in FIXED_KEYS]
-        self.push_screen(HelpScreen(fixed + keys))
+        self.host.push_screen(HelpScreen(fixed + keys))
 
-    def action_toggle_check(self) -> None:
-        self.live_check = not self.live_check
-        self.refresh_all()
-        self.save_view()
+    def toggle_check(self) -> None:
+        host = self.host
+        host.live_check = not host.live_check
+        host.refresh_all()
+        host.save_view()
 
-    def action_highlight(self) -> None:
-        self.awaiting_highlight = True
-        self.tell(self.active, _("type a letter to highlight it (again to clear)"))
+    def highlight(self) -> None:
+        host = self.host
+        host.awaiting_highlight = True
+        host.tell(host.active, _("type a letter to highlight it (again to clear)"))
 
-    def action_quit_game(self) -> None:
+    def quit_game(self) -> None:
         from mixmo.tui.modals import ConfirmScreen, unsaved_quit_question
 
-        question = self.quit_question
-        if self.saving_failed:  # try once more: the player may have freed the disk since
-            where = _save_now(self.table)
-            self.saving_failed = where is not None
+        host = self.host
+        question = host.quit_question
+        events = host.table_events
+        if events.saving_failed:  # try once more: the player may have freed the disk since
+            where = _save_now(host.table)
+            events.saving_failed = where is not None
             if where is not None:
                 question = unsaved_quit_question(where)
 
         def answer(yes: object) -> None:
             if yes:
-                where = _save_now(self.table)
+                where = _save_now(host.table)
                 if where is not None:
-                    self.exit(
+                    host.exit(
                         return_code=1,
                         message=_("The game could not be saved to {where}.").format(where=where),
                     )
                     return
-                self.save_view()
-                self.exit()
+                host.save_view()
+                host.exit()
 
         dialog = ConfirmScreen(question)
         dialog.answered = answer
-        self.push_screen(dialog)
+        host.push_screen(dialog)
 
 
 def _save_now(table: Table) -> str | None:

@@ -1,14 +1,16 @@
 """What the screen does with each event of its table: news on the panes and in the
 header, a refusal told to its player, saving and connection notices, the records.
 
-A mixin of the app (the app imports it, never the other way round). The app
-hears the table (``MixmoApp.listen_to``) and hands each event to
-:meth:`TableEvents.on_game_event`, then pushes the new state down into the panes.
+The app's controller, knowing it only through :class:`TableEventsHost` (the app
+imports it, never the other way round). The app hears the table
+(``MixmoApp.listen_to``) and hands each event to :meth:`TableEvents.on_game_event`,
+then pushes the new state down into the panes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mixmo.engine import events as ev
 from mixmo.engine.messages import Message
@@ -23,9 +25,6 @@ from mixmo.session.events import (
 from mixmo.tui.news import TABLE_NEWS_SECONDS, news_for, refusal_text
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
     from mixmo.engine.state import PlayerState
     from mixmo.engine.validation import ValidationReport
     from mixmo.session.table import Table
@@ -33,82 +32,92 @@ if TYPE_CHECKING:
     from mixmo.tui.pane_state import PaneState
 
 
+class TableEventsHost(Protocol):
+    """What the table's events need from the app (or a test)."""
+
+    table: Table
+    active: int
+    panes: list[PaneState]
+    shows_scores: bool
+    placed: bool
+    clock: Callable[[], float]
+    recorder: MatchRecorder
+
+    @property
+    def notify(self) -> Callable[..., Any]: ...  # Textual's App.notify
+    @property
+    def call_later(self) -> Callable[..., Any]: ...  # Textual's App.call_later
+
+    def tell(self, seat: int, message: str) -> None: ...
+    def announce(self, text: str, *, seconds: float = ...) -> None: ...
+    def update_header(self) -> None: ...
+    def refresh_all(self) -> None: ...
+    def bell(self) -> None: ...
+    def report_for(self, seat: int, player: PlayerState) -> ValidationReport: ...
+
+
 class TableEvents:
-    """The app's answer to each event of the table (``on_game_event``)."""
+    """The app's answer to each event of the table (:meth:`on_game_event`)."""
 
-    saving_failed: bool = False
-    """The last save of the match failed (the player was told in a toast): quitting now
-    would lose the moves since the last good save, and the quit question says so."""
-
-    if TYPE_CHECKING:  # provided by MixmoApp
-        table: Table
-        active: int
-        panes: list[PaneState]
-        shows_scores: bool
-        _placed: bool
-        clock: Callable[[], float]
-
-        def tell(self, seat: int, message: str) -> None: ...
-        def announce(self, text: str, *, seconds: float = ...) -> None: ...
-        def update_header(self) -> None: ...
-        def refresh_all(self) -> None: ...
-        def bell(self) -> None: ...
-        def report_for(self, seat: int, player: PlayerState) -> ValidationReport: ...
-
-        notify: Callable[..., Any]
-        call_later: Callable[..., Any]
-        recorder: MatchRecorder
+    def __init__(self, host: TableEventsHost) -> None:
+        self.host = host
+        self.saving_failed = False
+        """The last save of the match failed (the player was told in a toast): quitting now
+        would lose the moves since the last good save, and the quit question says so."""
 
     def reason_on_the_board(self, seat: int, reason: Message) -> str:
         """A wrong call's reason in terms of the caller's board: the grid is the one
         called on (the caller is locked, or out of the round, until the next MIXMO)."""
         from mixmo.tui.call_reasons import for_the_board  # a wrong call is rare: loaded then
 
-        player = self.table.round.player(seat)
-        report = self.report_for(seat, player)
-        return for_the_board(reason, player.grid, report, self.table.lexicon, self.table.variant)
+        host = self.host
+        player = host.table.round.player(seat)
+        report = host.report_for(seat, player)
+        return for_the_board(reason, player.grid, report, host.table.lexicon, host.table.variant)
 
     def refused(self, seat: int, message: Message | str) -> None:
         """Tell ``seat`` why the table refused their action."""
-        self.tell(seat, f"✗ {refusal_text(message)}")
-        self.bell()
+        host = self.host
+        host.tell(seat, f"✗ {refusal_text(message)}")
+        host.bell()
 
     def on_game_event(self, event: ev.Event) -> None:
         """One event from the table: news on the panes and in the header, records, notices."""
+        host = self.host
         if isinstance(event, ev.GridChanged):
-            self._placed = True
+            host.placed = True
         if isinstance(event, ActionRefused):
-            seat = self.table.seat if self.table.seat is not None else self.active
+            seat = host.table.seat if host.table.seat is not None else host.active
             self.refused(seat, event.message)
             return
         if isinstance(event, SavingChanged):
             self.saving_failed = not event.saved
-            self.notify(
+            host.notify(
                 event.message, severity="information" if event.saved else "error", timeout=15
             )
             return
         if isinstance(event, ConnectionChanged):
             if event.online:
-                self.announce(_("connection back: the match goes on"))
-            self.update_header()
+                host.announce(_("connection back: the match goes on"))
+            host.update_header()
             return
         if isinstance(event, SeatConnection):
-            name = self.table.name(event.seat)
+            name = host.table.name(event.seat)
             text = _("{name} is back") if event.connected else _("{name} lost the connection")
-            self.announce(text.format(name=name))
+            host.announce(text.format(name=name))
             return
         if isinstance(event, ViewReplaced):
-            self.refresh_all()
+            host.refresh_all()
             return
-        for news in news_for(event, self.table.name, self.reason_on_the_board):
+        for news in news_for(event, host.table.name, self.reason_on_the_board):
             if news.seat is None:
-                self.announce(news.text, seconds=TABLE_NEWS_SECONDS * (1.5 if news.error else 1))
+                host.announce(news.text, seconds=TABLE_NEWS_SECONDS * (1.5 if news.error else 1))
             else:
-                self.panes[news.seat].message = news.text
-                self.panes[news.seat].said_at = self.clock()
+                host.panes[news.seat].message = news.text
+                host.panes[news.seat].said_at = host.clock()
             if news.bell:
-                self.bell()
-        if isinstance(event, ev.RoundScored) and self.shows_scores:
-            self.call_later(self.recorder.record_round, event, self.recorder.round_seconds())
-        if isinstance(event, ev.MatchOver) and self.shows_scores:
-            self.call_later(self.recorder.record_match, event)
+                host.bell()
+        if isinstance(event, ev.RoundScored) and host.shows_scores:
+            host.call_later(host.recorder.record_round, event, host.recorder.round_seconds())
+        if isinstance(event, ev.MatchOver) and host.shows_scores:
+            host.call_later(host.recorder.record_match, event)
