@@ -187,7 +187,7 @@ async def typed_at_a_local_table(keys: tuple[str, ...], seed: int) -> Typed:
     app = MixmoApp(table)
     told: list[str] = []
     async with app.run_test(size=SIZE):
-        app.refused = lambda seat, message: told.append(refusal_text(message))  # type: ignore[method-assign]
+        app.table_events.refused = lambda seat, message: told.append(refusal_text(message))  # type: ignore[method-assign]
         burst(app, *keys)
         await handled(app)
         return grid_letters(app, 1), app.panes[1].cursor, told
@@ -203,7 +203,7 @@ async def test_a_letter_not_on_the_rack_is_refused_at_once_as_at_a_local_table(
         app = MixmoApp(bob)
         told: list[str] = []
         async with app.run_test(size=SIZE) as pilot:
-            app.refused = lambda seat, message: told.append(refusal_text(message))  # type: ignore[method-assign]
+            app.table_events.refused = lambda seat, message: told.append(refusal_text(message))  # type: ignore[method-assign]
             burst(app, *keys)
             await until(
                 lambda: answered(bob) and len(bob.confirmed.round.player(1).grid) == 2, pilot

@@ -82,7 +82,7 @@ async def test_a_browser_visitor_takes_a_seat_beside_a_terminal_player_and_plays
     async with headless_chromium(chromium, tmp_path / "chromium.log") as browser:
         page = await browser.open(address + "/play?name=Ann")
         assert bot.wait_for_line("match: ").startswith("match: Bot, Ann (a seeded deal")
-        screen = await page.wait_until(lambda text: len(rack_of(text)) == 6, "a rack", timeout=60)
+        screen = await page.wait_until(ready_for_two, "a rack and both panes", timeout=60)
         assert own_pane(screen) == "2. Ann" and "1. Bot" in screen
         assert_drawn(await page.screenshot(tmp_path / "joined.png"))
         rack = rack_of(screen)
@@ -99,6 +99,13 @@ async def test_a_browser_visitor_takes_a_seat_beside_a_terminal_player_and_plays
 
     assert web.interrupt() == 0
     assert not any(Path(f"/proc/{pid}").exists() for pid in visitors), "its visitors end with it"
+
+
+def ready_for_two(screen: str) -> bool:
+    """The match's screen is drawn for two: a full rack and both seats' pane titles (a
+    page shows the rack's line before the titles when it draws in two frames)."""
+    titled = any("▶" in line and ". " in line for line in screen.splitlines())
+    return len(rack_of(screen)) == 6 and titled and "1. Bot" in screen
 
 
 def ready(screen: str) -> bool:
