@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from mixmo.engine import actions as a
 from mixmo.engine.game import Game, GameRuleError
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.save_models import MatchModel, PlayerModel, RoundModel
+from mixmo.engine.save_models import MatchModel, PlayerModel, RoundModel, read_match, read_options
 from mixmo.engine.state import MatchState, Phase, PlayerState, RoundState
 from mixmo.engine.state_json import (
     HIDDEN_SEED,
@@ -39,8 +39,6 @@ from mixmo.engine.state_json import (
     options_for,
     player_data,
     player_data_for_all,
-    read_match,
-    read_options,
     seat_viewer,
 )
 from mixmo.net.protocol import SeatView

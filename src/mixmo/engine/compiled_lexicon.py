@@ -87,7 +87,7 @@ def _write_atomically(trie: Any, target: str) -> None:
 def _open(
     kind: str, source: StrPath, folder: StrPath, build: Any, sha256: str | None
 ) -> Any | None:
-    from mixmo.engine.lexicon import DamagedDictionaryError
+    from mixmo.engine.lexicon_errors import DamagedDictionaryError
 
     try:
         marisa = _marisa()

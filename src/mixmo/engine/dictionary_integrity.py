@@ -14,6 +14,12 @@ from __future__ import annotations
 import os
 from functools import cache
 
+from mixmo.engine.lexicon_errors import (
+    DICTIONARY_CHANGED,
+    DICTIONARY_UNLISTED,
+    DamagedDictionaryError,
+)
+
 MANIFEST = "SHA256SUMS"
 
 
@@ -29,12 +35,9 @@ def shipped_digests(manifest: str) -> dict[str, str]:
     return digests
 
 
-def expected_digest(name: str) -> str:
-    """The SHA-256 the embedded file ``name`` was built with; DamagedDictionaryError
-    when the manifest is missing or does not list it."""
-    from mixmo.engine.lexicon import DICTIONARY_UNLISTED, DamagedDictionaryError, _data_path
-
-    manifest = _data_path(MANIFEST)
+def expected_digest(name: str, manifest: str | None) -> str:
+    """The SHA-256 the embedded file ``name`` was built with, as the manifest at path
+    ``manifest`` lists it; DamagedDictionaryError when it is missing or does not list it."""
     try:
         digests = shipped_digests(manifest) if manifest is not None else {}
     except (OSError, UnicodeDecodeError):
@@ -44,14 +47,12 @@ def expected_digest(name: str) -> str:
     return digests[name]
 
 
-def check_shipped(name: str, data: bytes, expected: str | None = None) -> None:
-    """Raise DamagedDictionaryError unless ``data`` are the bytes ``name`` was built with."""
+def check_shipped(name: str, data: bytes, expected: str) -> None:
+    """Raise DamagedDictionaryError unless ``data`` (the file ``name``) has the SHA-256
+    ``expected`` (:func:`expected_digest`)."""
     import hashlib  # here: a start that maps compiled lists hashes nothing (hashlib is 3-10 ms)
 
-    from mixmo.engine.lexicon import DICTIONARY_CHANGED, DamagedDictionaryError
-
-    wanted = expected if expected is not None else expected_digest(name)
-    if hashlib.sha256(data).hexdigest() != wanted:
+    if hashlib.sha256(data).hexdigest() != expected:
         raise DamagedDictionaryError(DICTIONARY_CHANGED(name=name))
 
 

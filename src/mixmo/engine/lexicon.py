@@ -23,7 +23,15 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:  # paths are strings on the way to a word list: pathlib is 7 ms of every start
     from pathlib import Path
 
-from mixmo.engine.messages import CodedError, Kind, Message
+from mixmo.engine.lexicon_errors import (
+    DICTIONARY_CHANGED as DICTIONARY_CHANGED,
+)
+from mixmo.engine.lexicon_errors import (
+    DICTIONARY_UNLISTED as DICTIONARY_UNLISTED,
+)
+from mixmo.engine.lexicon_errors import DamagedDictionaryError as DamagedDictionaryError
+from mixmo.engine.lexicon_errors import LexiconError as LexiconError
+from mixmo.engine.messages import Kind, Message
 
 EMBEDDED_LABEL = Kind("embedded-list", "embedded {language}")
 COMMON_LABEL = Kind("common-list", "common {language}")
@@ -84,24 +92,6 @@ def lexicon_label(name: str) -> Message:
         if name.startswith(kind) and language in EMBEDDED_LANGUAGES:
             return label(language=language)
     return LIST_NAMED(name=name)
-
-
-class LexiconError(CodedError):
-    """A lexicon could not be opened: a missing file, library or language."""
-
-
-class DamagedDictionaryError(LexiconError):
-    """An embedded list is not the file mixmo was built with (truncated, emptied,
-    replaced): raised with :data:`DICTIONARY_CHANGED` or :data:`DICTIONARY_UNLISTED`."""
-
-
-DICTIONARY_CHANGED = Kind(
-    "damaged-dictionary", "the embedded dictionary {name} is damaged: reinstall mixmo"
-)
-DICTIONARY_UNLISTED = Kind(
-    "unlisted-dictionary",
-    "the embedded dictionary {name} is not in this installation's SHA256SUMS: reinstall mixmo",
-)
 
 
 MAX_WORD_LIST = 32 * 1024 * 1024
@@ -384,15 +374,15 @@ def _dictionary_file(name: str) -> bytes:
         data = handle.read()
     from mixmo.engine.dictionary_integrity import check_shipped
 
-    check_shipped(name, data)  # a damaged list: one sentence, not a gzip traceback
+    check_shipped(name, data, _shipped_digest(path))  # damaged: one sentence, no traceback
     return data
 
 
 def _shipped_digest(source: str) -> str:
     """The SHA-256 the embedded file at ``source`` was built with (names its compiled file)."""
-    from mixmo.engine.dictionary_integrity import expected_digest, file_name
+    from mixmo.engine.dictionary_integrity import MANIFEST, expected_digest, file_name
 
-    return expected_digest(file_name(source))
+    return expected_digest(file_name(source), _data_path(MANIFEST))
 
 
 def _load_accented_forms(language: str) -> _Forms:

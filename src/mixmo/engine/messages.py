@@ -1,6 +1,6 @@
 """What the engine says: a stable code and typed fields, with an English ``str()``.
 
-The engine never translates (it imports no gettext). A refusal, a problem of a
+The engine never translates: it has no catalogue. A refusal, a problem of a
 grid, the reason of a hasty call or a score line is a :class:`Message`: a
 :class:`Kind` (its stable kebab-case code and English template, the catalogue's
 msgid) and the fields that fill it. ``str()`` gives the English sentence; the
@@ -117,41 +117,42 @@ Message.__hash__ = _message_hash  # type: ignore[assignment,method-assign]
 """(Its fields are a mapping: hashed as their sorted items.)"""
 
 
-class Translator:
-    """How an edge says a template: English here (:mod:`mixmo.messages_said` translates)."""
+class Wording:
+    """How a template is worded: in English here, the words it is written in (an edge
+    words it in its player's language, :mod:`mixmo.i18n.messages`)."""
 
-    def gettext(self, text: str) -> str:
+    def template(self, text: str) -> str:
         return text
 
-    def ngettext(self, singular: str, plural: str, count: int) -> str:
+    def plural(self, singular: str, plural: str, count: int) -> str:
         return singular if count == 1 else plural
 
 
-_english = Translator()
+_english = Wording()
 
 
-def render(field: Field, translator: Translator) -> str:
-    """``field`` as words, its templates said by ``translator``."""
+def render(field: Field, wording: Wording) -> str:
+    """``field`` as words, its templates worded by ``wording``."""
     if isinstance(field, Message):
         kind = field.kind
         if kind.plural is None:
-            template = translator.gettext(kind.template)
+            template = wording.template(kind.template)
         else:
             count = field.fields.get("count")
             number = count if isinstance(count, int) else 0
-            template = translator.ngettext(kind.template, kind.plural, number)
-        said = {name: _said(value, translator) for name, value in field.fields.items()}
+            template = wording.plural(kind.template, kind.plural, number)
+        said = {name: _said(value, wording) for name, value in field.fields.items()}
         return template.format(**said)
     if isinstance(field, Listing):
-        separator = translator.gettext(SEPARATORS[field.joined])
-        return separator.join(render(item, translator) for item in field.items)
+        separator = wording.template(SEPARATORS[field.joined])
+        return separator.join(render(item, wording) for item in field.items)
     return str(field)
 
 
-def _said(value: Field, translator: Translator) -> object:
+def _said(value: Field, wording: Wording) -> object:
     """A field as its template formats it: numbers stay numbers (``{count:,}``, ``{x!r}``)."""
     if isinstance(value, Message | Listing):
-        return render(value, translator)
+        return render(value, wording)
     return value
 
 

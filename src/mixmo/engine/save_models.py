@@ -219,3 +219,19 @@ class SavedGame(_Model):
     ) -> dict[str, object]:
         """No ``rounds_to_play`` for a match played to a target, as the writer does."""
         return _leave_out(handler(options), options, OPTIONS_PARTS)
+
+
+def read_match(data: object) -> MatchState:
+    """The match state ``data`` (JSON text, or what it parses to) holds, validated: a
+    ValueError (pydantic's ValidationError is one) when it is not one."""
+    if isinstance(data, str | bytes):
+        return MatchModel.model_validate_json(data).state()
+    return MatchModel.model_validate(data).state()
+
+
+def read_options(data: object) -> MatchOptions:
+    """The options ``data`` (JSON text, or what it parses to) holds, validated as
+    :func:`read_match`."""
+    if isinstance(data, str | bytes):
+        return OPTIONS_ADAPTER.validate_json(data)
+    return OPTIONS_ADAPTER.validate_python(data)

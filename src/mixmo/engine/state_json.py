@@ -2,7 +2,7 @@
 
 Saves (:mod:`mixmo.engine.save`), the server's views (:mod:`mixmo.net.views`), its store
 and the remote table all write a match with :func:`match_data` and :func:`options_data`
-and read it back with :func:`read_match` and :func:`read_options`. The pydantic models of
+and :mod:`mixmo.engine.save_models` reads it back (``read_match``, ``read_options``). The pydantic models of
 :mod:`mixmo.engine.save_models` are what validates untrusted input (a file, a server's
 message); tests hold them to this module's field lists, in order, over random games.
 
@@ -308,23 +308,3 @@ def action_data(action: DataclassInstance) -> dict[str, object]:
     if names is None:
         names = _FIELD_NAMES[type(action)] = tuple(f.name for f in fields(action))
     return {name: getattr(action, name) for name in names}
-
-
-def read_match(data: object) -> MatchState:
-    """The match state ``data`` (JSON text, or what it parses to) holds, validated: a
-    ValueError (pydantic's ValidationError is one) when it is not one."""
-    from mixmo.engine.save_models import MatchModel
-
-    if isinstance(data, str | bytes):
-        return MatchModel.model_validate_json(data).state()
-    return MatchModel.model_validate(data).state()
-
-
-def read_options(data: object) -> MatchOptions:
-    """The options ``data`` (JSON text, or what it parses to) holds, validated as
-    :func:`read_match`."""
-    from mixmo.engine.save_models import OPTIONS_ADAPTER
-
-    if isinstance(data, str | bytes):
-        return OPTIONS_ADAPTER.validate_json(data)
-    return OPTIONS_ADAPTER.validate_python(data)

@@ -9,15 +9,15 @@ template is the msgid, so the French catalogue translates it).
 
 from __future__ import annotations
 
-from mixmo.engine.messages import CodedError, Listing, Message, Translator, render
+from mixmo.engine.messages import CodedError, Listing, Message, Wording, render
 from mixmo.i18n import _, ngettext
 
 
-class _Catalogue(Translator):
-    def gettext(self, text: str) -> str:
+class _Catalogue(Wording):
+    def template(self, text: str) -> str:
         return _(text) if text else text
 
-    def ngettext(self, singular: str, plural: str, count: int) -> str:
+    def plural(self, singular: str, plural: str, count: int) -> str:
         return ngettext(singular, plural, count)
 
 

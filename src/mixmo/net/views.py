@@ -34,7 +34,6 @@ from mixmo.engine.state_json import (
     options_for,
     player_data_for_all,
     rack_sizes,
-    read_match,
     seat_viewer,
 )
 from mixmo.session.events import ActionRefused, SeatConnection
@@ -256,4 +255,6 @@ def seat_view(options: MatchOptions, state: MatchState, seat: int | None, clock:
 
 def view_state(view: SeatView) -> MatchState:
     """The match state a view holds: the bag is empty and other racks too (sizes aside)."""
+    from mixmo.engine.save_models import read_match  # pydantic: only a remote seat reads
+
     return read_match(view.state)
