@@ -410,7 +410,9 @@ async def test_a_letter_waiting_when_the_client_gives_up_is_refused_and_told(
 ) -> None:
     server = GameServer(tmp_path / "server")
     await server.start("127.0.0.1", 0)
-    client = GameClient(url_of(server), tokens=SeatTokens(tmp_path / "Ann.json"), reconnect_for=1)
+    # Five seconds of trying again: the letter's "waits to be sent" shows that long (a
+    # loaded machine took over one to draw it, and the header had already moved on).
+    client = GameClient(url_of(server), tokens=SeatTokens(tmp_path / "Ann.json"), reconnect_for=5)
     await client.connect()
     code = await client.create(RoomSettings(players=2, bots=1, bot_level="easy", seed=3))
     await client.join(code, "Ann")
