@@ -39,7 +39,6 @@ from mixmo.engine.levels import Level
 from mixmo.engine.state import PlayerState
 from mixmo.engine.validation import ValidationReport
 from mixmo.i18n import _
-from mixmo.session.local import LocalTable
 from mixmo.session.table import Table, saving
 from mixmo.tui.board_input import BoardInput
 from mixmo.tui.board_screen import BoardScreen, board_widgets
@@ -58,6 +57,7 @@ from mixmo.tui.panes import PaneViews
 from mixmo.tui.player_pane import PlayerPane
 from mixmo.tui.relay import RELAY_TICK, RelayDriver, make_relay
 from mixmo.tui.round_flow import RoundFlow
+from mixmo.tui.seating import Seating
 from mixmo.tui.table_events import TableEvents
 from mixmo.tui.view_file import ViewFile
 
@@ -144,7 +144,8 @@ class MixmoApp(
         self.view_file = ViewFile(self)
         self.saver: Autosaver | None = None
         """What saves the game this app made its table for (a table given saves its own)."""
-        self.table = self.table_for(game, clock)
+        self.seating = Seating(self)
+        self.table = self.seating.table_for(game, clock)
         self.clock = clock or self.table.clock
         # The question tells the truth: only a game with a save path is saved.
         self.quit_question = quit_question or (
@@ -193,7 +194,8 @@ class MixmoApp(
         self.bots: BotDriver | None = None
         self.stuck_offer: StuckMatchOffer | None = None
         """Offers to end a match the bots cannot play (a word list they build nothing from)."""
-        self.seat_bots(bots, level)
+        self.bot_seats: list[int] = []
+        self.seating.seat_bots(bots, level)
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
         self.relay_keys = RelayDriver(self)
@@ -201,31 +203,6 @@ class MixmoApp(
         playable = self.table.playable_seats
         if playable and self.active not in playable:
             self.active = playable[0]
-
-    def seat_bots(self, bots: int | Sequence[int], level: Level | Sequence[Level]) -> None:
-        """The bots of this screen: ``bots`` is how many take the last seats, or which
-        seats (a resumed game's, from its save), at ``level`` (one, or one per bot)."""
-        seats = len(self.table.options.players)
-        self.bot_seats: list[int] = (
-            list(range(seats - bots, seats)) if isinstance(bots, int) else sorted(bots)
-        )
-        if not self.bot_seats:
-            return
-        from mixmo.tui.bot_driver import BotDriver
-        from mixmo.tui.stuck_match import StuckMatchOffer
-
-        self.bots = BotDriver(self, self.bot_seats, level)
-        self.stuck_offer = StuckMatchOffer(self)
-        if self.saver is not None:  # saved with the game: a resume brings them back
-            self.saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
-
-    def table_for(self, game: Game | Table, clock: Callable[[], float] | None) -> Table:
-        """The table to play: a game given as such is every seat at this keyboard, saved
-        to ``save_path`` after every move."""
-        if isinstance(game, Table):
-            return game
-        self.saver = Autosaver(self.save_path) if self.save_path is not None else None
-        return LocalTable(game, clock=clock, saver=self.saver)
 
     def listen_to(self, table: Table) -> Callable[[], None]:
         """Hear ``table``'s events and redraw after each batch; the function that stops it."""
@@ -498,21 +475,15 @@ class MixmoApp(
         self.view_file.save()
 
     def people(self) -> list[int]:
-        """The seats people play at this screen (none for a watcher)."""
-        return [seat for seat in self.table.playable_seats if seat not in self.bot_seats]
+        return self.seating.people()
 
     def bots_wait(self) -> bool:
-        """Whether this screen's bots wait for the people: every person here shares the
-        screen, so a dialog over the board that is not the round's own (the quit question,
-        the help, a notice), or a terminal too small to show it, keeps them all from play."""
-        return self.has_class("too-small") or any(
-            not getattr(screen, "stops_for_quit", False) for screen in self.screen_stack[1:]
-        )
+        return self.seating.bots_wait()
 
     def start_match(self, game: Game | Table) -> None:
         """Play ``game`` from now on (a new match after "play again", the next lesson)."""
         self._unsubscribe()
-        self.table = self.table_for(game, self.clock)
+        self.table = self.seating.table_for(game, self.clock)
         self._unsubscribe = self.listen_to(self.table)
         self.placed = False
         self.pane_views.reports.clear()
@@ -530,10 +501,7 @@ class MixmoApp(
     # --- panes -------------------------------------------------------------------------
 
     def may_take(self, seat: int) -> bool:
-        """Whether this screen's keys may go to ``seat``'s pane (at a server: its own only;
-        a watcher may look at any)."""
-        playable = self.table.playable_seats
-        return seat in self.pane_widgets and (not playable or seat in playable)
+        return self.seating.may_take(seat)
 
     def activate(self, seat: int) -> None:
         if seat == self.active or not self.may_take(seat) or not self.relay_keys.may_switch(seat):
