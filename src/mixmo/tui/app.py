@@ -18,7 +18,7 @@ dialog on screen by then, else on the board, else as a command
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -26,46 +26,45 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Grid as GridLayout
+from textual.binding import BindingType
 from textual.events import Click, Resize
 from textual.filter import LineFilter
 from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import Static
 
-from mixmo.data.storage import Autosaver, atomic_write_text
+from mixmo.data.storage import Autosaver
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.game import Game
-from mixmo.engine.grid import Grid
 from mixmo.engine.levels import Level
-from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import PlayerState
-from mixmo.engine.validation import ValidationReport, validate
+from mixmo.engine.validation import ValidationReport
 from mixmo.i18n import _
-from mixmo.session.local import LocalTable
 from mixmo.session.table import Table, saving
 from mixmo.tui.board_input import BoardInput
-from mixmo.tui.board_layout import LAYOUTS, Board
+from mixmo.tui.board_screen import BoardScreen, board_widgets
 from mixmo.tui.commands import Commands
-from mixmo.tui.grid_view import GridPicture, GridView
 from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.header import header_line
 from mixmo.tui.hints import Hints
-from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
+from mixmo.tui.key_dispatch import ACTIONS, KeyDispatch
+from mixmo.tui.keys import Keymap
 from mixmo.tui.labels import TranslatedBindings
 from mixmo.tui.match_records import MatchRecorder
+from mixmo.tui.named_actions import COMMAND_ACTIONS, SWITCHING, NamedActions, key_bar_bindings
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
-from mixmo.tui.pane_state import PaneState, reconcile
-from mixmo.tui.pane_summary import grid_summary, pane_status
-from mixmo.tui.player_pane import PaneInfo, PlayerPane, RackView, rack_label
+from mixmo.tui.pane_state import PaneState
+from mixmo.tui.panes import PaneViews
+from mixmo.tui.player_pane import PlayerPane
 from mixmo.tui.relay import RELAY_TICK, RelayDriver, make_relay
 from mixmo.tui.round_flow import RoundFlow
+from mixmo.tui.seating import Seating
 from mixmo.tui.table_events import TableEvents
-from mixmo.tui.view_state import capture, load_view, restore, view_path
+from mixmo.tui.view_file import ViewFile
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+    from textual.widgets import Static
+
     from mixmo.tui.bot_driver import BotDriver
     from mixmo.tui.stuck_match import StuckMatchOffer
 
@@ -75,69 +74,27 @@ if TYPE_CHECKING:
 WELCOME_SECONDS = 10.0
 """How long the welcome (the tutorial's suggestion) stays in the header."""
 
-ACTIONS = {"quit": "quit_game"}
-"""Commands whose action has another name (App already has an ``action_quit``)."""
-COMMAND_ACTIONS = {ACTIONS.get(command, command) for command in COMMANDS}
-SWITCHING = frozenset({"next_player", "previous_player", "switch"})
-"""Commands that give the keyboard to another pane."""
-
-
-KEY_BAR_FIRST = ("next_player", "previous_player", "quit")
-"""The key bar starts with the panes and quitting, then the game's commands (a narrow
-terminal cuts the bar at its end)."""
-
-
-def _bindings() -> list[BindingType]:
-    """The rebindable commands, by id, for the key bar; the keys themselves take the app's
-    one route (:meth:`MixmoApp.take_key`), so a command keeps its place among the keys."""
-    return [
-        Binding(keys, ACTIONS.get(command, command), label, id=command)
-        for command, (keys, label, _) in sorted(
-            COMMANDS.items(), key=lambda item: item[0] not in KEY_BAR_FIRST
-        )
-    ]
-
-
-def tile_symbol(event: events.Key) -> str | None:
-    """The tile a key types (``A``-``Z``, ``?``, ``!``), if it types one."""
-    char = event.character
-    if not char or len(char) != 1 or "ctrl+" in event.key or "alt+" in event.key:
-        return None
-    if char.isascii() and char.isalpha():
-        return char.upper()
-    return char if char in "?!" else None
-
-
-class BoardScreen(Screen[None], inherit_bindings=False):
-    """The game's screen. Tab and Shift+Tab are the keymap's (the next and previous
-    pane), not Screen's focus cycling, which would take their place in the key bar.
-
-    The app's first screen holds what the app composes; the one that takes the lobby's
-    place when a server's match starts composes the board itself (``board``)."""
-
-    def __init__(self, board: Callable[[], ComposeResult] | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.board = board
-
-    def compose(self) -> ComposeResult:
-        if self.board is not None:
-            yield from self.board()
-
 
 class MixmoApp(
     TranslatedBindings,
+    NamedActions,
     App[None],
     inherit_bindings=False,  # ctrl+q and ctrl+c are the keymap's quit (it asks first)
 ):
     """Hot-seat Mixmo."""
 
-    BINDINGS: ClassVar[list[BindingType]] = _bindings()
+    BINDINGS: ClassVar[list[BindingType]] = key_bar_bindings()
     exiting = False
     """True once :meth:`exit` is asked: a timer may fire once more while the app closes."""
     shows_scores = True
     """Whether the end of a round opens the scores (practice shows its own result)."""
     too_small_text = ""
     """The request for a larger terminal, while it is too small (dialogs show it too)."""
+    header: Static
+    too_small: Static
+    pane_widgets: dict[int, PlayerPane]
+    footer_row: Widget
+    """The board's widgets (mixmo.tui.board_screen), kept: a dialog may be over them."""
 
     TITLE = "mixmo"
     ENABLE_COMMAND_PALETTE = False
@@ -182,9 +139,13 @@ class MixmoApp(
         self.table_events = TableEvents(self)
         self.commands = Commands(self)
         self.board_input = BoardInput(self)
+        self.pane_views = PaneViews(self)
+        self.key_dispatch = KeyDispatch(self)
+        self.view_file = ViewFile(self)
         self.saver: Autosaver | None = None
         """What saves the game this app made its table for (a table given saves its own)."""
-        self.table = self.table_for(game, clock)
+        self.seating = Seating(self)
+        self.table = self.seating.table_for(game, clock)
         self.clock = clock or self.table.clock
         # The question tells the truth: only a game with a save path is saved.
         self.quit_question = quit_question or (
@@ -201,13 +162,12 @@ class MixmoApp(
         match, whose players the table knows only then."""
         self.seated = False
         """True once the board knows the table's players (at once, but after a lobby)."""
-        self.take_seats = partial(self._take_seats, save_path, live_check, bots, level, relay)
+        self.take_seats = partial(self._take_seats, live_check, bots, level, relay)
         if self.lobby is None:
             self.take_seats()
 
     def _take_seats(
         self,
-        save_path: Path | None,
         live_check: bool | None,
         bots: int | Sequence[int],
         level: Level | Sequence[Level],
@@ -222,12 +182,7 @@ class MixmoApp(
         self.recorder = MatchRecorder(self)
         self.headline: tuple[str, float] | None = None
         """News for the whole table, shown in the header until the time given."""
-        self._saved_view = ""
-        view = load_view(view_path(save_path), self.table) if save_path else None
-        if view is not None:
-            restore(view, self.table, self.panes)
-            self.active = view.active
-            self.live_check = view.live_check if live_check is None else live_check
+        view = self.view_file.restore(live_check)
         self._own_events = False
         """True while the app hands the table an action: its events are answered at once."""
         self.placed = False
@@ -235,12 +190,12 @@ class MixmoApp(
         self._unsubscribe = self.listen_to(self.table)
         self.flow = RoundFlow(self)
         self._header_text = ""
-        self._reports: dict[int, tuple[Grid, ValidationReport]] = {}
         seats = len(self.table.options.players)
         self.bots: BotDriver | None = None
         self.stuck_offer: StuckMatchOffer | None = None
         """Offers to end a match the bots cannot play (a word list they build nothing from)."""
-        self.seat_bots(bots, level)
+        self.bot_seats: list[int] = []
+        self.seating.seat_bots(bots, level)
         humans = [seat for seat in range(seats) if seat not in self.bot_seats]
         self.relay = make_relay(relay, humans, view, self.clock()) if relay else None
         self.relay_keys = RelayDriver(self)
@@ -248,31 +203,6 @@ class MixmoApp(
         playable = self.table.playable_seats
         if playable and self.active not in playable:
             self.active = playable[0]
-
-    def seat_bots(self, bots: int | Sequence[int], level: Level | Sequence[Level]) -> None:
-        """The bots of this screen: ``bots`` is how many take the last seats, or which
-        seats (a resumed game's, from its save), at ``level`` (one, or one per bot)."""
-        seats = len(self.table.options.players)
-        self.bot_seats: list[int] = (
-            list(range(seats - bots, seats)) if isinstance(bots, int) else sorted(bots)
-        )
-        if not self.bot_seats:
-            return
-        from mixmo.tui.bot_driver import BotDriver
-        from mixmo.tui.stuck_match import StuckMatchOffer
-
-        self.bots = BotDriver(self, self.bot_seats, level)
-        self.stuck_offer = StuckMatchOffer(self)
-        if self.saver is not None:  # saved with the game: a resume brings them back
-            self.saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
-
-    def table_for(self, game: Game | Table, clock: Callable[[], float] | None) -> Table:
-        """The table to play: a game given as such is every seat at this keyboard, saved
-        to ``save_path`` after every move."""
-        if isinstance(game, Table):
-            return game
-        self.saver = Autosaver(self.save_path) if self.save_path is not None else None
-        return LocalTable(game, clock=clock, saver=self.saver)
 
     def listen_to(self, table: Table) -> Callable[[], None]:
         """Hear ``table``'s events and redraw after each batch; the function that stops it."""
@@ -305,37 +235,7 @@ class MixmoApp(
             yield from self.board_widgets()
 
     def board_widgets(self) -> ComposeResult:
-        # Kept as attributes: a dialog may be the current screen when they update.
-        self.header = Static(id="header")
-        self.too_small = Static(id="too-small")
-        names = self.table.options.players
-        self.pane_widgets = {
-            seat: PlayerPane(seat, names[seat], big=self.big) for seat in self.visible_seats()
-        }
-        if self.active not in self.pane_widgets:
-            self.active = next(iter(self.pane_widgets))
-        for seat, widget in self.pane_widgets.items():  # drawn right in the first frame
-            widget.preset(*self.pane_view(seat))
-        yield self.header
-        own = self.own_seat()
-        with GridLayout(id="board") as board:
-            if own is None:
-                columns, rows = LAYOUTS[len(self.pane_widgets)]
-                board.styles.grid_size_columns = columns
-                board.styles.grid_size_rows = rows
-                yield from self.pane_widgets.values()
-            else:  # one seat at this screen: its pane large on the left, the others beside it
-                board.styles.grid_size_columns = 2
-                board.styles.grid_size_rows = len(self.pane_widgets) - 1
-                board.styles.grid_columns = "2fr 1fr"
-                self.pane_widgets[own].styles.row_span = len(self.pane_widgets) - 1
-                yield self.pane_widgets[own]
-                yield from (w for seat, w in self.pane_widgets.items() if seat != own)
-        yield self.too_small
-        # The key bar's row, kept for the Footer, which comes after the first frame: the
-        # board is what a player waits for (the Footer's styles and keys cost 6 ms).
-        self.footer_row = Widget(id="footer-row")
-        yield self.footer_row
+        return board_widgets(self)
 
     def get_default_screen(self) -> Screen[None]:
         if self.lobby is not None:
@@ -423,45 +323,16 @@ class MixmoApp(
             return playable[0]
         return None
 
-    def board(self) -> Board:
-        return Board(len(self.pane_widgets), own_pane=self.own_seat() is not None)
-
     def on_resize(self, event: Resize) -> None:
         if self.seated:
             self.fit(event.size.width, event.size.height)
 
     def grid_rows(self, width: int, height: int) -> int:
-        """How many rows the smallest grid (or one's own, at a server) gets at this size."""
-        own = self.own_seat()
-        seats = list(self.pane_widgets) if own is None else [own]
-        longest = max(self.table.rack_size(s) for s in seats)
-        return self.board().grid_rows(
-            width, height, rack_label=len(rack_label()), longest_rack=longest
-        )
+        """How many rows the smallest grid gets at this size (a lesson's panel takes some)."""
+        return self.pane_views.grid_rows(width, height)
 
     def fit(self, width: int, height: int) -> None:
-        """Show the board, or ask for a larger terminal when a grid would get too few rows
-        (over an open dialog too: modals.TOO_SMALL_NOTE)."""
-        need = self.board().size_needed(width, height, self.grid_rows)
-        self.set_class(need is not None, "too-small")
-        if need is None:
-            return
-        self.too_small_text = _(
-            "Please enlarge the terminal: {players} players need at least "
-            "{need_width}x{need_height} (it is {width}x{height})."
-        ).format(
-            players=len(self.pane_widgets),
-            need_width=need[0],
-            need_height=need[1],
-            width=width,
-            height=height,
-        )
-        self.too_small.update(self.too_small_text)
-        from mixmo.tui.board_layout import TOO_SMALL_NOTE  # loaded with the app already
-
-        for screen in self.screen_stack[1:]:
-            for note in screen.query(f".{TOO_SMALL_NOTE}").results(Static):
-                note.update(self.too_small_text)
+        self.pane_views.fit(width, height)
 
     # --- pushing state down ------------------------------------------------------------
 
@@ -503,94 +374,14 @@ class MixmoApp(
             self.refresh_pane(seat, force=True)
         self.update_header()
 
-    def first_steps(self) -> str:
-        """How to start, shown on the active pane until the first tile is placed."""
-        keys = self.keymap_config
-        mixmo, help_ = keys.mixmo.split(",")[0].upper(), keys.help.split(",")[0].upper()
-        return _(
-            "type letters to place tiles · Space: across/down · {mixmo}: MIXMO · {help}: help"
-        ).format(mixmo=mixmo, help=help_)
-
     def refresh_pane(self, seat: int, *, force: bool = False) -> None:
-        if seat not in self.pane_widgets:
-            return
-        info, picture = self.pane_view(seat)
-        widget = self.pane_widgets[seat]
-        widget.show(info)
-        widget.grid_view.picture = picture
-        self.panes[seat].shown = self.table.round.player(seat)
-
-    def pane_view(self, seat: int) -> tuple[PaneInfo, GridPicture]:
-        """What ``seat``'s pane shows now: its lines and its grid."""
-        player = self.table.round.player(seat)
-        pane = self.panes[seat]
-        pane.rack = reconcile(pane.rack, player.rack)
-        if pane.picked is not None and pane.picked >= len(pane.rack):
-            pane.picked = None
-        report = self.report_for(seat, player) if len(player.grid) else None
-        summary = grid_summary(report, live_check=self.live_check)
-        rack_size = self.table.rack_size(seat)
-        status = pane_status(
-            player,
-            rack_size,
-            self.table.phase,
-            valid=summary.valid,
-            live_check=self.live_check,
-        )
-        message = pane.message
-        # The pane this screen plays: ▶, a cursor, how to start. A watcher holds no seat
-        # (it may still Tab through the panes to look): none of those.
-        marked = seat == self.active and not self.table.capabilities.watcher
-        if not message and marked and self.is_first_move():
-            message = self.first_steps()
-        info = PaneInfo(
-            name=player.name,
-            seat=seat,
-            active=marked,
-            rack=pane.rack,
-            picked=pane.picked,
-            status=status,
-            score=self.table.state.totals[seat],
-            words=summary.words,
-            message=message,
-            built=self.relay_keys.clock(seat),
-            hidden_tiles=0 if player.rack else rack_size,
-            rounds_won=self.table.state.rounds_won[seat] if self.plays_rounds() else None,
-        )
-        picture = GridPicture(
-            grid=player.grid,
-            cursor=pane.cursor,
-            direction=pane.direction,
-            selection=pane.selection,
-            bad_cells=summary.bad_cells,
-            letters=summary.letters,
-            highlight=pane.highlight,
-            active=marked,
-            locked=not player.may_act,
-        )
-        return info, picture
+        self.pane_views.refresh(seat)
 
     def plays_rounds(self) -> bool:
-        """Whether the match is played to a number of rounds won (option 1): the panes
-        then show the rounds won, which decide it, before the points."""
-        return self.table.options.scoring is ScoringMode.ROUNDS
-
-    def is_first_move(self) -> bool:
-        """No tile placed yet in the match (as far as this screen saw)."""
-        round_ = self.table.round
-        return (
-            not self.placed
-            and round_.number == 1
-            and not any(len(player.grid) for player in round_.players)
-        )
+        return self.pane_views.plays_rounds()
 
     def report_for(self, seat: int, player: PlayerState) -> ValidationReport:
-        """The grid's verdict, computed once per grid (a cursor move does not recheck it)."""
-        cached = self._reports.get(seat)
-        if cached is None or cached[0] is not player.grid:
-            cached = (player.grid, validate(player.grid, self.table.lexicon, self.table.variant))
-            self._reports[seat] = cached
-        return cached[1]
+        return self.pane_views.report_for(seat, player)
 
     def focus_active(self) -> None:
         self.pane_widgets[self.active].grid_view.focus()
@@ -605,80 +396,9 @@ class MixmoApp(
 
     async def take_key(self, event: events.Key) -> bool:
         """Play one key now, in full, before the next is read (mixmo.tui.key_routing: the
-        focused grid or dialog widget hands each of its keys here, in the order typed):
-        in the dialog on screen, else on the board, else as a command. False: none of
-        the game's keys (Textual's own handling then)."""
-        # Too small a terminal shows neither the board nor a dialog: a key would act unseen
-        # (a theme typed blind). Only quitting works until the terminal is enlarged.
-        if self.has_class("too-small") and event.key not in self.command_keys.get(
-            ACTIONS["quit"], ()
-        ):
-            return True
-        if await self.dialog_key(event):
-            return True
-        if self.screen is not self.screen_stack[0] or not self.seated:
-            return False  # a screen of Textual's own: its keys are its own
-        return await self.board_key(event) or await self.command_key(event)
-
-    @property
-    def command_keys(self) -> dict[str, tuple[str, ...]]:
-        """The keys of each command's action, from the keymap (keys.toml included)."""
-        keymap = self.keymap_config.bindings()
-        return {
-            ACTIONS.get(command, command): tuple(key.strip() for key in keys.split(","))
-            for command, keys in keymap.items()
-        }
-
-    async def command_key(self, event: events.Key) -> bool:
-        """Run the command bound to the key, if any, as Textual would run its binding
-        (``check_action`` decides whether it may run now)."""
-        for action, keys in self.command_keys.items():
-            if event.key in keys:
-                await self.run_action(action)
-                return True
-        return False
-
-    async def dialog_key(self, event: events.Key) -> bool:
-        """Run a key in the open dialog at once, in full; False when no dialog takes it.
-
-        A dialog's keys keep their order as the board's do: Enter answers it before
-        the key after it is read, and that key goes to what is on screen next (the
-        board, or the next dialog once it is drawn). Over the round's dialogs the
-        quit command and help work too (the table may stop at a claim)."""
-        if self.seated:  # (the lobby's dialog comes before any round)
-            self.flow.drop_if_passed()
-        dialog = self.screen
-        if dialog is self.screen_stack[0]:
-            return False
-        take_key: Callable[[events.Key], Awaitable[bool]] | None = getattr(dialog, "take_key", None)
-        if take_key is None:
-            return False
-        if getattr(dialog, "stops_for_quit", False) and self.stop_key(event.key):
-            return True
-        return await take_key(event)
-
-    def stop_key(self, key: str) -> bool:
-        """Ask the quit question, or show help, if ``key`` is bound to one (over a dialog)."""
-        keys = self.keymap_config
-        for bound, run in ((keys.quit, self.action_quit_game), (keys.help, self.action_help)):
-            if key in {k.strip() for k in bound.split(",")}:
-                run()
-                return True
-        return False
-
-    async def board_key(self, event: events.Key) -> bool:
-        """Run a board key at once; False when it is not one (commands go on to the bindings)."""
-        action = FIXED_ACTIONS.get(event.key)
-        if self.relay_keys.holds_keys():  # the hand-over pause: the board's keys go nowhere
-            return action is not None or tile_symbol(event) is not None
-        if action is not None:
-            await self.run_action(action)
-            return True
-        symbol = tile_symbol(event)
-        if symbol is not None:
-            self.board_input.type_symbol(symbol)
-            return True
-        return False
+        focused grid or dialog widget hands each of its keys here, in the order typed;
+        mixmo.tui.key_dispatch plays it)."""
+        return await self.key_dispatch.take_key(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a dialog is open it takes every key: the game's commands wait."""
@@ -751,43 +471,22 @@ class MixmoApp(
         self.save_view()
 
     def save_view(self) -> None:
-        """Write the view (live checking, active pane, rack orders, cursors) when it changed.
-
-        The view is a comfort, not the game: failing to write it is not worth a word.
-        """
-        if self.save_path is None:
-            return
-        relay = self.relay
-        view = capture(self.table, self.panes, live_check=self.live_check, active=self.active,
-                       built=relay.built if relay else None,
-                       relay_turn=relay.turn if relay else 0.0)  # fmt: skip
-        text = view.to_json()
-        if text != self._saved_view:
-            try:
-                atomic_write_text(view_path(self.save_path), text, durable=False)
-            except OSError:
-                return
-            self._saved_view = text
+        """Write the view (live checking, active pane, rack orders, cursors) when it changed."""
+        self.view_file.save()
 
     def people(self) -> list[int]:
-        """The seats people play at this screen (none for a watcher)."""
-        return [seat for seat in self.table.playable_seats if seat not in self.bot_seats]
+        return self.seating.people()
 
     def bots_wait(self) -> bool:
-        """Whether this screen's bots wait for the people: every person here shares the
-        screen, so a dialog over the board that is not the round's own (the quit question,
-        the help, a notice), or a terminal too small to show it, keeps them all from play."""
-        return self.has_class("too-small") or any(
-            not getattr(screen, "stops_for_quit", False) for screen in self.screen_stack[1:]
-        )
+        return self.seating.bots_wait()
 
     def start_match(self, game: Game | Table) -> None:
         """Play ``game`` from now on (a new match after "play again", the next lesson)."""
         self._unsubscribe()
-        self.table = self.table_for(game, self.clock)
+        self.table = self.seating.table_for(game, self.clock)
         self._unsubscribe = self.listen_to(self.table)
         self.placed = False
-        self._reports = {}
+        self.pane_views.reports.clear()
         self.panes = [PaneState() for _ in self.table.options.players]
         self.active = self.table.playable_seats[0] if self.table.playable_seats else 0
         if self.bots is not None:
@@ -802,10 +501,7 @@ class MixmoApp(
     # --- panes -------------------------------------------------------------------------
 
     def may_take(self, seat: int) -> bool:
-        """Whether this screen's keys may go to ``seat``'s pane (at a server: its own only;
-        a watcher may look at any)."""
-        playable = self.table.playable_seats
-        return seat in self.pane_widgets and (not playable or seat in playable)
+        return self.seating.may_take(seat)
 
     def activate(self, seat: int) -> None:
         if seat == self.active or not self.may_take(seat) or not self.relay_keys.may_switch(seat):
@@ -832,83 +528,3 @@ class MixmoApp(
 
     def action_switch(self, seat: int) -> None:
         self.activate(seat)
-
-    # The keymap's commands, run by name (mixmo.tui.commands).
-
-    def action_mixmo(self) -> None:
-        self.commands.mixmo()
-
-    def action_stuck(self) -> None:
-        self.commands.stuck()
-
-    def action_help(self) -> None:
-        self.commands.help()
-
-    def action_toggle_check(self) -> None:
-        self.commands.toggle_check()
-
-    def action_highlight(self) -> None:
-        self.commands.highlight()
-
-    def action_quit_game(self) -> None:
-        self.commands.quit_game()
-
-    def action_hint(self) -> None:
-        """F3: a hint from the solver for the active player, at a cost (mixmo.tui.hints)."""
-        self.hint_giver.ask(self.active)
-
-    def action_scores(self) -> None:
-        """The last round's scores again, to read (round_flow.RoundFlow.show_last_scores)."""
-        if not self.flow.show_last_scores():
-            self.tell(self.active, _("no round has been scored yet"))
-
-    # The board's fixed keys, run by name (FIXED_ACTIONS), and the mouse on a pane's grid
-    # or rack (Textual's handlers by name): mixmo.tui.board_input.
-
-    def action_move_cursor(self, drow: int, dcol: int) -> None:
-        self.board_input.move_cursor(drow, dcol)
-
-    def action_select(self, drow: int, dcol: int) -> None:
-        self.board_input.select(drow, dcol)
-
-    def action_toggle_direction(self) -> None:
-        self.board_input.toggle_direction()
-
-    def action_erase(self, backwards: bool) -> None:
-        self.board_input.erase(backwards)
-
-    def action_clear_selection(self) -> None:
-        self.board_input.clear_selection()
-
-    def action_move_selection(self, drow: int, dcol: int) -> None:
-        self.board_input.move_selection(drow, dcol)
-
-    def action_shift_grid(self, drow: int, dcol: int) -> None:
-        self.board_input.shift_grid(drow, dcol)
-
-    def action_flip(self) -> None:
-        self.board_input.flip()
-
-    def action_take_apart(self) -> None:
-        self.board_input.take_apart()
-
-    def action_undo(self) -> None:
-        self.board_input.undo()
-
-    def action_redo(self) -> None:
-        self.board_input.redo()
-
-    def action_sort_rack(self) -> None:
-        self.board_input.sort_rack()
-
-    def action_shuffle_rack(self) -> None:
-        self.board_input.shuffle_rack()
-
-    def on_grid_view_cell_clicked(self, message: GridView.CellClicked) -> None:
-        self.board_input.cell_clicked(message)
-
-    def on_grid_view_dragged(self, message: GridView.Dragged) -> None:
-        self.board_input.dragged(message)
-
-    def on_rack_view_picked(self, message: RackView.Picked) -> None:
-        self.board_input.rack_picked(message)
