@@ -28,6 +28,7 @@ from mixmo.engine.messages import CodedError, Kind, Message
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     MAX_FRAME,
+    SEAT_TAKEN_CLOSE,
     SERVER_MESSAGE,
     Created,
     CreateRoom,
@@ -45,7 +46,7 @@ from mixmo.net.protocol import (
     Welcome,
 )
 from mixmo.net.protocol import SeatView as SeatView
-from mixmo.net.refusals import BAD_TOKEN, UNKNOWN_ROOM
+from mixmo.net.refusals import BAD_TOKEN, SEAT_TAKEN, UNKNOWN_ROOM
 
 log = logging.getLogger("mixmo.net.client")
 
@@ -161,6 +162,8 @@ class GameClient:
         self._actions: dict[int, asyncio.Future[Events | ErrorMessage]] = {}
         self._next_ref = 1
         self._closing = False
+        self._displaced = False
+        """The server said another connection took this seat (``seat-taken``)."""
         self._online = asyncio.Event()
 
     # --- connection ----------------------------------------------------------------------
@@ -223,6 +226,13 @@ class GameClient:
             self._fail_pending(DISCONNECTED, CONNECTION_LOST)
             if self._closing or (self.welcome is None and self.watching is None):
                 self.closed.set()
+                return
+            if self._displaced or ws.close_code == SEAT_TAKEN_CLOSE:
+                # Another window took this seat: taking it back would displace that one in
+                # turn, and the two would knock each other off for ever.
+                self.failure = ClientError(SEAT_TAKEN.code, SEAT_TAKEN())
+                self.closed.set()
+                self._tell_online(False)
                 return
             self._tell_online(False)
             if not await self._reconnect():
@@ -288,6 +298,8 @@ class GameClient:
         except ValidationError as error:
             log.warning("a message from the server does not fit the protocol: %s", error)
             return
+        if isinstance(message, ErrorMessage) and message.code == SEAT_TAKEN.code:
+            self._displaced = True
         if isinstance(message, Welcome):
             self.welcome = message
         elif isinstance(message, Lobby):

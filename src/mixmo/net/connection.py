@@ -12,9 +12,9 @@ import asyncio
 import contextlib
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
@@ -27,11 +27,16 @@ if TYPE_CHECKING:
 _background: set[asyncio.Task[None]] = set()
 
 
-def close_later(ws: ServerConnection, code: int, reason: str) -> None:
-    """Close ``ws`` without waiting (from code that must not await)."""
-    task = asyncio.ensure_future(ws.close(code, reason))
+def in_background(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` without waiting for it (from code that must not await), kept alive."""
+    task = asyncio.ensure_future(work)
     _background.add(task)
     task.add_done_callback(_background.discard)
+
+
+def close_later(ws: ServerConnection, code: int, reason: str) -> None:
+    """Close ``ws`` without waiting (from code that must not await)."""
+    in_background(ws.close(code, reason))
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,8 @@ ROOM_ALPHABET = "ACDEFGHJKMNPRTVWXY"
 ROOM_CODE_LENGTH = 6
 BOT_LEVELS = ("easy", "normal", "hard", "expert")
 MAX_NAME = 24
+SEAT_TAKEN_CLOSE = 4000
+"""The close code of a seat's connection when a newer one took the seat (``seat-taken``)."""
 
 RoomCode = Annotated[
     str, Field(min_length=ROOM_CODE_LENGTH, max_length=ROOM_CODE_LENGTH, pattern="^[A-Z]+$")

@@ -108,6 +108,12 @@ class Refused(RoomError):
 
 
 UNKNOWN_ROOM = Kind("unknown-room", "no room with that code on this server")
+SEAT_TAKEN = Kind(
+    "seat-taken", "another window took this seat: this one has stopped (play in the other)"
+)
+"""Told to a seat's older connection when a newer one takes the seat with its token, just
+before the server closes it (close code 4000): the older client stops, it does not fight
+back for the seat."""
 BAD_TOKEN = Kind("bad-token", "{reason}")
 
 

@@ -38,12 +38,13 @@ from mixmo.engine.state import Phase
 from mixmo.net import refusals
 from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.botrunner import BotRunner, Submit
-from mixmo.net.connection import Connection, Limits, close_later, drained
+from mixmo.net.connection import Connection, Limits, drained, in_background
 from mixmo.net.incoming import parse_message, ref_of
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     MAX_FRAME,
     PROTOCOL_VERSION,
+    SEAT_TAKEN_CLOSE,
     ClientMessage,
     Created,
     CreateRoom,
@@ -417,7 +418,7 @@ class GameServer:
         for other in list(self.listeners.get(room.code, ())):
             if other.seat == message.seat:
                 self._leave(other)
-                close_later(other.ws, 4000, "this seat reconnected elsewhere")
+                _displace(other)
         self._attach(conn, room, message.seat, message.token)
         if room.started:
             self._send_snapshot(conn)
@@ -591,6 +592,19 @@ class GameServer:
         self._flush_later()
         self._broadcast_events(room, seat, events, None, None, arrival)
         return True
+
+
+def _displace(conn: Connection) -> None:
+    """Tell an older connection of a seat that a newer one took it (``seat-taken``), then
+    close it with code 4000: the client stops there rather than take the seat back, which
+    would displace the newer one in turn, again and again."""
+    conn.refuse(refusals.SEAT_TAKEN())
+
+    async def close_once_told() -> None:
+        await drained(conn, 1.0)
+        await conn.ws.close(SEAT_TAKEN_CLOSE, "this seat was taken by another connection")
+
+    in_background(close_once_told())
 
 
 def _cannot_send(room: Room, conn: Connection, error: Exception) -> None:

@@ -45,6 +45,8 @@ class RoomTable(Protocol):
     def online(self) -> bool: ...
     @property
     def lobby(self) -> Lobby | None: ...
+    @property
+    def lost(self) -> str | None: ...
     def watch(self, watcher: Callable[[], None]) -> Callable[[], None]: ...
     async def start(self, fill_with_bots: bool) -> None: ...
 
@@ -188,7 +190,9 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         lobby = self.table.lobby
         room = lobby.room if lobby is not None else "?"
         header = _("MIXMO · room {room} · waiting for the players").format(room=room)
-        if not self.table.online:
+        if self.table.lost is not None:
+            header = self.table.lost  # for good: the player reads why, then leaves
+        elif not self.table.online:
             header = _("connection lost, reconnecting...") + " · " + header
         self.header.update(Text(header, style="bold"))
         lines = seat_lines(lobby, self.table.seat)
