@@ -15,8 +15,10 @@ import contextlib
 import json
 import logging
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
@@ -25,6 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from mixmo.data.storage import atomic_write_text, data_dir
 from mixmo.engine.actions import Action
 from mixmo.engine.messages import CodedError, Kind, Message
+from mixmo.engine.state import Phase
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     MAX_FRAME,
@@ -57,6 +60,8 @@ RECONNECT_FOR = 600.0
 REQUEST_TIMEOUT = 15.0
 
 Listener = Callable[[ServerMessage], None]
+ROOM_GONE = frozenset({UNKNOWN_ROOM.code})
+"""Refusals that say a room has no seat to give back any more."""
 
 
 # The client's own words (never on the wire), said in the player's language as a refusal is.
@@ -93,22 +98,63 @@ class ClientError(CodedError, RuntimeError):
         return self._code
 
 
-class SeatTokens:
-    """Seat tokens kept in a file readable by its owner only (``DATA/seats.json``)."""
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "::1"})
+DEFAULT_PORTS = {"ws": 80, "wss": 443}
+SEAT_MEMORY = 30 * 24 * 3600.0
+"""Seconds a seat's token is kept after it was last taken: a room is long over by then
+(the server expires a room nobody played in for a day)."""
 
-    def __init__(self, path: Path | None = None) -> None:
+
+def server_key(url: str) -> str:
+    """``url``'s server as one spelling: the scheme and host in lower case, every loopback
+    name as 127.0.0.1, the default port written out. ``ws://localhost:P`` and
+    ``ws://127.0.0.1:P`` are one server, so a seat taken through one is taken back
+    through the other."""
+    try:
+        parts = urlsplit(url.strip())
+        host, port = parts.hostname, parts.port
+    except ValueError:  # not an address: kept as written (nothing will match it anyway)
+        return url.rstrip("/")
+    scheme = parts.scheme.lower()
+    if host is None:
+        return url.rstrip("/")
+    host = host.lower().rstrip(".")
+    if host in LOOPBACK_NAMES or host.startswith("127."):
+        host = "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"{scheme}://{host}:{port or DEFAULT_PORTS.get(scheme, 0)}"
+
+
+class SeatTokens:
+    """Seat tokens kept in a file readable by its owner only (``DATA/seats.json``), one per
+    server, room and name; a token not taken for :data:`SEAT_MEMORY` seconds, or of a room
+    whose match is over, is let go."""
+
+    def __init__(self, path: Path | None = None, now: Callable[[], float] = time.time) -> None:
         self.path = path or data_dir() / "seats.json"
+        self.now = now
 
     def _read(self) -> dict[str, dict[str, object]]:
+        """Every entry, keyed as :meth:`key` spells it today (an older file's keys, which
+        kept the address as it was typed, are spelled again)."""
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
-        return data if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            return {}
+        entries: dict[str, dict[str, object]] = {}
+        for key, entry in data.items():
+            where, _hash, name = key.rpartition("#")
+            url, _slash, room = where.rpartition("/")
+            if isinstance(entry, dict) and url and room:
+                entries[self.key(url, room, name)] = entry
+        return entries
 
     @staticmethod
     def key(url: str, room: str, name: str) -> str:
-        return f"{url.rstrip('/')}/{room}#{name.casefold()}"
+        return f"{server_key(url)}/{room}#{name.casefold()}"
 
     def get(self, url: str, room: str, name: str) -> tuple[int, str] | None:
         entry = self._read().get(self.key(url, room, name))
@@ -125,7 +171,29 @@ class SeatTokens:
 
     def put(self, url: str, room: str, name: str, seat: int, token: str) -> None:
         data = self._read()
-        data[self.key(url, room, name)] = {"seat": seat, "token": token}
+        data[self.key(url, room, name)] = {"seat": seat, "token": token, "at": self.now()}
+        self._write(data)
+
+    def forget(self, url: str, room: str) -> None:
+        """Let go of every seat of ``room`` (its match is over, or the server has no seat
+        to give back)."""
+        data = self._read()
+        prefix = self.key(url, room, "")
+        kept = {key: entry for key, entry in data.items() if not key.startswith(prefix)}
+        if len(kept) != len(data):
+            self._write(kept)
+
+    def _write(self, data: dict[str, dict[str, object]]) -> None:
+        """Write the entries, without those not taken for :data:`SEAT_MEMORY` seconds (an
+        entry of an older file, which has no time, is dated now)."""
+        now = self.now()
+        for entry in data.values():
+            entry.setdefault("at", now)
+        data = {
+            key: entry
+            for key, entry in data.items()
+            if isinstance(entry["at"], int | float) and now - entry["at"] < SEAT_MEMORY
+        }
         try:
             atomic_write_text(self.path, json.dumps(data, indent=1), durable=True)
             os.chmod(self.path, 0o600)
@@ -163,6 +231,8 @@ class GameClient:
         self._next_ref = 1
         self._closing = False
         self._displaced = False
+        self._forgot: str | None = None
+        """The room whose seat this client let go of in ``tokens`` (its match is over)."""
         """The server said another connection took this seat (``seat-taken``)."""
         self._online = asyncio.Event()
 
@@ -306,6 +376,7 @@ class GameClient:
             self.lobby = message
         elif isinstance(message, Snapshot | Events):
             self.view = message.view
+            self._forget_seat_if_over(message.view)
         ref = message.ref if isinstance(message, Events | ErrorMessage) else None
         if ref is not None and ref in self._actions:
             future = self._actions.pop(ref)
@@ -320,6 +391,16 @@ class GameClient:
             self._request.set_result(message)
         for listener in list(self._listeners):
             listener(message)
+
+    def _forget_seat_if_over(self, view: SeatView) -> None:
+        """The match is over: its seat's token is of no more use (``seats.json`` would
+        otherwise keep every room ever played)."""
+        welcome = self.welcome
+        if self.tokens is None or welcome is None or self._forgot == welcome.room:
+            return
+        if view.state.round.phase is Phase.MATCH_OVER:
+            self._forgot = welcome.room
+            self.tokens.forget(self.url, welcome.room)
 
     # --- requests ------------------------------------------------------------------------
 
@@ -364,6 +445,8 @@ class GameClient:
                     lambda m: isinstance(m, Welcome),
                 )
             except ClientError as error:
+                if error.code in ROOM_GONE:  # no seat there any more: let its token go
+                    self.tokens.forget(self.url, room)  # type: ignore[union-attr]
                 if error.code != BAD_TOKEN.code:
                     raise
             else:
