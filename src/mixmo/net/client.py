@@ -38,6 +38,7 @@ from mixmo.net.protocol import (
     ErrorMessage,
     Events,
     JoinRoom,
+    LeaveRoom,
     Lobby,
     Reconnect,
     RoomSettings,
@@ -174,12 +175,17 @@ class SeatTokens:
         data[self.key(url, room, name)] = {"seat": seat, "token": token, "at": self.now()}
         self._write(data)
 
-    def forget(self, url: str, room: str) -> None:
+    def forget(self, url: str, room: str, name: str | None = None) -> None:
         """Let go of every seat of ``room`` (its match is over, or the server has no seat
-        to give back)."""
+        to give back), or of ``name``'s alone (its player left the lobby)."""
         data = self._read()
         prefix = self.key(url, room, "")
-        kept = {key: entry for key, entry in data.items() if not key.startswith(prefix)}
+        whose = None if name is None else self.key(url, room, name)
+        kept = {
+            key: entry
+            for key, entry in data.items()
+            if not (key == whose if whose is not None else key.startswith(prefix))
+        }
         if len(kept) != len(data):
             self._write(kept)
 
@@ -231,6 +237,8 @@ class GameClient:
         self._next_ref = 1
         self._closing = False
         self._displaced = False
+        self._joined_as: str | None = None
+        """The name this client's seat is kept under in ``tokens``."""
         self._forgot: str | None = None
         """The room whose seat this client let go of in ``tokens`` (its match is over)."""
         """The server said another connection took this seat (``seat-taken``)."""
@@ -436,6 +444,7 @@ class GameClient:
     async def join(self, room: str, name: str) -> Welcome:
         """Take a seat: back the one this client held under ``name`` (by its saved token), or
         the next free one."""
+        self._joined_as = name
         saved = self.tokens.get(self.url, room, name) if self.tokens else None
         if saved is not None:
             seat, token = saved
@@ -468,6 +477,20 @@ class GameClient:
         assert isinstance(answer, Lobby)
         self.watching = room
         return answer
+
+    async def leave(self) -> None:
+        """Leave the room: before its match starts the seat is free again (and its token of
+        no more use); during the match it is held. Then close."""
+        welcome = self.welcome
+        if welcome is not None and self.online:
+            with contextlib.suppress(ClientError):  # gone already: the seat is held, no more
+                answer = await self._ask(
+                    LeaveRoom().model_dump_json(), lambda m: isinstance(m, Lobby)
+                )
+                assert isinstance(answer, Lobby)
+                if not answer.started and self.tokens is not None and self._joined_as:
+                    self.tokens.forget(self.url, welcome.room, self._joined_as)
+        await self.close()
 
     async def start(self, fill_with_bots: bool = False) -> None:
         """Start the match now (first seat only)."""

@@ -379,6 +379,11 @@ class RemoteTable(Table):
     async def start(self, fill_with_bots: bool) -> None:
         await self.client.start(fill_with_bots)
 
+    async def leave(self) -> None:
+        """The player leaves the room (before the match: their seat is free again)."""
+        self.close()
+        await self.client.leave()
+
     def close(self) -> None:
         if self._sender is not None:
             self._sender.cancel()

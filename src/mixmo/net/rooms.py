@@ -220,6 +220,19 @@ class Room:
             candidate = f"{name} {n}"
         return candidate
 
+    def free(self, seat: int) -> None:
+        """The player of ``seat`` left the lobby: the seat is free again, its token no longer
+        takes it (AlreadyStartedError once the match is on: a seat at the table is held)."""
+        if self.started:
+            raise AlreadyStartedError(reason=STARTED_ALREADY())
+        before = self.seats[seat]
+        self.seats[seat] = SeatState()
+        try:
+            self.save("seat")
+        except StorageError:
+            self.seats[seat] = before
+            raise
+
     def check_token(self, seat: int, token: str) -> None:
         """Nothing if ``token`` is ``seat``'s; BadTokenError otherwise (compared in constant time)."""
         if not 0 <= seat < len(self.seats):
@@ -392,6 +405,7 @@ class Room:
             ],
             started=self.started,
             seeded=self.settings.seed is not None,
+            settings=self.settings.model_copy(update={"seed": None}),  # the seed is secret
         )
 
     # --- persistence --------------------------------------------------------------------

@@ -49,6 +49,7 @@ from mixmo.net.protocol import (
     Created,
     CreateRoom,
     JoinRoom,
+    LeaveRoom,
     Reconnect,
     SendAction,
     StartMatch,
@@ -329,6 +330,8 @@ class GameServer:
                 self._start_match(conn, message)
             elif isinstance(message, WatchRoom):
                 self._watch(conn, message)
+            elif isinstance(message, LeaveRoom):
+                self._leave_room(conn)
         except (RoomError, GameRuleError) as error:
             conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
@@ -458,6 +461,16 @@ class GameServer:
             self._apply_for(room, due, NextRound(seat=due))
         elif room.voting_due():
             self._apply_for(room, seat, CloseVoting(seat=seat))
+
+    def _leave_room(self, conn: Connection) -> None:
+        """The player leaves: before the start their seat is free again (the lobby says so);
+        during the match it is held, as when their connection drops."""
+        room, seat = self._seated(conn)
+        if not room.started:
+            room.free(seat)
+            log.info("room %s: seat %d left the lobby (free)", room_label(room.code), seat)
+        conn.send(room.lobby().model_dump_json())
+        self._leave(conn)
 
     def _start_match(self, conn: Connection, message: StartMatch) -> None:
         room, seat = self._seated(conn)
