@@ -50,7 +50,7 @@ from mixmo.net.protocol import (
     Welcome,
 )
 from mixmo.net.protocol import SeatView as SeatView
-from mixmo.net.refusals import BAD_TOKEN, SEAT_TAKEN, UNKNOWN_ROOM
+from mixmo.net.refusals import BAD_TOKEN, MATCH_OVER, SEAT_TAKEN, UNKNOWN_ROOM
 
 log = logging.getLogger("mixmo.net.client")
 
@@ -61,7 +61,7 @@ RECONNECT_FOR = 600.0
 REQUEST_TIMEOUT = 15.0
 
 Listener = Callable[[ServerMessage], None]
-ROOM_GONE = frozenset({UNKNOWN_ROOM.code})
+ROOM_GONE = frozenset({UNKNOWN_ROOM.code, MATCH_OVER.code})
 """Refusals that say a room has no seat to give back any more."""
 
 
@@ -348,7 +348,7 @@ class GameClient:
                 continue
             if isinstance(answer, ErrorMessage):
                 await ws.close()
-                if answer.code in (BAD_TOKEN.code, UNKNOWN_ROOM.code):
+                if answer.code == BAD_TOKEN.code or answer.code in ROOM_GONE:
                     self.failure = ClientError(answer.code, answer.said())
                     return False
                 continue

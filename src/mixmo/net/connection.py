@@ -64,6 +64,9 @@ class Limits:
     unjoined_room: float = 600.0
     """Seconds a room nobody has joined is kept (then removed from memory and the store:
     nobody played in it)."""
+    abandoned_room: float = 24 * 3600.0
+    """Seconds after which a room no player was connected to expires (its log is kept:
+    ``mixmo serve --expire-after``)."""
     sweep_every: float = 30.0
     """Seconds between two looks for idle and unjoined rooms."""
     connections_per_address: int = 64

@@ -39,6 +39,7 @@ from mixmo.net import refusals
 from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.botrunner import BotRunner, Submit
 from mixmo.net.connection import Connection, Limits, drained, in_background
+from mixmo.net.health import answer_health_check
 from mixmo.net.incoming import parse_message, ref_of
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
@@ -94,7 +95,7 @@ class GameServer:
     ) -> None:
         self.limits = limits or Limits()
         self.store = RoomStore(data) if data is not None else None
-        self.rooms = Rooms(self.store, shard)
+        self.rooms = Rooms(self.store, shard, self.limits.abandoned_room)
         self.bot_speed = bot_speed
         self.connections: set[Connection] = set()
         self.listeners: dict[str, set[Connection]] = {}
@@ -119,21 +120,15 @@ class GameServer:
     # --- life cycle ---------------------------------------------------------------------
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> Server:
-        """Restore the stored rooms, then listen; ``port=0`` picks a free port (see :attr:`port`)."""
+        """Listen; ``port=0`` picks a free port (see :attr:`port`). The stored rooms stay in
+        the store until someone names one (:meth:`_room`): a restart replays no room
+        nobody comes back to, and starts no bot of theirs."""
         self.rooms.lexicon("en")
-        for room in self.rooms.restore():
-            log.info(
-                "room %s restored (%d actions)",
-                room_label(room.code),
-                len(room.game.log) if room.game else 0,
-            )
-            if room.started:
-                self._start_bots(room)
-        self._log_set_aside()
         self._server = await serve(
             self._handle,
             host,
             port,
+            process_request=answer_health_check,
             max_size=MAX_FRAME,
             max_queue=16,
             ping_interval=20,
@@ -163,12 +158,16 @@ class GameServer:
 
     def keep_clocks(self, rooms: Iterable[Room]) -> None:
         """Keep the game time of these rooms' matches in the store, so a restart goes on from
-        it rather than from their last action (a failing disk: said in the log, play goes on)."""
+        it rather than from their last action, and when a player was last connected to each
+        (a failing disk: said in the log, play goes on)."""
         if self.store is None:
             return
+        rooms = list(rooms)
         clocks = [(r.code, r.now()) for r in rooms if r.started and not r.finished and not r.broken]
+        seen = [r.code for r in rooms if any(s.connections for s in r.seats)]
         try:
             self.store.keep_clocks(clocks)
+            self.store.seen(seen, time.time())
         except sqlite3.Error as error:
             log.warning("cannot keep the rooms' clocks: %s", error)
 
@@ -177,7 +176,7 @@ class GameServer:
         :attr:`Limits.idle_room` seconds (their server bots stop until someone comes back);
         remove the rooms nobody joined for :attr:`Limits.unjoined_room` seconds. The codes
         put away or removed."""
-        now, gone = time.monotonic(), []
+        now, gone = time.monotonic(), self._expire()
         self.addresses.forget_idle()
         for code, room in list(self.rooms.rooms.items()):
             humans = any(s.connections for s in room.seats) or self.listeners.get(code)
@@ -202,6 +201,23 @@ class GameServer:
                 self._idle_since.pop(code, None)
                 gone.append(code)
         return gone
+
+    def _expire(self) -> list[str]:
+        """Expire the rooms nobody was connected to for :attr:`Limits.abandoned_room` seconds
+        (their logs are kept); the codes."""
+        try:
+            codes = self.rooms.expire(time.time())
+        except sqlite3.Error as error:
+            log.warning("cannot expire the abandoned rooms: %s", error)
+            return []
+        for code in codes:
+            for task in self._bots.pop(code, []):
+                task.cancel()
+            for conn in self.listeners.pop(code, set()):  # watchers: nobody plays here now
+                conn.room = None
+            self._idle_since.pop(code, None)
+            log.info("room %s expired: nobody was connected to it", room_label(code))
+        return codes
 
     async def close(self) -> None:
         self.flush()
@@ -392,6 +408,7 @@ class GameServer:
         are counted against the sender's address: past its budget, every code waits."""
         if not self.addresses.may_guess(conn.address):
             raise TooManyGuessesError()
+        asleep = code not in self.rooms.rooms
         try:
             room = self.rooms.get(code)
         except UnknownRoomError:
@@ -399,6 +416,9 @@ class GameServer:
             raise
         finally:
             self._log_set_aside()
+        if asleep:
+            actions = len(room.game.log) if room.game else 0
+            log.info("room %s restored (%d actions)", room_label(code), actions)
         if room.started:
             self._start_bots(room)
         return room
