@@ -2,7 +2,8 @@
 
 Clients send actions; the server stamps each with its room's game time on
 receipt, has the room apply it, writes it to the log, and sends every client
-of the room the events its seat may see. Nothing a client sends is trusted:
+of the room the events its seat may see: those the room's match (the session's
+``MatchCore``) told the server, one of its subscribers. Nothing a client sends is trusted:
 every frame is size-limited (``max_size``), every message rate-limited and
 validated, and a refusal goes to the sender only, changing nothing. Logs never
 hold a token or a whole room code (docs/network.md, "Security").
@@ -20,6 +21,7 @@ import contextlib
 import logging
 import sqlite3
 import time
+import weakref
 from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -70,6 +72,7 @@ from mixmo.net.refusals import (
 from mixmo.net.rooms import Room, Rooms
 from mixmo.net.store import RoomStore
 from mixmo.net.views import encode_event_json, visible_event
+from mixmo.session.core import MatchCore
 
 log = logging.getLogger("mixmo.net.server")
 
@@ -111,6 +114,10 @@ class GameServer:
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
         self._idle_since: dict[str, float] = {}
+        self._heard: weakref.WeakKeyDictionary[MatchCore, list[ev.Event]] = (
+            weakref.WeakKeyDictionary()
+        )
+        """Each room's match's events, heard as its subscriber, until they are sent."""
         self.addresses = AddressBook(self.limits)
         self._thinking = ThreadPoolExecutor(
             max_workers=self.limits.bot_threads, thread_name_prefix="mixmo-server-bots"
@@ -534,10 +541,33 @@ class GameServer:
             # One seat would judge everyone's claims alone (a missing vote accepts): the
             # room closes the vote itself once every player at the table has voted.
             raise ServerOnlyError()
-        events = room.apply(seat, message.action)
+        events = self._apply(room, seat, message.action)
         self._uncommitted.append((room, conn, message.ref))
         self._flush_later()
         self._broadcast_events(room, seat, events, conn, message.ref, arrival)
+
+    def _apply(self, room: Room, seat: int, action: Action) -> list[ev.Event]:
+        """Have the room apply ``action`` for ``seat``; what its match told the server, its
+        subscriber, meanwhile (the action's events, and those of what the room did after
+        it, such as closing a vote), in order. Nothing of an action the log refused."""
+        heard = self._follow(room)
+        try:
+            room.apply(seat, action)
+            return list(heard)
+        finally:
+            heard.clear()
+
+    def _follow(self, room: Room) -> list[ev.Event]:
+        """Subscribe to the room's match once (a room put away and brought back has a new
+        one): the list its events gather in until they are sent."""
+        match = room.match
+        if match is None:
+            return []  # not started: the room refuses the action
+        heard = self._heard.get(match)
+        if heard is None:
+            heard = self._heard[match] = []
+            match.subscribe(heard.append)
+        return heard
 
     def _take_hint(self, conn: Connection, message: TakeHint, arrival: float) -> None:
         """The ``hint`` message: the seat's hint action (the engine keeps its cost in the
@@ -618,7 +648,7 @@ class GameServer:
         """Apply an action no client sent (a server bot's, a next round nobody waits for)."""
         arrival = time.perf_counter()
         try:
-            events = room.apply(seat, action)
+            events = self._apply(room, seat, action)
         except (RoomError, GameRuleError):
             return False
         self._uncommitted.append((room, None, None))
