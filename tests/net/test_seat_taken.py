@@ -81,3 +81,28 @@ async def test_the_displaced_window_says_on_its_screen_that_another_window_took_
             await second.close()
         table.close()
         await first.close()
+
+
+async def test_mid_match_the_displaced_window_s_header_says_another_window_took_the_seat(
+    tmp_path: Path,
+) -> None:
+    async with running_server() as server:
+        url, tokens = url_of(server), tmp_path / "seats.json"
+        code, first = await window(url, tokens)
+        bob = GameClient(url, tokens=SeatTokens(tmp_path / "bob.json"))
+        await bob.connect()
+        await bob.join(code, "Bob")  # the match starts
+        table = RemoteTable(first)
+        app = MixmoApp(table, lobby=f"{url}/{code}")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(lambda: app.seated and table.started, pilot)
+            _same, second = await window(url, tokens, code)
+            taken = "another window took this seat: this one has stopped (play in the other)"
+            await until(lambda: taken in str(app.header.render()), pilot)
+            shown = str(app.header.render())
+            assert "run the same mixmo join" not in shown  # that would take it back again
+            assert second.online
+            await second.close()
+        table.close()
+        await first.close()
+        await bob.close()
