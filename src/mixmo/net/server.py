@@ -25,7 +25,6 @@ import weakref
 from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -34,20 +33,19 @@ from websockets.exceptions import ConnectionClosed
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
-from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
 from mixmo.net import refusals
 from mixmo.net.addresses import AddressBook, client_address
-from mixmo.net.botrunner import BotRunner, Submit
-from mixmo.net.connection import Connection, Limits, drained, in_background
+from mixmo.net.botrunner import Submit
+from mixmo.net.broadcast import broadcast_events, displace, send_snapshot
+from mixmo.net.connection import Connection, Limits, drained
 from mixmo.net.health import answer_health_check
 from mixmo.net.incoming import parse_message, ref_of
+from mixmo.net.logs import room_label as room_label
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     MAX_FRAME,
-    PROTOCOL_VERSION,
-    SEAT_TAKEN_CLOSE,
     ClientMessage,
     Created,
     CreateRoom,
@@ -69,9 +67,9 @@ from mixmo.net.refusals import (
     TooManyRoomsError,
     UnknownRoomError,
 )
+from mixmo.net.room_bots import start_room_bots
 from mixmo.net.rooms import Room, Rooms
 from mixmo.net.store import RoomStore
-from mixmo.net.views import encode_event_json, visible_event
 from mixmo.session.core import MatchCore
 
 log = logging.getLogger("mixmo.net.server")
@@ -79,11 +77,6 @@ log = logging.getLogger("mixmo.net.server")
 CLOCK_EVERY = 5.0
 """Seconds between two keepings of every room's game time in the store: a crash loses at
 most that much of a room's clock (a stop loses none)."""
-
-
-def room_label(code: str) -> str:
-    """A room as logs show it: enough to tell rooms apart, not enough to join one."""
-    return f"{code[:2]}****"
 
 
 class GameServer:
@@ -448,7 +441,7 @@ class GameServer:
         for other in list(self.listeners.get(room.code, ())):
             if other.seat == message.seat:
                 self._leave(other)
-                _displace(other)
+                displace(other)
         self._attach(conn, room, message.seat, message.token)
         if room.started:
             self._send_snapshot(conn)
@@ -516,17 +509,7 @@ class GameServer:
         self._start_bots(room)
 
     def _send_snapshot(self, conn: Connection) -> None:
-        room = conn.room
-        if room is None or room.game is None or room.views is None:
-            return
-        try:
-            view = room.views.view_json(
-                room.game.state, conn.seat, room.now(), room.hint_wait(conn.seat)
-            )
-        except Exception as error:  # a bug in a view: no snapshot, and the server goes on
-            _cannot_send(room, conn, error)
-            return
-        conn.send(b'{"v":%d,"type":"snapshot","view":%s}' % (PROTOCOL_VERSION, view))
+        send_snapshot(conn)
 
     def _broadcast_lobby(self, room: Room) -> None:
         text = room.lobby().model_dump_json()
@@ -586,57 +569,19 @@ class GameServer:
         ref: int | None,
         arrival: float,
     ) -> None:
-        assert room.game is not None and room.views is not None
-        state, clock = room.game.state, room.now()
-        encoded: dict[tuple[int, bool], bytes] = {}  # (index, seen whole) -> JSON
-
-        def wire(index: int, seat: int | None) -> bytes:
-            event = events[index]
-            seen = visible_event(event, seat)  # only a draw looks different to others
-            key = (index, seen is event)
-            data = encoded.get(key)
-            if data is None:
-                data = encoded[key] = encode_event_json(seen)
-            return data
-
-        head = b'{"v":%d,"type":"events","ref":' % PROTOCOL_VERSION
-        whose = b',"seat":%d,"events":[' % actor
-        for conn in self.listeners.get(room.code, ()):
-            try:
-                seen = b",".join([wire(index, conn.seat) for index in range(len(events))])
-                view = room.views.view_json(state, conn.seat, clock, room.hint_wait(conn.seat))
-            except Exception as error:  # a bug in a view: this message is lost, not the server
-                _cannot_send(room, conn, error)
-                continue
-            mine = b"%d" % ref if conn is sender and ref is not None else b"null"
-            conn.send(
-                b"".join((head, mine, whose, seen, b'],"view":', view, b"}")), arrival, room.code
-            )
+        listeners = self.listeners.get(room.code, ())
+        broadcast_events(room, listeners, actor, events, sender, ref, arrival)
         if room.finished:
             log.info("room %s: match over", room_label(room.code))
 
     # --- the server's own bots -------------------------------------------------------------
 
     def _start_bots(self, room: Room) -> None:
-        game = room.game
-        if game is None or room.code in self._bots or room.finished:
+        if room.game is None or room.code in self._bots or room.finished:
             return
-        seed = game.options.seed if isinstance(game.options.seed, int) else 0
-        tasks = []
-        for seat in room.bot_seats():
-            level = Level(room.seats[seat].bot_level or "normal")
-            bot = Bot(seat, level, game.lexicon, game.variant, game.options.language, seed)
-            runner = BotRunner(
-                bot,
-                state=room.current_state,
-                submit=self._bot_submitter(room, seat),
-                speed=self.bot_speed,
-                executor=self._thinking,
-            )
-            task = asyncio.create_task(runner.run())
-            task.add_done_callback(partial(_bot_ended, room.code, seat))
-            tasks.append(task)
-        self._bots[room.code] = tasks
+        self._bots[room.code] = start_room_bots(
+            room, self._bot_submitter, self.bot_speed, self._thinking
+        )
 
     def _bot_submitter(self, room: Room, seat: int) -> Submit:
         async def submit(action: Action) -> bool:
@@ -655,33 +600,3 @@ class GameServer:
         self._flush_later()
         self._broadcast_events(room, seat, events, None, None, arrival)
         return True
-
-
-def _displace(conn: Connection) -> None:
-    """Tell an older connection of a seat that a newer one took it (``seat-taken``), then
-    close it with code 4000: the client stops there rather than take the seat back, which
-    would displace the newer one in turn, again and again."""
-    conn.refuse(refusals.SEAT_TAKEN())
-
-    async def close_once_told() -> None:
-        await drained(conn, 1.0)
-        await conn.ws.close(SEAT_TAKEN_CLOSE, "this seat was taken by another connection")
-
-    in_background(close_once_told())
-
-
-def _cannot_send(room: Room, conn: Connection, error: Exception) -> None:
-    """A view or event that could not be written (a bug): said in the log and to the client,
-    whose screen is now behind (it reconnects for a new snapshot); the room plays on."""
-    log.error(
-        "room %s: cannot write seat %s's message: %r", room_label(room.code), conn.seat, error
-    )
-    conn.refuse(refusals.SERVER_ERROR(reason=refusals.UPDATE_FAILED()))
-
-
-def _bot_ended(code: str, seat: int, task: asyncio.Task[None]) -> None:
-    """A server bot's loop ended: say so if it failed (a bug), so it is not silent."""
-    if not task.cancelled() and task.exception() is not None:
-        log.error(
-            "room %s: the bot at seat %d stopped: %r", room_label(code), seat, task.exception()
-        )
