@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import sqlite3
+import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Callable
@@ -152,3 +155,29 @@ async def test_a_proxy_s_health_check_gets_200_and_a_little_json_on_the_game_por
         assert (await player.until("created"))["room"]
         await player.close()
         assert url_of(server).startswith("ws://")
+
+
+def test_mixmo_serve_takes_an_expiry_in_hours_and_answers_a_proxy_s_health_check(
+    tmp_path: Path,
+) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path),
+         "--expire-after", "0.5"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().strip() == f"mixmo server on ws://127.0.0.1:{port}"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as answer:
+            assert answer.status == 200 and json.loads(answer.read())["status"] == "ok"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_mixmo_serve_refuses_an_expiry_that_is_not_a_positive_number_of_hours(mixmo) -> None:  # type: ignore[no-untyped-def]
+    run = mixmo("serve", "--expire-after", "0")
+    assert run.code == 2 and "--expire-after" in run.err and "Traceback" not in run.err
