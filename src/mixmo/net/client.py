@@ -237,11 +237,11 @@ class GameClient:
         self._next_ref = 1
         self._closing = False
         self._displaced = False
+        """The server said another connection took this seat (``seat-taken``)."""
         self._joined_as: str | None = None
         """The name this client's seat is kept under in ``tokens``."""
         self._forgot: str | None = None
         """The room whose seat this client let go of in ``tokens`` (its match is over)."""
-        """The server said another connection took this seat (``seat-taken``)."""
         self._online = asyncio.Event()
 
     # --- connection ----------------------------------------------------------------------
@@ -454,8 +454,8 @@ class GameClient:
                     lambda m: isinstance(m, Welcome),
                 )
             except ClientError as error:
-                if error.code in ROOM_GONE:  # no seat there any more: let its token go
-                    self.tokens.forget(self.url, room)  # type: ignore[union-attr]
+                if error.code in ROOM_GONE and self.tokens is not None:
+                    self.tokens.forget(self.url, room)  # no seat there any more
                 if error.code != BAD_TOKEN.code:
                     raise
             else:
