@@ -43,7 +43,9 @@ async def test_a_place_and_a_move_past_the_board_are_refused_and_the_room_plays_
         assert len(theirs) == 2  # the place and the move, never a refusal
 
 
-async def test_a_stored_move_past_the_board_sets_its_room_aside_at_restart(tmp_path: Path) -> None:
+async def test_a_stored_move_past_the_board_sets_its_room_aside_when_contacted(
+    tmp_path: Path,
+) -> None:
     data = tmp_path / "server"
     damaged, other = await two_rooms_in_play(data)
     data = copy_folder(data, tmp_path / "copy")
@@ -55,7 +57,7 @@ async def test_a_stored_move_past_the_board_sets_its_room_aside_at_restart(tmp_p
         json.dumps(move),
     )
     async with running_server(data) as server:
-        assert set(server.rooms.rooms) == {other.code}
+        assert server.rooms.rooms == {}  # each comes back when someone names it
         assert await plays_on(server, StoredRoom(other.code, other.token))
         late = await Raw.open(server)
         await late.send({"type": "watch", "room": damaged.code})

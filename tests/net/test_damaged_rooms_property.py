@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tests.net.helpers import running_server
+from tests.net.helpers import Raw, running_server
 from tests.net.stored_rooms import StoredRoom, copy_folder, plays_on, two_rooms_in_play
 
 COLUMNS = {
@@ -25,6 +25,9 @@ COLUMNS = {
     ("rooms", "created"): "real",
     ("rooms", "clock"): "real",
     ("rooms", "damaged"): "text",
+    ("rooms", "seen"): "real",
+    ("rooms", "expired"): "real",
+    ("rooms", "standings"): "json",
     ("actions", "code"): "text",
     ("actions", "n"): "integer",
     ("actions", "action"): "json",
@@ -79,9 +82,14 @@ def stopped_server(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Stor
     return data, first, second
 
 
-async def _serves(data: Path, untouched: StoredRoom) -> None:
+async def _serves(data: Path, damaged: StoredRoom, untouched: StoredRoom) -> None:
     async with running_server(data) as server:
-        assert untouched.code in server.rooms.rooms
+        assert server.rooms.rooms == {}  # each comes back when someone names it
+        someone = await Raw.open(server)
+        await someone.send({"type": "watch", "room": damaged.code})
+        assert (await someone.recv())["type"] in ("lobby", "error")  # whatever it is now
+        await someone.close()
+        server.sweep()  # and the sweep that expires rooms reads every row
         assert await plays_on(server, untouched)
 
 
@@ -110,4 +118,4 @@ def test_any_value_in_any_column_of_one_room_spares_the_server_and_the_other_roo
         except sqlite3.IntegrityError:  # NOT NULL, or a key already taken: no such database
             assume(False)
     db.close()
-    asyncio.run(_serves(folder, untouched))
+    asyncio.run(_serves(folder, damaged, untouched))

@@ -16,7 +16,7 @@ from mixmo.net.client import GameClient, SeatTokens
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.remote_table import RemoteTable
 from mixmo.tui.app import BoardScreen, MixmoApp
-from mixmo.tui.lobby import LobbyScreen, StartScreen, label_key
+from mixmo.tui.lobby import LobbyScreen, StartScreen
 from tests.net.helpers import running_server, url_of
 
 
@@ -102,6 +102,9 @@ async def test_the_english_lobby_still_answers_b_and_w(tmp_path: Path) -> None:
     async with running_server() as server:
         url = url_of(server)
         code, ann = await ann_in_a_three_seat_room(url, tmp_path)
+        other = GameClient(url, tokens=SeatTokens(tmp_path / "bob.json"))
+        await other.connect()
+        await other.join(code, "Bob")
         lobby = MixmoApp(ann, lobby=f"{url}/{code}")
         async with lobby.run_test(size=(100, 30)) as pilot:
             await until(lambda: "3. free" in str(lobby_of(lobby).seats.render()), pilot)
@@ -111,57 +114,40 @@ async def test_the_english_lobby_still_answers_b_and_w(tmp_path: Path) -> None:
                 "Give the free seats to bots (B)",
                 "Start without the free seats (W)",
             ]
-            await pilot.press("w")  # without: Ann alone is too few, the server says so
-            await until(lambda: "cannot start" in str(lobby_of(lobby).news_line.render()), pilot)
-            assert "a match needs two players" in str(lobby_of(lobby).news_line.render())
+            await pilot.press("w")
+            await until(lambda: ann.started, pilot)
+        assert ann.lobby is not None and len(ann.lobby.seats) == 2
         await ann.client.close()
+        await other.close()
 
 
-async def test_the_french_lobby_says_the_servers_refusal_in_french(
-    french_screen: None, tmp_path: Path
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", "Give the free seats to bots (B)"),
+        ("fr", "Donner les places libres à des robots (R)"),
+    ],
+)
+async def test_alone_in_the_lobby_starting_without_the_free_seats_is_not_offered(
+    tmp_path: Path, language: str, shown: str
 ) -> None:
-    """The server refuses a start with a code: the French lobby says it in French."""
-    async with running_server() as server:
-        url = url_of(server)
-        code, ann = await ann_in_a_three_seat_room(url, tmp_path)
-        lobby = MixmoApp(ann, lobby=f"{url}/{code}")
-        async with lobby.run_test(size=(120, 30)) as pilot:
-            await until(lambda: "3. libre" in str(lobby_of(lobby).seats.render()), pilot)
-            await pilot.press("s")
-            await until(lambda: isinstance(lobby.screen, StartScreen), pilot)
-            await pilot.press("s")  # sans: Ann alone is too few, the server says so
-            await until(
-                lambda: "impossible de commencer" in str(lobby_of(lobby).news_line.render()), pilot
-            )
-            assert (
-                "impossible de commencer : une partie demande deux joueurs : "
-                "attendez-en un, ou complétez avec des bots"
-            ) in str(lobby_of(lobby).news_line.render())
-        await ann.client.close()
-
-
-def test_a_label_s_key_is_the_letter_in_its_last_brackets() -> None:
-    assert label_key("Donner les places libres à des robots (R)") == "r"
-    assert label_key("Give the free seats to bots (B)") == "b"
-    with pytest.raises(ValueError, match="names no key"):
-        label_key("Wait for the others (Esc)")
-
-
-async def test_the_lobby_s_key_bar_shows_its_own_keys_and_escape_leaves(tmp_path: Path) -> None:
-    """The lobby is a screen of the game's app: the game's commands wait for the match."""
-    async with running_server() as server:
-        url = url_of(server)
-        code, ann = await ann_in_a_three_seat_room(url, tmp_path)
-        app = MixmoApp(ann, lobby=f"{url}/{code}")
-        async with app.run_test(size=(100, 30)) as pilot:
-            await until(lambda: "3. free" in str(lobby_of(app).seats.render()), pilot)
-            shown = [
-                active.binding.description
-                for active in app.screen.active_bindings.values()
-                if active.binding.show and active.enabled
-            ]
-            assert list(dict.fromkeys(shown)) == ["Start now", "Leave"]  # (esc and ctrl+q leave)
-            await pilot.press("escape")
-            await until(lambda: not app.is_running, pilot)
-        assert not ann.started and not app.seated
-        await ann.client.close()
+    """The server refuses a start of one player alone: the dialog offers bots only (it
+    used to offer "Start without the free seats", then say the server's refusal)."""
+    saved = set_ui_language(language)
+    try:
+        async with running_server() as server:
+            url = url_of(server)
+            code, ann = await ann_in_a_three_seat_room(url, tmp_path)
+            lobby = MixmoApp(ann, lobby=f"{url}/{code}")
+            async with lobby.run_test(size=(120, 30)) as pilot:
+                await until(lambda: ann.lobby is not None, pilot)
+                await pilot.press("s")
+                await until(lambda: isinstance(lobby.screen, StartScreen), pilot)
+                assert buttons(lobby)[:2] == [shown, buttons(lobby)[1]]
+                assert len(buttons(lobby)) == 2  # bots, and wait for the others
+                await pilot.press("w" if language == "en" else "s")
+                await pilot.pause(0.2)
+                assert isinstance(lobby.screen, StartScreen) and not ann.started
+            await ann.client.close()
+    finally:
+        restore_ui_language(saved)

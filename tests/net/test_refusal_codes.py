@@ -133,6 +133,19 @@ SERVER_REFUSALS = [
 """Each server refusal of :func:`_server_refusals`: its code, its typed fields, and what a
 French player reads."""
 
+ENDED_ROOM_REFUSALS = [
+    ("seat-taken", {}, "une autre fenêtre a pris cette place : celle-ci s'arrête (jouez dans l'autre)"),
+    ("match-over", {"reason": {"code": "final-standings", "fields": {"standings": {
+        "items": [{"code": "standing", "fields": {"place": 1, "name": "Ann", "count": 12}},
+                  {"code": "standing", "fields": {"place": 2, "name": "Bob", "count": 1}}],
+        "joined": "semicolon"}}}},
+     "la partie de cette salle est terminée ; classement final : 1. Ann : 12 points ; "
+     "2. Bob : 1 point"),
+    ("match-over", {"reason": {"code": "room-expired", "fields": {"count": 24}}},
+     "cette salle est fermée : personne n'y a été connecté depuis 24 heures"),
+]  # fmt: skip
+"""What a displaced window, and a finished or expired room's code, are told."""
+
 
 @pytest.mark.slow
 async def test_a_french_server_and_an_english_one_refuse_a_room_in_the_same_bytes(
@@ -278,7 +291,7 @@ async def test_a_french_screen_tells_the_servers_refusal_in_french(
 
 async def test_a_french_client_says_each_server_refusal_in_french(french: None) -> None:
     """Each server refusal, rebuilt from its code and fields alone, in the player's words."""
-    for code, fields, french_words in SERVER_REFUSALS:
+    for code, fields, french_words in SERVER_REFUSALS + ENDED_ROOM_REFUSALS:
         frame = json.dumps({"v": 1, "type": "error", "code": code, "fields": fields})
         refusal = SERVER_MESSAGE.validate_json(frame)
         assert isinstance(refusal, ErrorMessage)

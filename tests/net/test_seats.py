@@ -9,6 +9,7 @@ import time
 import pytest
 
 from mixmo.net import rooms
+from mixmo.net.refusals import DamagedRoomError
 from mixmo.net.server import Limits
 from tests.net.helpers import Raw, rack_of, running_server, said, two_seated
 
@@ -112,10 +113,12 @@ async def test_a_damaged_room_is_left_out_and_the_others_come_back(tmp_path) -> 
     with sqlite3.connect(tmp_path / "rooms.sqlite3") as db:
         db.execute("INSERT INTO actions VALUES (?, 1, 'not an action')", (bad,))
     async with running_server(tmp_path) as server:
-        assert set(server.rooms.rooms) == {good}
-        assert list(server.rooms.set_aside) == [bad]
+        assert server.rooms.rooms == {}  # each comes back when someone names it
         game = server.rooms.get(good).game
         assert game is not None and len(game.log) == 1
+        with pytest.raises(DamagedRoomError):
+            server.rooms.get(bad)
+        assert list(server.rooms.set_aside) == [bad] and set(server.rooms.rooms) == {good}
 
 
 async def _lobby_of_three(server) -> tuple[str, Raw, Raw]:  # type: ignore[no-untyped-def]

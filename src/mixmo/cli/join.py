@@ -11,12 +11,13 @@ import click
 from mixmo.cli.common import fail, first_error
 from mixmo.cli.match_options import match_options
 from mixmo.cli.options import TranslatedCommand, light_option
-from mixmo.i18n import N_, _
+from mixmo.i18n import N_, _, ngettext
 from mixmo.i18n.messages import say
 from mixmo.i18n.outside import harmless
 
 if TYPE_CHECKING:
     from mixmo.net.protocol import RoomSettings
+    from mixmo.net.remote_table import RemoteTable
 
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -211,13 +212,33 @@ def new_room_settings(request: JoinRequest) -> RoomSettings:
 
 
 def _default_name() -> str:
-    """The name of the account that runs the client (a seat needs a name)."""
-    import getpass
+    """A seat's name when --name is not given: a friendly word, not the login name (often
+    ``root`` or a user id); the server numbers a second one (``Player 2``)."""
+    return _("Player")
 
-    try:
-        return getpass.getuser()[:20] or "Player"
-    except (OSError, KeyError):
-        return "Player"
+
+def standings_lines(table: RemoteTable) -> list[str]:
+    """The match's standings as this seat last saw them: the final ones, or those so far
+    (a player who leaves mid-match reads where everyone stood)."""
+    from mixmo.engine.state import Phase
+    from mixmo.net.botclient import standings_of
+
+    state, options = table.confirmed, table.options
+    over = state.round.phase is Phase.MATCH_OVER
+    head = (
+        _("Final standings:")
+        if over
+        else _("Standings so far (round {number}):").format(number=state.round.number)
+    )
+    lines = [head]
+    for place, seat in enumerate(standings_of(options, state), start=1):
+        points = ngettext("{count} point", "{count} points", state.totals[seat])
+        won = ngettext("{count} round won", "{count} rounds won", state.rounds_won[seat])
+        lines.append(
+            f"{place}. {options.players[seat]}  "
+            f"{points.format(count=state.totals[seat])}  {won.format(count=state.rounds_won[seat])}"
+        )
+    return lines
 
 
 async def _play_person(
@@ -259,6 +280,9 @@ async def _play_person(
     finally:
         table.close()
         await client.close()
+    if table.started:
+        for line in standings_lines(table):
+            click.echo(harmless(line))  # the names are the server's
     if client.failure is not None:
         fail(f"{server}: {say(client.failure)}")
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0

@@ -31,8 +31,9 @@ from mixmo.i18n import N_, _
     "--data",
     type=click.Path(file_okay=False, path_type=Path),
     help=N_(
-        "Folder of the rooms' database (every action is written there; a restart brings "
-        "back every unfinished room) [default: the mixmo data folder's server/]."
+        "Folder of the rooms' database (every action is written there; after a restart a "
+        "room comes back when someone names its code) [default: the mixmo data folder's "
+        "server/]."
     ),
 )
 @click.option(
@@ -40,8 +41,27 @@ from mixmo.i18n import N_, _
     metavar="K/N",
     help=N_("One of N servers behind a proxy: new room codes start with this server's letters."),
 )
+@click.option(
+    "--expire-after",
+    "expire_after",
+    type=click.FloatRange(min=0.01, max=24 * 365),
+    default=24.0,
+    show_default=True,
+    metavar="HOURS",
+    help=N_(
+        "Close a room nobody was connected to for HOURS: its code then says so (the "
+        "database keeps its log)."
+    ),
+)
 @click.option("--bot-speed", type=click.FloatRange(0.1, 1000), default=1.0, hidden=True)
-def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed: float) -> None:
+def serve(
+    host: str,
+    port: int,
+    data: Path | None,
+    shard: str | None,
+    expire_after: float,
+    bot_speed: float,
+) -> None:
     """`mixmo serve`: the game server (its help text is above, translated)."""
     import asyncio
     import logging
@@ -50,6 +70,7 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
 
     from mixmo.data.sqlite_schema import SchemaVersionError
     from mixmo.data.storage import data_dir, why_not_written
+    from mixmo.net.connection import Limits
     from mixmo.net.rooms import parse_shard
     from mixmo.net.server import GameServer
 
@@ -70,7 +91,8 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
         )
 
     try:  # the folder made and the database opened before anything listens
-        server = GameServer(folder, bot_speed=bot_speed, shard=shards)
+        limits = Limits(abandoned_room=expire_after * 3600)
+        server = GameServer(folder, limits, bot_speed=bot_speed, shard=shards)
     except OSError as error:  # read-only, no parent, a file in the way, no permission
         fail(
             _("{folder}: cannot hold the rooms' database ({reason})").format(

@@ -15,8 +15,10 @@ import contextlib
 import json
 import logging
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
@@ -25,15 +27,18 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from mixmo.data.storage import atomic_write_text, data_dir
 from mixmo.engine.actions import Action
 from mixmo.engine.messages import CodedError, Kind, Message
+from mixmo.engine.state import Phase
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     MAX_FRAME,
+    SEAT_TAKEN_CLOSE,
     SERVER_MESSAGE,
     Created,
     CreateRoom,
     ErrorMessage,
     Events,
     JoinRoom,
+    LeaveRoom,
     Lobby,
     Reconnect,
     RoomSettings,
@@ -45,7 +50,7 @@ from mixmo.net.protocol import (
     Welcome,
 )
 from mixmo.net.protocol import SeatView as SeatView
-from mixmo.net.refusals import BAD_TOKEN, UNKNOWN_ROOM
+from mixmo.net.refusals import BAD_TOKEN, MATCH_OVER, SEAT_TAKEN, UNKNOWN_ROOM
 
 log = logging.getLogger("mixmo.net.client")
 
@@ -56,6 +61,8 @@ RECONNECT_FOR = 600.0
 REQUEST_TIMEOUT = 15.0
 
 Listener = Callable[[ServerMessage], None]
+ROOM_GONE = frozenset({UNKNOWN_ROOM.code, MATCH_OVER.code})
+"""Refusals that say a room has no seat to give back any more."""
 
 
 # The client's own words (never on the wire), said in the player's language as a refusal is.
@@ -92,22 +99,63 @@ class ClientError(CodedError, RuntimeError):
         return self._code
 
 
-class SeatTokens:
-    """Seat tokens kept in a file readable by its owner only (``DATA/seats.json``)."""
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "::1"})
+DEFAULT_PORTS = {"ws": 80, "wss": 443}
+SEAT_MEMORY = 30 * 24 * 3600.0
+"""Seconds a seat's token is kept after it was last taken: a room is long over by then
+(the server expires a room nobody played in for a day)."""
 
-    def __init__(self, path: Path | None = None) -> None:
+
+def server_key(url: str) -> str:
+    """``url``'s server as one spelling: the scheme and host in lower case, every loopback
+    name as 127.0.0.1, the default port written out. ``ws://localhost:P`` and
+    ``ws://127.0.0.1:P`` are one server, so a seat taken through one is taken back
+    through the other."""
+    try:
+        parts = urlsplit(url.strip())
+        host, port = parts.hostname, parts.port
+    except ValueError:  # not an address: kept as written (nothing will match it anyway)
+        return url.rstrip("/")
+    scheme = parts.scheme.lower()
+    if host is None:
+        return url.rstrip("/")
+    host = host.lower().rstrip(".")
+    if host in LOOPBACK_NAMES or host.startswith("127."):
+        host = "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"{scheme}://{host}:{port or DEFAULT_PORTS.get(scheme, 0)}"
+
+
+class SeatTokens:
+    """Seat tokens kept in a file readable by its owner only (``DATA/seats.json``), one per
+    server, room and name; a token not taken for :data:`SEAT_MEMORY` seconds, or of a room
+    whose match is over, is let go."""
+
+    def __init__(self, path: Path | None = None, now: Callable[[], float] = time.time) -> None:
         self.path = path or data_dir() / "seats.json"
+        self.now = now
 
     def _read(self) -> dict[str, dict[str, object]]:
+        """Every entry, keyed as :meth:`key` spells it today (an older file's keys, which
+        kept the address as it was typed, are spelled again)."""
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
-        return data if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            return {}
+        entries: dict[str, dict[str, object]] = {}
+        for key, entry in data.items():
+            where, _hash, name = key.rpartition("#")
+            url, _slash, room = where.rpartition("/")
+            if isinstance(entry, dict) and url and room:
+                entries[self.key(url, room, name)] = entry
+        return entries
 
     @staticmethod
     def key(url: str, room: str, name: str) -> str:
-        return f"{url.rstrip('/')}/{room}#{name.casefold()}"
+        return f"{server_key(url)}/{room}#{name.casefold()}"
 
     def get(self, url: str, room: str, name: str) -> tuple[int, str] | None:
         entry = self._read().get(self.key(url, room, name))
@@ -124,7 +172,34 @@ class SeatTokens:
 
     def put(self, url: str, room: str, name: str, seat: int, token: str) -> None:
         data = self._read()
-        data[self.key(url, room, name)] = {"seat": seat, "token": token}
+        data[self.key(url, room, name)] = {"seat": seat, "token": token, "at": self.now()}
+        self._write(data)
+
+    def forget(self, url: str, room: str, name: str | None = None) -> None:
+        """Let go of every seat of ``room`` (its match is over, or the server has no seat
+        to give back), or of ``name``'s alone (its player left the lobby)."""
+        data = self._read()
+        prefix = self.key(url, room, "")
+        whose = None if name is None else self.key(url, room, name)
+        kept = {
+            key: entry
+            for key, entry in data.items()
+            if not (key == whose if whose is not None else key.startswith(prefix))
+        }
+        if len(kept) != len(data):
+            self._write(kept)
+
+    def _write(self, data: dict[str, dict[str, object]]) -> None:
+        """Write the entries, without those not taken for :data:`SEAT_MEMORY` seconds (an
+        entry of an older file, which has no time, is dated now)."""
+        now = self.now()
+        for entry in data.values():
+            entry.setdefault("at", now)
+        data = {
+            key: entry
+            for key, entry in data.items()
+            if isinstance(entry["at"], int | float) and now - entry["at"] < SEAT_MEMORY
+        }
         try:
             atomic_write_text(self.path, json.dumps(data, indent=1), durable=True)
             os.chmod(self.path, 0o600)
@@ -161,6 +236,12 @@ class GameClient:
         self._actions: dict[int, asyncio.Future[Events | ErrorMessage]] = {}
         self._next_ref = 1
         self._closing = False
+        self._displaced = False
+        """The server said another connection took this seat (``seat-taken``)."""
+        self._joined_as: str | None = None
+        """The name this client's seat is kept under in ``tokens``."""
+        self._forgot: str | None = None
+        """The room whose seat this client let go of in ``tokens`` (its match is over)."""
         self._online = asyncio.Event()
 
     # --- connection ----------------------------------------------------------------------
@@ -224,6 +305,13 @@ class GameClient:
             if self._closing or (self.welcome is None and self.watching is None):
                 self.closed.set()
                 return
+            if self._displaced or ws.close_code == SEAT_TAKEN_CLOSE:
+                # Another window took this seat: taking it back would displace that one in
+                # turn, and the two would knock each other off for ever.
+                self.failure = ClientError(SEAT_TAKEN.code, SEAT_TAKEN())
+                self.closed.set()
+                self._tell_online(False)
+                return
             self._tell_online(False)
             if not await self._reconnect():
                 self.closed.set()
@@ -260,7 +348,7 @@ class GameClient:
                 continue
             if isinstance(answer, ErrorMessage):
                 await ws.close()
-                if answer.code in (BAD_TOKEN.code, UNKNOWN_ROOM.code):
+                if answer.code == BAD_TOKEN.code or answer.code in ROOM_GONE:
                     self.failure = ClientError(answer.code, answer.said())
                     return False
                 continue
@@ -288,12 +376,15 @@ class GameClient:
         except ValidationError as error:
             log.warning("a message from the server does not fit the protocol: %s", error)
             return
+        if isinstance(message, ErrorMessage) and message.code == SEAT_TAKEN.code:
+            self._displaced = True
         if isinstance(message, Welcome):
             self.welcome = message
         elif isinstance(message, Lobby):
             self.lobby = message
         elif isinstance(message, Snapshot | Events):
             self.view = message.view
+            self._forget_seat_if_over(message.view)
         ref = message.ref if isinstance(message, Events | ErrorMessage) else None
         if ref is not None and ref in self._actions:
             future = self._actions.pop(ref)
@@ -308,6 +399,16 @@ class GameClient:
             self._request.set_result(message)
         for listener in list(self._listeners):
             listener(message)
+
+    def _forget_seat_if_over(self, view: SeatView) -> None:
+        """The match is over: its seat's token is of no more use (``seats.json`` would
+        otherwise keep every room ever played)."""
+        welcome = self.welcome
+        if self.tokens is None or welcome is None or self._forgot == welcome.room:
+            return
+        if view.state.round.phase is Phase.MATCH_OVER:
+            self._forgot = welcome.room
+            self.tokens.forget(self.url, welcome.room)
 
     # --- requests ------------------------------------------------------------------------
 
@@ -343,6 +444,7 @@ class GameClient:
     async def join(self, room: str, name: str) -> Welcome:
         """Take a seat: back the one this client held under ``name`` (by its saved token), or
         the next free one."""
+        self._joined_as = name
         saved = self.tokens.get(self.url, room, name) if self.tokens else None
         if saved is not None:
             seat, token = saved
@@ -352,6 +454,8 @@ class GameClient:
                     lambda m: isinstance(m, Welcome),
                 )
             except ClientError as error:
+                if error.code in ROOM_GONE and self.tokens is not None:
+                    self.tokens.forget(self.url, room)  # no seat there any more
                 if error.code != BAD_TOKEN.code:
                     raise
             else:
@@ -373,6 +477,20 @@ class GameClient:
         assert isinstance(answer, Lobby)
         self.watching = room
         return answer
+
+    async def leave(self) -> None:
+        """Leave the room: before its match starts the seat is free again (and its token of
+        no more use); during the match it is held. Then close."""
+        welcome = self.welcome
+        if welcome is not None and self.online:
+            with contextlib.suppress(ClientError):  # gone already: the seat is held, no more
+                answer = await self._ask(
+                    LeaveRoom().model_dump_json(), lambda m: isinstance(m, Lobby)
+                )
+                assert isinstance(answer, Lobby)
+                if not answer.started and self.tokens is not None and self._joined_as:
+                    self.tokens.forget(self.url, welcome.room, self._joined_as)
+        await self.close()
 
     async def start(self, fill_with_bots: bool = False) -> None:
         """Start the match now (first seat only)."""

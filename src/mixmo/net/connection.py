@@ -12,9 +12,9 @@ import asyncio
 import contextlib
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
@@ -27,11 +27,16 @@ if TYPE_CHECKING:
 _background: set[asyncio.Task[None]] = set()
 
 
-def close_later(ws: ServerConnection, code: int, reason: str) -> None:
-    """Close ``ws`` without waiting (from code that must not await)."""
-    task = asyncio.ensure_future(ws.close(code, reason))
+def in_background(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` without waiting for it (from code that must not await), kept alive."""
+    task = asyncio.ensure_future(work)
     _background.add(task)
     task.add_done_callback(_background.discard)
+
+
+def close_later(ws: ServerConnection, code: int, reason: str) -> None:
+    """Close ``ws`` without waiting (from code that must not await)."""
+    in_background(ws.close(code, reason))
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,9 @@ class Limits:
     unjoined_room: float = 600.0
     """Seconds a room nobody has joined is kept (then removed from memory and the store:
     nobody played in it)."""
+    abandoned_room: float = 24 * 3600.0
+    """Seconds after which a room no player was connected to expires (its log is kept:
+    ``mixmo serve --expire-after``)."""
     sweep_every: float = 30.0
     """Seconds between two looks for idle and unjoined rooms."""
     connections_per_address: int = 64

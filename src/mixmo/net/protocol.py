@@ -37,6 +37,8 @@ ROOM_ALPHABET = "ACDEFGHJKMNPRTVWXY"
 ROOM_CODE_LENGTH = 6
 BOT_LEVELS = ("easy", "normal", "hard", "expert")
 MAX_NAME = 24
+SEAT_TAKEN_CLOSE = 4000
+"""The close code of a seat's connection when a newer one took the seat (``seat-taken``)."""
 
 RoomCode = Annotated[
     str, Field(min_length=ROOM_CODE_LENGTH, max_length=ROOM_CODE_LENGTH, pattern="^[A-Z]+$")
@@ -161,6 +163,14 @@ class StartMatch(_Message):
     """Give the free seats to the server's bots; otherwise the match has fewer players."""
 
 
+class LeaveRoom(_Message):
+    """The sender's player leaves the room: before the match starts their seat is free again
+    (its token taken back) and the lobby says so; during the match it is held, as when
+    the connection drops. The answer is the room's :class:`Lobby`."""
+
+    type: Literal["leave"] = "leave"
+
+
 class SendAction(_Message):
     """One game action for the sender's own seat; ``ref`` comes back with its answer.
 
@@ -188,7 +198,7 @@ class TakeHint(_Message):
 
 
 ClientMessage = Annotated[
-    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction | TakeHint,
+    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | LeaveRoom | SendAction | TakeHint,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
@@ -233,6 +243,9 @@ class Lobby(_Message):
     started: bool
     seeded: bool = False
     """The creator chose the seed: whoever knows it can know every deal (tests, replays)."""
+    settings: RoomSettings | None = None
+    """How the room's match is played (its seed left out: ``seeded`` says whether there is
+    one); None from an older server."""
 
 
 class SeatView(BaseModel):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mixmo.engine.messages import CodedError, Kind, Message
+from mixmo.engine.messages import CodedError, Kind, Listing, Message, Plural
 
 # --- the sentences of the families (each the ``reason`` of its family's code) ---------
 
@@ -108,6 +108,12 @@ class Refused(RoomError):
 
 
 UNKNOWN_ROOM = Kind("unknown-room", "no room with that code on this server")
+SEAT_TAKEN = Kind(
+    "seat-taken", "another window took this seat: this one has stopped (play in the other)"
+)
+"""Told to a seat's older connection when a newer one takes the seat with its token, just
+before the server closes it (close code 4000): the older client stops, it does not fight
+back for the seat."""
 BAD_TOKEN = Kind("bad-token", "{reason}")
 
 
@@ -191,6 +197,44 @@ class NoBotsLeftError(RoomError):
 
     kind: ClassVar[Kind | None] = Kind("no-bots-left", "{reason}")
     reason: Message
+
+
+STANDING = Plural("standing", "{place}. {name}: {count} point", "{place}. {name}: {count} points")
+FINAL_STANDINGS = Kind(
+    "final-standings", "the match in this room is over; final standings: {standings}"
+)
+"""``standings``: a listing of :data:`STANDING`, first to last."""
+MATCH_OVER = Kind("match-over", "{reason}")
+MATCH_OVER_ONLY = Kind("match-over-only", "the match in this room is over")
+ROOM_EXPIRED = Plural(
+    "room-expired",
+    "this room has closed: nobody was connected to it for {count} hour",
+    "this room has closed: nobody was connected to it for {count} hours",
+)
+
+
+class MatchOverError(RoomError):
+    """The room's match is over (``reason``: :data:`FINAL_STANDINGS`, :data:`MATCH_OVER_ONLY`
+    when they were not kept) or it expired with nobody at it (:data:`ROOM_EXPIRED`):
+    there is no seat to take or take back."""
+
+    kind: ClassVar[Kind | None] = MATCH_OVER
+    reason: Message
+
+
+def match_over(standings: list[tuple[str, int, int]]) -> MatchOverError:
+    """The refusal of a finished room's code: its final standings (name, points, rounds
+    won; first to last), or the match being over when they were not kept."""
+    if not standings:
+        return MatchOverError(reason=MATCH_OVER_ONLY())
+    listing = Listing(
+        tuple(
+            STANDING(place=place, name=name, count=points)
+            for place, (name, points, _won) in enumerate(standings, start=1)
+        ),
+        "semicolon",
+    )
+    return MatchOverError(reason=FINAL_STANDINGS(standings=listing))
 
 
 class DamagedRoomError(RoomError):

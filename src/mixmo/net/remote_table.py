@@ -43,7 +43,7 @@ from mixmo.i18n import N_, _
 from mixmo.i18n.messages import say
 from mixmo.net.client import GameClient
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
-from mixmo.net.refusals import RATE_LIMIT, WATCHER_NO_SEAT, Refused
+from mixmo.net.refusals import RATE_LIMIT, SEAT_TAKEN, WATCHER_NO_SEAT, Refused
 from mixmo.net.views import WireEventError, decode_event, view_state
 from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
 from mixmo.session.table import Connection, Refusal, Table
@@ -194,7 +194,9 @@ class RemoteTable(Table):
 
     @property
     def connection(self) -> Connection:
-        return Connection(self.started, self.online, self.waiting, self.lost)
+        failure = self.client.failure
+        taken = failure is not None and failure.code == SEAT_TAKEN.code
+        return Connection(self.started, self.online, self.waiting, self.lost, taken)
 
     @property
     def lobby(self) -> Lobby | None:
@@ -376,6 +378,11 @@ class RemoteTable(Table):
 
     async def start(self, fill_with_bots: bool) -> None:
         await self.client.start(fill_with_bots)
+
+    async def leave(self) -> None:
+        """The player leaves the room (before the match: their seat is free again)."""
+        self.close()
+        await self.client.leave()
 
     def close(self) -> None:
         if self._sender is not None:

@@ -40,6 +40,7 @@ from mixmo.net.refusals import (
     MOVE_UNSAVED,
     MOVES_UNSAVED,
     NO_SUCH_SEAT,
+    ROOM_EXPIRED,
     STARTED_ALREADY,
     STARTED_SEATS_TAKEN,
     STORE_REFUSALS,
@@ -48,6 +49,7 @@ from mixmo.net.refusals import (
     BadTokenError,
     DamagedRoomError,
     DiskFullError,
+    MatchOverError,
     NotFirstSeatError,
     NotStartedError,
     NotYourSeatError,
@@ -55,6 +57,7 @@ from mixmo.net.refusals import (
     StorageError,
     TooFewPlayersError,
     UnknownRoomError,
+    match_over,
 )
 from mixmo.net.store import RoomStore, SeatRecord, StoredRoom
 from mixmo.net.views import ViewMaker
@@ -137,6 +140,8 @@ class Room:
     """An action could not be written to the log: the room refuses every action since."""
     ready: set[int] = field(default_factory=set)
     """Seats that asked for the next round while the scores are up (see :meth:`next_round_due`)."""
+    final: list[tuple[str, int, int]] = field(default_factory=list)
+    """Once the match is over: its standings (name, points, rounds won), first to last."""
     owner: str | None = None
     """The address that opened the room or filled it with bots: its bots count against that
     address's budget (in memory only: a restored room's bots count for the server alone)."""
@@ -192,6 +197,8 @@ class Room:
 
     def join(self, name: str) -> tuple[int, str]:
         """Seat ``name`` at the first free seat; the seat and its secret token."""
+        if self.finished:
+            raise match_over(self.final)
         if self.started:
             raise AlreadyStartedError(reason=STARTED_SEATS_TAKEN())
         free = [seat for seat, s in enumerate(self.seats) if s.free]
@@ -219,6 +226,19 @@ class Room:
             n += 1
             candidate = f"{name} {n}"
         return candidate
+
+    def free(self, seat: int) -> None:
+        """The player of ``seat`` left the lobby: the seat is free again, its token no longer
+        takes it (AlreadyStartedError once the match is on: a seat at the table is held)."""
+        if self.started:
+            raise AlreadyStartedError(reason=STARTED_ALREADY())
+        before = self.seats[seat]
+        self.seats[seat] = SeatState()
+        try:
+            self.save("seat")
+        except StorageError:
+            self.seats[seat] = before
+            raise
 
     def check_token(self, seat: int, token: str) -> None:
         """Nothing if ``token`` is ``seat``'s; BadTokenError otherwise (compared in constant time)."""
@@ -329,7 +349,7 @@ class Room:
             try:
                 self.store.append_action(self.code, len(game.log), game.log[-1])
                 if game.phase is Phase.MATCH_OVER:
-                    self.store.finish(self.code)
+                    self.store.finish(self.code, self._final(events))
             except sqlite3.Error as error:
                 # Nobody hears of an action that is not in the log: the room stops here, and
                 # a restart brings it back as its players last saw it.
@@ -337,6 +357,16 @@ class Room:
                 log.error("room %s: cannot save an action (%s): play stops", self.code[:2], error)
                 raise StorageError(reason=MOVE_UNSAVED()) from None
         return events
+
+    def _final(self, events: list[ev.Event]) -> list[tuple[str, int, int]]:
+        """The match's final standings (name, points, rounds won), in the engine's order
+        (its :class:`MatchOver` event's), kept in :attr:`final`."""
+        assert self.game is not None
+        state, names = self.game.state, self.game.options.players
+        order = next((e.standings for e in events if isinstance(e, ev.MatchOver)), None)
+        seats = order if order is not None else tuple(range(len(names)))
+        self.final = [(names[s], state.totals[s], state.rounds_won[s]) for s in seats]
+        return self.final
 
     # --- hints ----------------------------------------------------------------------
 
@@ -392,6 +422,7 @@ class Room:
             ],
             started=self.started,
             seeded=self.settings.seed is not None,
+            settings=self.settings.model_copy(update={"seed": None}),  # the seed is secret
         )
 
     # --- persistence --------------------------------------------------------------------
@@ -443,9 +474,16 @@ class Room:
 class Rooms:
     """Every room of one server, and the word lists they share (one per language)."""
 
-    def __init__(self, store: RoomStore | None = None, shard: tuple[int, int] = (0, 1)) -> None:
+    def __init__(
+        self,
+        store: RoomStore | None = None,
+        shard: tuple[int, int] = (0, 1),
+        abandoned: float = 24 * 3600.0,
+    ) -> None:
         self.store = store
         self.shard = shard
+        self.abandoned = abandoned
+        """Seconds with no player connected after which a room expires (:meth:`expire`)."""
         self.rooms: dict[str, Room] = {}
         self._lexicons: dict[str, Lexicon] = {}
         self.damaged: list[tuple[str, str]] = []
@@ -481,9 +519,32 @@ class Rooms:
                 self.rooms[code] = room
             elif code in self.set_aside or self.store.set_aside_why(code) is not None:
                 raise DamagedRoomError()
+            else:
+                self._ended(code)
         if room is None:
             raise UnknownRoomError()
         return room
+
+    def _ended(self, code: str) -> None:
+        """MatchOverError if the store's room ``code`` has ended (its match over, or expired)."""
+        assert self.store is not None
+        ending = self.store.ending(code)
+        if ending is None:
+            return
+        if ending.expired:
+            hours = max(1, round(self.abandoned / 3600))
+            raise MatchOverError(reason=ROOM_EXPIRED(count=hours))
+        raise match_over(ending.standings)
+
+    def expire(self, now: float) -> list[str]:
+        """Expire the rooms no player was connected to for :attr:`abandoned` seconds (the
+        store keeps them, and their logs); they leave memory. The codes expired."""
+        if self.store is None:
+            return []
+        codes = self.store.expire(now - self.abandoned, now)
+        for code in codes:
+            self.rooms.pop(code, None)
+        return codes
 
     def _load(self, code: str) -> Room | None:
         """The room ``code`` from the store, its match replayed (None if there is none);
@@ -516,18 +577,6 @@ class Rooms:
     def put_away(self, code: str) -> None:
         """Forget the room in memory (the store keeps it; :meth:`get` brings it back)."""
         self.rooms.pop(code, None)
-
-    def restore(self) -> list[Room]:
-        """Every unfinished room of the store, back in memory."""
-        if self.store is None:
-            return []
-        restored = []
-        for code in self.store.unfinished():
-            room = self._load(code)
-            if room is not None:
-                self.rooms[room.code] = room
-                restored.append(room)
-        return restored
 
 
 def _reason(error: Exception) -> str:

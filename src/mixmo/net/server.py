@@ -2,7 +2,8 @@
 
 Clients send actions; the server stamps each with its room's game time on
 receipt, has the room apply it, writes it to the log, and sends every client
-of the room the events its seat may see. Nothing a client sends is trusted:
+of the room the events its seat may see: those the room's match (the session's
+``MatchCore``) told the server, one of its subscribers. Nothing a client sends is trusted:
 every frame is size-limited (``max_size``), every message rate-limited and
 validated, and a refusal goes to the sender only, changing nothing. Logs never
 hold a token or a whole room code (docs/network.md, "Security").
@@ -20,10 +21,10 @@ import contextlib
 import logging
 import sqlite3
 import time
+import weakref
 from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -32,22 +33,24 @@ from websockets.exceptions import ConnectionClosed
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
-from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
 from mixmo.net import refusals
 from mixmo.net.addresses import AddressBook, client_address
-from mixmo.net.botrunner import BotRunner, Submit
-from mixmo.net.connection import Connection, Limits, close_later, drained
+from mixmo.net.botrunner import Submit
+from mixmo.net.broadcast import broadcast_events, displace, send_snapshot
+from mixmo.net.connection import Connection, Limits, drained
+from mixmo.net.health import answer_health_check
 from mixmo.net.incoming import parse_message, ref_of
+from mixmo.net.logs import room_label as room_label
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     MAX_FRAME,
-    PROTOCOL_VERSION,
     ClientMessage,
     Created,
     CreateRoom,
     JoinRoom,
+    LeaveRoom,
     Reconnect,
     SendAction,
     StartMatch,
@@ -64,20 +67,16 @@ from mixmo.net.refusals import (
     TooManyRoomsError,
     UnknownRoomError,
 )
+from mixmo.net.room_bots import start_room_bots
 from mixmo.net.rooms import Room, Rooms
 from mixmo.net.store import RoomStore
-from mixmo.net.views import encode_event_json, visible_event
+from mixmo.session.core import MatchCore
 
 log = logging.getLogger("mixmo.net.server")
 
 CLOCK_EVERY = 5.0
 """Seconds between two keepings of every room's game time in the store: a crash loses at
 most that much of a room's clock (a stop loses none)."""
-
-
-def room_label(code: str) -> str:
-    """A room as logs show it: enough to tell rooms apart, not enough to join one."""
-    return f"{code[:2]}****"
 
 
 class GameServer:
@@ -92,7 +91,7 @@ class GameServer:
     ) -> None:
         self.limits = limits or Limits()
         self.store = RoomStore(data) if data is not None else None
-        self.rooms = Rooms(self.store, shard)
+        self.rooms = Rooms(self.store, shard, self.limits.abandoned_room)
         self.bot_speed = bot_speed
         self.connections: set[Connection] = set()
         self.listeners: dict[str, set[Connection]] = {}
@@ -108,6 +107,10 @@ class GameServer:
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
         self._idle_since: dict[str, float] = {}
+        self._heard: weakref.WeakKeyDictionary[MatchCore, list[ev.Event]] = (
+            weakref.WeakKeyDictionary()
+        )
+        """Each room's match's events, heard as its subscriber, until they are sent."""
         self.addresses = AddressBook(self.limits)
         self._thinking = ThreadPoolExecutor(
             max_workers=self.limits.bot_threads, thread_name_prefix="mixmo-server-bots"
@@ -117,21 +120,15 @@ class GameServer:
     # --- life cycle ---------------------------------------------------------------------
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> Server:
-        """Restore the stored rooms, then listen; ``port=0`` picks a free port (see :attr:`port`)."""
+        """Listen; ``port=0`` picks a free port (see :attr:`port`). The stored rooms stay in
+        the store until someone names one (:meth:`_room`): a restart replays no room
+        nobody comes back to, and starts no bot of theirs."""
         self.rooms.lexicon("en")
-        for room in self.rooms.restore():
-            log.info(
-                "room %s restored (%d actions)",
-                room_label(room.code),
-                len(room.game.log) if room.game else 0,
-            )
-            if room.started:
-                self._start_bots(room)
-        self._log_set_aside()
         self._server = await serve(
             self._handle,
             host,
             port,
+            process_request=answer_health_check,
             max_size=MAX_FRAME,
             max_queue=16,
             ping_interval=20,
@@ -161,12 +158,16 @@ class GameServer:
 
     def keep_clocks(self, rooms: Iterable[Room]) -> None:
         """Keep the game time of these rooms' matches in the store, so a restart goes on from
-        it rather than from their last action (a failing disk: said in the log, play goes on)."""
+        it rather than from their last action, and when a player was last connected to each
+        (a failing disk: said in the log, play goes on)."""
         if self.store is None:
             return
+        rooms = list(rooms)
         clocks = [(r.code, r.now()) for r in rooms if r.started and not r.finished and not r.broken]
+        seen = [r.code for r in rooms if any(s.connections for s in r.seats)]
         try:
             self.store.keep_clocks(clocks)
+            self.store.seen(seen, time.time())
         except sqlite3.Error as error:
             log.warning("cannot keep the rooms' clocks: %s", error)
 
@@ -175,7 +176,7 @@ class GameServer:
         :attr:`Limits.idle_room` seconds (their server bots stop until someone comes back);
         remove the rooms nobody joined for :attr:`Limits.unjoined_room` seconds. The codes
         put away or removed."""
-        now, gone = time.monotonic(), []
+        now, gone = time.monotonic(), self._expire()
         self.addresses.forget_idle()
         for code, room in list(self.rooms.rooms.items()):
             humans = any(s.connections for s in room.seats) or self.listeners.get(code)
@@ -200,6 +201,23 @@ class GameServer:
                 self._idle_since.pop(code, None)
                 gone.append(code)
         return gone
+
+    def _expire(self) -> list[str]:
+        """Expire the rooms nobody was connected to for :attr:`Limits.abandoned_room` seconds
+        (their logs are kept); the codes."""
+        try:
+            codes = self.rooms.expire(time.time())
+        except sqlite3.Error as error:
+            log.warning("cannot expire the abandoned rooms: %s", error)
+            return []
+        for code in codes:
+            for task in self._bots.pop(code, []):
+                task.cancel()
+            for conn in self.listeners.pop(code, set()):  # watchers: nobody plays here now
+                conn.room = None
+            self._idle_since.pop(code, None)
+            log.info("room %s expired: nobody was connected to it", room_label(code))
+        return codes
 
     async def close(self) -> None:
         self.flush()
@@ -328,6 +346,8 @@ class GameServer:
                 self._start_match(conn, message)
             elif isinstance(message, WatchRoom):
                 self._watch(conn, message)
+            elif isinstance(message, LeaveRoom):
+                self._leave_room(conn)
         except (RoomError, GameRuleError) as error:
             conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
@@ -388,6 +408,7 @@ class GameServer:
         are counted against the sender's address: past its budget, every code waits."""
         if not self.addresses.may_guess(conn.address):
             raise TooManyGuessesError()
+        asleep = code not in self.rooms.rooms
         try:
             room = self.rooms.get(code)
         except UnknownRoomError:
@@ -395,6 +416,9 @@ class GameServer:
             raise
         finally:
             self._log_set_aside()
+        if asleep:
+            actions = len(room.game.log) if room.game else 0
+            log.info("room %s restored (%d actions)", room_label(code), actions)
         if room.started:
             self._start_bots(room)
         return room
@@ -417,7 +441,7 @@ class GameServer:
         for other in list(self.listeners.get(room.code, ())):
             if other.seat == message.seat:
                 self._leave(other)
-                close_later(other.ws, 4000, "this seat reconnected elsewhere")
+                displace(other)
         self._attach(conn, room, message.seat, message.token)
         if room.started:
             self._send_snapshot(conn)
@@ -458,6 +482,16 @@ class GameServer:
         elif room.voting_due():
             self._apply_for(room, seat, CloseVoting(seat=seat))
 
+    def _leave_room(self, conn: Connection) -> None:
+        """The player leaves: before the start their seat is free again (the lobby says so);
+        during the match it is held, as when their connection drops."""
+        room, seat = self._seated(conn)
+        if not room.started:
+            room.free(seat)
+            log.info("room %s: seat %d left the lobby (free)", room_label(room.code), seat)
+        conn.send(room.lobby().model_dump_json())
+        self._leave(conn)
+
     def _start_match(self, conn: Connection, message: StartMatch) -> None:
         room, seat = self._seated(conn)
         if message.fill_with_bots:
@@ -475,17 +509,7 @@ class GameServer:
         self._start_bots(room)
 
     def _send_snapshot(self, conn: Connection) -> None:
-        room = conn.room
-        if room is None or room.game is None or room.views is None:
-            return
-        try:
-            view = room.views.view_json(
-                room.game.state, conn.seat, room.now(), room.hint_wait(conn.seat)
-            )
-        except Exception as error:  # a bug in a view: no snapshot, and the server goes on
-            _cannot_send(room, conn, error)
-            return
-        conn.send(b'{"v":%d,"type":"snapshot","view":%s}' % (PROTOCOL_VERSION, view))
+        send_snapshot(conn)
 
     def _broadcast_lobby(self, room: Room) -> None:
         text = room.lobby().model_dump_json()
@@ -500,10 +524,33 @@ class GameServer:
             # One seat would judge everyone's claims alone (a missing vote accepts): the
             # room closes the vote itself once every player at the table has voted.
             raise ServerOnlyError()
-        events = room.apply(seat, message.action)
+        events = self._apply(room, seat, message.action)
         self._uncommitted.append((room, conn, message.ref))
         self._flush_later()
         self._broadcast_events(room, seat, events, conn, message.ref, arrival)
+
+    def _apply(self, room: Room, seat: int, action: Action) -> list[ev.Event]:
+        """Have the room apply ``action`` for ``seat``; what its match told the server, its
+        subscriber, meanwhile (the action's events, and those of what the room did after
+        it, such as closing a vote), in order. Nothing of an action the log refused."""
+        heard = self._follow(room)
+        try:
+            room.apply(seat, action)
+            return list(heard)
+        finally:
+            heard.clear()
+
+    def _follow(self, room: Room) -> list[ev.Event]:
+        """Subscribe to the room's match once (a room put away and brought back has a new
+        one): the list its events gather in until they are sent."""
+        match = room.match
+        if match is None:
+            return []  # not started: the room refuses the action
+        heard = self._heard.get(match)
+        if heard is None:
+            heard = self._heard[match] = []
+            match.subscribe(heard.append)
+        return heard
 
     def _take_hint(self, conn: Connection, message: TakeHint, arrival: float) -> None:
         """The ``hint`` message: the seat's hint action (the engine keeps its cost in the
@@ -522,57 +569,19 @@ class GameServer:
         ref: int | None,
         arrival: float,
     ) -> None:
-        assert room.game is not None and room.views is not None
-        state, clock = room.game.state, room.now()
-        encoded: dict[tuple[int, bool], bytes] = {}  # (index, seen whole) -> JSON
-
-        def wire(index: int, seat: int | None) -> bytes:
-            event = events[index]
-            seen = visible_event(event, seat)  # only a draw looks different to others
-            key = (index, seen is event)
-            data = encoded.get(key)
-            if data is None:
-                data = encoded[key] = encode_event_json(seen)
-            return data
-
-        head = b'{"v":%d,"type":"events","ref":' % PROTOCOL_VERSION
-        whose = b',"seat":%d,"events":[' % actor
-        for conn in self.listeners.get(room.code, ()):
-            try:
-                seen = b",".join([wire(index, conn.seat) for index in range(len(events))])
-                view = room.views.view_json(state, conn.seat, clock, room.hint_wait(conn.seat))
-            except Exception as error:  # a bug in a view: this message is lost, not the server
-                _cannot_send(room, conn, error)
-                continue
-            mine = b"%d" % ref if conn is sender and ref is not None else b"null"
-            conn.send(
-                b"".join((head, mine, whose, seen, b'],"view":', view, b"}")), arrival, room.code
-            )
+        listeners = self.listeners.get(room.code, ())
+        broadcast_events(room, listeners, actor, events, sender, ref, arrival)
         if room.finished:
             log.info("room %s: match over", room_label(room.code))
 
     # --- the server's own bots -------------------------------------------------------------
 
     def _start_bots(self, room: Room) -> None:
-        game = room.game
-        if game is None or room.code in self._bots or room.finished:
+        if room.game is None or room.code in self._bots or room.finished:
             return
-        seed = game.options.seed if isinstance(game.options.seed, int) else 0
-        tasks = []
-        for seat in room.bot_seats():
-            level = Level(room.seats[seat].bot_level or "normal")
-            bot = Bot(seat, level, game.lexicon, game.variant, game.options.language, seed)
-            runner = BotRunner(
-                bot,
-                state=room.current_state,
-                submit=self._bot_submitter(room, seat),
-                speed=self.bot_speed,
-                executor=self._thinking,
-            )
-            task = asyncio.create_task(runner.run())
-            task.add_done_callback(partial(_bot_ended, room.code, seat))
-            tasks.append(task)
-        self._bots[room.code] = tasks
+        self._bots[room.code] = start_room_bots(
+            room, self._bot_submitter, self.bot_speed, self._thinking
+        )
 
     def _bot_submitter(self, room: Room, seat: int) -> Submit:
         async def submit(action: Action) -> bool:
@@ -584,27 +593,10 @@ class GameServer:
         """Apply an action no client sent (a server bot's, a next round nobody waits for)."""
         arrival = time.perf_counter()
         try:
-            events = room.apply(seat, action)
+            events = self._apply(room, seat, action)
         except (RoomError, GameRuleError):
             return False
         self._uncommitted.append((room, None, None))
         self._flush_later()
         self._broadcast_events(room, seat, events, None, None, arrival)
         return True
-
-
-def _cannot_send(room: Room, conn: Connection, error: Exception) -> None:
-    """A view or event that could not be written (a bug): said in the log and to the client,
-    whose screen is now behind (it reconnects for a new snapshot); the room plays on."""
-    log.error(
-        "room %s: cannot write seat %s's message: %r", room_label(room.code), conn.seat, error
-    )
-    conn.refuse(refusals.SERVER_ERROR(reason=refusals.UPDATE_FAILED()))
-
-
-def _bot_ended(code: str, seat: int, task: asyncio.Task[None]) -> None:
-    """A server bot's loop ended: say so if it failed (a bug), so it is not silent."""
-    if not task.cancelled() and task.exception() is not None:
-        log.error(
-            "room %s: the bot at seat %d stopped: %r", room_label(code), seat, task.exception()
-        )

@@ -10,7 +10,9 @@ killed (SIGKILL, a crash); a power cut may lose the last commits before the
 WAL's next sync (``synchronous=FULL`` would pay an fsync per commit:
 docs/network.md). The WAL is checkpointed (copied into the database, and
 synced) by a thread of its own about once a second, never by a commit on the
-event loop. A restart replays every unfinished room's log through the engine.
+event loop. A restarted server brings a room back when someone first names its code,
+replaying its log through the engine; a room nobody was connected to for a day (by
+default) expires, its row and log kept.
 
 Each room's row also keeps the game time it had reached (``clock``), written every few
 seconds by the server (:meth:`RoomStore.keep_clocks`) and when it stops, so a restarted
@@ -27,7 +29,7 @@ import contextlib
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -78,7 +80,19 @@ def _from_unversioned(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE rooms ADD COLUMN damaged TEXT")
 
 
-MIGRATIONS: dict[int, Step] = {1: _from_unversioned}
+def _with_endings(db: sqlite3.Connection) -> None:
+    """Version 2: when a player was last connected (``seen``), when the room expired with
+    nobody at it (``expired``; its log is kept), and a finished match's final standings
+    (``standings``: a JSON list of [name, points, rounds won], first to last)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
+    for column in ("seen REAL", "expired REAL", "standings TEXT"):
+        if column.split()[0] not in columns:
+            db.execute(f"ALTER TABLE rooms ADD COLUMN {column}")
+    # Seen now: a room played an hour before the upgrade must not expire at once.
+    db.execute("UPDATE rooms SET seen = (julianday('now') - 2440587.5) * 86400.0")
+
+
+MIGRATIONS: dict[int, Step] = {1: _from_unversioned, 2: _with_endings}
 """The rooms' schema versions (``PRAGMA user_version``), each from the one before."""
 
 
@@ -101,6 +115,24 @@ class StoredRoom:
     created: float
     clock: float | None = None
     """The game time the room had reached when it was last kept (None: never kept)."""
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a room ended: its match over (``standings``: name, points, rounds won, first to
+    last; empty if they were not kept), or ``expired`` with nobody at it."""
+
+    expired: bool
+    standings: list[tuple[str, int, int]]
+
+
+def _standings(text: object) -> list[tuple[str, int, int]]:
+    """The standings column read back (a damaged one reads as none: they are a courtesy)."""
+    try:
+        rows = json.loads(text) if isinstance(text, str) else []
+        return [(str(name), int(points), int(won)) for name, points, won in rows]
+    except (ValueError, TypeError):
+        return []
 
 
 MAX_GAME_TIME = 1e9
@@ -275,23 +307,66 @@ class RoomStore:
     def keep_clocks(self, clocks: Iterable[tuple[str, float]]) -> None:
         """Keep each room's game time (code, seconds), committed now, or with the open
         transaction's actions when one is open (sqlite3.Error if the commit fails)."""
-        rows = [(clock, code) for code, clock in clocks]
+        self._write_now(
+            "UPDATE rooms SET clock = ? WHERE code = ?", [(clock, code) for code, clock in clocks]
+        )
+
+    def finish(self, code: str, standings: list[tuple[str, int, int]]) -> None:
+        """The match of ``code`` is over: its final standings (name, points, rounds won),
+        first to last, kept for whoever names its code later."""
+        self._db.execute(
+            "UPDATE rooms SET finished = 1, standings = ? WHERE code = ?",
+            (json.dumps(standings), code),
+        )
+
+    def ending(self, code: str) -> Ending | None:
+        """How the room ``code`` ended (None if it has not, or there is none)."""
+        row = self._db.execute(
+            "SELECT expired, standings FROM rooms WHERE code = ? AND damaged IS NULL"
+            " AND (finished = 1 OR expired IS NOT NULL)",
+            (code,),
+        ).fetchone()
+        if row is None:
+            return None
+        expired, standings = row
+        return Ending(expired=expired is not None, standings=_standings(standings))
+
+    def seen(self, codes: Iterable[str], at: float) -> None:
+        """A player was connected to each of these rooms at ``at`` (seconds since the epoch):
+        written with the open transaction, or at once."""
+        rows = [(at, code) for code in codes]
+        if rows:
+            self._write_now("UPDATE rooms SET seen = ? WHERE code = ?", rows)
+
+    def expire(self, before: float, at: float) -> list[str]:
+        """Expire every room whose match is not over and where no player was connected
+        since ``before`` (nor was it made since): it is restored no more, its row and log
+        are kept. The codes expired."""
+        rows = self._db.execute(
+            "SELECT code FROM rooms WHERE finished = 0 AND expired IS NULL AND damaged IS NULL"
+            " AND COALESCE(seen, created) < ?",
+            (before,),
+        ).fetchall()
+        codes = [str(code) for (code,) in rows]
+        self._write_now("UPDATE rooms SET expired = ? WHERE code = ?", [(at, c) for c in codes])
+        return codes
+
+    def _write_now(self, sql: str, rows: Sequence[tuple[object, ...]]) -> None:
+        """``sql`` for each row: in the open transaction (its group commit takes it), or in
+        one of its own, committed now (sqlite3.Error if that fails)."""
         if not rows:
             return
-        if self._db.in_transaction:  # this turn's actions: the group commit takes these too
-            self._db.executemany("UPDATE rooms SET clock = ? WHERE code = ?", rows)
+        if self._db.in_transaction:
+            self._db.executemany(sql, rows)
             return
         self._db.execute("BEGIN")
         try:
-            self._db.executemany("UPDATE rooms SET clock = ? WHERE code = ?", rows)
+            self._db.executemany(sql, rows)
             self._db.execute("COMMIT")
         except sqlite3.Error:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise
-
-    def finish(self, code: str) -> None:
-        self._db.execute("UPDATE rooms SET finished = 1 WHERE code = ?", (code,))
 
     def forget_unstarted(self, code: str) -> None:
         """Delete the room ``code`` if its match never started (nobody played in it)."""
@@ -301,20 +376,12 @@ class RoomStore:
         row = self._db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone()
         return row is not None
 
-    def unfinished(self) -> list[str]:
-        """The codes of every room whose match is not over and that was not set aside,
-        oldest first."""
-        rows = self._db.execute(
-            "SELECT code FROM rooms WHERE finished = 0 AND damaged IS NULL ORDER BY created"
-        )
-        return [str(code) for (code,) in rows]
-
     def load(self, code: str) -> StoredRoom | None:
-        """The unfinished room ``code`` (None if there is none, or if it was set aside);
+        """The unfinished room ``code`` (None if there is none, if it expired or was set aside);
         :class:`DamagedRowError` if its row or log do not validate (edited or damaged)."""
         row = self._db.execute(
             "SELECT settings, seats, options, created, clock FROM rooms"
-            " WHERE code = ? AND finished = 0 AND damaged IS NULL",
+            " WHERE code = ? AND finished = 0 AND expired IS NULL AND damaged IS NULL",
             (code,),
         ).fetchone()
         if row is None:

@@ -70,6 +70,9 @@ class Connection:
     """How many of the player's moves wait for the connection to come back."""
     lost: str | None = None
     """Why the table stopped hearing its match for good (None while it hears it, or tries to)."""
+    taken: bool = False
+    """Another window took this seat: :attr:`lost` says so, and running the same command
+    again is no cure (it would take the seat back from that window)."""
 
 
 class Table(ABC):

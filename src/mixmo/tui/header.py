@@ -27,6 +27,8 @@ def header_line(table: Table, *, clock: float, live_check: bool, headline: str |
     time = (clock_text(clock), "bold")
     where = " · " + _("round {number} · bag {bag}").format(number=round_.number, bag=bag)
     connection = table.connection
+    if connection.lost is not None and connection.taken:
+        return Text.assemble((connection.lost, "bold reverse"), " · ", time, where)
     if connection.lost is not None:
         notice = _("connection lost: {reason} (quit, then run the same mixmo join)").format(
             reason=connection.lost

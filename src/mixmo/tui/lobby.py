@@ -23,11 +23,14 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
+from mixmo.engine.options import DEFAULT_TARGETS, ScoringMode
+from mixmo.engine.variants import VARIANTS
 from mixmo.i18n import N_, _, ngettext
 from mixmo.i18n.messages import say
 from mixmo.net.protocol import Lobby
 from mixmo.tui.labels import TranslatedBindings, label_key
 from mixmo.tui.modals import DialogButton, _Dialog
+from mixmo.tui.pane_summary import rounds_goal_text
 
 LOBBY_TICK = 0.5
 """Seconds between two looks at the lobby (its changes also redraw at once)."""
@@ -45,8 +48,11 @@ class RoomTable(Protocol):
     def online(self) -> bool: ...
     @property
     def lobby(self) -> Lobby | None: ...
+    @property
+    def lost(self) -> str | None: ...
     def watch(self, watcher: Callable[[], None]) -> Callable[[], None]: ...
     async def start(self, fill_with_bots: bool) -> None: ...
+    async def leave(self) -> None: ...
 
 
 def seat_lines(lobby: Lobby | None, me: int | None) -> list[str]:
@@ -61,12 +67,38 @@ def seat_lines(lobby: Lobby | None, me: int | None) -> list[str]:
             who = info.name
             if info.bot:
                 who += " " + _("(bot)")
+            elif info.seat == me:
+                who += " " + _("(you)")
             elif not info.connected:
                 who += " " + _("(away)")
-            if info.seat == me:
-                who += " " + _("(you)")
+            else:
+                who += " " + _("(connected)")
         lines.append(f"{info.seat + 1}. {who}")
     return lines
+
+
+LANGUAGES = {"en": N_("English"), "fr": N_("French")}
+
+
+def settings_line(lobby: Lobby | None) -> str | None:
+    """The room's settings in one line: its words' language, variant and goal (None from
+    an older server, which does not say them)."""
+    settings = lobby.settings if lobby is not None else None
+    if settings is None:
+        return None
+    target = settings.target or DEFAULT_TARGETS[settings.scoring]
+    if settings.scoring is ScoringMode.POINTS:
+        goal = ngettext("to {target} point", "to {target} points", target).format(target=target)
+    else:
+        goal = rounds_goal_text(target)
+    variant = VARIANTS[settings.variant].title if settings.variant in VARIANTS else "?"
+    return " · ".join((_(LANGUAGES[settings.language]), _(variant), goal))
+
+
+def may_start_without_free_seats(lobby: Lobby | None) -> bool:
+    """Whether the server accepts a start without the free seats: two seats at least are
+    taken (a player alone would be refused, ``too-few-players``)."""
+    return lobby is not None and sum(info.name is not None for info in lobby.seats) >= 2
 
 
 class StartScreen(_Dialog):
@@ -79,9 +111,11 @@ class StartScreen(_Dialog):
         Binding("escape", "answer('')", N_("Cancel"), priority=True),
     ]
 
-    def __init__(self, free: int) -> None:
+    def __init__(self, free: int, without: bool = True) -> None:
         super().__init__()
         self.free = free
+        self.without = without
+        """Whether starting without the free seats is offered (the server would accept it)."""
         self.bots_label = _("Give the free seats to bots (B)")
         self.without_label = _("Start without the free seats (W)")
 
@@ -99,17 +133,27 @@ class StartScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(_("Start the match now?"), classes="heading")
-            question = ngettext(
-                "{count} seat is still free: give it to a bot, or start without it?",
-                "{count} seats are still free: give them to bots, or start without them?",
-                self.free,
-            )
+            if self.without:
+                question = ngettext(
+                    "{count} seat is still free: give it to a bot, or start without it?",
+                    "{count} seats are still free: give them to bots, or start without them?",
+                    self.free,
+                )
+            else:
+                question = ngettext(
+                    "{count} seat is still free: give it to a bot?",
+                    "{count} seats are still free: give them to bots?",
+                    self.free,
+                )
             yield Static(question.format(count=self.free))
             yield DialogButton(self.bots_label, id="bots", variant="primary")
-            yield DialogButton(self.without_label, id="without")
+            if self.without:
+                yield DialogButton(self.without_label, id="without")
             yield DialogButton(_("Wait for the others (Esc)"), id="cancel")
 
     def action_answer(self, answer: str) -> None:
+        if answer == "without" and not self.without:
+            return  # not offered: the server would refuse it
         self.dismiss(answer or None)
 
     @on(Button.Pressed)
@@ -126,7 +170,7 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", N_("Start now"), id="start"),
-        Binding("escape,ctrl+q", "leave", N_("Leave"), id="leave", priority=True),
+        Binding("escape,ctrl+q,ctrl+c", "leave", N_("Leave"), id="leave", priority=True),
     ]
     DEFAULT_CSS = """
     LobbyScreen #header { height: 1; background: $accent; color: $text; padding: 0 1; }
@@ -188,10 +232,15 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         lobby = self.table.lobby
         room = lobby.room if lobby is not None else "?"
         header = _("MIXMO · room {room} · waiting for the players").format(room=room)
-        if not self.table.online:
+        if self.table.lost is not None:
+            header = self.table.lost  # for good: the player reads why, then leaves
+        elif not self.table.online:
             header = _("connection lost, reconnecting...") + " · " + header
         self.header.update(Text(header, style="bold"))
         lines = seat_lines(lobby, self.table.seat)
+        settings = settings_line(lobby)
+        if settings is not None:
+            lines[:0] = [settings, ""]
         lines.append("")
         lines.append(_("The others join with: mixmo join {where} --name NAME").format(
             where=self.where))  # fmt: skip
@@ -220,7 +269,7 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
                 self.start(choice == "bots")
 
         if free:
-            self.app.push_screen(StartScreen(free), answer)
+            self.app.push_screen(StartScreen(free, may_start_without_free_seats(lobby)), answer)
         else:
             self.start(False)
 
@@ -237,4 +286,14 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         self.refresh_lobby()
 
     def action_leave(self) -> None:
+        self.leave()
+
+    @work(exclusive=True, group="leave")
+    async def leave(self) -> None:
+        """Leave the room: a seated player's seat is free again for someone else (the match
+        has not started), then the app closes."""
+        if self.table.seat is not None and not self.table.started:
+            self.news = _("leaving...")
+            self.refresh_lobby()
+            await self.table.leave()
         self.app.exit()
