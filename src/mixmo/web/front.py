@@ -56,6 +56,7 @@ from textual_serve.download_manager import DownloadManager
 
 from mixmo.i18n import _, ui_language
 from mixmo.net.protocol import MAX_NAME, clean_name
+from mixmo.web.visitor_process import ProcessRecord
 
 STATIC = Path(textual_serve.__file__).parent / "static"
 """textual-serve's page script (xterm.js and its Textual bridge), its CSS and fonts."""
@@ -109,14 +110,21 @@ def visitor_folder(root: Path, visitor: str) -> Path:
     return root / hashlib.sha256(visitor.encode()).hexdigest()[:32]
 
 
-def visitor_command(command: str, environment: dict[str, str], errors: Path | None) -> str:
+def visitor_command(
+    command: str, environment: dict[str, str], errors: Path | None, record: Path | None = None
+) -> str:
     """``command`` run by the shell with ``environment`` added and its standard error
-    written to ``errors``: what textual-serve runs for one visitor."""
+    written to ``errors``: what textual-serve runs for one visitor. With ``record``, the
+    command runs under :mod:`mixmo.web.visitor_process`, which leaves its process id and
+    its exit code in that folder."""
     if os.name != "posix":  # (cmd.exe: the variables only; mixmo web is tested on POSIX)
         return "".join(f"set {key}={value}&& " for key, value in environment.items()) + command
     lines = [f"export {key}={shlex.quote(value)}" for key, value in environment.items()]
     if errors is not None:
         lines.append(f"exec 2>{shlex.quote(str(errors))}")
+    if record is not None:
+        wrapper = [sys.executable, "-m", "mixmo.web.visitor_process", str(record), "--"]
+        command = "exec " + shlex.join([*wrapper, "/bin/sh", "-c", command])
     return "; ".join([*lines, command])
 
 
@@ -134,11 +142,10 @@ class VisitorApp(AppService):
     * whether it ever drew anything (:meth:`on_data`);
     * an app's ``exit`` does not close the browser (:meth:`on_meta`): the page
       stays until the process itself has ended (:attr:`ended`), so that an error
-      line written after the app (a server gone for good) reaches it.
-
-    One private method remains, :meth:`_open_app_process`: AppService keeps the
-    process it starts to itself, and only the process says how it ended (its exit
-    code) and can be killed when it does not quit (:meth:`end`).
+      line written after the app (a server gone for good) reaches it;
+    * how the process ended, and a kill when it does not quit (:meth:`end`):
+      AppService keeps the process it starts to itself, so the command runs under
+      :mod:`mixmo.web.visitor_process`, which records both in ``record``.
     """
 
     def __init__(
@@ -147,13 +154,14 @@ class VisitorApp(AppService):
         environment: dict[str, str],
         *,
         errors: Path | None = None,
+        record: Path | None = None,
         write_bytes: Callable[[bytes], Awaitable[None]],
         write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[None]],
         download_manager: DownloadManager,
     ) -> None:
         super().__init__(
-            visitor_command(command, environment, errors),
+            visitor_command(command, environment, errors, record),
             write_bytes=write_bytes,
             write_str=write_str,
             close=close,
@@ -162,7 +170,8 @@ class VisitorApp(AppService):
         self.environment = environment
         self.errors_file = errors
         """Where the process's standard error goes (None: textual-serve's own way)."""
-        self.process: asyncio.subprocess.Process | None = None
+        self.record = ProcessRecord(record) if record is not None else None
+        """Where the process leaves its id and exit code (None: it runs unwatched)."""
         self.drew = False
         self.ended = asyncio.Event()
         self._stopping: asyncio.Future[None] | None = None
@@ -189,12 +198,6 @@ class VisitorApp(AppService):
             self._stopping = asyncio.ensure_future(super().stop())
         await asyncio.shield(self._stopping)
 
-    async def _open_app_process(
-        self, width: int = 80, height: int = 24
-    ) -> asyncio.subprocess.Process:
-        self.process = await super()._open_app_process(width, height)
-        return self.process
-
     async def run(self) -> None:
         """textual-serve's relay of the process's screen, until the process ends."""
         try:
@@ -216,21 +219,17 @@ class VisitorApp(AppService):
 
     async def exit_code(self) -> int | None:
         """The process's exit code once it has ended (None if it has not within a moment)."""
-        if self.process is None:
-            return None
         with contextlib.suppress(TimeoutError):
-            return await asyncio.wait_for(self.process.wait(), STOP_GRACE)
-        return None
+            await asyncio.wait_for(self.ended.wait(), STOP_GRACE)
+        return self.record.exit_code() if self.record is not None else None
 
     async def end(self) -> None:
         """Ask the process to quit, and kill it if it has not within :data:`STOP_GRACE`."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.stop(), STOP_GRACE)
-        process = self.process
-        if process is not None and process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
+        if self.record is not None and self.record.kill():
+            with contextlib.suppress(TimeoutError):  # its output closes as it dies
+                await asyncio.wait_for(self.ended.wait(), STOP_GRACE)
 
 
 class WebFront:
@@ -402,10 +401,8 @@ class WebFront:
         """Start a visitor's process with ``folder`` as its data folder; relay until it ends."""
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_FRAME)
         await socket.prepare(request)
-        with tempfile.TemporaryDirectory(prefix="mixmo-visitor-") as errors:  # not its data
-            return await self._relay_visitor(
-                socket, request, name, folder, Path(errors) / "stderr.txt"
-            )
+        with tempfile.TemporaryDirectory(prefix="mixmo-visitor-") as process:  # not its data
+            return await self._relay_visitor(socket, request, name, folder, Path(process))
 
     async def _relay_visitor(
         self,
@@ -413,12 +410,13 @@ class WebFront:
         request: web.Request,
         name: str | None,
         folder: Path,
-        errors: Path,
+        process: Path,
     ) -> web.StreamResponse:
         app = VisitorApp(
             self.command_for(name),
             {"MIXMO_DATA_DIR": str(folder)},
-            errors=errors,
+            errors=process / "stderr.txt",
+            record=process,
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=lambda: _close(socket),
