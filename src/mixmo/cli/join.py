@@ -240,6 +240,7 @@ async def _play_person(
             await client.watch(code)
         else:
             await client.join(code, name)
+            _print_invite(server, code, client.welcome is not None and client.welcome.web)
     except ClientError as error:
         await client.close()
         fail(client_error(server, error, f"{server}/{code}" if code else None))
@@ -263,6 +264,17 @@ async def _play_person(
         fail(f"{server}: {say(client.failure)}")
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
         raise SystemExit(app.return_code)
+
+
+def _print_invite(server: str, code: str, web: bool) -> None:
+    """Both forms of the room's invite, for the player to pass on (the terminal keeps
+    them above the screen the client draws, and shows them again when it leaves)."""
+    from mixmo.net.invite import Invite
+
+    invite = Invite.of(f"{server}/{code}", web)
+    click.echo(_("invite: mixmo join {address}").format(address=invite.terminal))
+    if invite.browser is not None:
+        click.echo(_("or in a browser: {page}").format(page=invite.browser))
 
 
 async def _play_bot(

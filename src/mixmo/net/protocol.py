@@ -212,6 +212,9 @@ class Welcome(_Message):
     seat: Seat
     name: str
     token: Token
+    web: bool = False
+    """The server also serves the browser front: a room's page is ``http(s)://`` at the
+    same address and path as its ``ws(s)://`` one (:mod:`mixmo.net.invite`)."""
 
 
 class SeatInfo(BaseModel):

@@ -42,6 +42,7 @@ from mixmo.engine.undo import EditHistory
 from mixmo.i18n import N_, _
 from mixmo.i18n.messages import say
 from mixmo.net.client import GameClient
+from mixmo.net.invite import browser_address
 from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
 from mixmo.net.refusals import RATE_LIMIT, WATCHER_NO_SEAT, Refused
 from mixmo.net.views import WireEventError, decode_event, view_state
@@ -185,6 +186,14 @@ class RemoteTable(Table):
     def online(self) -> bool:
         """Whether the client hears the server now (it may be reconnecting)."""
         return self.client.online
+
+    @property
+    def browser_page(self) -> str | None:
+        """The room's page for a browser, when the server serves one (``serve --web``)."""
+        welcome = self.client.welcome
+        if welcome is None or not welcome.web:
+            return None
+        return browser_address(f"{self.client.url}/{welcome.room}")
 
     @property
     def lost(self) -> str | None:

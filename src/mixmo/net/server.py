@@ -108,6 +108,8 @@ class GameServer:
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
         self._idle_since: dict[str, float] = {}
+        self.serves_web = False
+        """Whether a browser front is served at this server's address (``serve --web``)."""
         self.addresses = AddressBook(self.limits)
         self._thinking = ThreadPoolExecutor(
             max_workers=self.limits.bot_threads, thread_name_prefix="mixmo-server-bots"
@@ -427,7 +429,8 @@ class GameServer:
         room.seats[seat].connections += 1
         self.listeners.setdefault(room.code, set()).add(conn)
         name = room.seats[seat].name or ""
-        conn.send(Welcome(room=room.code, seat=seat, name=name, token=token).model_dump_json())
+        welcome = Welcome(room=room.code, seat=seat, name=name, token=token, web=self.serves_web)
+        conn.send(welcome.model_dump_json())
         log.info("room %s: seat %d connected", room_label(room.code), seat)
         self._broadcast_lobby(room)
 

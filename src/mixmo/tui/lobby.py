@@ -45,6 +45,8 @@ class RoomTable(Protocol):
     def online(self) -> bool: ...
     @property
     def lobby(self) -> Lobby | None: ...
+    @property
+    def browser_page(self) -> str | None: ...
     def watch(self, watcher: Callable[[], None]) -> Callable[[], None]: ...
     async def start(self, fill_with_bots: bool) -> None: ...
 
@@ -195,6 +197,8 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         lines.append("")
         lines.append(_("The others join with: mixmo join {where} --name NAME").format(
             where=self.where))  # fmt: skip
+        if self.table.browser_page is not None:
+            lines.append(_("or in a browser: {page}").format(page=self.table.browser_page))
         if self.table.seat is None:
             lines.append(_("You watch this room: the match shows here when it starts."))
         elif self.first_seat:
