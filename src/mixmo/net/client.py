@@ -125,6 +125,18 @@ class SeatTokens:
     def put(self, url: str, room: str, name: str, seat: int, token: str) -> None:
         data = self._read()
         data[self.key(url, room, name)] = {"seat": seat, "token": token}
+        self._write(data)
+
+    def take(self, url: str, room: str, name: str) -> tuple[int, str] | None:
+        """The seat kept for ``name`` in ``room``, removed from this file (handed over)."""
+        found = self.get(url, room, name)
+        if found is not None:
+            data = self._read()
+            data.pop(self.key(url, room, name), None)
+            self._write(data)
+        return found
+
+    def _write(self, data: dict[str, dict[str, object]]) -> None:
         try:
             atomic_write_text(self.path, json.dumps(data, indent=1), durable=True)
             os.chmod(self.path, 0o600)

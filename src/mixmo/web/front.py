@@ -56,6 +56,7 @@ from textual_serve.download_manager import DownloadManager
 
 from mixmo.i18n import _, ui_language
 from mixmo.net.protocol import MAX_NAME, clean_name, normalize_room_code
+from mixmo.web import seat_claims
 from mixmo.web.pages import FORM_PAGE, TERMINAL_PAGE
 from mixmo.web.visitor_process import ProcessRecord
 
@@ -260,6 +261,8 @@ class WebFront:
         self.public_origins = frozenset({public_origin(public_url)} if public_url else ())
         """The origin of the address players are given (behind a proxy), trusted."""
         self.visitors: set[VisitorApp] = set()
+        self.busy: set[Path] = set()
+        """The data folders a visitor's process is using now (their seats are not handed over)."""
         self.downloads = DownloadManager()
 
     def command_for(self, name: str | None, room: str | None = None) -> str:
@@ -284,6 +287,7 @@ class WebFront:
             web.get(room + "/ws/{name}", self.terminal),
             web.get(room + "/watch", self.watch),
             web.get(room + "/watch-ws", self.terminal),
+            web.get(room + "/seen", self.seen),
         ]
         if self.room is None:
             pages += [web.get("/", self.server_root), web.get("/{code}", self.room_root)]
@@ -374,6 +378,7 @@ class WebFront:
             title=html.escape(title),
             socket=json.dumps(socket),
             connecting=html.escape(_("Connecting to room {room}…").format(room=room)),
+            seen_after=int(seat_claims.SEEN_AFTER * 1000),
             ended=html.escape(_("The session has ended.")),
             again=html.escape(_("Play again")),
             change=html.escape(_("Change name")),
@@ -398,8 +403,25 @@ class WebFront:
             raise web.HTTPForbidden(text=_("this page's terminal opens from its own site only"))
         if len(self.visitors) >= MAX_VISITORS:
             raise web.HTTPServiceUnavailable(text=_("too many visitors at once: try again later"))
-        with self._visitor_folder(request.cookies.get(COOKIE)) as folder:
-            return await self._run_visitor(request, name, folder)
+        cookie = request.cookies.get(COOKIE)
+        with self._visitor_folder(cookie) as folder:
+            if cookie is not None and name is not None:
+                seat_claims.confirm(folder)
+                room = self.room_of(request)
+                seat_claims.reoffer(self.data, folder, self.server, room, name, self.busy)
+            self.busy.add(folder)
+            try:
+                return await self._run_visitor(request, name, folder)
+            finally:
+                self.busy.discard(folder)
+
+    async def seen(self, request: web.Request) -> web.Response:
+        """The terminal page, a while after it opened, shows its cookie again: its seats
+        are confirmed (:mod:`mixmo.web.seat_claims`)."""
+        cookie = request.cookies.get(COOKIE)
+        if cookie is not None and visitor_folder(self.data, cookie).is_dir():
+            seat_claims.confirm(visitor_folder(self.data, cookie))
+        return web.Response(status=204, headers=HEADERS)
 
     def trusts_origin(self, origin: str, request: web.Request) -> bool:
         """Whether a page of ``origin`` may open a terminal here.

@@ -67,6 +67,9 @@ body.-first-byte .textual-terminal {{ opacity: 1; }}
   const address = new URL({socket}, window.location.href);
   address.protocol = address.protocol === "https:" ? "wss:" : "ws:";
   document.getElementById("terminal").dataset.sessionWebsocketUrl = address.href;
+  // The browser shows its cookie again once it has had time to keep it on disk:
+  // until then, its seat can be taken back by a browser that lost the cookie.
+  setTimeout(() => fetch("seen", {{credentials: "same-origin"}}).catch(() => null), {seen_after});
 </script>
 <p class="notice ended">{ended}
 <a href="javascript:window.location.reload()">{again}</a> <a href="./">{change}</a></p>
