@@ -34,8 +34,11 @@ from mixmo.net.protocol import (
     ErrorMessage,
     Events,
     JoinRoom,
+    ListRooms,
     Lobby,
+    OpenRoom,
     Reconnect,
+    RoomList,
     RoomSettings,
     SendAction,
     ServerMessage,
@@ -315,7 +318,7 @@ class GameClient:
         elif (
             self._request is not None
             and not self._request.done()
-            and isinstance(message, Created | Welcome | ErrorMessage | Lobby)
+            and isinstance(message, Created | Welcome | ErrorMessage | Lobby | RoomList)
         ):
             self._request.set_result(message)
         for listener in list(self._listeners):
@@ -343,6 +346,12 @@ class GameClient:
             raise ClientError("disconnected", CONNECTION_LOST()) from None
         finally:
             self._request = None
+
+    async def open_rooms(self) -> list[OpenRoom]:
+        """The server's public rooms that wait for players."""
+        answer = await self._ask(ListRooms().model_dump_json(), lambda m: isinstance(m, RoomList))
+        assert isinstance(answer, RoomList)
+        return answer.rooms
 
     async def create(self, settings: RoomSettings) -> str:
         """Open a room; its code."""

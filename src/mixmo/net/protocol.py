@@ -99,6 +99,9 @@ class RoomSettings(BaseModel):
     bots: int = Field(default=0, ge=0, le=MAX_PLAYERS)
     """How many seats (the last ones) the server's own bots take."""
     bot_level: BotLevel = "normal"
+    public: bool = False
+    """Listed among the server's open rooms (:class:`ListRooms`) while it has a free seat;
+    otherwise only its code leads to it."""
 
     @field_validator("variant")
     @classmethod
@@ -187,8 +190,14 @@ class TakeHint(_Message):
     ref: Ref
 
 
+class ListRooms(_Message):
+    """Which public rooms wait for players; the answer is a :class:`RoomList`."""
+
+    type: Literal["rooms"] = "rooms"
+
+
 ClientMessage = Annotated[
-    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction | TakeHint,
+    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction | TakeHint | ListRooms,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
@@ -319,8 +328,36 @@ class ErrorMessage(_Message):
         return self.message or self.code
 
 
+class OpenRoom(BaseModel):
+    """A public room whose match has not started, as the list of open rooms shows it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    room: RoomCode
+    language: Literal["en", "fr"]
+    variant: str
+    scoring: ScoringMode
+    target: int = Field(ge=0)
+    players: list[str]
+    """The names at the table (its bots' too)."""
+    free: int = Field(ge=1, le=MAX_PLAYERS)
+    """Seats still free."""
+
+
+MAX_LISTED = 50
+"""Rooms in one :class:`RoomList` at most (the frame stays small)."""
+
+
+class RoomList(_Message):
+    """The answer to :class:`ListRooms`: the public rooms with a free seat, oldest first."""
+
+    type: Literal["room-list"] = "room-list"
+    rooms: list[OpenRoom] = Field(max_length=MAX_LISTED)
+
+
 ServerMessage = Annotated[
-    Created | Welcome | Lobby | Snapshot | Events | ErrorMessage, Field(discriminator="type")
+    Created | Welcome | Lobby | Snapshot | Events | ErrorMessage | RoomList,
+    Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(
     ServerMessage, config=ConfigDict(defer_build=True)

@@ -43,7 +43,15 @@ from mixmo.i18n import N_, _
 from mixmo.i18n.messages import say
 from mixmo.net.client import GameClient
 from mixmo.net.invite import browser_address
-from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
+from mixmo.net.protocol import (
+    ErrorMessage,
+    Events,
+    Lobby,
+    SeatView,
+    ServerMessage,
+    Snapshot,
+    Welcome,
+)
 from mixmo.net.refusals import RATE_LIMIT, WATCHER_NO_SEAT, Refused
 from mixmo.net.views import WireEventError, decode_event, view_state
 from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
@@ -145,13 +153,11 @@ def _predictable(action: Action | None, seat: int | None) -> bool:
 
 class RemoteTable(Table):
     """A match on a server, through a connected :class:`GameClient` that holds a seat
-    (or watches the room: then ``seat`` is None)."""
+    (or watches the room: then ``seat`` is None). A client still choosing its room
+    (the list of open rooms) gives a table whose seat comes with its ``welcome``."""
 
     def __init__(self, client: GameClient, lexicon: Lexicon | None = None) -> None:
         super().__init__()
-        assert client.welcome is not None or client.watching is not None, (
-            "join or watch a room before opening its table"
-        )
         self.client = client
         self.seat = client.welcome.seat if client.welcome is not None else None
         """None for a watcher: every grid, no rack, and :meth:`apply` is refused."""
@@ -409,6 +415,8 @@ class RemoteTable(Table):
         self._changed()
 
     def _on_message(self, message: ServerMessage) -> None:
+        if isinstance(message, Welcome):
+            self.seat = message.seat
         if isinstance(message, Events):
             self._clock_at = (message.view.clock, time.monotonic())
             for wire in message.events:

@@ -48,6 +48,7 @@ from mixmo.net.protocol import (
     Created,
     CreateRoom,
     JoinRoom,
+    ListRooms,
     Reconnect,
     SendAction,
     StartMatch,
@@ -64,6 +65,7 @@ from mixmo.net.refusals import (
     TooManyRoomsError,
     UnknownRoomError,
 )
+from mixmo.net.room_list import open_rooms
 from mixmo.net.rooms import Room, Rooms
 from mixmo.net.store import RoomStore
 from mixmo.net.views import encode_event_json, visible_event
@@ -330,6 +332,8 @@ class GameServer:
                 self._start_match(conn, message)
             elif isinstance(message, WatchRoom):
                 self._watch(conn, message)
+            elif isinstance(message, ListRooms):
+                conn.send(open_rooms(self.rooms.rooms.values()).model_dump_json())
         except (RoomError, GameRuleError) as error:
             conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a

@@ -170,6 +170,7 @@ class MixmoApp(
         welcome: str | None = None,
         quit_question: str | None = None,
         lobby: str | None = None,
+        picker: Screen[str] | None = None,
     ) -> None:
         super().__init__()
         if light:
@@ -201,6 +202,8 @@ class MixmoApp(
         match, whose players the table knows only then."""
         self.seated = False
         """True once the board knows the table's players (at once, but after a lobby)."""
+        self.picker = picker
+        """Shown over the lobby first: the room to join (`mixmo join` without a code)."""
         self.take_seats = partial(self._take_seats, save_path, live_check, bots, level, relay)
         if self.lobby is None:
             self.take_seats()
@@ -366,6 +369,8 @@ class MixmoApp(
             lines = [*self.keymap_error.splitlines(), "", _("The other keys work as before.")]
             self.push_screen(NoticeScreen(_("Some key bindings were refused"), lines))
         self.set_interval(1.0, self.tick)
+        if self.picker is not None:
+            self.push_screen(self.picker)
         if self.seated:
             self.start_board()
 

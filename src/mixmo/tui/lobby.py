@@ -195,8 +195,11 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         self.header.update(Text(header, style="bold"))
         lines = seat_lines(lobby, self.table.seat)
         lines.append("")
+        where = self.where  # the server's address alone when the room was picked from a list
+        if lobby is not None and not where.endswith("/" + lobby.room):
+            where = f"{where}/{lobby.room}"
         lines.append(_("The others join with: mixmo join {where} --name NAME").format(
-            where=self.where))  # fmt: skip
+            where=where))  # fmt: skip
         if self.table.browser_page is not None:
             lines.append(_("or in a browser: {page}").format(page=self.table.browser_page))
         if self.table.seat is None:
