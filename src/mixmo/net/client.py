@@ -37,6 +37,8 @@ from mixmo.net.protocol import (
     ListRooms,
     Lobby,
     OpenRoom,
+    React,
+    ReactionCode,
     Reconnect,
     RoomList,
     RoomSettings,
@@ -394,6 +396,14 @@ class GameClient:
         assert isinstance(answer, Lobby)
         self.watching = room
         return answer
+
+    async def react(self, code: ReactionCode) -> None:
+        """Send the room's other players a quick reaction (no answer; a refusal, past the
+        connection's budget, comes as an ``error`` without a ref)."""
+        if self._ws is None:
+            raise ClientError("closed", NOT_CONNECTED())
+        with contextlib.suppress(ConnectionClosed):  # a reaction lost with the connection
+            await self._ws.send(React(code=code).model_dump_json())
 
     async def start(self, fill_with_bots: bool = False) -> None:
         """Start the match now (first seat only)."""

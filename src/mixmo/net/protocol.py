@@ -190,6 +190,20 @@ class TakeHint(_Message):
     ref: Ref
 
 
+ReactionCode = Literal["well-played", "one-moment", "rematch", "good-luck"]
+"""A quick reaction a seated player sends the table: a code, never free text (nothing to
+moderate); each side says it in its player's language."""
+REACTION_CODES: tuple[ReactionCode, ...] = ("well-played", "one-moment", "rematch", "good-luck")
+
+
+class React(_Message):
+    """The sender's seat sends the other players a quick reaction; they get a
+    :class:`Reaction` (no answer to the sender; rate-limited per connection)."""
+
+    type: Literal["react"] = "react"
+    code: ReactionCode
+
+
 class ListRooms(_Message):
     """Which public rooms wait for players; the answer is a :class:`RoomList`."""
 
@@ -197,7 +211,15 @@ class ListRooms(_Message):
 
 
 ClientMessage = Annotated[
-    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction | TakeHint | ListRooms,
+    CreateRoom
+    | JoinRoom
+    | Reconnect
+    | WatchRoom
+    | StartMatch
+    | SendAction
+    | TakeHint
+    | ListRooms
+    | React,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
@@ -355,8 +377,16 @@ class RoomList(_Message):
     rooms: list[OpenRoom] = Field(max_length=MAX_LISTED)
 
 
+class Reaction(_Message):
+    """Seat ``seat`` reacted (:class:`React`): shown for a few seconds."""
+
+    type: Literal["reaction"] = "reaction"
+    seat: Seat
+    code: ReactionCode
+
+
 ServerMessage = Annotated[
-    Created | Welcome | Lobby | Snapshot | Events | ErrorMessage | RoomList,
+    Created | Welcome | Lobby | Snapshot | Events | ErrorMessage | RoomList | Reaction,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(

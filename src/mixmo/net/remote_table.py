@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mixmo.engine import actions as act
@@ -44,9 +44,11 @@ from mixmo.i18n.messages import say
 from mixmo.net.client import GameClient
 from mixmo.net.invite import browser_address
 from mixmo.net.protocol import (
+    REACTION_CODES,
     ErrorMessage,
     Events,
     Lobby,
+    Reaction,
     SeatView,
     ServerMessage,
     Snapshot,
@@ -55,6 +57,7 @@ from mixmo.net.protocol import (
 from mixmo.net.refusals import RATE_LIMIT, WATCHER_NO_SEAT, Refused
 from mixmo.net.views import WireEventError, decode_event, view_state
 from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
+from mixmo.session.reactions import ReactionListener
 from mixmo.session.table import Connection, Refusal, Table
 
 PREDICTED = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
@@ -180,6 +183,8 @@ class RemoteTable(Table):
         self._sender: asyncio.Task[None] | None = None
         self._drops = 0
         """How many times the connection has dropped (a call waiting across one is dropped)."""
+        self._reaction_listeners: list[ReactionListener] = []
+        self._reacting: set[asyncio.Future[None]] = set()
         client.subscribe(self._on_message)
         client.on_online(self._on_online)
 
@@ -392,6 +397,17 @@ class RemoteTable(Table):
     async def start(self, fill_with_bots: bool) -> None:
         await self.client.start(fill_with_bots)
 
+    def react(self, code: str) -> None:
+        """Send the others a quick reaction (:class:`~mixmo.session.reactions.Reacting`)."""
+        if code in REACTION_CODES and self.seat is not None:
+            task = asyncio.ensure_future(self.client.react(code))
+            self._reacting.add(task)
+            task.add_done_callback(self._reacting.discard)
+
+    def on_reaction(self, listener: ReactionListener) -> Callable[[], None]:
+        self._reaction_listeners.append(listener)
+        return lambda: self._reaction_listeners.remove(listener)
+
     def close(self) -> None:
         if self._sender is not None:
             self._sender.cancel()
@@ -417,6 +433,9 @@ class RemoteTable(Table):
     def _on_message(self, message: ServerMessage) -> None:
         if isinstance(message, Welcome):
             self.seat = message.seat
+        if isinstance(message, Reaction):
+            for listener in list(self._reaction_listeners):
+                listener(message.seat, message.code)
         if isinstance(message, Events):
             self._clock_at = (message.view.clock, time.monotonic())
             for wire in message.events:

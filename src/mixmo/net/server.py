@@ -49,6 +49,8 @@ from mixmo.net.protocol import (
     CreateRoom,
     JoinRoom,
     ListRooms,
+    React,
+    Reaction,
     Reconnect,
     SendAction,
     StartMatch,
@@ -56,6 +58,7 @@ from mixmo.net.protocol import (
     WatchRoom,
     Welcome,
 )
+from mixmo.net.reactions import ReactionLimits
 from mixmo.net.refusals import (
     NoBotsLeftError,
     Refused,
@@ -111,6 +114,7 @@ class GameServer:
         self._clocks: asyncio.Task[None] | None = None
         self._idle_since: dict[str, float] = {}
         self.serves_web = False
+        self.reactions = ReactionLimits()
         """Whether a browser front is served at this server's address (``serve --web``)."""
         self.addresses = AddressBook(self.limits)
         self._thinking = ThreadPoolExecutor(
@@ -332,6 +336,8 @@ class GameServer:
                 self._start_match(conn, message)
             elif isinstance(message, WatchRoom):
                 self._watch(conn, message)
+            elif isinstance(message, React):
+                self._react(conn, message)
             elif isinstance(message, ListRooms):
                 conn.send(open_rooms(self.rooms.rooms.values()).model_dump_json())
         except (RoomError, GameRuleError) as error:
@@ -447,6 +453,16 @@ class GameServer:
         conn.send(room.lobby().model_dump_json())
         if room.started:
             self._send_snapshot(conn)
+
+    def _react(self, conn: Connection, message: React) -> None:
+        """A seat's quick reaction, told to everyone else in its room (within its budget)."""
+        room, seat = self._seated(conn)
+        if not self.reactions.allow(conn):
+            raise Refused(reason=refusals.RATE_LIMIT())
+        text = Reaction(seat=seat, code=message.code).model_dump_json()
+        for other in self.listeners.get(room.code, ()):
+            if other is not conn:
+                other.send(text)
 
     def _leave(self, conn: Connection) -> None:
         room, seat = conn.room, conn.seat

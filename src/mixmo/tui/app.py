@@ -60,6 +60,7 @@ from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_p
 from mixmo.tui.pane_state import PaneState, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
 from mixmo.tui.player_pane import PaneInfo, PlayerPane, RackView, rack_label
+from mixmo.tui.reactions import Reactions
 from mixmo.tui.relay import RELAY_TICK, RelayDriver, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.table_events import TableEvents
@@ -203,6 +204,7 @@ class MixmoApp(
         self.seated = False
         """True once the board knows the table's players (at once, but after a lobby)."""
         self.picker = picker
+        self.reactions = Reactions(self)
         """Shown over the lobby first: the room to join (`mixmo join` without a code)."""
         self.take_seats = partial(self._take_seats, save_path, live_check, bots, level, relay)
         if self.lobby is None:
@@ -694,6 +696,8 @@ class MixmoApp(
             return True  # a dialog that lets the table stop there (the round's scores)
         if action in SWITCHING and self.own_seat() is not None:
             return False  # one seat at a server: the other panes are not this keyboard's
+        if action == "react" and not self.reactions.available:
+            return False
         return on_board and self.relay_keys.allows(action)
 
     # --- the engine --------------------------------------------------------------------
@@ -861,6 +865,10 @@ class MixmoApp(
     def action_hint(self) -> None:
         """F3: a hint from the solver for the active player, at a cost (mixmo.tui.hints)."""
         self.hint_giver.ask(self.active)
+
+    def action_react(self) -> None:
+        """A quick word to the other players at a server (mixmo.tui.reactions)."""
+        self.reactions.choose()
 
     def action_scores(self) -> None:
         """The last round's scores again, to read (round_flow.RoundFlow.show_last_scores)."""
