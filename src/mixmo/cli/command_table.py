@@ -40,6 +40,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "join",
         N_("Join a room of a mixmo server (or open one with --new)."),
     ),
+    "rooms": ("mixmo.cli.rooms", "rooms", N_("List a server's open rooms.")),
     "web": ("mixmo.cli.web", "web", N_("Let players join a room from a web browser.")),
     "mixup": (
         "mixmo.cli.mixup",

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "normal", "hard", "expert")
 
 
-def split_url(url: str, new: bool) -> tuple[str, str | None]:
-    """``ws://HOST:PORT[/CODE]`` as the server's address and the room code (if any)."""
+def split_url(url: str, new: bool, pick: bool = False) -> tuple[str, str | None]:
+    """``ws://HOST:PORT[/CODE]`` as the server's address and the room code (if any; with
+    ``pick``, none given means the player picks one from the open rooms)."""
     from mixmo.net.protocol import normalize_room_code
 
     not_an_address = _(
@@ -50,6 +51,8 @@ def split_url(url: str, new: bool) -> tuple[str, str | None]:
     if new:
         if path:
             fail(_("--new opens a new room: give the server's address without a room code"))
+        return server, None
+    if not path and pick:
         return server, None
     if not path:
         fail(
@@ -116,6 +119,8 @@ def seat_hint(server: str, where: str | None) -> str:
 @click.option("--new", is_flag=True, help=N_("Open a new room and print its code first."))
 @click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
               help=N_("With --new: seats at the table."))  # fmt: skip
+@click.option("--public", is_flag=True,
+              help=N_("With --new: list the room among the server's open rooms (`mixmo rooms`)."))  # fmt: skip
 @match_options
 @click.option("--bots", type=click.IntRange(0, 6), default=0,
               help=N_("With --new: seats the server's own bots take (the last ones)."))  # fmt: skip
@@ -140,6 +145,7 @@ class JoinRequest:
     url: str
     new: bool
     players: int
+    public: bool
     lang: str
     expert: bool
     free_spirit: bool
@@ -161,10 +167,13 @@ def run_join(request: JoinRequest) -> None:
 
     from mixmo.net.protocol import clean_name
 
-    server, code = split_url(request.url, request.new)
+    pick = not request.watch and request.bot_level is None
+    server, code = split_url(request.url, request.new, pick)
     bot_level = request.bot_level
     if request.watch and (request.new or bot_level is not None):
         fail(_("--watch follows a room: give its code, without --new or --bot"))
+    if request.public and not request.new:
+        fail(_("--public lists a new room: use it with --new"))
     if request.rounds and request.points:
         fail(_("choose --rounds or --points, not both"))
     settings = new_room_settings(request) if request.new else None
@@ -206,6 +215,7 @@ def new_room_settings(request: JoinRequest) -> RoomSettings:
             seed=request.seed,
             bots=bots,
             bot_level=request.level,  # type: ignore[arg-type]
+            public=request.public,
         )
     except ValueError as error:
         fail(first_error(error))
@@ -251,16 +261,21 @@ async def _play_person(
     from mixmo.tui.app import MixmoApp
 
     client = GameClient(server, tokens=SeatTokens())
+    picker = None
     try:
         await client.connect(room=code)
         if isinstance(settings, RoomSettings):
             code = await client.create(settings)
             click.echo(f"room {code}")
-        assert code is not None
-        if watch:
+        if code is None:  # the player picks a room from the open ones, in the app
+            from mixmo.tui.rooms_screen import RoomsScreen
+
+            picker = RoomsScreen(client, server, name)
+        elif watch:
             await client.watch(code)
         else:
             await client.join(code, name)
+            _print_invite(server, code, client.welcome is not None and client.welcome.web)
     except ClientError as error:
         await client.close()
         fail(client_error(server, error, f"{server}/{code}" if code else None))
@@ -269,7 +284,8 @@ async def _play_person(
         app = MixmoApp(  # the room's lobby first, until the match starts
             table,
             light=light,
-            lobby=f"{server}/{code}",
+            lobby=f"{server}/{code}" if code is not None else server,
+            picker=picker,
             quit_question=_(
                 "Leave the table? Your seat is kept: the same `mixmo join` takes it back."
             )
@@ -287,6 +303,17 @@ async def _play_person(
         fail(f"{server}: {say(client.failure)}")
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
         raise SystemExit(app.return_code)
+
+
+def _print_invite(server: str, code: str, web: bool) -> None:
+    """Both forms of the room's invite, for the player to pass on (the terminal keeps
+    them above the screen the client draws, and shows them again when it leaves)."""
+    from mixmo.net.invite import Invite
+
+    invite = Invite.of(f"{server}/{code}", web)
+    click.echo(_("invite: mixmo join {address}").format(address=invite.terminal))
+    if invite.browser is not None:
+        click.echo(_("or in a browser: {page}").format(page=invite.browser))
 
 
 async def _play_bot(

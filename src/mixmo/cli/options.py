@@ -162,16 +162,21 @@ def _host(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
     return value
 
 
-async def listen_until_stopped(scheme: str, host: str, port: int, what: str) -> None:
+async def listen_until_stopped(
+    scheme: str, host: str, port: int, what: str, also: str | None = None
+) -> None:
     """Say where ``what`` (``mixmo server``, ``mixmo web``) listens, as the first line of
     standard output (scripts and tests read it to find a port picked by ``--port 0``),
-    then wait until SIGINT or SIGTERM asks it to stop."""
+    then ``also`` (a template of the address: ``{address}``), then wait until SIGINT or
+    SIGTERM asks it to stop."""
     import asyncio
     import signal
     import sys
 
     shown = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
     click.echo(f"{what} on {scheme}://{shown}:{port}")
+    if also is not None:
+        click.echo(also.format(address=f"{shown}:{port}"))
     sys.stdout.flush()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from mixmo.cli.common import fail
 from mixmo.cli.options import TranslatedCommand, listen_options, listen_until_stopped
 from mixmo.i18n import N_, _
+
+if TYPE_CHECKING:
+    from mixmo.net.server import GameServer
+
+INVITE = N_("players join with: mixmo join ws://{address}/CODE (--new opens a room)")
+BROWSER_INVITE = N_("or in a browser: http://{address}/CODE")
 
 
 @click.command(
@@ -53,6 +59,14 @@ from mixmo.i18n import N_, _
         "database keeps its log)."
     ),
 )
+@click.option(
+    "--web",
+    is_flag=True,
+    help=N_(
+        "Also serve every room to web browsers at http://HOST:PORT/CODE, on the same "
+        "address (needs textual-serve: pip install 'mixmo[web]')."
+    ),
+)
 @click.option("--bot-speed", type=click.FloatRange(0.1, 1000), default=1.0, hidden=True)
 def serve(
     host: str,
@@ -60,6 +74,7 @@ def serve(
     data: Path | None,
     shard: str | None,
     expire_after: float,
+    web: bool,
     bot_speed: float,
 ) -> None:
     """`mixmo serve`: the game server (its help text is above, translated)."""
@@ -111,19 +126,38 @@ def serve(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr
     )
 
-    async def run() -> None:
-        try:
-            await server.start(host, port)
-        except OSError as error:
-            fail(
-                _("cannot listen on {host}:{port}: {reason}").format(
-                    host=host, port=port, reason=error.strerror or error
-                )
-            )
-        await listen_until_stopped("ws", host, server.port, "mixmo server")
-        await server.close()
+    if web:
+        from mixmo.cli.web import require_textual_serve
+
+        require_textual_serve()
 
     try:
-        asyncio.run(run())
+        asyncio.run(_run(server, host, port, folder / "web" if web else None))
     except sqlite3.Error as error:
         unusable(error)
+
+
+async def _run(server: GameServer, host: str, port: int, web: Path | None) -> None:
+    """Listen (with the browser front of every room when ``web`` holds its visitors'
+    folders) until SIGINT or SIGTERM."""
+    runner = None
+    try:
+        if web is not None:
+            from mixmo.web.rooms_front import start_rooms_front
+
+            runner = await start_rooms_front(server, host, port, web)
+        else:
+            await server.start(host, port)
+    except OSError as error:
+        await server.close()
+        fail(
+            _("cannot listen on {host}:{port}: {reason}").format(
+                host=host, port=port, reason=error.strerror or error
+            )
+        )
+    bound = runner.addresses[0][1] if runner is not None else server.port
+    also = _(INVITE) + ("\n" + _(BROWSER_INVITE) if web is not None else "")
+    await listen_until_stopped("ws", host, bound, "mixmo server", also)
+    if runner is not None:
+        await runner.cleanup()
+    await server.close()

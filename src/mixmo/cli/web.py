@@ -45,11 +45,7 @@ def web(url: str, host: str, port: int, public_url: str | None) -> None:
 
     server, code = split_url(url, new=False)
     assert code is not None
-    try:
-        import aiohttp  # noqa: F401
-        import textual_serve  # noqa: F401
-    except ImportError:
-        fail(_(NEEDS_TEXTUAL_SERVE))
+    require_textual_serve()
     import asyncio
 
     from mixmo.web.front import public_origin
@@ -60,6 +56,15 @@ def web(url: str, host: str, port: int, public_url: str | None) -> None:
         except ValueError:
             fail(_("--public-url {url}: not an http:// or https:// address").format(url=public_url))
     asyncio.run(_serve(server, code, host, port, public_url))
+
+
+def require_textual_serve() -> None:
+    """One line and exit 2 when the browser front's libraries are not installed."""
+    try:
+        import aiohttp  # noqa: F401
+        import textual_serve  # noqa: F401
+    except ImportError:
+        fail(_(NEEDS_TEXTUAL_SERVE))
 
 
 async def _serve(server: str, code: str, host: str, port: int, public_url: str | None) -> None:

@@ -39,8 +39,13 @@ from mixmo.net.protocol import (
     Events,
     JoinRoom,
     LeaveRoom,
+    ListRooms,
     Lobby,
+    OpenRoom,
+    React,
+    ReactionCode,
     Reconnect,
+    RoomList,
     RoomSettings,
     SendAction,
     ServerMessage,
@@ -188,6 +193,15 @@ class SeatTokens:
         }
         if len(kept) != len(data):
             self._write(kept)
+
+    def take(self, url: str, room: str, name: str) -> tuple[int, str] | None:
+        """The seat kept for ``name`` in ``room``, removed from this file (handed over)."""
+        found = self.get(url, room, name)
+        if found is not None:
+            data = self._read()
+            data.pop(self.key(url, room, name), None)
+            self._write(data)
+        return found
 
     def _write(self, data: dict[str, dict[str, object]]) -> None:
         """Write the entries, without those not taken for :data:`SEAT_MEMORY` seconds (an
@@ -394,7 +408,7 @@ class GameClient:
         elif (
             self._request is not None
             and not self._request.done()
-            and isinstance(message, Created | Welcome | ErrorMessage | Lobby)
+            and isinstance(message, Created | Welcome | ErrorMessage | Lobby | RoomList)
         ):
             self._request.set_result(message)
         for listener in list(self._listeners):
@@ -432,6 +446,12 @@ class GameClient:
             raise ClientError("disconnected", CONNECTION_LOST()) from None
         finally:
             self._request = None
+
+    async def open_rooms(self) -> list[OpenRoom]:
+        """The server's public rooms that wait for players."""
+        answer = await self._ask(ListRooms().model_dump_json(), lambda m: isinstance(m, RoomList))
+        assert isinstance(answer, RoomList)
+        return answer.rooms
 
     async def create(self, settings: RoomSettings) -> str:
         """Open a room; its code."""
@@ -491,6 +511,14 @@ class GameClient:
                 if not answer.started and self.tokens is not None and self._joined_as:
                     self.tokens.forget(self.url, welcome.room, self._joined_as)
         await self.close()
+
+    async def react(self, code: ReactionCode) -> None:
+        """Send the room's other players a quick reaction (no answer; a refusal, past the
+        connection's budget, comes as an ``error`` without a ref)."""
+        if self._ws is None:
+            raise ClientError("closed", NOT_CONNECTED())
+        with contextlib.suppress(ConnectionClosed):  # a reaction lost with the connection
+            await self._ws.send(React(code=code).model_dump_json())
 
     async def start(self, fill_with_bots: bool = False) -> None:
         """Start the match now (first seat only)."""

@@ -19,13 +19,17 @@ from mixmo.net.protocol import PROTOCOL_VERSION
 HEALTH_PATH = "/healthz"
 
 
+def health_body() -> str:
+    """What the health check answers, whichever front answers it (``serve --web``'s too)."""
+    return json.dumps({"status": "ok", "protocol": PROTOCOL_VERSION}) + "\n"
+
+
 def answer_health_check(connection: ServerConnection, request: Request) -> Response | None:
     """``GET /healthz``: 200 with ``{"status": "ok", "protocol": 1}``; any other request
     goes on to the WebSocket handshake."""
     if request.path.split("?", 1)[0] != HEALTH_PATH:
         return None
-    body = json.dumps({"status": "ok", "protocol": PROTOCOL_VERSION})
-    response = connection.respond(HTTPStatus.OK, body + "\n")
+    response = connection.respond(HTTPStatus.OK, health_body())
     del response.headers["Content-Type"]  # respond() says text/plain
     response.headers["Content-Type"] = "application/json"
     return response

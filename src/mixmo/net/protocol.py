@@ -101,6 +101,9 @@ class RoomSettings(BaseModel):
     bots: int = Field(default=0, ge=0, le=MAX_PLAYERS)
     """How many seats (the last ones) the server's own bots take."""
     bot_level: BotLevel = "normal"
+    public: bool = False
+    """Listed among the server's open rooms (:class:`ListRooms`) while it has a free seat;
+    otherwise only its code leads to it."""
 
     @field_validator("variant")
     @classmethod
@@ -197,8 +200,37 @@ class TakeHint(_Message):
     ref: Ref
 
 
+ReactionCode = Literal["well-played", "one-moment", "rematch", "good-luck"]
+"""A quick reaction a seated player sends the table: a code, never free text (nothing to
+moderate); each side says it in its player's language."""
+REACTION_CODES: tuple[ReactionCode, ...] = ("well-played", "one-moment", "rematch", "good-luck")
+
+
+class React(_Message):
+    """The sender's seat sends the other players a quick reaction; they get a
+    :class:`Reaction` (no answer to the sender; rate-limited per connection)."""
+
+    type: Literal["react"] = "react"
+    code: ReactionCode
+
+
+class ListRooms(_Message):
+    """Which public rooms wait for players; the answer is a :class:`RoomList`."""
+
+    type: Literal["rooms"] = "rooms"
+
+
 ClientMessage = Annotated[
-    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | LeaveRoom | SendAction | TakeHint,
+    CreateRoom
+    | JoinRoom
+    | Reconnect
+    | WatchRoom
+    | StartMatch
+    | LeaveRoom
+    | SendAction
+    | TakeHint
+    | ListRooms
+    | React,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
@@ -222,6 +254,9 @@ class Welcome(_Message):
     seat: Seat
     name: str
     token: Token
+    web: bool = False
+    """The server also serves the browser front: a room's page is ``http(s)://`` at the
+    same address and path as its ``ws(s)://`` one (:mod:`mixmo.net.invite`)."""
 
 
 class SeatInfo(BaseModel):
@@ -329,8 +364,44 @@ class ErrorMessage(_Message):
         return self.message or self.code
 
 
+class OpenRoom(BaseModel):
+    """A public room whose match has not started, as the list of open rooms shows it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    room: RoomCode
+    language: Literal["en", "fr"]
+    variant: str
+    scoring: ScoringMode
+    target: int = Field(ge=0)
+    players: list[str]
+    """The names at the table (its bots' too)."""
+    free: int = Field(ge=1, le=MAX_PLAYERS)
+    """Seats still free."""
+
+
+MAX_LISTED = 50
+"""Rooms in one :class:`RoomList` at most (the frame stays small)."""
+
+
+class RoomList(_Message):
+    """The answer to :class:`ListRooms`: the public rooms with a free seat, oldest first."""
+
+    type: Literal["room-list"] = "room-list"
+    rooms: list[OpenRoom] = Field(max_length=MAX_LISTED)
+
+
+class Reaction(_Message):
+    """Seat ``seat`` reacted (:class:`React`): shown for a few seconds."""
+
+    type: Literal["reaction"] = "reaction"
+    seat: Seat
+    code: ReactionCode
+
+
 ServerMessage = Annotated[
-    Created | Welcome | Lobby | Snapshot | Events | ErrorMessage, Field(discriminator="type")
+    Created | Welcome | Lobby | Snapshot | Events | ErrorMessage | RoomList | Reaction,
+    Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(
     ServerMessage, config=ConfigDict(defer_build=True)

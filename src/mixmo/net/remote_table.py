@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mixmo.engine import actions as act
@@ -42,10 +42,22 @@ from mixmo.engine.undo import EditHistory
 from mixmo.i18n import N_, _
 from mixmo.i18n.messages import say
 from mixmo.net.client import GameClient
-from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMessage, Snapshot
+from mixmo.net.invite import browser_address
+from mixmo.net.protocol import (
+    REACTION_CODES,
+    ErrorMessage,
+    Events,
+    Lobby,
+    Reaction,
+    SeatView,
+    ServerMessage,
+    Snapshot,
+    Welcome,
+)
 from mixmo.net.refusals import RATE_LIMIT, SEAT_TAKEN, WATCHER_NO_SEAT, Refused
 from mixmo.net.views import WireEventError, decode_event, view_state
 from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
+from mixmo.session.reactions import ReactionListener
 from mixmo.session.table import Connection, Refusal, Table
 
 PREDICTED = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
@@ -144,13 +156,11 @@ def _predictable(action: Action | None, seat: int | None) -> bool:
 
 class RemoteTable(Table):
     """A match on a server, through a connected :class:`GameClient` that holds a seat
-    (or watches the room: then ``seat`` is None)."""
+    (or watches the room: then ``seat`` is None). A client still choosing its room
+    (the list of open rooms) gives a table whose seat comes with its ``welcome``."""
 
     def __init__(self, client: GameClient, lexicon: Lexicon | None = None) -> None:
         super().__init__()
-        assert client.welcome is not None or client.watching is not None, (
-            "join or watch a room before opening its table"
-        )
         self.client = client
         self.seat = client.welcome.seat if client.welcome is not None else None
         """None for a watcher: every grid, no rack, and :meth:`apply` is refused."""
@@ -173,6 +183,8 @@ class RemoteTable(Table):
         self._sender: asyncio.Task[None] | None = None
         self._drops = 0
         """How many times the connection has dropped (a call waiting across one is dropped)."""
+        self._reaction_listeners: list[ReactionListener] = []
+        self._reacting: set[asyncio.Future[None]] = set()
         client.subscribe(self._on_message)
         client.on_online(self._on_online)
 
@@ -185,6 +197,14 @@ class RemoteTable(Table):
     def online(self) -> bool:
         """Whether the client hears the server now (it may be reconnecting)."""
         return self.client.online
+
+    @property
+    def browser_page(self) -> str | None:
+        """The room's page for a browser, when the server serves one (``serve --web``)."""
+        welcome = self.client.welcome
+        if welcome is None or not welcome.web:
+            return None
+        return browser_address(f"{self.client.url}/{welcome.room}")
 
     @property
     def lost(self) -> str | None:
@@ -384,6 +404,17 @@ class RemoteTable(Table):
         self.close()
         await self.client.leave()
 
+    def react(self, code: str) -> None:
+        """Send the others a quick reaction (:class:`~mixmo.session.reactions.Reacting`)."""
+        if code in REACTION_CODES and self.seat is not None:
+            task = asyncio.ensure_future(self.client.react(code))
+            self._reacting.add(task)
+            task.add_done_callback(self._reacting.discard)
+
+    def on_reaction(self, listener: ReactionListener) -> Callable[[], None]:
+        self._reaction_listeners.append(listener)
+        return lambda: self._reaction_listeners.remove(listener)
+
     def close(self) -> None:
         if self._sender is not None:
             self._sender.cancel()
@@ -407,6 +438,11 @@ class RemoteTable(Table):
         self._changed()
 
     def _on_message(self, message: ServerMessage) -> None:
+        if isinstance(message, Welcome):
+            self.seat = message.seat
+        if isinstance(message, Reaction):
+            for listener in list(self._reaction_listeners):
+                listener(message.seat, message.code)
         if isinstance(message, Events):
             self._clock_at = (message.view.clock, time.monotonic())
             for wire in message.events:

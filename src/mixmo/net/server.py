@@ -51,6 +51,9 @@ from mixmo.net.protocol import (
     CreateRoom,
     JoinRoom,
     LeaveRoom,
+    ListRooms,
+    React,
+    Reaction,
     Reconnect,
     SendAction,
     StartMatch,
@@ -58,6 +61,7 @@ from mixmo.net.protocol import (
     WatchRoom,
     Welcome,
 )
+from mixmo.net.reactions import ReactionLimits
 from mixmo.net.refusals import (
     NoBotsLeftError,
     Refused,
@@ -68,6 +72,7 @@ from mixmo.net.refusals import (
     UnknownRoomError,
 )
 from mixmo.net.room_bots import start_room_bots
+from mixmo.net.room_list import open_rooms
 from mixmo.net.rooms import Room, Rooms
 from mixmo.net.store import RoomStore
 from mixmo.session.core import MatchCore
@@ -111,6 +116,9 @@ class GameServer:
             weakref.WeakKeyDictionary()
         )
         """Each room's match's events, heard as its subscriber, until they are sent."""
+        self.serves_web = False
+        """Whether a browser front is served at this server's address (``serve --web``)."""
+        self.reactions = ReactionLimits()
         self.addresses = AddressBook(self.limits)
         self._thinking = ThreadPoolExecutor(
             max_workers=self.limits.bot_threads, thread_name_prefix="mixmo-server-bots"
@@ -348,6 +356,10 @@ class GameServer:
                 self._watch(conn, message)
             elif isinstance(message, LeaveRoom):
                 self._leave_room(conn)
+            elif isinstance(message, React):
+                self._react(conn, message)
+            elif isinstance(message, ListRooms):
+                conn.send(open_rooms(self.rooms.rooms.values()).model_dump_json())
         except (RoomError, GameRuleError) as error:
             conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
@@ -451,7 +463,8 @@ class GameServer:
         room.seats[seat].connections += 1
         self.listeners.setdefault(room.code, set()).add(conn)
         name = room.seats[seat].name or ""
-        conn.send(Welcome(room=room.code, seat=seat, name=name, token=token).model_dump_json())
+        welcome = Welcome(room=room.code, seat=seat, name=name, token=token, web=self.serves_web)
+        conn.send(welcome.model_dump_json())
         log.info("room %s: seat %d connected", room_label(room.code), seat)
         self._broadcast_lobby(room)
 
@@ -464,6 +477,16 @@ class GameServer:
         conn.send(room.lobby().model_dump_json())
         if room.started:
             self._send_snapshot(conn)
+
+    def _react(self, conn: Connection, message: React) -> None:
+        """A seat's quick reaction, told to everyone else in its room (within its budget)."""
+        room, seat = self._seated(conn)
+        if not self.reactions.allow(conn):
+            raise Refused(reason=refusals.RATE_LIMIT())
+        text = Reaction(seat=seat, code=message.code).model_dump_json()
+        for other in self.listeners.get(room.code, ()):
+            if other is not conn:
+                other.send(text)
 
     def _leave(self, conn: Connection) -> None:
         room, seat = conn.room, conn.seat

@@ -55,6 +55,7 @@ from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_p
 from mixmo.tui.pane_state import PaneState
 from mixmo.tui.panes import PaneViews
 from mixmo.tui.player_pane import PlayerPane
+from mixmo.tui.reactions import Reactions
 from mixmo.tui.relay import RELAY_TICK, RelayDriver, make_relay
 from mixmo.tui.round_flow import RoundFlow
 from mixmo.tui.seating import Seating
@@ -127,6 +128,7 @@ class MixmoApp(
         welcome: str | None = None,
         quit_question: str | None = None,
         lobby: str | None = None,
+        picker: Screen[str] | None = None,
     ) -> None:
         super().__init__()
         if light:
@@ -162,6 +164,9 @@ class MixmoApp(
         match, whose players the table knows only then."""
         self.seated = False
         """True once the board knows the table's players (at once, but after a lobby)."""
+        self.picker = picker
+        """Shown over the lobby first: the room to join (`mixmo join` without a code)."""
+        self.reactions = Reactions(self)
         self.take_seats = partial(self._take_seats, live_check, bots, level, relay)
         if self.lobby is None:
             self.take_seats()
@@ -266,6 +271,8 @@ class MixmoApp(
             lines = [*self.keymap_error.splitlines(), "", _("The other keys work as before.")]
             self.push_screen(NoticeScreen(_("Some key bindings were refused"), lines))
         self.set_interval(1.0, self.tick)
+        if self.picker is not None:
+            self.push_screen(self.picker)
         if self.seated:
             self.start_board()
 
@@ -409,6 +416,8 @@ class MixmoApp(
             return True  # a dialog that lets the table stop there (the round's scores)
         if action in SWITCHING and self.own_seat() is not None:
             return False  # one seat at a server: the other panes are not this keyboard's
+        if action == "react" and not self.reactions.available:
+            return False
         return on_board and self.relay_keys.allows(action)
 
     # --- the engine --------------------------------------------------------------------

@@ -20,6 +20,7 @@ from mixmo.tui.keys import COMMANDS, FIXED_KEYS
 
 if TYPE_CHECKING:
     from mixmo.tui.keys import Keymap
+    from mixmo.tui.reactions import Reactions
     from mixmo.tui.table_events import TableEvents
 
 
@@ -33,6 +34,7 @@ class CommandsHost(Protocol):
     keymap_config: Keymap
     quit_question: str
     table_events: TableEvents
+    reactions: Reactions
     clock: Callable[[], float]
 
     @property
@@ -64,7 +66,11 @@ class Commands:
         from mixmo.tui.modals import HelpScreen
 
         config = self.host.keymap_config.bindings()
-        keys = [(config[c].replace(",", " / "), _(text)) for c, (*_keys, text) in COMMANDS.items()]
+        keys = [
+            (config[c].replace(",", " / "), _(text))
+            for c, (*_keys, text) in COMMANDS.items()
+            if c != "react" or self.host.reactions.available  # a server's seat only
+        ]
         fixed = [(_(key), _(meaning)) for key, meaning in FIXED_KEYS]
         self.host.push_screen(HelpScreen(fixed + keys))
 

@@ -50,6 +50,8 @@ class RoomTable(Protocol):
     def lobby(self) -> Lobby | None: ...
     @property
     def lost(self) -> str | None: ...
+    @property
+    def browser_page(self) -> str | None: ...
     def watch(self, watcher: Callable[[], None]) -> Callable[[], None]: ...
     async def start(self, fill_with_bots: bool) -> None: ...
     async def leave(self) -> None: ...
@@ -242,8 +244,13 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         if settings is not None:
             lines[:0] = [settings, ""]
         lines.append("")
+        where = self.where  # the server's address alone when the room was picked from a list
+        if lobby is not None and not where.endswith("/" + lobby.room):
+            where = f"{where}/{lobby.room}"
         lines.append(_("The others join with: mixmo join {where} --name NAME").format(
-            where=self.where))  # fmt: skip
+            where=where))  # fmt: skip
+        if self.table.browser_page is not None:
+            lines.append(_("or in a browser: {page}").format(page=self.table.browser_page))
         if self.table.seat is None:
             lines.append(_("You watch this room: the match shows here when it starts."))
         elif self.first_seat:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from mixmo.tui.grid_view import GridView
     from mixmo.tui.hints import Hints
     from mixmo.tui.player_pane import RackView
+    from mixmo.tui.reactions import Reactions
     from mixmo.tui.round_flow import RoundFlow
 
 COMMAND_ACTIONS = {ACTIONS.get(command, command) for command in COMMANDS}
@@ -51,6 +52,7 @@ class NamedActions:
     commands: Commands
     board_input: BoardInput
     hint_giver: Hints
+    reactions: Reactions
     flow: RoundFlow
 
     if TYPE_CHECKING:
@@ -80,6 +82,10 @@ class NamedActions:
     def action_hint(self) -> None:
         """F3: a hint from the solver for the active player, at a cost (mixmo.tui.hints)."""
         self.hint_giver.ask(self.active)
+
+    def action_react(self) -> None:
+        """A quick word to the other players at a server (mixmo.tui.reactions)."""
+        self.reactions.choose()
 
     def action_scores(self) -> None:
         """The last round's scores again, to read (round_flow.RoundFlow.show_last_scores)."""

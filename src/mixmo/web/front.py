@@ -55,7 +55,11 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from mixmo.i18n import _, ui_language
-from mixmo.net.protocol import MAX_NAME, clean_name
+from mixmo.net.health import HEALTH_PATH, health_body
+from mixmo.net.protocol import MAX_NAME, clean_name, normalize_room_code
+from mixmo.web import seat_claims
+from mixmo.web.pages import FORM_PAGE, TERMINAL_PAGE
+from mixmo.web.visitor_process import ProcessRecord
 
 STATIC = Path(textual_serve.__file__).parent / "static"
 """textual-serve's page script (xterm.js and its Textual bridge), its CSS and fonts."""
@@ -109,14 +113,21 @@ def visitor_folder(root: Path, visitor: str) -> Path:
     return root / hashlib.sha256(visitor.encode()).hexdigest()[:32]
 
 
-def visitor_command(command: str, environment: dict[str, str], errors: Path | None) -> str:
+def visitor_command(
+    command: str, environment: dict[str, str], errors: Path | None, record: Path | None = None
+) -> str:
     """``command`` run by the shell with ``environment`` added and its standard error
-    written to ``errors``: what textual-serve runs for one visitor."""
+    written to ``errors``: what textual-serve runs for one visitor. With ``record``, the
+    command runs under :mod:`mixmo.web.visitor_process`, which leaves its process id and
+    its exit code in that folder."""
     if os.name != "posix":  # (cmd.exe: the variables only; mixmo web is tested on POSIX)
         return "".join(f"set {key}={value}&& " for key, value in environment.items()) + command
     lines = [f"export {key}={shlex.quote(value)}" for key, value in environment.items()]
     if errors is not None:
         lines.append(f"exec 2>{shlex.quote(str(errors))}")
+    if record is not None:
+        wrapper = [sys.executable, "-m", "mixmo.web.visitor_process", str(record), "--"]
+        command = "exec " + shlex.join([*wrapper, "/bin/sh", "-c", command])
     return "; ".join([*lines, command])
 
 
@@ -134,11 +145,10 @@ class VisitorApp(AppService):
     * whether it ever drew anything (:meth:`on_data`);
     * an app's ``exit`` does not close the browser (:meth:`on_meta`): the page
       stays until the process itself has ended (:attr:`ended`), so that an error
-      line written after the app (a server gone for good) reaches it.
-
-    One private method remains, :meth:`_open_app_process`: AppService keeps the
-    process it starts to itself, and only the process says how it ended (its exit
-    code) and can be killed when it does not quit (:meth:`end`).
+      line written after the app (a server gone for good) reaches it;
+    * how the process ended, and a kill when it does not quit (:meth:`end`):
+      AppService keeps the process it starts to itself, so the command runs under
+      :mod:`mixmo.web.visitor_process`, which records both in ``record``.
     """
 
     def __init__(
@@ -147,13 +157,14 @@ class VisitorApp(AppService):
         environment: dict[str, str],
         *,
         errors: Path | None = None,
+        record: Path | None = None,
         write_bytes: Callable[[bytes], Awaitable[None]],
         write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[None]],
         download_manager: DownloadManager,
     ) -> None:
         super().__init__(
-            visitor_command(command, environment, errors),
+            visitor_command(command, environment, errors, record),
             write_bytes=write_bytes,
             write_str=write_str,
             close=close,
@@ -162,7 +173,8 @@ class VisitorApp(AppService):
         self.environment = environment
         self.errors_file = errors
         """Where the process's standard error goes (None: textual-serve's own way)."""
-        self.process: asyncio.subprocess.Process | None = None
+        self.record = ProcessRecord(record) if record is not None else None
+        """Where the process leaves its id and exit code (None: it runs unwatched)."""
         self.drew = False
         self.ended = asyncio.Event()
         self._stopping: asyncio.Future[None] | None = None
@@ -189,12 +201,6 @@ class VisitorApp(AppService):
             self._stopping = asyncio.ensure_future(super().stop())
         await asyncio.shield(self._stopping)
 
-    async def _open_app_process(
-        self, width: int = 80, height: int = 24
-    ) -> asyncio.subprocess.Process:
-        self.process = await super()._open_app_process(width, height)
-        return self.process
-
     async def run(self) -> None:
         """textual-serve's relay of the process's screen, until the process ends."""
         try:
@@ -216,74 +222,124 @@ class VisitorApp(AppService):
 
     async def exit_code(self) -> int | None:
         """The process's exit code once it has ended (None if it has not within a moment)."""
-        if self.process is None:
-            return None
         with contextlib.suppress(TimeoutError):
-            return await asyncio.wait_for(self.process.wait(), STOP_GRACE)
-        return None
+            await asyncio.wait_for(self.ended.wait(), STOP_GRACE)
+        return self.record.exit_code() if self.record is not None else None
 
     async def end(self) -> None:
         """Ask the process to quit, and kill it if it has not within :data:`STOP_GRACE`."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.stop(), STOP_GRACE)
-        process = self.process
-        if process is not None and process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
+        if self.record is not None and self.record.kill():
+            with contextlib.suppress(TimeoutError):  # its output closes as it dies
+                await asyncio.wait_for(self.ended.wait(), STOP_GRACE)
 
 
 class WebFront:
-    """The web application: the name form, the terminal page and one process per visitor."""
+    """The web application: the name form, the terminal page and one process per visitor.
 
-    def __init__(self, server: str, room: str, data: Path, public_url: str | None = None) -> None:
+    With a ``room`` (``mixmo web``), that room's pages are at the root. Without one
+    (``mixmo serve --web``), every room of ``server`` has its pages under ``/CODE/``, and
+    ``game`` answers the game's own WebSocket connections at ``/`` and ``/CODE`` (the
+    terminal clients'), so that one address serves both."""
+
+    def __init__(
+        self,
+        server: str,
+        room: str | None,
+        data: Path,
+        public_url: str | None = None,
+        *,
+        shown_server: str | None = None,
+        game: Callable[[web.Request], Awaitable[web.StreamResponse]] | None = None,
+    ) -> None:
         self.server = server
         self.room = room
+        self.shown_server = shown_server or server
+        """The server's address as the players know it (the form shows it)."""
+        self.game = game
         self.data = data
         self.public_origins = frozenset({public_origin(public_url)} if public_url else ())
         """The origin of the address players are given (behind a proxy), trusted."""
         self.visitors: set[VisitorApp] = set()
+        self.busy: set[Path] = set()
+        """The data folders a visitor's process is using now (their seats are not handed over)."""
         self.downloads = DownloadManager()
 
-    def command_for(self, name: str | None) -> str:
+    def command_for(self, name: str | None, room: str | None = None) -> str:
         """The shell command textual-serve runs for a visitor called ``name``
-        (None: a visitor who watches every grid, with no seat).
+        (None: a visitor who watches every grid, with no seat) in ``room`` (this
+        front's one room when None).
 
         ``exec``: the shell becomes ``mixmo join``, so ending the visitor's process
         (a kill after :data:`STOP_GRACE`) ends the client itself, not just a shell.
         """
         argv = [sys.executable, "-m", "mixmo", "--ui", ui_language(), "join",
-                f"{self.server}/{self.room}"]  # fmt: skip
+                f"{self.server}/{room or self.room}"]  # fmt: skip
         argv += ["--watch"] if name is None else ["--name", name]
         return ("exec " if os.name == "posix" else "") + shlex.join(argv)
 
     def application(self) -> web.Application:
         app = web.Application(client_max_size=MAX_FRAME)
-        app.add_routes(
-            [
-                web.get("/", self.form),
-                web.get("/play", self.play),
-                web.get("/ws/{name}", self.terminal),
-                web.get("/watch", self.watch),
-                web.get("/watch-ws", self.terminal),
-                web.static("/static", STATIC),
+        room = "" if self.room is not None else "/{code}"
+        pages = [
+            web.get(room + "/", self.form),
+            web.get(room + "/play", self.play),
+            web.get(room + "/ws/{name}", self.terminal),
+            web.get(room + "/watch", self.watch),
+            web.get(room + "/watch-ws", self.terminal),
+            web.get(room + "/seen", self.seen),
+        ]
+        if self.room is None:  # the health check first: "/healthz" is no room's code
+            pages += [
+                web.get(HEALTH_PATH, self.health),
+                web.get("/", self.server_root),
+                web.get("/{code}", self.room_root),
             ]
-        )
+        app.add_routes([*pages, web.static("/static", STATIC)])
         app.on_shutdown.append(self._close_visitors)
         return app
+
+    def room_of(self, request: web.Request) -> str:
+        """The room a request is about: this front's one room, or the code in its path."""
+        if self.room is not None:
+            return self.room
+        try:
+            return normalize_room_code(request.match_info["code"])
+        except ValueError as error:
+            raise web.HTTPNotFound(text=str(error)) from None
+
+    async def server_root(self, request: web.Request) -> web.StreamResponse:
+        """The game's connections without a room (``--new``); a page that says where rooms are."""
+        if self.game is not None and _is_websocket(request):
+            return await self.game(request)
+        text = _("A mixmo server: a room's page is at /CODE (its six letters).")
+        return web.Response(text=text, headers=HEADERS)
+
+    async def health(self, request: web.Request) -> web.Response:
+        """``GET /healthz`` at ``serve --web``'s public address, as the game server answers it."""
+        return web.Response(text=health_body(), content_type="application/json")
+
+    async def room_root(self, request: web.Request) -> web.StreamResponse:
+        """``/CODE``: the game's connection for that room, or, from a browser, its form."""
+        if self.game is not None and _is_websocket(request):
+            return await self.game(request)
+        raise web.HTTPFound(self.room_of(request) + "/")  # relative: behind a proxy too
 
     # --- pages ---------------------------------------------------------------------------
 
     async def form(self, request: web.Request) -> web.Response:
         """The name form (the last name this browser used, filled in)."""
-        return self._form(unquote(request.cookies.get(NAME_COOKIE, "")), error=None)
+        name = unquote(request.cookies.get(NAME_COOKIE, ""))
+        return self._form(self.room_of(request), name, error=None)
 
-    def _form(self, name: str, error: str | None, status: int = 200) -> web.Response:
+    def _form(self, room: str, name: str, error: str | None, status: int = 200) -> web.Response:
         body = FORM_PAGE.format(
             lang=ui_language(),
-            title=html.escape(_("Mixmo: room {room}").format(room=self.room)),
-            heading=html.escape(_("Room {room}").format(room=self.room)),
-            server=html.escape(_("on {server}").format(server=self.server)),
+            static=self._static,
+            title=html.escape(_("Mixmo: room {room}").format(room=room)),
+            heading=html.escape(_("Room {room}").format(room=room)),
+            server=html.escape(_("on {server}").format(server=self.shown_server)),
             label=html.escape(_("Your name at the table")),
             name=html.escape(name, quote=True),
             max=MAX_NAME,
@@ -295,12 +351,13 @@ class WebFront:
 
     async def play(self, request: web.Request) -> web.Response:
         """The terminal page for the name asked (back to the form if it is not a name)."""
+        room = self.room_of(request)
         try:
             name = clean_name(request.query.get("name", ""))
         except ValueError as error:
-            return self._form(request.query.get("name", ""), str(error), status=400)
-        title = _("Mixmo: {name} in room {room}").format(name=name, room=self.room)
-        response = self._terminal_page(title, "ws/" + quote(name, safe=""))
+            return self._form(room, request.query.get("name", ""), str(error), status=400)
+        title = _("Mixmo: {name} in room {room}").format(name=name, room=room)
+        response = self._terminal_page(room, title, "ws/" + quote(name, safe=""))
         # Over https (here, or at a TLS proxy that says so), the cookies never travel
         # in clear text.
         secure = request.secure or request.headers.get("X-Forwarded-Proto") == "https"
@@ -314,15 +371,23 @@ class WebFront:
 
     async def watch(self, request: web.Request) -> web.Response:
         """The terminal page of a watcher: every grid, read-only, no seat taken."""
-        return self._terminal_page(_("Mixmo: watching room {room}").format(room=self.room),
-                                   "watch-ws")  # fmt: skip
+        room = self.room_of(request)
+        title = _("Mixmo: watching room {room}").format(room=room)
+        return self._terminal_page(room, title, "watch-ws")
 
-    def _terminal_page(self, title: str, socket: str) -> web.Response:
+    @property
+    def _static(self) -> str:
+        """textual-serve's files, relative to a page: beside it, or above a room's folder."""
+        return "static/" if self.room is not None else "../static/"
+
+    def _terminal_page(self, room: str, title: str, socket: str) -> web.Response:
         body = TERMINAL_PAGE.format(
             lang=ui_language(),
+            static=self._static,
             title=html.escape(title),
             socket=json.dumps(socket),
-            connecting=html.escape(_("Connecting to room {room}…").format(room=self.room)),
+            connecting=html.escape(_("Connecting to room {room}…").format(room=room)),
+            seen_after=int(seat_claims.SEEN_AFTER * 1000),
             ended=html.escape(_("The session has ended.")),
             again=html.escape(_("Play again")),
             change=html.escape(_("Change name")),
@@ -333,6 +398,7 @@ class WebFront:
 
     async def terminal(self, request: web.Request) -> web.StreamResponse:
         """The websocket of a visitor's terminal: start their process, relay both ways."""
+        self.room_of(request)  # a room code, or nothing starts
         name: str | None = None  # a watcher's
         if "name" in request.match_info:
             try:
@@ -346,8 +412,25 @@ class WebFront:
             raise web.HTTPForbidden(text=_("this page's terminal opens from its own site only"))
         if len(self.visitors) >= MAX_VISITORS:
             raise web.HTTPServiceUnavailable(text=_("too many visitors at once: try again later"))
-        with self._visitor_folder(request.cookies.get(COOKIE)) as folder:
-            return await self._run_visitor(request, name, folder)
+        cookie = request.cookies.get(COOKIE)
+        with self._visitor_folder(cookie) as folder:
+            if cookie is not None and name is not None:
+                seat_claims.confirm(folder)
+                room = self.room_of(request)
+                seat_claims.reoffer(self.data, folder, self.server, room, name, self.busy)
+            self.busy.add(folder)
+            try:
+                return await self._run_visitor(request, name, folder)
+            finally:
+                self.busy.discard(folder)
+
+    async def seen(self, request: web.Request) -> web.Response:
+        """The terminal page, a while after it opened, shows its cookie again: its seats
+        are confirmed (:mod:`mixmo.web.seat_claims`)."""
+        cookie = request.cookies.get(COOKIE)
+        if cookie is not None and visitor_folder(self.data, cookie).is_dir():
+            seat_claims.confirm(visitor_folder(self.data, cookie))
+        return web.Response(status=204, headers=HEADERS)
 
     def trusts_origin(self, origin: str, request: web.Request) -> bool:
         """Whether a page of ``origin`` may open a terminal here.
@@ -402,10 +485,8 @@ class WebFront:
         """Start a visitor's process with ``folder`` as its data folder; relay until it ends."""
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_FRAME)
         await socket.prepare(request)
-        with tempfile.TemporaryDirectory(prefix="mixmo-visitor-") as errors:  # not its data
-            return await self._relay_visitor(
-                socket, request, name, folder, Path(errors) / "stderr.txt"
-            )
+        with tempfile.TemporaryDirectory(prefix="mixmo-visitor-") as process:  # not its data
+            return await self._relay_visitor(socket, request, name, folder, Path(process))
 
     async def _relay_visitor(
         self,
@@ -413,12 +494,13 @@ class WebFront:
         request: web.Request,
         name: str | None,
         folder: Path,
-        errors: Path,
+        process: Path,
     ) -> web.StreamResponse:
         app = VisitorApp(
-            self.command_for(name),
+            self.command_for(name) if self.room else self.command_for(name, self.room_of(request)),
             {"MIXMO_DATA_DIR": str(folder)},
-            errors=errors,
+            errors=process / "stderr.txt",
+            record=process,
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=lambda: _close(socket),
@@ -448,6 +530,11 @@ class WebFront:
 
     async def _close_visitors(self, _app: web.Application) -> None:
         await asyncio.gather(*(app.end() for app in list(self.visitors)))
+
+
+def _is_websocket(request: web.Request) -> bool:
+    """Whether the request asks for a WebSocket (a terminal client), not a page."""
+    return request.headers.get("Upgrade", "").lower() == "websocket"
 
 
 def _size(request: web.Request, key: str, default: int) -> int:
@@ -495,73 +582,3 @@ async def _show_failure(socket: web.WebSocketResponse, app: VisitorApp) -> None:
     text = clear + "\r\n  " + reason.replace("\r", "") + "\r\n"
     with contextlib.suppress(ConnectionError, RuntimeError):
         await socket.send_bytes(text.encode("utf-8"))
-
-
-FORM_PAGE = """<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>
-@font-face {{ font-family: "Roboto Mono"; src: url("static/fonts/RobotoMono-VariableFont_wght.ttf"); }}
-body {{ background: #0c181f; color: #f0f0f0; font-family: "Roboto Mono", monospace;
-       display: flex; align-items: center; justify-content: center; height: 100vh; margin: 0; }}
-form {{ background: #12232d; padding: 2em 3em; border: 1px solid #ffa62b; }}
-h1 {{ color: #ffa62b; margin-top: 0; }}
-label, input, button {{ font: inherit; display: block; margin: 0.5em 0; }}
-input {{ padding: 0.4em; width: 16em; }}
-button {{ background: #ffa62b; color: #0c181f; border: none; padding: 0.5em 1.5em; cursor: pointer; }}
-button.watch {{ background: none; color: #ffa62b; border: 1px solid #ffa62b; }}
-.error {{ color: #ff7b7b; }}
-</style>
-</head>
-<body>
-<form action="play" method="get">
-<h1>{heading}</h1>
-<p>{server}</p>
-<label for="name">{label}</label>
-<input id="name" name="name" value="{name}" maxlength="{max}" required autofocus>
-{error}
-<button type="submit">{button}</button>
-<button type="submit" formaction="watch" formnovalidate class="watch">{watch}</button>
-</form>
-</body>
-</html>
-"""
-
-TERMINAL_PAGE = """<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<link rel="stylesheet" href="static/css/xterm.css">
-<script src="static/js/textual.js"></script>
-<style>
-@font-face {{ font-family: "Roboto Mono"; src: url("static/fonts/RobotoMono-VariableFont_wght.ttf"); }}
-body {{ background: #0c181f; color: #f0f0f0; font-family: "Roboto Mono", monospace; }}
-.notice {{ position: absolute; left: 0; right: 0; bottom: 0; padding: 0.6em 1em;
-          background: #12232d; display: none; z-index: 10; }}
-.notice a {{ color: #ffa62b; margin-left: 1.5em; }}
-.connecting {{ position: absolute; top: 40%; width: 100%; text-align: center; }}
-body.-first-byte .connecting, body.-closed .connecting {{ display: none; }}
-body.-closed .ended {{ display: block; }}
-.textual-terminal {{ opacity: 0; }}
-body.-first-byte .textual-terminal {{ opacity: 1; }}
-#start {{ display: none; }}
-</style>
-</head>
-<body>
-<p class="connecting">{connecting}</p>
-<div id="terminal" class="textual-terminal" data-font-size="16"></div>
-<script>
-  const address = new URL({socket}, window.location.href);
-  address.protocol = address.protocol === "https:" ? "wss:" : "ws:";
-  document.getElementById("terminal").dataset.sessionWebsocketUrl = address.href;
-</script>
-<p class="notice ended">{ended}
-<a href="javascript:window.location.reload()">{again}</a> <a href="./">{change}</a></p>
-<button id="start" type="button"></button>
-</body>
-</html>
-"""

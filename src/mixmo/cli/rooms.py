@@ -1,0 +1,76 @@
+"""`mixmo rooms`: the public rooms of a server that wait for players (docs/network.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from mixmo.cli.common import fail
+from mixmo.cli.options import TranslatedCommand
+from mixmo.i18n import N_, _
+
+if TYPE_CHECKING:
+    from mixmo.net.protocol import OpenRoom
+
+
+@click.command(
+    cls=TranslatedCommand,
+    name="rooms",
+    short_help=N_("List a server's open rooms."),
+    help=N_(
+        """List the public rooms of a server that wait for players: ws://HOST:PORT.
+
+    \b
+    A room is listed while its match has not started and a seat is free,
+    if it was opened with --public; join one with `mixmo join ws://HOST:PORT/CODE`,
+    or pick it from the list `mixmo join ws://HOST:PORT` shows.
+    """
+    ),
+)
+@click.argument("url", metavar="ws://HOST:PORT")
+def rooms(url: str) -> None:
+    """`mixmo rooms`: a server's open rooms (its help text is above, translated)."""
+    import asyncio
+
+    from mixmo.cli.join import split_url
+
+    server, _code = split_url(url, new=True)
+    listed = asyncio.run(_fetch(server))
+    from rich.table import Table
+    from rich.text import Text
+
+    from mixmo.cli.common import console_for
+    from mixmo.net.room_words import COLUMNS, cells
+
+    console = console_for()
+    if not listed:
+        console.print(
+            Text(
+                _(
+                    "No open room at {server}: open one with `mixmo join {server} --new --public`."
+                ).format(server=server)
+            )
+        )
+        return
+    table = Table(
+        *(_(column) for column in COLUMNS), title=_("Open rooms at {server}").format(server=server)
+    )
+    for room in listed:
+        table.add_row(*(Text(cell) for cell in cells(room)))
+    console.print(table)
+    console.print(Text(_("Join one with: mixmo join {server}/CODE").format(server=server)))
+
+
+async def _fetch(server: str) -> list[OpenRoom]:
+    from mixmo.cli.join import client_error
+    from mixmo.net.client import ClientError, GameClient
+
+    client = GameClient(server, reconnect_for=0)
+    try:
+        await client.connect()
+        return await client.open_rooms()
+    except ClientError as error:
+        fail(client_error(server, error))
+    finally:
+        await client.close()

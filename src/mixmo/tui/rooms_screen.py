@@ -1,0 +1,109 @@
+"""The list of a server's open rooms (`mixmo join ws://HOST:PORT` without a code).
+
+A screen of the one app `mixmo join` runs, shown over the room's lobby: the public
+rooms that wait for players (:mod:`mixmo.net.room_list`), their settings and free
+seats. Enter takes a seat in the room under the cursor; then the lobby underneath
+shows that room. R asks the server again; Escape leaves.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Protocol
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from mixmo.i18n import N_, _
+from mixmo.i18n.messages import say
+from mixmo.net.client import ClientError
+from mixmo.net.protocol import OpenRoom, Welcome
+from mixmo.net.room_words import COLUMNS, cells
+from mixmo.tui.labels import TranslatedBindings
+
+
+class RoomsClient(Protocol):
+    """What the list needs of a connection to the server (``GameClient``)."""
+
+    async def open_rooms(self) -> list[OpenRoom]: ...
+    async def join(self, room: str, name: str) -> Welcome: ...
+
+
+class RoomsScreen(TranslatedBindings, Screen[str]):
+    """The open rooms; dismissed with the code of the room joined."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "refresh", N_("Refresh"), id="refresh"),
+        Binding("escape,ctrl+q", "leave", N_("Leave"), id="leave", priority=True),
+    ]
+    DEFAULT_CSS = """
+    RoomsScreen #header { height: 1; background: $accent; color: $text; padding: 0 1; }
+    RoomsScreen #status { padding: 0 2; height: auto; }
+    RoomsScreen DataTable { margin: 1 2; height: auto; max-height: 1fr; }
+    """
+
+    def __init__(self, client: RoomsClient, server: str, name: str) -> None:
+        super().__init__()
+        self.client = client
+        self.server = server
+        self.name_asked = name
+        self.rooms: list[OpenRoom] = []
+        self.joining = False
+
+    def compose(self) -> ComposeResult:
+        header = _("MIXMO · open rooms at {server}").format(server=self.server)
+        yield Static(Text(header, style="bold"), id="header")
+        self.table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
+        self.table.add_columns(*(_(column) for column in COLUMNS))
+        yield self.table
+        self.status = Static(id="status")
+        yield self.status
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_refresh()
+
+    @work(exclusive=True, group="rooms")
+    async def action_refresh(self) -> None:
+        """Ask the server for its open rooms and show them."""
+        self.status.update(_("Asking the server for its open rooms..."))
+        try:
+            self.rooms = await self.client.open_rooms()
+        except ClientError as error:  # said, and R tries again
+            self.status.update(say(error))
+            return
+        self.table.clear()
+        for room in self.rooms:
+            self.table.add_row(*(Text(cell) for cell in cells(room)), key=room.room)
+        if self.rooms:
+            self.status.update(_("Enter takes a seat in the room under the cursor; R refreshes."))
+            self.table.focus()
+        else:
+            self.status.update(
+                _("No open room now: R asks again, or open one with --new --public.")
+            )
+
+    @on(DataTable.RowSelected)
+    def _chosen(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value is not None and not self.joining:
+            self.join(event.row_key.value)
+
+    @work(exclusive=True, group="join")
+    async def join(self, code: str) -> None:
+        """Take a seat in room ``code``: the lobby underneath then shows it."""
+        self.joining = True
+        self.status.update(_("Joining room {room}...").format(room=code))
+        try:
+            await self.client.join(code, self.name_asked)
+        except ClientError as error:  # the room filled up, started...
+            self.joining = False
+            self.status.update(say(error))
+            self.action_refresh()
+            return
+        self.dismiss(code)
+
+    def action_leave(self) -> None:
+        self.app.exit()
