@@ -113,6 +113,10 @@ async def test_leaving_mid_match_prints_the_standings_so_far(
         assert bob.welcome is not None
         await join_cli._play_person(url, bob.welcome.room, "Ann", None, False, False)
         out = capsys.readouterr().out.splitlines()
-        assert out[0] == "Standings so far (round 1):"
-        assert out[1:] == ["1. Bob  0 points  0 rounds won", "2. Ann  0 points  0 rounds won"]
+        assert out[0].startswith("invite: mixmo join ws://")  # printed as the player joins
+        assert out[1:] == [
+            "Standings so far (round 1):",
+            "1. Bob  0 points  0 rounds won",
+            "2. Ann  0 points  0 rounds won",
+        ]
         await bob.close()
