@@ -119,6 +119,7 @@ async def test_ready_for_mixmo_is_not_shown_while_a_word_is_invalid() -> None:
         assert "ready: MIXMO?" not in text_of(app, "#title-0")
     app, _ = make_app(2, seed=seed_where(2, bandit_first=False))  # every word accepted
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f4")  # the verdict is live checking's to give
         burst(app, *keys_for_rack(app, 0))
         await settle(pilot, 6)
         assert "ready: MIXMO?" in text_of(app, "#title-0")
