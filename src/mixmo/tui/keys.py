@@ -39,7 +39,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "hint": (
         "f3",
         N_("Hint"),
-        N_("a hint from the solver; it costs 30 s (of play, or of your time)"),
+        N_("a hint from the solver (press twice): it costs 30 s, none if it finds nothing"),
     ),
     "toggle_check": (
         "f4",
