@@ -53,7 +53,7 @@ from mixmo.tui.grid_view import GridPicture, GridView
 from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.header import header_line
 from mixmo.tui.hints import Hints
-from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, Keymap
+from mixmo.tui.keys import COMMANDS, FIXED_ACTIONS, WATCHER_HIDDEN, Keymap
 from mixmo.tui.labels import TranslatedBindings
 from mixmo.tui.match_records import MatchRecorder
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
@@ -80,11 +80,12 @@ ACTIONS = {"quit": "quit_game"}
 COMMAND_ACTIONS = {ACTIONS.get(command, command) for command in COMMANDS}
 SWITCHING = frozenset({"next_player", "previous_player", "switch"})
 """Commands that give the keyboard to another pane."""
+WATCHER_ACTIONS = frozenset(ACTIONS.get(command, command) for command in WATCHER_HIDDEN)
 
 
 KEY_BAR_FIRST = ("next_player", "previous_player", "quit")
-"""The key bar starts with the panes and quitting, then the game's commands (a narrow
-terminal cuts the bar at its end)."""
+"""The key bar starts with the panes and quitting, then the game's commands (the bar
+shows those that fit: mixmo.tui.key_bar)."""
 
 
 def _bindings() -> list[BindingType]:
@@ -385,12 +386,12 @@ class MixmoApp(
         self.call_after_refresh(self._first_frame_drawn)
 
     async def _first_frame_drawn(self) -> None:
-        from textual.widgets import Footer  # (3 ms of imports the first frame need not wait for)
+        from mixmo.tui.key_bar import KeyBar  # (the Footer: 3 ms the first frame need not wait)
 
         row = self.footer_row
         if row.is_attached:  # (on the game's screen, under any dialog already open)
             with self.batch_update():  # one frame: the key bar takes its row's place
-                await row.screen.mount(Footer(), after=row)
+                await row.screen.mount(KeyBar(ACTIONS), after=row)
                 await row.remove()
             self.refresh_bindings()  # the Footer lists the keys when the bindings are told
 
@@ -689,6 +690,8 @@ class MixmoApp(
             return True  # a dialog that lets the table stop there (the round's scores)
         if action in SWITCHING and self.own_seat() is not None:
             return False  # one seat at a server: the other panes are not this keyboard's
+        if self.table.capabilities.watcher and action in WATCHER_ACTIONS:
+            return False  # a watcher plays no seat: its bar offers no move
         return on_board and self.relay_keys.allows(action)
 
     # --- the engine --------------------------------------------------------------------

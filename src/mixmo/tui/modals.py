@@ -158,6 +158,12 @@ class _Dialog(TranslatedBindings, RoutedKeys, ModalScreen[object]):
               border: thick $accent; background: $surface; padding: 1 2; }
     .dialog .heading { text-style: bold; margin-bottom: 1; }
     .dialog Button { margin-top: 1; }
+    /* What can grow (a list of words, a score sheet, the help) scrolls inside the box:
+       the question, the keys and the buttons under it stay on screen. */
+    .dialog > TickList, .dialog > DialogScroll, .dialog > OptionList {
+        height: auto; max-height: 45vh;
+    }
+    .dialog > #help-text { max-height: 70vh; }  /* no question nor button under it */
     /* Too small a terminal (the app's class): the dialog gives way to the request to
        enlarge it, as the board does, rather than be drawn cut off and answered blind. */
     .too-small-note { display: none; width: 1fr; height: 1fr; background: $background;
@@ -592,9 +598,10 @@ class NoticeScreen(_Dialog):
         self.lines = list(lines)
 
     def compose(self) -> ComposeResult:
-        with DialogScroll(classes="dialog"):
+        with Vertical(classes="dialog"):
             yield Static(self.heading, classes="heading")
-            yield Static(Text("\n".join(self.lines)), id="notice")
+            with DialogScroll():
+                yield Static(Text("\n".join(self.lines)), id="notice")
             yield Static("\n" + _("Enter closes this message."), classes="hint")
 
     def action_close(self) -> None:
@@ -608,9 +615,11 @@ RULES_SUMMARY = N_(
     "next MIXMO. ? is a joker (any letter), ! the Bandit (K, W, X, Y or Z): whoever "
     "draws it names a theme, and every final grid needs a word on it. When the bag is "
     "empty, the next MIXMO is final: theme words are claimed and judged, the winner's "
-    "grid is checked, and everyone scores (see docs/rules.md)."
+    "grid is checked, and everyone scores (all the rules: run mixmo rules)."
 )
 """One paragraph: it wraps to the width of the help screen."""
+
+HELP_KEYS = N_("↑ ↓ PgUp PgDn: scroll · Esc: close")
 
 
 class HelpScreen(_Dialog):
@@ -628,12 +637,14 @@ class HelpScreen(_Dialog):
         table.add_column()
         for key, meaning in self.keys:
             table.add_row(key, meaning)
-        with DialogScroll(classes="dialog"):
-            yield Static(_("Keys"), classes="heading")
-            yield Static(table)
-            yield Static("\n" + _("Rules in short"), classes="heading")
-            yield Static(Text(_(RULES_SUMMARY)))
-            yield Static("\n" + _("Esc closes this screen."), classes="hint")
+        with Vertical(classes="dialog"):
+            with DialogScroll(id="help-text"):
+                yield Static(_("Keys"), classes="heading")
+                yield Static(table)
+                yield Static("\n" + _("Rules in short"), classes="heading")
+                yield Static(Text(_(RULES_SUMMARY)))
+            # Under the scrolling text, always in view: how to read on, and to leave.
+            yield Static(_(HELP_KEYS), classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
