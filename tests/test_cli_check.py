@@ -161,3 +161,12 @@ def test_no_color_keeps_the_marks(mixmo, tmp_path, monkeypatch) -> None:
     path.write_text("HOUSZ\n")
     run = mixmo("check", str(path))
     assert "✗ INVALID" in run.out and "\x1b[" not in run.out
+
+
+def test_the_bandit_is_drawn_in_italics_not_as_a_plain_letter() -> None:
+    from mixmo.cli.check_report import grid_view
+    from mixmo.engine.grid import Grid
+
+    view = grid_view(Grid.parse("CAT\n!..\nE..\n"), {(1, 0): "K"}, set())
+    spans = [span for span in view.spans if "k" in view.plain[span.start : span.end]]
+    assert any("italic" in str(span.style) for span in spans), view.spans

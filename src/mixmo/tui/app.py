@@ -551,7 +551,7 @@ class MixmoApp(
             rack=pane.rack,
             picked=pane.picked,
             status=status,
-            score=self.table.state.totals[seat],
+            score=self.table.state.totals[seat] if self.shows_scores else None,
             words=summary.words,
             message=message,
             built=self.relay_keys.clock(seat),

@@ -42,10 +42,11 @@ KEY_PADDING = 3
 
 def fitting(keys: Iterable[tuple[str, int]], width: int, ranks: dict[str, int]) -> set[str]:
     """The actions of ``keys`` ((action, columns) pairs) the bar shows in ``width``
-    columns: taken by rank (unknown ones last) while they fit."""
+    columns: taken by rank while they fit. An action with no rank is the screen's own
+    (the tutorial's next lesson): it comes first."""
     shown: set[str] = set()
     used = 0
-    for action, columns in sorted(keys, key=lambda key: ranks.get(key[0], len(ranks))):
+    for action, columns in sorted(keys, key=lambda key: ranks.get(key[0], -1)):
         if used + columns <= width:
             shown.add(action)
             used += columns

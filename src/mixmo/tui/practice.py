@@ -33,7 +33,7 @@ from mixmo.engine.solver import Hint, hint, solve
 from mixmo.engine.state import Phase
 from mixmo.engine.tiles import tiles_per_player
 from mixmo.engine.validation import validate
-from mixmo.engine.variants import variant_for
+from mixmo.engine.variants import Variant, variant_for
 from mixmo.i18n import N_, _
 from mixmo.i18n.messages import say
 from mixmo.tui.app import MixmoApp
@@ -316,8 +316,23 @@ class PracticeApp(MixmoApp):
         missed = max((w for w in solver_words if w not in my_words), key=len, default=None)
         if missed:
             table.add_row(_("longest word missed"), missed)
+        lexicon, variant = self.table.lexicon, self.table.variant
         grids = Text("\n" + _("Your grid") + "\n", style="bold")
-        grids.append(mine.normalized().to_text())
+        grids.append(shown_grid_text(mine, lexicon, variant))
         grids.append("\n" + _("The solver's grid, same tiles") + "\n", style="bold")
-        grids.append(best.normalized().to_text() or _("(none found)") + "\n")
+        grids.append(shown_grid_text(best, lexicon, variant) or _("(none found)") + "\n")
         return table, grids
+
+
+def shown_grid_text(grid: Grid, lexicon: Lexicon, variant: Variant) -> str:
+    """A grid as the board shows it, in text: a joker or the Bandit as the letter it
+    stands for, in lower case (``SQUEAkER``, not ``SQUEA!ER``); ``?`` or ``!`` only where
+    the grid decides no letter."""
+    grid = grid.normalized()
+    report = validate(grid, lexicon, variant)
+    rows = [list(line) for line in grid.to_text().splitlines()]
+    for tile in report.open_tiles:
+        if tile.letter:
+            row, col = tile.cell
+            rows[row][col] = tile.letter.lower()
+    return "".join("".join(row) + "\n" for row in rows)
