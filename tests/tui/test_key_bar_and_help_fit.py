@@ -83,6 +83,22 @@ async def test_six_players_scores_keep_their_button_in_view_at_80x24() -> None:
         assert "Fay" in screen_text(app) and "Next round (Enter)" in screen_text(app)
 
 
+async def test_six_players_match_over_keeps_both_buttons_in_view_at_80x24() -> None:
+    from mixmo.engine.events import PlayerScore
+    from mixmo.tui.modals import MatchOverScreen
+
+    names = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
+    lines = ((_label(), 30), (_label(), 20), (_label(), 5), (_label(), 9))
+    table = scores_table(names, [PlayerScore(s, lines, 64, True) for s in range(6)], [64] * 6)
+    app, _clock = make_app(6, seed=seed_where(6, bandit_first=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(MatchOverScreen("Ann wins the match", table, ""))
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Play again (Enter)" in text and "Quit (Esc)" in text
+
+
 def _label():
     from mixmo.engine.scoring import WRONG_FINAL
 

@@ -13,7 +13,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.strip import Strip
@@ -164,6 +164,8 @@ class _Dialog(TranslatedBindings, RoutedKeys, ModalScreen[object]):
         height: auto; max-height: 45vh;
     }
     .dialog > #help-text { max-height: 70vh; }  /* no question nor button under it */
+    .dialog > .buttons { height: auto; }
+    .dialog > .buttons Button { margin-right: 2; }
     /* Too small a terminal (the app's class): the dialog gives way to the request to
        enlarge it, as the board does, rather than be drawn cut off and answered blind. */
     .too-small-note { display: none; width: 1fr; height: 1fr; background: $background;
@@ -517,9 +519,11 @@ class MatchOverScreen(ScoresScreen):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.heading, classes="heading")
-            yield Static(self.table)
-            yield DialogButton(_("Play again (Enter)"), id="again", variant="primary")
-            yield DialogButton(_("Quit (Esc)"), id="leave")
+            with DialogScroll():
+                yield Static(self.table)
+            with Horizontal(classes="buttons"):  # side by side: the sheet keeps the height
+                yield DialogButton(_("Play again (Enter)"), id="again", variant="primary")
+                yield DialogButton(_("Quit (Esc)"), id="leave")
 
     def action_again(self) -> None:
         self.dismiss(True)
