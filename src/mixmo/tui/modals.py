@@ -158,12 +158,14 @@ class _Dialog(TranslatedBindings, RoutedKeys, ModalScreen[object]):
               border: thick $accent; background: $surface; padding: 1 2; }
     .dialog .heading { text-style: bold; margin-bottom: 1; }
     .dialog Button { margin-top: 1; }
-    /* What can grow (a list of words, a score sheet, the help) scrolls inside the box:
-       the question, the keys and the buttons under it stay on screen. */
-    .dialog > TickList, .dialog > DialogScroll, .dialog > OptionList {
-        height: auto; max-height: 45vh;
+    /* What can grow (a list of words, a score sheet, the help) scrolls inside the box
+       once the box would not fit the screen (-fill, set by _Dialog.fit_box): the
+       question, the keys and the buttons under it stay on screen. */
+    .dialog > TickList, .dialog > DialogScroll, .dialog > OptionList { height: auto; }
+    .dialog.-fill { height: 95%; }
+    .dialog.-fill > TickList, .dialog.-fill > DialogScroll, .dialog.-fill > OptionList {
+        height: 1fr; max-height: 100%;
     }
-    .dialog > #help-text { max-height: 70vh; }  /* no question nor button under it */
     .dialog > .buttons { height: auto; }
     .dialog > .buttons Button { margin-right: 2; }
     /* Too small a terminal (the app's class): the dialog gives way to the request to
@@ -181,6 +183,24 @@ class _Dialog(TranslatedBindings, RoutedKeys, ModalScreen[object]):
         if not self.is_attached:
             return
         self.mount(Static(getattr(self.app, "too_small_text", ""), classes=TOO_SMALL_NOTE))
+        self.call_after_refresh(self.fit_box)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_box)
+
+    def fit_box(self) -> None:
+        """Let the box take its natural height, then, where that is more than the screen
+        gives it, fill the screen's height and let its list or text scroll (``-fill``)."""
+        boxes = list(self.query(".dialog"))
+        for box in boxes:
+            box.remove_class("-fill")
+
+        def fill_where_cut() -> None:
+            for box in boxes:
+                if box.is_attached and box.virtual_size.height > box.content_region.height:
+                    box.add_class("-fill")
+
+        self.call_after_refresh(fill_where_cut)
 
 
 ESCAPE_HINT = N_("Esc: quit (asks first)")
