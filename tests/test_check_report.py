@@ -22,7 +22,7 @@ from mixmo.engine.variants import variant_for
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
 HOUSE_REPORT = """\
-{name}  ✓ VALID  15 tiles, 5 words  [embedded en, Classic]
+{name}  ✓ VALID  15 tiles, 5 words  [the English word list, Classic]
 
   1234567
 1 ·D··SUN

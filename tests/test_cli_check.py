@@ -30,7 +30,7 @@ def test_an_invalid_grid_exits_1_and_lists_every_problem(mixmo, tmp_path) -> Non
     run = mixmo("check", str(path))
     assert run.code == 1
     assert "✗ INVALID" in run.out
-    assert "HOUSZ (across at row 1, column 1) is not a word in embedded en" in run.out
+    assert "HOUSZ (across at row 1, column 1) is not in the English word list" in run.out
     assert "the tiles form 2 separate groups" in run.out
     assert "the grid holds 3 Z tiles but the set has only 1" in run.out
 
@@ -140,7 +140,7 @@ def test_a_word_list_file_can_be_the_dictionary(mixmo, tmp_path, house) -> None:
     words.write_text("house\ntiger\nhat\n")
     run = mixmo("check", str(house), "--dict", str(words))
     assert run.code == 1
-    assert f"EAR (down at row 1, column 5) is not a word in {words}" in run.out
+    assert f"EAR (down at row 1, column 5) is not in {words}" in run.out
 
 
 def test_french_grids_match_accent_folded_words(mixmo, tmp_path) -> None:
@@ -161,3 +161,12 @@ def test_no_color_keeps_the_marks(mixmo, tmp_path, monkeypatch) -> None:
     path.write_text("HOUSZ\n")
     run = mixmo("check", str(path))
     assert "✗ INVALID" in run.out and "\x1b[" not in run.out
+
+
+def test_the_bandit_is_drawn_in_italics_not_as_a_plain_letter() -> None:
+    from mixmo.cli.check_report import grid_view
+    from mixmo.engine.grid import Grid
+
+    view = grid_view(Grid.parse("CAT\n!..\nE..\n"), {(1, 0): "K"}, set())
+    spans = [span for span in view.spans if "k" in view.plain[span.start : span.end]]
+    assert any("italic" in str(span.style) for span in spans), view.spans

@@ -49,9 +49,7 @@ def test_expert_and_french(mixmo) -> None:
 
 
 def test_bad_input_is_one_line_and_exit_2(mixmo, tmp_path) -> None:
-    bad_grid = tmp_path / "bad.txt"
-    bad_grid.write_text("HOUSZ\n")
-    for args in (["AB#"], ["CAT", "--time", "0"], ["CAT", "--grid", str(bad_grid)], ["-"]):
+    for args in (["AB#"], ["CAT", "--time", "0"], ["-"]):
         run = mixmo("solve", *args)
         assert run.code == 2, (args, run)
         assert len(run.err.strip().splitlines()) == 1
@@ -85,3 +83,31 @@ def test_megabytes_of_rack_are_refused_at_once_without_echoing_them(mixmo) -> No
     run = mixmo("solve", "-", stdin=f"CATS\n{huge}\n")
     assert run.code == 2 and run.err.count("\n") == 1 and len(run.err) < 200
     assert "QIQIQI" in run.err and "this one has 15000000" in run.err
+
+
+# --- a grid that is not valid yet: said, and mended ----------------------------------------
+
+
+def test_a_grid_not_valid_yet_is_said_wrong_and_completed(mixmo, tmp_path) -> None:
+    """Mid-game: HOUS is no word; with an E in the rack the grid can be mended."""
+    path = tmp_path / "mine.txt"
+    path.write_text("HOUS\n")
+    run = mixmo("solve", "E", "--grid", str(path))
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert any(line.startswith("# the grid is not valid: HOUS (across") for line in lines)
+    assert "# to mend it: lay out every tile again (HOUS with the rack), as below" in lines
+    mended = tmp_path / "mended.txt"
+    mended.write_text(run.out)
+    check = mixmo("check", str(mended), "--json")
+    assert check.code == 0 and json.loads(check.out)["tiles"] == 5
+
+
+def test_an_invalid_word_in_a_grid_is_taken_back_the_rest_kept(mixmo, tmp_path) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text("HOUSE\nA...A\nTIGER\n.....\n..SNOWQ\n")  # SNOWQ: apart and no word
+    run = mixmo("solve", "T", "--grid", str(path), "--json")
+    data = json.loads(run.out)
+    assert data["grid_problems"] and any("SNOWQ" in p for p in data["grid_problems"])
+    assert sorted(data["taken_back"]) == sorted("SNOWQ")
+    assert {"HOUSE", "TIGER"} <= set(data["words"])

@@ -8,7 +8,11 @@ import pytest
 def test_valid_and_invalid_words(mixmo) -> None:
     run = mixmo("word", "quiz", "oxen", "nasa")
     assert run.code == 1
-    assert run.out.splitlines() == ["✓ QUIZ  quiz", "✓ OXEN  oxen", "✗ NASA  not in embedded en"]
+    assert run.out.splitlines() == [
+        "✓ QUIZ  quiz",
+        "✓ OXEN  oxen",
+        "✗ NASA  not in the English word list",
+    ]
 
 
 def test_all_valid_exits_0(mixmo) -> None:

@@ -38,7 +38,7 @@ def test_a_valid_grid_is_judged_and_scored_in_french(mixmo, tmp_path) -> None:
     assert run.code == 0, run.err
     assert "✓ VALIDE" in run.out
     assert "8 tuiles, 2 mots" in run.out
-    assert "[dictionnaire intégré fr, Classique]" in run.out
+    assert "[la liste de mots française, Classique]" in run.out
     assert "Mots" in run.out and "horizontal" in run.out and "vertical" in run.out
     assert "Score (système de points)" in run.out
     assert "tuiles posées (8)" in run.out
@@ -53,8 +53,8 @@ def test_an_invalid_grid_lists_its_problems_in_french(mixmo, tmp_path) -> None:
     assert "✗ INVALIDE" in run.out
     assert "Problèmes" in run.out
     assert (
-        "HOUSZ (horizontal en ligne 1, colonne 1) n'est pas un mot valide "
-        "(dictionnaire intégré en)" in run.out
+        "HOUSZ (horizontal en ligne 1, colonne 1) est absent de "
+        "la liste de mots anglaise" in run.out
     )
     assert "les tuiles forment 2 groupes séparés, au lieu d'un seul" in run.out
     assert "la grille contient 3 tuiles Z mais le jeu n'en a que 1" in run.out
@@ -113,13 +113,13 @@ def test_a_french_locale_settles_a_word_dispute_in_french() -> None:
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
         "✓ QI  qi",
-        "✗ ZZZ  absent (dictionnaire intégré en)",
+        "✗ ZZZ  absent de la liste de mots anglaise",
     ]
 
 
 def test_ui_en_keeps_a_french_locale_in_english() -> None:
     result = run_mixmo("--ui", "en", "word", "zzz", LANG="fr_FR.UTF-8")
-    assert result.stdout == "✗ ZZZ  not in embedded en\n"
+    assert result.stdout == "✗ ZZZ  not in the English word list\n"
 
 
 def test_a_subcommands_help_is_french(mixmo) -> None:

@@ -159,7 +159,7 @@ def problem_lines(out: str) -> list[str]:
             [
                 "the grid holds 3 Bandit tiles but the set has only 1",
                 "?!!!? (across at row 1, column 1) is not a word with any letter for its jokers"
-                " in embedded en: 3 Bandits there, and a Bandit stands only for K, W, X, Y or Z",
+                " in the English word list: 3 Bandits there, and a Bandit stands only for K, W, X, Y or Z",
             ],
         ),
         (

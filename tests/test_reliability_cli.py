@@ -144,7 +144,11 @@ def test_a_long_word_list_from_standard_input_prints_one_plain_line_per_word(mix
     result = mixmo("word", "-", stdin="\n".join(words))
     lines = result.out.splitlines()
     assert result.code == 1 and len(lines) == len(words)
-    assert lines[:3] == ["✓ CAT  cat", "✗ ZZXQ  not in embedded en", "✗ ETE  not in embedded en"]
+    assert lines[:3] == [
+        "✓ CAT  cat",
+        "✗ ZZXQ  not in the English word list",
+        "✗ ETE  not in the English word list",
+    ]
     assert "\x1b" not in result.out  # no colour codes when the output is not a terminal
 
 

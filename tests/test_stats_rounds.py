@@ -52,7 +52,7 @@ def result_of(table: str, kind: str, player: str) -> str:
     """The result cell of the first row of ``kind`` for ``player`` in `mixmo stats`' table."""
     for line in table.splitlines():
         cells = [cell.strip() for cell in line.split("│")]
-        if len(cells) > 3 and cells[2] == kind and cells[3] == player:
+        if len(cells) > 3 and cells[2].split(" ")[0] == kind and cells[3] == player:
             return cells[-2]
     raise AssertionError(f"no {kind} row for {player}:\n{table}")
 

@@ -142,7 +142,7 @@ async def test_f3_then_leaving_and_rejoining_the_table_does_not_let_a_tile_in_ea
         assert "!" not in {t.symbol for t in ann.round.player(0).rack}  # no Bandit dialog
         app = MixmoApp(ann)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("f3")
+            await pilot.press("f3", "f3")  # the cost told, then taken
             await until(lambda: app.panes[0].message.startswith("hint:"), pilot, 60)
             assert ann.hint_wait(0) > 0  # the server keeps the cost
             await pilot.press(letter.lower())

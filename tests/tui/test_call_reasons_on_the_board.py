@@ -80,7 +80,7 @@ def test_the_same_grid_anywhere_on_the_board_says_the_same() -> None:
 
 def test_a_word_s_place_counts_from_the_grid_s_top_left_tile() -> None:
     assert on_the_board("CAT\n\n\nDOG\n  E\n")[1].startswith(
-        "GE (down at row 4, column 3) is not a word in "
+        "GE (down at row 4, column 3) is not in "
     )
 
 

@@ -106,7 +106,7 @@ async def test_the_help_screen_and_its_rules_in_short_are_french(french_screen: 
         assert "annoncer MIXMO : votre chevalet est vide et votre grille est valide" in text
         assert "flèches" in text and "déplacer le curseur" in text
         assert "sacré Bandit" in text and "MIXMO par erreur" in text
-        assert "Échap ferme cet écran." in text
+        assert "Échap : fermer" in text
         assert "Rules in short" not in text and "move the cursor" not in text
 
 
@@ -207,5 +207,5 @@ def test_a_refusal_names_no_internal_coordinates_in_french(french_screen: None) 
     not_now = MixmoNotNowError(phase=phase_words("choosing-theme"))
     assert refusal_text(not_now.message).endswith("(qui a pioché le sacré Bandit choisit un thème)")
     problem = validate(Grid.parse("EJ"), AnyWord(refuse=["EJ"])).problems[0]
-    word = "EJ (horizontal en ligne 1, colonne 1) n'est pas un mot"
+    word = "EJ (horizontal en ligne 1, colonne 1) est absent de "
     assert refusal_text(problem.message).startswith(word), "a word's place from the top-left stays"

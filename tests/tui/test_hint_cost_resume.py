@@ -32,7 +32,7 @@ def news(app: MixmoApp, seat: int) -> str:
 
 
 async def take_a_hint(app: MixmoApp, pilot) -> None:
-    burst(app, "f3")
+    burst(app, "f3", "f3")  # the cost told, then taken
     await settle(pilot)
     await app.workers.wait_for_complete()
     await settle(pilot)

@@ -339,3 +339,11 @@ async def test_the_computer_s_first_move_rule_leaves_the_player_s_chosen_piece_a
         await pilot.press("3", "enter")
         await pilot.pause()
         assert app.game.state.moves[0].piece == ALL_PIECES[chosen]
+
+
+async def test_two_players_without_names_are_not_named_colour_colour(tmp_path: Path) -> None:
+    app = make_app(tmp_path, colour="Colour", shape="Shape")  # what `mixmo mixup` saves
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Colour against Shape" in status(app)
+        assert "Colour: Colour" not in status(app) and "Shape: Shape" not in status(app)

@@ -90,7 +90,7 @@ async def test_two_players_without_names_are_called_by_their_side(
 ) -> None:
     app = new_app(tmp_path, Seating("Colour", "Shape"), WON_NEXT)
     async with app.run_test(size=SIZE):
-        assert "Couleur : Couleur   Forme : Forme" in status(app), "the default names translated"
+        assert "Couleur contre Forme" in status(app), "the sides, translated, named once"
         assert "Au joueur couleur de jouer" in status(app)
         assert "Partie reprise : le joueur forme a joué B" in news(app)
         burst(app, "4", "enter")

@@ -24,7 +24,7 @@ async def test_a_practice_run_to_its_end_with_a_hint(mixmo) -> None:
     app = PracticeApp(game, clock=clock, now=lambda: datetime(2026, 11, 29, 10, 0))
     async with app.run_test(size=(100, 30)) as pilot:
         assert len(app.pane_widgets) == 1, "practice shows the player's pane only"
-        await pilot.press("f3")
+        await pilot.press("f3", "f3")  # the cost told, then taken
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "hint 1:" in str(app.query_one("#news-0").render())

@@ -194,8 +194,8 @@ async def test_without_colour_tiles_jokers_invalid_words_and_the_active_pane_sta
 
 
 async def test_without_colour_a_placed_bandit_is_marked_apart_from_a_joker(monkeypatch) -> None:
-    """Both show the letter they stand for in lower case; the Bandit is followed by its mark
-    ``!`` (its rack symbol), so that ``k!`` is the Bandit and ``a`` a joker, in any terminal."""
+    """Both show the letter they stand for in lower case, bold; the Bandit's is in italics,
+    inside its own cell: nothing of it spills into the gap before the next cell."""
     from mixmo.tui.grid_view import GridView
 
     monkeypatch.setenv("NO_COLOR", "1")
@@ -211,10 +211,28 @@ async def test_without_colour_a_placed_bandit_is_marked_apart_from_a_joker(monke
             return picture.grid[cell].letter or picture.letters[cell]
 
         bandit, joker = letter("BANDIT"), letter("JOKER")
-        lines = ["".join(char for char, _, _ in row) for row in screen_cells(app)]
-        word = f"E {bandit.lower()}!{joker.lower()} P"
-        assert any(word in line for line in lines), f"{word!r} on the screen: the Bandit marked"
-        assert not any(f"{joker.lower()}!" in line for line in lines), "the joker is not"
+        word = f"E {bandit.lower()} {joker.lower()} P"
+        rows = []
+        for strip in app.screen._compositor.render_strips():
+            for f in app._filters:
+                strip = strip.apply_filter(f, Color(0, 0, 0))
+            rows.append(
+                [
+                    (c, s)
+                    for segment in strip
+                    for c, s in zip(segment.text, [segment.style] * len(segment.text), strict=True)
+                ]
+            )
+        line = next(row for row in rows if word in "".join(c for c, _ in row))
+        at = "".join(c for c, _ in line).index(word)
+        bandit_style, joker_style = line[at + 2][1], line[at + 4][1]
+        assert bandit_style.italic and bandit_style.bold, "the Bandit: its letter in italics"
+        assert joker_style.bold and not joker_style.italic, "a joker: bold, upright"
+        assert not any(
+            "!" in "".join(c for c, _ in row)
+            for row in rows[1:-1]
+            if word in "".join(c for c, _ in row)
+        )
 
 
 # --- --big: tiles a table can read from a distance ------------------------------------------

@@ -65,7 +65,7 @@ async def test_the_scores_say_why_a_grid_is_invalid() -> None:
         assert isinstance(app.screen, ScoresScreen)
         text = " ".join(rendered_text(app.screen.table, width=100).split())
         assert "Bob ✗ invalid" in text
-        assert f"✗ {pair[0]}{pair[1]} (across at row 1, column 1) is not a word" in text
+        assert f"✗ {pair[0]}{pair[1]} (across at row 1, column 1) is not in " in text
         assert "✗ the grid holds no tile" in text, "Ann's empty grid says so too"
 
 

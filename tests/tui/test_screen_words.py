@@ -119,6 +119,7 @@ async def test_ready_for_mixmo_is_not_shown_while_a_word_is_invalid() -> None:
         assert "ready: MIXMO?" not in text_of(app, "#title-0")
     app, _ = make_app(2, seed=seed_where(2, bandit_first=False))  # every word accepted
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f4")  # the verdict is live checking's to give
         burst(app, *keys_for_rack(app, 0))
         await settle(pilot, 6)
         assert "ready: MIXMO?" in text_of(app, "#title-0")
@@ -190,7 +191,7 @@ async def test_a_hasty_call_in_practice_costs_time_and_does_not_lock() -> None:
 async def test_f3_gives_a_hint_in_play_and_it_costs_30_seconds_of_play() -> None:
     app, clock = make_app(2, lexicon=english(), seed=seed_where(2, bandit_first=False))
     async with app.run_test(size=SIZE) as pilot:
-        burst(app, "f3")
+        burst(app, "f3", "f3")  # the cost told, then taken
         await settle(pilot)
         await app.workers.wait_for_complete()
         await settle(pilot)
@@ -211,7 +212,7 @@ async def test_f3_gives_a_hint_in_play_and_it_costs_30_seconds_of_play() -> None
 
 def test_a_word_keeps_its_place_and_a_cell_refusal_says_that_cell() -> None:
     problem = validate(Grid.parse("EJ"), AnyWord(refuse=["EJ"])).problems[0]
-    assert refusal_text(problem.message).startswith("EJ (across at row 1, column 1) is not a word")
+    assert refusal_text(problem.message).startswith("EJ (across at row 1, column 1) is not in ")
     assert refusal_text(EmptyCellError(row=0, col=2).message) == "that cell holds no tile"
     for taken in (CellHoldsTileError(row=-3, col=-1), CannotMoveThereError(row=2, col=-4)):
         assert "-" not in refusal_text(taken.message) and "that cell" in refusal_text(taken.message)

@@ -180,7 +180,7 @@ def _cell(
         style = "bold cyan"
     elif tile.kind is TileKind.BANDIT:
         char = letters.get(cell, "!").lower()
-        style = "bold magenta"
+        style = "bold italic magenta"  # italic, as on the board: never read as a joker
     if cell in bad_cells:
         style += " underline red"
     return char, style

@@ -12,6 +12,7 @@ from mixmo.i18n import N_
 #: name -> (module, function, one-line help), in the order ``--help`` lists them.
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "tutorial": ("mixmo.cli.tutorial", "tutorial", N_("Learn to play, one lesson at a time.")),
+    "rules": ("mixmo.cli.rules", "rules", N_("The rules of Mixmo, as this program plays them.")),
     "play": ("mixmo.cli.play", "play", N_("Play Mixmo: 2 to 6 players at one keyboard.")),
     "practice": (
         "mixmo.cli.practice",

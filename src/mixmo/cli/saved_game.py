@@ -2,8 +2,10 @@
 
 When the autosave holds a match that is not over, the player chooses: resume
 it, start anew (the old save is kept beside it as a backup, and a backup kept
-before under a dated name: none is ever deleted), or quit (nothing is touched). A finished match is simply replaced. A save that cannot be read
-is never deleted either: starting anew keeps it as the backup.
+before under a dated name; only the newest :data:`DATED_BACKUPS` dated ones stay,
+so restarts do not pile them up), or quit (nothing is touched). A finished match,
+or one where nobody has moved yet, is simply replaced: there is nothing to lose. A
+save that cannot be read is never deleted: starting anew keeps it as the backup.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from mixmo.i18n.messages import say
 from mixmo.i18n.outside import harmless
 
 RESUME, NEW, QUIT = "r", "n", "q"
+
+DATED_BACKUPS = 2
+"""Dated backups kept beside ``autosave.previous.json`` (older ones are removed)."""
 
 
 def backup_path(path: Path) -> Path:
@@ -50,8 +55,8 @@ def unfinished_save(path: Path) -> SavedGameFound | None:
         saved = load_saved(path)
     except GameFileError as error:
         return SavedGameFound(None, say(error))
-    if saved.game.phase is Phase.MATCH_OVER:
-        return None
+    if saved.game.phase is Phase.MATCH_OVER or not saved.game.log:
+        return None  # over, or never played: nothing a new game would lose
     return SavedGameFound(saved.game, saved=saved)
 
 
@@ -193,7 +198,22 @@ def keep(path: Path, backup: Path) -> None:
         if view_path(backup).exists():
             with suppress(OSError):  # the view is a comfort, not the game
                 os.replace(view_path(backup), view_path(dated))
+        prune_dated(backup)
     os.replace(path, backup)
     if view_path(path).exists():
         with suppress(OSError):
             os.replace(view_path(path), view_path(backup))
+
+
+def prune_dated(backup: Path) -> None:
+    """Remove the dated backups of ``backup`` (and their views) beyond the newest
+    :data:`DATED_BACKUPS`: a backup is there for the last games, not for every restart."""
+    from mixmo.tui.view_state import view_path
+
+    pattern = f"{backup.stem}.[0-9]*{backup.suffix}"
+    dated = [p for p in backup.parent.glob(pattern) if not p.name.endswith(".view.json")]
+    dated.sort(key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    for old in dated[DATED_BACKUPS:]:
+        with suppress(OSError):  # a file that will not go is no reason to stop a game
+            old.unlink()
+            view_path(old).unlink(missing_ok=True)

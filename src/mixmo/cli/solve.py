@@ -34,7 +34,10 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from mixmo.engine.solver.api import SolveResult
-    from mixmo.engine.solver.request import SolveSession
+    from mixmo.engine.solver.request import GridMend, SolveSession
+
+MEND_PROBLEMS_SHOWN = 5
+"""The problems of an invalid grid to complete said one a line (the rest counted)."""
 
 RACKS_LIMIT = 16_000_000
 """The most bytes of racks read from standard input (a million racks of 15 tiles)."""
@@ -62,7 +65,9 @@ class Seconds(click.FloatRange):
 
     \b
     Exit status: 0 when every rack was solved, 1 when one was not (the best
-    partial grid is printed, with the tiles left), 2 on bad input.
+    partial grid is printed, with the tiles left), 2 on bad input. A --grid
+    that is not valid is not bad input: what is wrong with it is said, and the
+    grid printed mends it.
     """
     ),
 )
@@ -71,7 +76,10 @@ class Seconds(click.FloatRange):
     "--grid",
     "grid_file",
     metavar="FILE",
-    help=N_("A grid to complete (the rack's tiles are added to it)."),
+    help=N_(
+        "A grid to complete (the rack's tiles are added to it); an invalid one is mended: "
+        "what is wrong is said, and its faulty tiles are laid again with the rack."
+    ),
 )
 @lang_option
 @dict_option
@@ -167,6 +175,9 @@ def print_json(session: SolveSession, rack: str, result: SolveResult) -> None:
         "setup_milliseconds": round(session.setup_seconds * 1000, 1),
         **result_as_dict(result, session.lexicon, session.variant),
     }
+    if session.mended is not None:
+        data["grid_problems"] = [say(problem) for problem in session.mended.problems]
+        data["taken_back"] = "".join(tile.symbol for tile in session.mended.taken_back)
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
@@ -191,6 +202,8 @@ def print_grid(console: Console, session: SolveSession, rack: str, result: Solve
         shown = f"{setup:.0f}" if setup >= 10 else f"{setup:.1f}"
         line += " " + _("(and {ms} ms to load the dictionary and index it)").format(ms=shown)
     console.print(line, highlight=False)
+    if session.mended is not None:
+        print_mend(console, session.mended)
     if result.tiles_left:
         left = "".join(tile.symbol for tile in result.tiles_left)
         console.print(
@@ -199,3 +212,21 @@ def print_grid(console: Console, session: SolveSession, rack: str, result: Solve
             highlight=False,
         )
     click.echo(result.grid.normalized().to_text(), nl=False)
+
+
+def print_mend(console: Console, mended: GridMend) -> None:
+    """What is wrong with the grid given, and how it was mended before the rack went on."""
+    shown = mended.problems[:MEND_PROBLEMS_SHOWN]
+    for problem in shown:
+        console.print(_("# the grid is not valid: {problem}").format(problem=say(problem)),
+                      highlight=False, markup=False)  # fmt: skip
+    if len(mended.problems) > len(shown):
+        more = len(mended.problems) - len(shown)
+        console.print(ngettext("# and {count} more problem", "# and {count} more problems", more)
+                      .format(count=more), highlight=False)  # fmt: skip
+    tiles = "".join(tile.symbol for tile in mended.taken_back)
+    if len(mended.kept):
+        text = _("# to mend it: take back {tiles} and lay them again with the rack, as below")
+    else:
+        text = _("# to mend it: lay out every tile again ({tiles} with the rack), as below")
+    console.print(text.format(tiles=tiles), highlight=False, markup=False)

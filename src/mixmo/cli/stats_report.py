@@ -65,7 +65,7 @@ def recent_table(runs: Sequence[Run]) -> Table:
     for run in runs:
         table.add_row(
             outside(run.finished_at[:16].replace("T", " ")),
-            outside(_kind(run.kind) + (" " + _("(daily)") if run.daily else "")),
+            outside(_kind(run) + (" " + _("(daily)") if run.daily else "")),
             outside(run.player),
             f"{run.table_size}p",
             outside(run.language),
@@ -81,10 +81,14 @@ def outside(field: str) -> Text:
     return Text(harmless(field))
 
 
-def _kind(kind: str) -> str:
-    """A record's kind in the interface language (the database keeps the English name)."""
+def _kind(run: Run) -> str:
+    """A record's kind in the interface language (the database keeps the English name);
+    a round says which of its match it was ("round 2"): its time is that round's own,
+    from its deal to its scores, next to the match's whole time on the game's row."""
+    if run.round_number is not None:
+        return _("round {number}").format(number=run.round_number)
     names = {"practice": _("practice"), "round": _("round"), "game": _("game")}
-    return names.get(kind, kind)
+    return names.get(run.kind, run.kind)
 
 
 def _result(run: Run) -> str:
@@ -145,6 +149,8 @@ def stats_json(bests: Sequence[Run], recent: Sequence[Run]) -> dict[str, Any]:
         data = asdict(run)
         data["splits"] = list(run.splits)
         data["total_seconds"] = run.total_seconds
+        if run.round_number is not None:
+            data["round"] = run.round_number
         return data
 
     return {"personal_bests": [plain(r) for r in bests], "recent": [plain(r) for r in recent]}

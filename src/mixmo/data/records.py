@@ -151,6 +151,24 @@ class Run:
         """The time that counts: the clock plus the penalties for hints."""
         return self.seconds + self.penalty_seconds
 
+    @property
+    def round_number(self) -> int | None:
+        """Which round of its match a round record is (its seed is kept as
+        ``"<match seed> round <number>"``, :data:`ROUND_SEED`); None for other kinds."""
+        if self.kind != "round":
+            return None
+        _match, marker, number = self.seed.rpartition(ROUND_SEED)
+        return int(number) if marker and number.isdigit() else None
+
+
+ROUND_SEED = " round "
+"""Between a match's seed and a round's number in a round record's ``seed``."""
+
+
+def round_seed(match_seed: object, number: int) -> str:
+    """The ``seed`` of round ``number``'s record in the match of ``match_seed``."""
+    return f"{match_seed}{ROUND_SEED}{number}"
+
 
 def records_path() -> Path:
     return data_dir() / "records.sqlite3"

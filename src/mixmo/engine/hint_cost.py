@@ -7,15 +7,23 @@ actions are refused while the others play on. A hint is an action of the log
 (:class:`~mixmo.engine.actions.TakeHint`, handled in :mod:`mixmo.engine.game_editing`)
 and its cost is in the player's state (``PlayerState.hint_until``): a save, a view,
 a replay and a server's store carry it as they carry any move.
+
+A hint is paid only when it gives the player something to play (a word, or a
+grid): one that says only that nothing fits is free, and is not an action at all
+(:func:`hint_is_paid`). The edges tell the cost before the hint is taken.
 """
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Protocol
 
 from mixmo.engine import actions as act
 from mixmo.engine.game_errors import HintWaitError
 from mixmo.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from mixmo.engine.grid import Grid
 
 HINT_COST = 30.0
 """Seconds of game time a hint costs (the time added in practice)."""
@@ -45,3 +53,19 @@ def hold_for_a_hint(player: PlayerState, at: float) -> None:
     wait = hint_wait(player, at)
     if wait > 0:
         raise HintWaitError(cost=int(HINT_COST), seconds=math.ceil(wait))
+
+
+class HintAnswer(Protocol):
+    """What a hint offers (the solver's :class:`~mixmo.engine.solver.hints.Hint`), as far
+    as its price goes; a protocol so that the rule needs no solver loaded."""
+
+    @property
+    def word(self) -> str | None: ...
+    @property
+    def grid(self) -> Grid | None: ...
+
+
+def hint_is_paid(answer: HintAnswer) -> bool:
+    """Whether a hint costs :data:`HINT_COST`: only when it offers a word or a grid to
+    play. "No word fits as is" helps nobody play, so it costs nothing."""
+    return answer.word is not None or answer.grid is not None

@@ -33,8 +33,13 @@ from mixmo.engine.lexicon_errors import DamagedDictionaryError as DamagedDiction
 from mixmo.engine.lexicon_errors import LexiconError as LexiconError
 from mixmo.engine.messages import Kind, Message
 
-EMBEDDED_LABEL = Kind("embedded-list", "embedded {language}")
-COMMON_LABEL = Kind("common-list", "common {language}")
+LIST_LABELS = {
+    # A player reads "the English word list", never the save's internal "embedded en".
+    "embedded en": Kind("english-word-list", "the English word list"),
+    "embedded fr": Kind("french-word-list", "the French word list"),
+    "common en": Kind("common-english-word-list", "the list of common English words"),
+    "common fr": Kind("common-french-word-list", "the list of common French words"),
+}
 LIST_NAMED = Kind("list-named", "{name}")
 """A word list by its file's name or path (not translated: the name is the file's)."""
 NO_SUCH_LIST = Kind("no-such-word-list", "{path}: no such word list")
@@ -86,12 +91,9 @@ class _CompiledForms:
 
 def lexicon_label(name: str) -> Message:
     """A dictionary's name for people, in the interface language: ``embedded fr``
-    (the name a save keeps) is shown as the embedded French list."""
-    for kind, label in (("embedded ", EMBEDDED_LABEL), ("common ", COMMON_LABEL)):
-        language = name[len(kind) :]
-        if name.startswith(kind) and language in EMBEDDED_LANGUAGES:
-            return label(language=language)
-    return LIST_NAMED(name=name)
+    (the name a save keeps) is shown as "the French word list"."""
+    label = LIST_LABELS.get(name)
+    return label() if label is not None else LIST_NAMED(name=name)
 
 
 MAX_WORD_LIST = 32 * 1024 * 1024

@@ -48,7 +48,7 @@ NOT_A_WORD_WITH_JOKERS = Kind(
     "not-a-word-with-jokers",
     "{word} ({where}) is not a word with any letter for its jokers in {lexicon}",
 )
-NOT_A_WORD = Kind("not-a-word", "{word} ({where}) is not a word in {lexicon}")
+NOT_A_WORD = Kind("not-a-word", "{word} ({where}) is not in {lexicon}")
 BANDITS_THERE = Plural(
     "bandits-there",
     ": {count} Bandit there, and a Bandit stands only for K, W, X, Y or Z",

@@ -50,7 +50,13 @@ from mixmo.tui.key_dispatch import ACTIONS, KeyDispatch
 from mixmo.tui.keys import Keymap
 from mixmo.tui.labels import TranslatedBindings
 from mixmo.tui.match_records import MatchRecorder
-from mixmo.tui.named_actions import COMMAND_ACTIONS, SWITCHING, NamedActions, key_bar_bindings
+from mixmo.tui.named_actions import (
+    COMMAND_ACTIONS,
+    SWITCHING,
+    WATCHER_ACTIONS,
+    NamedActions,
+    key_bar_bindings,
+)
 from mixmo.tui.news import PANE_NEWS_SECONDS, TABLE_NEWS_SECONDS, gives_way_to_play
 from mixmo.tui.pane_state import PaneState
 from mixmo.tui.panes import PaneViews
@@ -292,12 +298,12 @@ class MixmoApp(
         self.call_after_refresh(self._first_frame_drawn)
 
     async def _first_frame_drawn(self) -> None:
-        from textual.widgets import Footer  # (3 ms of imports the first frame need not wait for)
+        from mixmo.tui.key_bar import KeyBar  # (the Footer: 3 ms the first frame need not wait)
 
         row = self.footer_row
         if row.is_attached:  # (on the game's screen, under any dialog already open)
             with self.batch_update():  # one frame: the key bar takes its row's place
-                await row.screen.mount(Footer(), after=row)
+                await row.screen.mount(KeyBar(ACTIONS), after=row)
                 await row.remove()
             self.refresh_bindings()  # the Footer lists the keys when the bindings are told
 
@@ -418,6 +424,8 @@ class MixmoApp(
             return False  # one seat at a server: the other panes are not this keyboard's
         if action == "react" and not self.reactions.available:
             return False
+        if self.table.capabilities.watcher and action in WATCHER_ACTIONS:
+            return False  # a watcher plays no seat: its bar offers no move
         return on_board and self.relay_keys.allows(action)
 
     # --- the engine --------------------------------------------------------------------

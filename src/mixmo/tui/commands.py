@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 from mixmo.engine import actions as act
 from mixmo.i18n import _
 from mixmo.session.table import Table, saving
-from mixmo.tui.keys import COMMANDS, FIXED_KEYS
+from mixmo.tui.keys import (
+    COMMANDS,
+    FIXED_KEYS,
+    HOT_SEAT_COMMANDS,
+    HOT_SEAT_KEYS,
+    WATCHER_HIDDEN,
+)
 
 if TYPE_CHECKING:
     from mixmo.tui.keys import Keymap
@@ -42,6 +48,7 @@ class CommandsHost(Protocol):
 
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
     def tell(self, seat: int, message: str) -> None: ...
+    def own_seat(self) -> int | None: ...
     def refresh_all(self) -> None: ...
     def save_view(self) -> None: ...
     def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None: ...
@@ -65,14 +72,26 @@ class Commands:
     def help(self) -> None:
         from mixmo.tui.modals import HelpScreen
 
-        config = self.host.keymap_config.bindings()
+        self.host.push_screen(HelpScreen(self.help_keys()))
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys F1 lists: those that work at this screen (a seat at a server has no
+        other pane to switch to; a watcher plays no seat)."""
+        host = self.host
+        online = host.own_seat() is not None or host.table.capabilities.watcher
+        hidden = set(WATCHER_HIDDEN) if host.table.capabilities.watcher else set()
+        if host.own_seat() is not None:
+            hidden |= HOT_SEAT_COMMANDS
+        if not host.reactions.available:  # a quick reaction: a server's seat only
+            hidden.add("react")
+        config = host.keymap_config.bindings()
         keys = [
             (config[c].replace(",", " / "), _(text))
             for c, (*_keys, text) in COMMANDS.items()
-            if c != "react" or self.host.reactions.available  # a server's seat only
+            if c not in hidden
         ]
-        fixed = [(_(key), _(meaning)) for key, meaning in FIXED_KEYS]
-        self.host.push_screen(HelpScreen(fixed + keys))
+        fixed = FIXED_KEYS if online else FIXED_KEYS + HOT_SEAT_KEYS
+        return [(_(key), _(meaning)) for key, meaning in fixed] + keys
 
     def toggle_check(self) -> None:
         host = self.host

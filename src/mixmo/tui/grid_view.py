@@ -44,8 +44,10 @@ SPACER = EMPTY
 one run of one style (:meth:`GridView.render_line`)."""
 SPACER_AT_CURSOR = Style(dim=True, bold=True)
 BANDIT_MARK = "!"
-"""Drawn in the spacer after a placed Bandit (its rack symbol), so that it never reads as a
-joker, even without colour: a joker is ``k``, the Bandit ``k!``."""
+"""A placed Bandit whose letter the grid does not decide yet (its rack symbol). Once it
+stands for a letter it is that letter in italics, inside its own cell (never a mark
+spilling into the gap after it): a joker is a bold ``k``, the Bandit an italic one, told
+apart without colour too."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +103,7 @@ def cell_styles_for(variables: Mapping[str, str], *, dark: bool) -> CellStyles:
 
     return CellStyles(
         joker=Style(color=colour("text-primary"), bold=True),
-        bandit=Style(color=Color.parse(BANDIT_COLOURS[dark]).rich_color, bold=True),
+        bandit=Style(color=Color.parse(BANDIT_COLOURS[dark]).rich_color, bold=True, italic=True),
         invalid=Style(color=colour("text-error"), underline=True),
         highlight=Style(
             color=colour("accent"),
@@ -208,9 +210,6 @@ class GridView(ScrollView, can_focus=True):
             if self.big:
                 char = WIDE.get(char, char)
             spacer, spacer_style = " ", SPACER_AT_CURSOR if cell == picture.cursor else SPACER
-            tile = picture.grid.get(cell)
-            if tile is not None and tile.kind is TileKind.BANDIT:
-                spacer, spacer_style = BANDIT_MARK, styles.bandit
             if cell == picture.cursor and picture.active:
                 style = style + CURSOR
                 spacer = "→" if picture.direction is Direction.ACROSS else "↓"
@@ -254,7 +253,7 @@ class GridView(ScrollView, can_focus=True):
         elif tile.kind is TileKind.JOKER:
             char, style = (tile.letter or picture.letters.get(cell, "?")).lower(), styles.joker
         else:
-            char, style = picture.letters.get(cell, "!").lower(), styles.bandit
+            char, style = picture.letters.get(cell, BANDIT_MARK).lower(), styles.bandit
         if cell in picture.bad_cells:
             style = style + styles.invalid
         letter = tile.letter or picture.letters.get(cell)

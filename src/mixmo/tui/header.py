@@ -46,7 +46,8 @@ def header_line(table: Table, *, clock: float, live_check: bool, headline: str |
     if headline is not None:
         # The news first (it is what changed), then the clock, then where the round stands.
         return Text.assemble((headline, "bold reverse"), " · ", time, where)
-    theme = round_.theme or (_("none (Free Spirit)") if not table.variant.themes else "—")
+    # Free Spirit plays without themes: "theme none" (the variant is named once, further on)
+    theme = round_.theme or (_("none") if not table.variant.themes else "—")
     options = table.options
     checking = _("check on") if live_check else _("check off")
     if options.scoring is ScoringMode.POINTS:

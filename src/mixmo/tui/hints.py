@@ -1,5 +1,9 @@
 """F3 in `mixmo play`: a hint from the solver for the active (human) player, at a cost.
 
+The first press tells the cost, a second one takes the hint; a hint that offers
+nothing to play ("no word fits as is") costs nothing (the engine's rule,
+:func:`~mixmo.engine.hint_cost.hint_is_paid`).
+
 Practice adds 30 s to the player's time for a hint. At a table the clock is
 shared, so the same cost is paid in play instead: for 30 s after asking, the
 player's grid edits and MIXMO are refused (the others play on). The cost is the
@@ -16,14 +20,41 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mixmo.engine import actions as act
-from mixmo.engine.hint_cost import HINT_COST
+from mixmo.engine.hint_cost import HINT_COST, hint_is_paid
 from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
 from mixmo.i18n import _
 from mixmo.i18n.messages import say
 
 if TYPE_CHECKING:
+    from mixmo.engine.solver.hints import Hint
     from mixmo.session.table import Table
+
+
+CONFIRM_SECONDS = 10.0
+"""Game seconds within which a second press of the hint key takes the hint its first
+press priced."""
+
+
+class HintConfirmation:
+    """A hint's cost is told before it is taken: the first press of the key says what it
+    costs, a second one within :data:`CONFIRM_SECONDS` takes it."""
+
+    def __init__(self) -> None:
+        self._asked: dict[int, float] = {}
+
+    def confirmed(self, seat: int, now: float) -> bool:
+        """True for the second press; False (and now armed) for the first."""
+        asked = self._asked.pop(seat, None)
+        if asked is not None and 0 <= now - asked <= CONFIRM_SECONDS:
+            return True
+        self._asked[seat] = now
+        return False
+
+
+def hint_key(bindings: str) -> str:
+    """The first key of the hint command, as the footer writes it ("F3")."""
+    return bindings.split(",")[0].upper()
 
 
 class HintHost(Protocol):
@@ -33,6 +64,8 @@ class HintHost(Protocol):
     bot_seats: list[int]
     clock: Callable[[], float]
 
+    @property
+    def keymap_config(self) -> Any: ...  # keys.KeymapConfig: the hint key, to name it
     @property
     def run_worker(self) -> Callable[..., Any]: ...  # Textual's App.run_worker
     @property
@@ -47,9 +80,10 @@ class Hints:
 
     def __init__(self, host: HintHost) -> None:
         self.host = host
+        self.confirmation = HintConfirmation()
 
     def ask(self, seat: int) -> None:
-        """F3: a hint for ``seat``, from the solver, at its cost."""
+        """F3: the hint's cost first; F3 again: a hint from the solver, paid if it helps."""
         host, table = self.host, self.host.table
         player = table.round.player(seat)
         if seat in host.bot_seats:
@@ -62,14 +96,12 @@ class Hints:
             text = _("a hint is on its way: play on in {seconds} s")
             host.tell(seat, text.format(seconds=f"{wait:.0f}"))
             return
-        if not host.apply(act.TakeHint(seat=seat, at=host.clock())):
-            return  # refused by the table (told): no hint, no cost
-        host.tell(
-            seat,
-            _("thinking about a hint (it costs {seconds} s of play)...").format(
-                seconds=int(HINT_COST)
-            ),
-        )
+        if not self.confirmation.confirmed(seat, host.clock()):
+            text = _("a hint costs {seconds} s of play (none if it finds nothing): {key} again")
+            key = hint_key(host.keymap_config.hint)
+            host.tell(seat, text.format(seconds=int(HINT_COST), key=key))
+            return
+        host.tell(seat, _("thinking about a hint..."))
         rack, grid = player.rack, player.grid
         lexicon, variant = table.lexicon, table.variant
 
@@ -78,8 +110,17 @@ class Hints:
 
             start = grid if validate(grid, lexicon, variant).valid else None
             found = hint(rack, lexicon, variant, start, 1)
-            host.call_from_thread(
-                host.tell, seat, _("hint: {message}").format(message=say(found.message))
-            )
+            host.call_from_thread(self._answer, seat, found)
 
         host.run_worker(think, thread=True, group=f"hint-{seat}", exclusive=True)
+
+    def _answer(self, seat: int, found: Hint) -> None:
+        """Tell the hint; take its cost (the engine's action) only when it helps."""
+        host = self.host
+        if not hint_is_paid(found):
+            text = _("hint: {message} (no cost)")
+            host.tell(seat, text.format(message=say(found.message)))
+            return
+        if not host.apply(act.TakeHint(seat=seat, at=host.clock())):
+            return  # refused by the table (told): no hint, no cost
+        host.tell(seat, _("hint: {message}").format(message=say(found.message)))

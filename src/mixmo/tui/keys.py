@@ -39,7 +39,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "hint": (
         "f3",
         N_("Hint"),
-        N_("a hint from the solver; it costs 30 s (of play, or of your time)"),
+        N_("a hint from the solver (press twice): it costs 30 s, none if it finds nothing"),
     ),
     "toggle_check": (
         "f4",
@@ -104,9 +104,20 @@ FIXED_KEYS: list[tuple[str, str]] = [
     (N_("alt+arrows"), N_("move the selected block")),
     (N_("ctrl+arrows"), N_("shift the whole grid")),
     (N_("escape"), N_("clear the selection")),
-    ("1 ... 6", N_("make that player's pane active (also alt+1 ... alt+6)")),
-    (N_("mouse"), N_("click a pane to make it active; click a rack tile then a cell; drag a tile")),
+    (N_("mouse"), N_("click a rack tile then a cell; drag a tile")),
 ]
+
+HOT_SEAT_KEYS: list[tuple[str, str]] = [
+    ("1 ... 6", N_("make that player's pane active (also alt+1 ... alt+6)")),
+    (N_("click a pane"), N_("make that player's pane active")),
+]
+"""The keys of a table at one keyboard: a seat at a server has one pane to play."""
+HOT_SEAT_COMMANDS = frozenset({"next_player", "previous_player"})
+"""The commands that give the keyboard to another pane (one keyboard for the table)."""
+WATCHER_HIDDEN = frozenset(
+    {"mixmo", "stuck", "hint", "take_apart", "undo", "redo", "flip", "sort_rack", "shuffle_rack"}
+)
+"""The commands that play a seat: a watcher's key bar and help leave them out."""
 
 MAX_FILE_BYTES = 64 * 1024
 """A keys.toml larger than this is not a keymap (and is not parsed)."""

@@ -90,7 +90,7 @@ class MatchRecorder:
                 language=options.language,
                 table_size=len(options.players),
                 variant=table.variant.name,
-                seed=f"{options.seed} round {scored.round}",
+                seed=records.round_seed(options.seed, scored.round),
                 seconds=seconds,
                 tiles=len(table.round.player(score.seat).grid),
                 won=score.seat == scored.winner,

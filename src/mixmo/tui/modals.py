@@ -13,7 +13,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.strip import Strip
@@ -158,6 +158,16 @@ class _Dialog(TranslatedBindings, RoutedKeys, ModalScreen[object]):
               border: thick $accent; background: $surface; padding: 1 2; }
     .dialog .heading { text-style: bold; margin-bottom: 1; }
     .dialog Button { margin-top: 1; }
+    /* What can grow (a list of words, a score sheet, the help) scrolls inside the box
+       once the box would not fit the screen (-fill, set by _Dialog.fit_box): the
+       question, the keys and the buttons under it stay on screen. */
+    .dialog > TickList, .dialog > DialogScroll, .dialog > OptionList { height: auto; }
+    .dialog.-fill { height: 95%; }
+    .dialog.-fill > TickList, .dialog.-fill > DialogScroll, .dialog.-fill > OptionList {
+        height: 1fr; max-height: 100%;
+    }
+    .dialog > .buttons { height: auto; }
+    .dialog > .buttons Button { margin-right: 2; }
     /* Too small a terminal (the app's class): the dialog gives way to the request to
        enlarge it, as the board does, rather than be drawn cut off and answered blind. */
     .too-small-note { display: none; width: 1fr; height: 1fr; background: $background;
@@ -173,6 +183,24 @@ class _Dialog(TranslatedBindings, RoutedKeys, ModalScreen[object]):
         if not self.is_attached:
             return
         self.mount(Static(getattr(self.app, "too_small_text", ""), classes=TOO_SMALL_NOTE))
+        self.call_after_refresh(self.fit_box)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_box)
+
+    def fit_box(self) -> None:
+        """Let the box take its natural height, then, where that is more than the screen
+        gives it, fill the screen's height and let its list or text scroll (``-fill``)."""
+        boxes = list(self.query(".dialog"))
+        for box in boxes:
+            box.remove_class("-fill")
+
+        def fill_where_cut() -> None:
+            for box in boxes:
+                if box.is_attached and box.virtual_size.height > box.content_region.height:
+                    box.add_class("-fill")
+
+        self.call_after_refresh(fill_where_cut)
 
 
 ESCAPE_HINT = N_("Esc: quit (asks first)")
@@ -511,9 +539,11 @@ class MatchOverScreen(ScoresScreen):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.heading, classes="heading")
-            yield Static(self.table)
-            yield DialogButton(_("Play again (Enter)"), id="again", variant="primary")
-            yield DialogButton(_("Quit (Esc)"), id="leave")
+            with DialogScroll():
+                yield Static(self.table)
+            with Horizontal(classes="buttons"):  # side by side: the sheet keeps the height
+                yield DialogButton(_("Play again (Enter)"), id="again", variant="primary")
+                yield DialogButton(_("Quit (Esc)"), id="leave")
 
     def action_again(self) -> None:
         self.dismiss(True)
@@ -592,9 +622,10 @@ class NoticeScreen(_Dialog):
         self.lines = list(lines)
 
     def compose(self) -> ComposeResult:
-        with DialogScroll(classes="dialog"):
+        with Vertical(classes="dialog"):
             yield Static(self.heading, classes="heading")
-            yield Static(Text("\n".join(self.lines)), id="notice")
+            with DialogScroll():
+                yield Static(Text("\n".join(self.lines)), id="notice")
             yield Static("\n" + _("Enter closes this message."), classes="hint")
 
     def action_close(self) -> None:
@@ -608,9 +639,11 @@ RULES_SUMMARY = N_(
     "next MIXMO. ? is a joker (any letter), ! the Bandit (K, W, X, Y or Z): whoever "
     "draws it names a theme, and every final grid needs a word on it. When the bag is "
     "empty, the next MIXMO is final: theme words are claimed and judged, the winner's "
-    "grid is checked, and everyone scores (see docs/rules.md)."
+    "grid is checked, and everyone scores (all the rules: run mixmo rules)."
 )
 """One paragraph: it wraps to the width of the help screen."""
+
+HELP_KEYS = N_("↑ ↓ PgUp PgDn: scroll · Esc: close")
 
 
 class HelpScreen(_Dialog):
@@ -628,12 +661,14 @@ class HelpScreen(_Dialog):
         table.add_column()
         for key, meaning in self.keys:
             table.add_row(key, meaning)
-        with DialogScroll(classes="dialog"):
-            yield Static(_("Keys"), classes="heading")
-            yield Static(table)
-            yield Static("\n" + _("Rules in short"), classes="heading")
-            yield Static(Text(_(RULES_SUMMARY)))
-            yield Static("\n" + _("Esc closes this screen."), classes="hint")
+        with Vertical(classes="dialog"):
+            with DialogScroll(id="help-text"):
+                yield Static(_("Keys"), classes="heading")
+                yield Static(table)
+                yield Static("\n" + _("Rules in short"), classes="heading")
+                yield Static(Text(_(RULES_SUMMARY)))
+            # Under the scrolling text, always in view: how to read on, and to leave.
+            yield Static(_(HELP_KEYS), classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

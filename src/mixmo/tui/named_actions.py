@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 
 from mixmo.i18n import _
 from mixmo.tui.key_dispatch import ACTIONS
-from mixmo.tui.keys import COMMANDS
+from mixmo.tui.keys import COMMANDS, WATCHER_HIDDEN
 
 if TYPE_CHECKING:
     from mixmo.tui.board_input import BoardInput
@@ -29,9 +29,11 @@ if TYPE_CHECKING:
 COMMAND_ACTIONS = {ACTIONS.get(command, command) for command in COMMANDS}
 SWITCHING = frozenset({"next_player", "previous_player", "switch"})
 """Commands that give the keyboard to another pane."""
+WATCHER_ACTIONS = frozenset(ACTIONS.get(command, command) for command in WATCHER_HIDDEN)
+"""Commands a watcher's key bar does not offer: it plays no seat."""
 KEY_BAR_FIRST = ("next_player", "previous_player", "quit")
-"""The key bar starts with the panes and quitting, then the game's commands (a narrow
-terminal cuts the bar at its end)."""
+"""The key bar starts with the panes and quitting, then the game's commands (the bar
+shows those that fit: mixmo.tui.key_bar)."""
 
 
 def key_bar_bindings() -> list[BindingType]:

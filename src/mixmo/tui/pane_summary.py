@@ -62,10 +62,12 @@ def pane_status(
     if player.stuck:
         status.append(N_("STUCK"))
     if not rack_size and len(player.grid) and phase is Phase.PLAYING:
-        if valid:
-            status.append(N_("ready: MIXMO?"))
-        elif not live_check:
+        # With checking off the flag must not depend on the grid's validity: a "ready"
+        # there would tell a risk-free MIXMO apart from a hasty one.
+        if not live_check:
             status.append(N_("rack empty"))
+        elif valid:
+            status.append(N_("ready: MIXMO?"))
     return tuple(status)
 
 

@@ -47,6 +47,7 @@ class PanesHost(Protocol):
     active: int
     live_check: bool
     placed: bool
+    shows_scores: bool
     keymap_config: Keymap
     relay_keys: RelayDriver
     too_small: Static
@@ -149,7 +150,7 @@ class PaneViews:
             rack=pane.rack,
             picked=pane.picked,
             status=status,
-            score=table.state.totals[seat],
+            score=table.state.totals[seat] if host.shows_scores else None,
             words=summary.words,
             message=message,
             built=host.relay_keys.clock(seat),

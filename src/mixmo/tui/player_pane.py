@@ -31,7 +31,8 @@ class PaneInfo:
     picked: int | None = None
     """The rack tile picked with the mouse, waiting for a cell."""
     status: tuple[str, ...] = ()
-    score: int = 0
+    score: int | None = 0
+    """The match's points (None where nothing is scored: practice)."""
     rounds_won: int | None = None
     """With the rounds option, the player's rounds won (shown before the points, which
     decide nothing there); None with the points option."""
@@ -192,7 +193,8 @@ def title_text(info: PaneInfo) -> Content:
     if info.rounds_won is not None:  # Option 1: the standings the table plays for
         style = "bold $text-error" if info.rounds_won < 0 else "bold $text"
         parts.append((rounds_won_text(info.rounds_won) + " · ", style))
-    parts.append((_("{score} pts").format(score=info.score) + " ", "dim"))
+    if info.score is not None:
+        parts.append((_("{score} pts").format(score=info.score) + " ", "dim"))
     parts.append((info.words, "dim"))
     if info.built:  # after "pts " when there is no word yet: one space, not two
         parts.append(((" · " if info.words else "· ") + info.built, "bold"))

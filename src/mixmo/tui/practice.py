@@ -26,17 +26,18 @@ from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.game import Game
 from mixmo.engine.grid import Grid
-from mixmo.engine.hint_cost import HINT_COST
+from mixmo.engine.hint_cost import HINT_COST, hint_is_paid
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.solver import hint, solve
+from mixmo.engine.solver import Hint, hint, solve
 from mixmo.engine.state import Phase
 from mixmo.engine.tiles import tiles_per_player
 from mixmo.engine.validation import validate
-from mixmo.engine.variants import variant_for
+from mixmo.engine.variants import Variant, variant_for
 from mixmo.i18n import N_, _
 from mixmo.i18n.messages import say
 from mixmo.tui.app import MixmoApp
+from mixmo.tui.hints import hint_key
 from mixmo.tui.modals import DialogButton, DialogScroll, _Dialog
 
 HINT_PENALTY = HINT_COST
@@ -210,9 +211,13 @@ class PracticeApp(MixmoApp):
         if not player.rack or self.table.phase is not Phase.PLAYING:
             self.tell(0, _("no hint needed: your rack is empty (F5 calls MIXMO)"))
             return
+        if not self.hint_giver.confirmation.confirmed(0, self.clock()):
+            text = _("a hint adds {seconds} s to your time (none if it finds nothing): {key} again")
+            key = hint_key(self.keymap_config.hint)
+            self.tell(0, text.format(seconds=int(HINT_PENALTY), key=key))
+            return
         self.hint_level = min(self.hint_level + 1, 3)
-        self.hints += 1
-        self.tell(0, _("thinking about a hint (+{seconds} s)...").format(seconds=int(HINT_PENALTY)))
+        self.tell(0, _("thinking about a hint..."))
         self._find_hint(self.hint_level)
 
     @work(thread=True, exclusive=True, group="hint")
@@ -224,8 +229,17 @@ class PracticeApp(MixmoApp):
             else None
         )
         found = hint(player.rack, self.table.lexicon, self.table.variant, grid, level)
+        self.call_from_thread(self._hint_found, level, found)
+
+    def _hint_found(self, level: int, found: Hint) -> None:
+        """Tell the hint; it adds to the time only when it offers something to play."""
         text = _("hint {level}: {message}").format(level=level, message=say(found.message))
-        self.call_from_thread(self.tell, 0, text)
+        if hint_is_paid(found):
+            self.hints += 1
+            self.update_header()
+        else:
+            text = _("{hint} (no cost)").format(hint=text)
+        self.tell(0, text)
 
     def finish(self) -> None:
         """Show the result, store the run, and leave."""
@@ -302,8 +316,23 @@ class PracticeApp(MixmoApp):
         missed = max((w for w in solver_words if w not in my_words), key=len, default=None)
         if missed:
             table.add_row(_("longest word missed"), missed)
+        lexicon, variant = self.table.lexicon, self.table.variant
         grids = Text("\n" + _("Your grid") + "\n", style="bold")
-        grids.append(mine.normalized().to_text())
+        grids.append(shown_grid_text(mine, lexicon, variant))
         grids.append("\n" + _("The solver's grid, same tiles") + "\n", style="bold")
-        grids.append(best.normalized().to_text() or _("(none found)") + "\n")
+        grids.append(shown_grid_text(best, lexicon, variant) or _("(none found)") + "\n")
         return table, grids
+
+
+def shown_grid_text(grid: Grid, lexicon: Lexicon, variant: Variant) -> str:
+    """A grid as the board shows it, in text: a joker or the Bandit as the letter it
+    stands for, in lower case (``SQUEAkER``, not ``SQUEA!ER``); ``?`` or ``!`` only where
+    the grid decides no letter."""
+    grid = grid.normalized()
+    report = validate(grid, lexicon, variant)
+    rows = [list(line) for line in grid.to_text().splitlines()]
+    for tile in report.open_tiles:
+        if tile.letter:
+            row, col = tile.cell
+            rows[row][col] = tile.letter.lower()
+    return "".join("".join(row) + "\n" for row in rows)

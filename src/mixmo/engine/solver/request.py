@@ -9,15 +9,17 @@ loaded and built once, however many racks follow), and prints
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import Lexicon
-from mixmo.engine.messages import CodedError, Kind
+from mixmo.engine.messages import CodedError, Kind, Message
 from mixmo.engine.solver.api import SolveResult, parse_rack, solve
 from mixmo.engine.solver.index import index_for
 from mixmo.engine.solver.search import Clock
+from mixmo.engine.tiles import Tile
 from mixmo.engine.validation import validate
 from mixmo.engine.variants import Variant, variant_for
 
@@ -26,6 +28,40 @@ GRID_NOT_VALID = Kind("grid-to-complete-invalid", "the grid to complete is not v
 
 class InvalidGridError(CodedError):
     """The grid to complete breaks a rule (a grid the player gave, not a rack)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GridMend:
+    """How an invalid grid to complete was mended before the rack was added to it: a
+    player mid-game asks how to finish a grid that is not valid yet."""
+
+    problems: tuple[Message, ...]
+    """What is wrong with the grid as given (as `mixmo check` words it)."""
+    taken_back: tuple[Tile, ...]
+    """The tiles taken off it (the solver lays them again with the rack)."""
+    kept: Grid
+    """What stayed of it: a valid grid, or empty when every tile is laid again."""
+
+
+def mend(grid: Grid, lexicon: Lexicon, variant: Variant) -> GridMend | None:
+    """None for a valid grid; otherwise the largest valid part of it found by taking off
+    the tiles of each problem (again, while what is left breaks a rule), and the rest."""
+    report = validate(grid, lexicon, variant)
+    if report.valid:
+        return None
+    problems = tuple(problem.message for problem in report.problems)
+    kept = grid
+    while len(kept) and not report.valid:
+        bad = {cell for problem in report.problems for cell in problem.cells}
+        if len(kept.groups()) > 1:  # keep the largest group: the others come back as tiles
+            bad |= set(kept) - kept.groups()[0]
+        if not bad & set(kept):
+            kept = Grid()  # a rule no tile can be taken off for: lay every tile again
+            break
+        kept = Grid((cell, tile) for cell, tile in kept.items() if cell not in bad)
+        report = validate(kept, lexicon, variant)
+    taken_back = tuple(tile for cell, tile in grid.items() if cell not in kept)
+    return GridMend(problems, taken_back, kept)
 
 
 class SolveSession:
@@ -58,6 +94,8 @@ class SolveSession:
         """What the last rack paid before its search: opening the dictionary (the
         first rack only) and indexing words as long as it needs (when no rack before
         it was as long)."""
+        self.mended: GridMend | None = None
+        """How the last rack's grid to complete was mended (None: it was valid)."""
 
     def solve(
         self,
@@ -66,15 +104,22 @@ class SolveSession:
         grid_text: str | None = None,
         seconds: float | None = 2.0,
         seed: int = 0,
+        mend_grid: bool = True,
     ) -> SolveResult:
-        """Solve one rack; see :func:`solve_request` for the errors it raises."""
+        """Solve one rack; see :func:`solve_request` for the errors it raises. An invalid
+        grid to complete is mended (:func:`mend`, told in :attr:`mended`): its problem
+        tiles join the rack; with ``mend_grid=False`` it is refused instead."""
         start = self.clock()
         tiles = parse_rack(letters)
         grid = Grid.parse(grid_text) if grid_text is not None else None
+        self.mended = None
         if grid is not None and len(grid):
-            report = validate(grid, self.lexicon, self.variant)
-            if not report.valid:
-                raise InvalidGridError(GRID_NOT_VALID(problem=report.problems[0].message))
+            self.mended = mend(grid, self.lexicon, self.variant)
+            if self.mended is not None:
+                if not mend_grid:
+                    raise InvalidGridError(GRID_NOT_VALID(problem=self.mended.problems[0]))
+                tiles = [*tiles, *self.mended.taken_back]
+                grid = self.mended.kept if len(self.mended.kept) else None
         longest = len(tiles) + (len(grid) if grid is not None else 0) + 1
         index_for(self.lexicon).prepare(longest)
         self.setup_seconds = self._pending_setup + self.clock() - start

@@ -35,7 +35,7 @@ from mixmo.tui.mixup.sentences import (
     RESUMED,
     WINS_WITH,
     WON,
-    display_name,
+    players_line,
     sentence,
     turn,
     who,
@@ -160,10 +160,7 @@ class MixUpApp(TranslatedBindings, App[None]):
 
     def status_text(self) -> str:
         state = self.game.state
-        head = _("Colour: {colour}   Shape: {shape}").format(
-            colour=display_name(self.seating, Side.COLOUR),
-            shape=display_name(self.seating, Side.SHAPE),
-        )
+        head = players_line(self.seating)
         if state.outcome is Outcome.DRAW:
             return head + "\n" + _("A draw: the board is full. N starts a new game.")
         if state.over:

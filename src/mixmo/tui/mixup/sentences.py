@@ -43,6 +43,16 @@ def default_name(side: Side) -> str:
     return side.value.title()
 
 
+def players_line(seating: Seating) -> str:
+    """Who plays which side: "Colour: Ann   Shape: Computer". Two players known only by
+    their sides are not named twice ("Colour: Colour"): "Colour against Shape"."""
+    if all(person(seating, side) is Person.SIDE for side in (Side.COLOUR, Side.SHAPE)):
+        return _("Colour against Shape")
+    return _("Colour: {colour}   Shape: {shape}").format(
+        colour=display_name(seating, Side.COLOUR), shape=display_name(seating, Side.SHAPE)
+    )
+
+
 def person(seating: Seating, side: Side) -> Person:
     """Which kind of player sits on ``side``, from the name the seating gives it."""
     name = seating.name(side)
