@@ -13,6 +13,7 @@ from textual.widgets import DataTable
 from mixmo.net.client import GameClient, SeatTokens
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.remote_table import RemoteTable
+from mixmo.net.room_words import WordedRooms
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.lobby import LobbyScreen
 from mixmo.tui.rooms_screen import RoomsScreen
@@ -70,7 +71,7 @@ async def test_join_without_a_code_picks_a_room_with_enter(tmp_path: Path) -> No
         client = GameClient(url, tokens=SeatTokens(tmp_path / "bob.json"))
         await client.connect()
         table = RemoteTable(client)
-        app = MixmoApp(table, lobby=url, picker=RoomsScreen(client, url, "Bob"))
+        app = MixmoApp(table, lobby=url, picker=RoomsScreen(WordedRooms(client), url, "Bob"))
         async with app.run_test(size=(100, 30)) as pilot:
             await until(lambda: isinstance(app.screen, RoomsScreen), pilot)
             rows = app.screen.query_one(DataTable)

@@ -268,9 +268,10 @@ async def _play_person(
             code = await client.create(settings)
             click.echo(f"room {code}")
         if code is None:  # the player picks a room from the open ones, in the app
+            from mixmo.net.room_words import WordedRooms
             from mixmo.tui.rooms_screen import RoomsScreen
 
-            picker = RoomsScreen(client, server, name)
+            picker = RoomsScreen(WordedRooms(client), server, name)
         elif watch:
             await client.watch(code)
         else:

@@ -3,6 +3,8 @@ command line's table and the terminal client's screen say the same)."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from mixmo.engine.options import ScoringMode
 from mixmo.i18n import N_, _, ngettext
 from mixmo.net.protocol import OpenRoom
@@ -30,3 +32,27 @@ def cells(room: OpenRoom) -> tuple[str, str, str, str, str, str]:
         ", ".join(room.players) or "-",
         str(room.free),
     )
+
+
+class RoomsClientLike(Protocol):
+    """What the directory asks of a connection to the server (``GameClient``)."""
+
+    async def open_rooms(self) -> list[OpenRoom]: ...
+    async def join(self, room: str, name: str) -> object: ...
+
+
+class WordedRooms:
+    """A server's open rooms as rows in the player's words, and a seat taken in one: what
+    the terminal client's list shows, which then knows nothing of the network."""
+
+    columns = COLUMNS
+
+    def __init__(self, client: RoomsClientLike) -> None:
+        self.client = client
+
+    async def rows(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Each open room's code and its row (:func:`cells`)."""
+        return [(room.room, cells(room)) for room in await self.client.open_rooms()]
+
+    async def join(self, room: str, name: str) -> None:
+        await self.client.join(room, name)

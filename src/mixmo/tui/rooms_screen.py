@@ -1,13 +1,14 @@
 """The list of a server's open rooms (`mixmo join ws://HOST:PORT` without a code).
 
 A screen of the one app `mixmo join` runs, shown over the room's lobby: the public
-rooms that wait for players (:mod:`mixmo.net.room_list`), their settings and free
-seats. Enter takes a seat in the room under the cursor; then the lobby underneath
+rooms that wait for players, their settings and free seats, as rows in the player's
+words the command line hands it (``mixmo.net.room_words.WordedRooms``). Enter takes a seat in the room under the cursor; then the lobby underneath
 shows that room. R asks the server again; Escape leaves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Protocol
 
 from rich.text import Text
@@ -17,19 +18,20 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from mixmo.engine.messages import CodedError
 from mixmo.i18n import N_, _
 from mixmo.i18n.messages import say
-from mixmo.net.client import ClientError
-from mixmo.net.protocol import OpenRoom, Welcome
-from mixmo.net.room_words import COLUMNS, cells
 from mixmo.tui.labels import TranslatedBindings
 
 
-class RoomsClient(Protocol):
-    """What the list needs of a connection to the server (``GameClient``)."""
+class OpenRooms(Protocol):
+    """The server's open rooms, worded for the player, and a seat taken in one. A refusal
+    or a lost connection is a coded error (said in the player's language)."""
 
-    async def open_rooms(self) -> list[OpenRoom]: ...
-    async def join(self, room: str, name: str) -> Welcome: ...
+    @property
+    def columns(self) -> Sequence[str]: ...
+    async def rows(self) -> list[tuple[str, tuple[str, ...]]]: ...
+    async def join(self, room: str, name: str) -> None: ...
 
 
 class RoomsScreen(TranslatedBindings, Screen[str]):
@@ -45,19 +47,19 @@ class RoomsScreen(TranslatedBindings, Screen[str]):
     RoomsScreen DataTable { margin: 1 2; height: auto; max-height: 1fr; }
     """
 
-    def __init__(self, client: RoomsClient, server: str, name: str) -> None:
+    def __init__(self, rooms: OpenRooms, server: str, name: str) -> None:
         super().__init__()
-        self.client = client
+        self.open_rooms = rooms
         self.server = server
         self.name_asked = name
-        self.rooms: list[OpenRoom] = []
+        self.rooms: list[tuple[str, tuple[str, ...]]] = []
         self.joining = False
 
     def compose(self) -> ComposeResult:
         header = _("MIXMO · open rooms at {server}").format(server=self.server)
         yield Static(Text(header, style="bold"), id="header")
         self.table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
-        self.table.add_columns(*(_(column) for column in COLUMNS))
+        self.table.add_columns(*(_(column) for column in self.open_rooms.columns))
         yield self.table
         self.status = Static(id="status")
         yield self.status
@@ -71,13 +73,13 @@ class RoomsScreen(TranslatedBindings, Screen[str]):
         """Ask the server for its open rooms and show them."""
         self.status.update(_("Asking the server for its open rooms..."))
         try:
-            self.rooms = await self.client.open_rooms()
-        except ClientError as error:  # said, and R tries again
+            self.rooms = await self.open_rooms.rows()
+        except CodedError as error:  # said, and R tries again
             self.status.update(say(error))
             return
         self.table.clear()
-        for room in self.rooms:
-            self.table.add_row(*(Text(cell) for cell in cells(room)), key=room.room)
+        for code, row in self.rooms:
+            self.table.add_row(*(Text(cell) for cell in row), key=code)
         if self.rooms:
             self.status.update(_("Enter takes a seat in the room under the cursor; R refreshes."))
             self.table.focus()
@@ -97,8 +99,8 @@ class RoomsScreen(TranslatedBindings, Screen[str]):
         self.joining = True
         self.status.update(_("Joining room {room}...").format(room=code))
         try:
-            await self.client.join(code, self.name_asked)
-        except ClientError as error:  # the room filled up, started...
+            await self.open_rooms.join(code, self.name_asked)
+        except CodedError as error:  # the room filled up, started...
             self.joining = False
             self.status.update(say(error))
             self.action_refresh()
