@@ -166,6 +166,7 @@ class PaneViews:
             highlight=pane.highlight,
             active=marked,
             locked=not player.may_act,
+            follow_tiles=seat not in table.playable_seats,
         )
         return info, picture
 

@@ -146,6 +146,10 @@ class PlayerPane(Vertical):
         self.set_class(info.active, "active")
         self.set_class("LOCKED" in info.status, "locked")
 
+    def on_grid_view_zoomed(self, message: GridView.Zoomed) -> None:
+        """A mark under the pane while its grid is drawn zoomed out (so that it fits)."""
+        self.border_subtitle = _("zoomed out") if message.scale else ""
+
     @property
     def grid_view(self) -> GridView:
         return self.query_one(GridView)
