@@ -58,6 +58,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "redo": ("ctrl+y", N_("Redo"), N_("redo the grid edit you undid")),
     "flip": ("ctrl+r", N_("Flip"), N_("flip the selected block (rows become columns)")),
     "scores": ("f12", N_("Scores"), N_("the last round's scores again")),
+    "zoom": (
+        "ctrl+o",
+        N_("Zoom"),
+        N_("show a pane full size (again: the next one; escape: back)"),
+    ),
     "quit": ("ctrl+q,ctrl+c", N_("Quit"), N_("save and quit (asks first)")),
 }
 
@@ -169,6 +174,7 @@ class Keymap:
     redo: str = COMMANDS["redo"][0]
     flip: str = COMMANDS["flip"][0]
     scores: str = COMMANDS["scores"][0]
+    zoom: str = COMMANDS["zoom"][0]
     quit: str = COMMANDS["quit"][0]
 
     def bindings(self) -> dict[str, str]:

@@ -118,6 +118,23 @@ class PaneViews:
         widget.grid_view.picture = picture
         host.panes[seat].shown = host.table.round.player(seat)
 
+    def zoom_next(self) -> None:
+        """Show a pane full size (Textual's ``Screen.maximize``; Escape gives the board
+        back): first the pane this screen looks at (at a server, the first other
+        player's), then at each press the next one, round the table."""
+        host = self.host
+        widgets = host.pane_widgets
+        seats = list(widgets)
+        screen = widgets[seats[0]].screen
+        zoomed = next((s for s, w in widgets.items() if w is screen.maximized), None)
+        if zoomed is not None:
+            seat = seats[(seats.index(zoomed) + 1) % len(seats)]
+        elif host.own_seat() is not None:
+            seat = seats[(seats.index(host.active) + 1) % len(seats)]
+        else:
+            seat = host.active if host.active in widgets else seats[0]
+        screen.maximize(widgets[seat], container=False)
+
     def pane_view(self, seat: int) -> tuple[PaneInfo, GridPicture]:
         """What ``seat``'s pane shows now: its lines and its grid."""
         host, table = self.host, self.host.table

@@ -107,6 +107,8 @@ class PlayerPane(Vertical):
     PlayerPane RackView { height: auto; max-height: 3; }
     PlayerPane .news { height: auto; max-height: 2; color: $text-muted; }
     """
+    ALLOW_MAXIMIZE = True
+    """The zoom key shows a pane full size (Textual's ``Screen.maximize``; Escape: back)."""
 
     def __init__(self, seat: int, name: str, *, big: bool = False) -> None:
         super().__init__(id=f"pane-{seat}")
