@@ -22,8 +22,8 @@ from mixmo.engine.options import ScoringMode
 from mixmo.engine.validation import ValidationReport, validate
 from mixmo.i18n import _
 from mixmo.tui.board_layout import TOO_SMALL_NOTE, Board
-from mixmo.tui.grid_view import GridPicture
-from mixmo.tui.pane_state import reconcile
+from mixmo.tui.grid_view import MARGIN, GridPicture
+from mixmo.tui.pane_state import near_the_tiles, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
 from mixmo.tui.player_pane import PaneInfo, rack_label
 
@@ -117,6 +117,14 @@ class PaneViews:
         widget.show(info)
         widget.grid_view.picture = picture
         host.panes[seat].shown = host.table.round.player(seat)
+
+    def start_on_the_tiles(self) -> None:
+        """Each cursor on its grid's tiles when the screen opens on a grid already built
+        (a resume, a seat taken back at a server), unless the view file kept it there."""
+        host = self.host
+        for seat, pane in enumerate(host.panes):
+            grid = host.table.round.player(seat).grid
+            pane.cursor = near_the_tiles(pane.cursor, grid, MARGIN)
 
     def zoom_next(self) -> None:
         """Show a pane full size (Textual's ``Screen.maximize``; Escape gives the board
