@@ -20,7 +20,7 @@ from textual.widgets import Static
 from mixmo.engine.grid import Grid
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.validation import ValidationReport, validate
-from mixmo.i18n import _
+from mixmo.i18n import N_, _
 from mixmo.tui.board_layout import TOO_SMALL_NOTE, Board
 from mixmo.tui.grid_view import MARGIN, GridPicture
 from mixmo.tui.pane_state import near_the_tiles, reconcile
@@ -161,6 +161,8 @@ class PaneViews:
             valid=summary.valid,
             live_check=host.live_check,
         )
+        if not table.connected(seat):
+            status += (N_("AWAY"),)  # at a server: the player lost the connection
         message = pane.message
         # The pane this screen plays: ▶, a cursor, how to start. A watcher holds no seat
         # (it may still Tab through the panes to look): none of those.
