@@ -215,7 +215,9 @@ class GridView(ScrollView, can_focus=True):
         """Centre the view on the tiles' bounding box: at full size when it fits, else
         zoomed out (the scale returned) so that every tile stays in sight. Only the tiles
         are placed, never the cells between them: coordinates may be far apart."""
-        width, height = max(1, self.size.width), max(1, self.size.height)
+        if not self.size.area:
+            return self.scale  # not laid out yet: on_resize fits it
+        width, height = self.size.width, self.size.height
         (top, left), (bottom, right) = picture.tiles_box()
         rows, cols = bottom - top + 1, right - left + 1
         self._compact = {}

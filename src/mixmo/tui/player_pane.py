@@ -100,7 +100,8 @@ class PlayerPane(Vertical):
     DEFAULT_CSS = """
     PlayerPane { border: round $panel-lighten-2; padding: 0 1; height: 1fr; width: 1fr; }
     /* The name is text, not drawing: AA contrast (4.5:1), not the pale border's colour. */
-    PlayerPane { border-title-color: $text-muted; }
+    PlayerPane { border-title-color: $text-muted; border-subtitle-color: $text-muted; }
+    App.-light-mode PlayerPane { border-subtitle-color: $text; }
     PlayerPane.active { border: heavy $accent; border-title-color: $accent; }
     PlayerPane.locked { border: dashed $error; color: $text-muted; border-title-color: $text-error; }
     PlayerPane .title { height: 1; }
