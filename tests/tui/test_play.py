@@ -198,7 +198,8 @@ async def test_help_lists_every_key() -> None:
         assert "shift+arrows" in keys and "A-Z" in keys
         assert "ctrl+z" in keys and "ctrl+y" in keys, "undo and redo"
         assert keys["f12"] == "the last round's scores again"
-        assert len(keys) == 28  # the hot-seat keys too: the digits and a click on a pane
+        assert keys["ctrl+l"].startswith("show a pane full size")
+        assert len(keys) == 29  # the hot-seat keys too: the digits and a click on a pane
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
 

@@ -218,6 +218,10 @@ class RemoteTable(Table):
         taken = failure is not None and failure.code == SEAT_TAKEN.code
         return Connection(self.started, self.online, self.waiting, self.lost, taken)
 
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat``'s player is connected, as the room's seats last said (a bot is)."""
+        return self._connected.get(seat, True)
+
     @property
     def lobby(self) -> Lobby | None:
         """Who sits where in the server's room (None before the room first says)."""

@@ -153,6 +153,10 @@ class Table(ABC):
     def name(self, seat: int) -> str:
         return self.options.players[seat]
 
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat``'s player is at the table now (at one keyboard, always)."""
+        return True
+
     # --- acting ----------------------------------------------------------------------
 
     @abstractmethod

@@ -194,6 +194,7 @@ class MixmoApp(
         self.headline: tuple[str, float] | None = None
         """News for the whole table, shown in the header until the time given."""
         view = self.view_file.restore(live_check)
+        self.pane_views.start_on_the_tiles()
         self._own_events = False
         """True while the app hands the table an action: its events are answered at once."""
         self.placed = False

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from math import ceil
 
 from rich.color import Color as RichColor
 from rich.segment import Segment
@@ -75,6 +76,15 @@ class GridPicture:
     highlight: str | None = None
     active: bool = False
     locked: bool = False
+    follow_tiles: bool = False
+    """A read-only pane (another seat's, a watcher's): it shows every tile, centred on
+    them, zoomed out when they do not fit, and never follows a cursor."""
+
+    def tiles_box(self) -> tuple[Cell, Cell]:
+        """The top-left and bottom-right cells of the tiles (the cursor's, with none)."""
+        rows = [r for r, _ in self.grid] or [self.cursor[0]]
+        cols = [c for _, c in self.grid] or [self.cursor[1]]
+        return (min(rows), min(cols)), (max(rows), max(cols))
 
     def window(self) -> tuple[Cell, Cell]:
         """The top-left and bottom-right cells on show: the tiles and the cursor, with a margin."""
@@ -143,6 +153,13 @@ class GridView(ScrollView, can_focus=True):
         start: Cell
         end: Cell
 
+    @dataclass
+    class Zoomed(Message):
+        """This grid is drawn zoomed out (``scale`` cells a character; 0: at full size)."""
+
+        view: GridView
+        scale: int
+
     def __init__(self, seat: int, *, id: str | None = None, big: bool = False) -> None:
         super().__init__(id=id)
         self.seat = seat
@@ -152,6 +169,11 @@ class GridView(ScrollView, can_focus=True):
         self._drag_start: Cell | None = None
         self._frame_styles: tuple[Style, CellStyles] | None = None
         """The widget's colours and the tiles' styles while a frame is drawn."""
+        self.scale = 0
+        """0: every cell at full size; else the grid is zoomed out to fit a read-only
+        pane, one character for ``scale`` by ``scale`` cells, without spacers."""
+        self._compact: dict[int, dict[int, Cell]] = {}
+        """Zoomed out: line -> column -> the tile drawn there (one of its block's)."""
 
     # --- drawing -------------------------------------------------------------
 
@@ -162,7 +184,15 @@ class GridView(ScrollView, can_focus=True):
         self._lay_out(self.picture)
 
     def _lay_out(self, picture: GridPicture) -> None:
-        """Fit the board to the tiles and the cursor, filling at least the visible area."""
+        """Fit the board to the tiles and the cursor, filling at least the visible area
+        (a read-only pane: to the tiles alone, see :meth:`_fit_tiles`)."""
+        scale = self._fit_tiles(picture) if picture.follow_tiles else 0
+        if scale != self.scale:
+            self.scale = scale
+            self.post_message(self.Zoomed(self, scale))
+        if picture.follow_tiles:
+            self.refresh()
+            return
         (top, left), (bottom, right) = picture.window()
         spare_rows = self.size.height - (bottom - top + 1)
         spare_cols = self.size.width // self.cell_width - (right - left + 1)
@@ -183,7 +213,55 @@ class GridView(ScrollView, can_focus=True):
         )
         self.refresh()
 
+    def _fit_tiles(self, picture: GridPicture) -> int:
+        """Centre the view on the tiles' bounding box: at full size when it fits, else
+        zoomed out (the scale returned) so that every tile stays in sight. Only the tiles
+        are placed, never the cells between them: coordinates may be far apart."""
+        if not self.size.area:
+            return self.scale  # not laid out yet: on_resize fits it
+        width, height = self.size.width, self.size.height
+        (top, left), (bottom, right) = picture.tiles_box()
+        rows, cols = bottom - top + 1, right - left + 1
+        self._compact = {}
+        self.virtual_size = Size(width, height)
+        self.scroll_to(0, 0, animate=False, force=True)
+        if cols * self.cell_width <= width and rows <= height:
+            spare_rows, spare_cols = height - rows, width // self.cell_width - cols
+            self._origin = (top - spare_rows // 2, left - spare_cols // 2)
+            return 0
+        scale = max(1, ceil(cols / width), ceil(rows / height))
+        pad_y = (height - ceil(rows / scale)) // 2
+        pad_x = (width - ceil(cols / scale)) // 2
+        for row, col in sorted(picture.grid):
+            line = self._compact.setdefault((row - top) // scale + pad_y, {})
+            line.setdefault((col - left) // scale + pad_x, (row, col))
+        self._origin = (top - pad_y * scale, left - pad_x * scale)
+        return scale
+
+    def _compact_line(self, y: int, base: Style, styles: CellStyles) -> Strip:
+        """One line of a zoomed-out grid: a character a block of cells, no spacers."""
+        picture, tiles = self.picture, self._compact.get(y, {})
+        segments: list[Segment] = []
+        run: list[str] = []
+        run_style = EMPTY
+        for x in range(self.size.width):
+            cell = tiles.get(x)
+            char, style = ("·", EMPTY) if cell is None else self._cell(picture, cell, styles)
+            if picture.locked:
+                style = style + LOCKED
+            if style is not run_style and style != run_style:
+                if run:
+                    segments.append(Segment("".join(run), run_style))
+                run, run_style = [], style
+            run.append(char)
+        if run:
+            segments.append(Segment("".join(run), run_style))
+        return Strip(segments, self.size.width).apply_style(base)
+
     def render_line(self, y: int) -> Strip:
+        if self.scale:
+            base, styles = self._frame_styles or (self.rich_style, self.cell_styles())
+            return self._compact_line(y, base, styles)
         scroll_x, scroll_y = self.scroll_offset
         picture = self.picture
         top, left = self._origin
@@ -267,6 +345,8 @@ class GridView(ScrollView, can_focus=True):
         """The board cell under a point of the widget."""
         scroll_x, scroll_y = self.scroll_offset
         top, left = self._origin
+        if self.scale:
+            return (top + y * self.scale, left + x * self.scale)
         return (top + y + int(scroll_y), left + (x + int(scroll_x)) // self.cell_width)
 
     # --- input ----------------------------------------------------------------------

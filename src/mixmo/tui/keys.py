@@ -63,6 +63,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         N_("React"),
         N_("at a server: say a quick word to the others (well played, one moment...)"),
     ),
+    "zoom": (
+        "ctrl+l",
+        N_("Zoom"),
+        N_("show a pane full size (again: the next one; escape: back)"),
+    ),
     "quit": ("ctrl+q,ctrl+c", N_("Quit"), N_("save and quit (asks first)")),
 }
 
@@ -186,6 +191,7 @@ class Keymap:
     flip: str = COMMANDS["flip"][0]
     scores: str = COMMANDS["scores"][0]
     react: str = COMMANDS["react"][0]
+    zoom: str = COMMANDS["zoom"][0]
     quit: str = COMMANDS["quit"][0]
 
     def bindings(self) -> dict[str, str]:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from mixmo.tui.commands import Commands
     from mixmo.tui.grid_view import GridView
     from mixmo.tui.hints import Hints
+    from mixmo.tui.panes import PaneViews
     from mixmo.tui.player_pane import RackView
     from mixmo.tui.reactions import Reactions
     from mixmo.tui.round_flow import RoundFlow
@@ -56,6 +57,7 @@ class NamedActions:
     hint_giver: Hints
     reactions: Reactions
     flow: RoundFlow
+    pane_views: PaneViews
 
     if TYPE_CHECKING:
 
@@ -93,6 +95,10 @@ class NamedActions:
         """The last round's scores again, to read (round_flow.RoundFlow.show_last_scores)."""
         if not self.flow.show_last_scores():
             self.tell(self.active, _("no round has been scored yet"))
+
+    def action_zoom(self) -> None:
+        """A pane full size, the next one, ... (Escape: back; mixmo.tui.panes)."""
+        self.pane_views.zoom_next()
 
     # The board's fixed keys, run by name (FIXED_ACTIONS), and the mouse on a pane's grid
     # or rack (Textual's handlers by name): mixmo.tui.board_input.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mixmo.engine.grid import Cell, Direction
+from mixmo.engine.grid import Cell, Direction, Grid
 from mixmo.engine.state import PlayerState
 from mixmo.engine.tiles import Tile
 
@@ -45,3 +45,20 @@ def rectangle(corner: Cell, other: Cell) -> frozenset[Cell]:
         for r in range(min(r1, r2), max(r1, r2) + 1)
         for c in range(min(c1, c2), max(c1, c2) + 1)
     )
+
+
+def near_the_tiles(cursor: Cell, grid: Grid, margin: int) -> Cell:
+    """``cursor`` if it is within ``margin`` cells of ``grid``'s tiles, else the tile
+    nearest their middle: a screen that opens on a grid (a resume without its view, a
+    seat taken back at a server) starts on the tiles, not on a start square far away."""
+    if not grid:
+        return cursor
+    rows = [r for r, _ in grid]
+    cols = [c for _, c in grid]
+    row, col = cursor
+    if min(rows) - margin <= row <= max(rows) + margin and (
+        min(cols) - margin <= col <= max(cols) + margin
+    ):
+        return cursor
+    middle = ((min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2)
+    return min(grid, key=lambda cell: (abs(cell[0] - middle[0]) + abs(cell[1] - middle[1]), cell))

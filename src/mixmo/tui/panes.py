@@ -20,10 +20,10 @@ from textual.widgets import Static
 from mixmo.engine.grid import Grid
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.validation import ValidationReport, validate
-from mixmo.i18n import _
+from mixmo.i18n import N_, _
 from mixmo.tui.board_layout import TOO_SMALL_NOTE, Board
-from mixmo.tui.grid_view import GridPicture
-from mixmo.tui.pane_state import reconcile
+from mixmo.tui.grid_view import MARGIN, GridPicture
+from mixmo.tui.pane_state import near_the_tiles, reconcile
 from mixmo.tui.pane_summary import grid_summary, pane_status
 from mixmo.tui.player_pane import PaneInfo, rack_label
 
@@ -119,6 +119,31 @@ class PaneViews:
         widget.grid_view.picture = picture
         host.panes[seat].shown = host.table.round.player(seat)
 
+    def start_on_the_tiles(self) -> None:
+        """Each cursor on its grid's tiles when the screen opens on a grid already built
+        (a resume, a seat taken back at a server), unless the view file kept it there."""
+        host = self.host
+        for seat, pane in enumerate(host.panes):
+            grid = host.table.round.player(seat).grid
+            pane.cursor = near_the_tiles(pane.cursor, grid, MARGIN)
+
+    def zoom_next(self) -> None:
+        """Show a pane full size (Textual's ``Screen.maximize``; Escape gives the board
+        back): first the pane this screen looks at (at a server, the first other
+        player's), then at each press the next one, round the table."""
+        host = self.host
+        widgets = host.pane_widgets
+        seats = list(widgets)
+        screen = widgets[seats[0]].screen
+        zoomed = next((s for s, w in widgets.items() if w is screen.maximized), None)
+        if zoomed is not None:
+            seat = seats[(seats.index(zoomed) + 1) % len(seats)]
+        elif host.own_seat() is not None:
+            seat = seats[(seats.index(host.active) + 1) % len(seats)]
+        else:
+            seat = host.active if host.active in widgets else seats[0]
+        screen.maximize(widgets[seat], container=False)
+
     def pane_view(self, seat: int) -> tuple[PaneInfo, GridPicture]:
         """What ``seat``'s pane shows now: its lines and its grid."""
         host, table = self.host, self.host.table
@@ -137,6 +162,8 @@ class PaneViews:
             valid=summary.valid,
             live_check=host.live_check,
         )
+        if not table.connected(seat):
+            status += (N_("AWAY"),)  # at a server: the player lost the connection
         message = pane.message
         # The pane this screen plays: ▶, a cursor, how to start. A watcher holds no seat
         # (it may still Tab through the panes to look): none of those.
@@ -167,6 +194,7 @@ class PaneViews:
             highlight=pane.highlight,
             active=marked,
             locked=not player.may_act,
+            follow_tiles=seat not in table.playable_seats,
         )
         return info, picture
 

@@ -101,13 +101,16 @@ class PlayerPane(Vertical):
     DEFAULT_CSS = """
     PlayerPane { border: round $panel-lighten-2; padding: 0 1; height: 1fr; width: 1fr; }
     /* The name is text, not drawing: AA contrast (4.5:1), not the pale border's colour. */
-    PlayerPane { border-title-color: $text-muted; }
+    PlayerPane { border-title-color: $text-muted; border-subtitle-color: $text-muted; }
+    App.-light-mode PlayerPane { border-subtitle-color: $text; }
     PlayerPane.active { border: heavy $accent; border-title-color: $accent; }
     PlayerPane.locked { border: dashed $error; color: $text-muted; border-title-color: $text-error; }
     PlayerPane .title { height: 1; }
     PlayerPane RackView { height: auto; max-height: 3; }
     PlayerPane .news { height: auto; max-height: 2; color: $text-muted; }
     """
+    ALLOW_MAXIMIZE = True
+    """The zoom key shows a pane full size (Textual's ``Screen.maximize``; Escape: back)."""
 
     def __init__(self, seat: int, name: str, *, big: bool = False) -> None:
         super().__init__(id=f"pane-{seat}")
@@ -146,6 +149,10 @@ class PlayerPane(Vertical):
         self.border_title = f"{marker}{info.seat + 1}. {info.name}"
         self.set_class(info.active, "active")
         self.set_class("LOCKED" in info.status, "locked")
+
+    def on_grid_view_zoomed(self, message: GridView.Zoomed) -> None:
+        """A mark under the pane while its grid is drawn zoomed out (so that it fits)."""
+        self.border_subtitle = _("zoomed out") if message.scale else ""
 
     @property
     def grid_view(self) -> GridView:
@@ -188,7 +195,7 @@ def title_text(info: PaneInfo) -> Content:
         parts.append(("▶ ", "bold reverse"))  # a mark, not only a colour (NO_COLOR)
     for flag in info.status:
         # Words, so the colour only adds to them; the theme's text colours keep AA contrast.
-        style = "bold $text-error" if flag in ("LOCKED", "OUT") else "bold $text"
+        style = "bold $text-error" if flag in ("LOCKED", "OUT", "AWAY") else "bold $text"
         parts.append((_(flag) + " ", style))
     if info.rounds_won is not None:  # Option 1: the standings the table plays for
         style = "bold $text-error" if info.rounds_won < 0 else "bold $text"

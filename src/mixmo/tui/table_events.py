@@ -105,6 +105,7 @@ class TableEvents:
             name = host.table.name(event.seat)
             text = _("{name} is back") if event.connected else _("{name} lost the connection")
             host.announce(text.format(name=name))
+            host.refresh_all()  # the AWAY mark on their pane
             return
         if isinstance(event, ViewReplaced):
             host.refresh_all()
