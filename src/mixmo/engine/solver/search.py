@@ -146,7 +146,7 @@ class Search:
         if parent is None:
             longest = board.rack_size + 1
             lengths = [n for n in self.index.lengths if board.min_length <= n <= longest]
-            self._spend(sum(len(self.index.entries(n)) for n in lengths) // SCAN_UNIT)
+            self._spend(sum(map(self.index.count, lengths)) // SCAN_UNIT)
             return self.index.spellable_ids(rack_code, limit, lengths)
         ids, lanes = parent
         self._spend(len(ids) // SCAN_UNIT)
@@ -269,7 +269,7 @@ class Search:
             chunk_ids = ids[chunk]
             chunk_lanes = lanes[:, chunk]
             lack = lacking(chunk_lanes, masks)
-            keep = (lack <= limit) & (index.length_of[chunk_ids] - cross <= left)
+            keep = (lack <= limit) & (index.length_of[chunk_ids].astype(np.int64) - cross <= left)
             where = np.flatnonzero(keep)
             fits.append(chunk_ids[where])
             lacks.append(lack[where])
@@ -300,11 +300,11 @@ class Search:
         left = board.rack_size
         vowels_left = sum(board.rack[v] for v in VOWELS)
         blanks_used = np.maximum(lack.astype(np.int64) - cross, 0)
-        used = index.length_of[ids] - cross
+        used = index.length_of[ids].astype(np.int64) - cross
         score = index.worth_of[ids] - JOKER_COST * blanks_used
         if board.bandits:
             score = score + np.where((blanks_used > 0) & bandit_words, BANDIT_GAIN, 0.0)
-        vowels = index.vowels_of[ids] - cross
+        vowels = index.vowels_of[ids].astype(np.int64) - cross
         score = score - LEAVE_WEIGHT * np.abs((vowels_left - vowels) - 0.4 * (left - used))
         if self.noise:
             rand = self.rng.random
