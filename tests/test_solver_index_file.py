@@ -59,7 +59,7 @@ def test_the_index_file_answers_what_the_index_in_memory_answers(
     written = _mapped(lexicon, tmp_path)
     assert os.path.isfile(index_path(str(tmp_path), lexicon.source_digest or ""))
     _same_answers(written, in_memory)
-    again = _mapped(lexicon, tmp_path)  # mapped this time, not built
+    again = _mapped(lexicon, tmp_path).prepare()  # mapped this time, every word made at once
     _same_answers(again, in_memory)
 
 

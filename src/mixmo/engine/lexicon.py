@@ -478,4 +478,8 @@ def common_words(language: str) -> WordList | None:
         raise
     except LexiconError:
         return None
-    return WordList(data.decode("ascii").split(), name=f"common {language}", language=language)
+    lexicon = WordList(data.decode("ascii").split(), name=f"common {language}", language=language)
+    source = _data_path(f"{language}-common.txt.gz")
+    if source is not None:  # the bots' index of these words is kept like the full list's
+        lexicon.source_digest = _shipped_digest(source)
+    return lexicon

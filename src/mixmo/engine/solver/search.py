@@ -27,7 +27,6 @@ from mixmo.engine.grid import Cell
 from mixmo.engine.solver.board import ACROSS, DOWN, Board, Move
 from mixmo.engine.solver.index import (
     RARE_WEIGHT,
-    Entry,
     LexiconIndex,
     holding_mask,
     lacking,
@@ -234,7 +233,7 @@ class Search:
                 return False
         return True
 
-    def ranked(self, pool: Pool, crossing: bool) -> Iterator[list[Entry]]:
+    def ranked(self, pool: Pool, crossing: bool) -> Iterator[list[str]]:
         """The pool's words that fit the rack, in batches, each best first for this rack.
 
         The pool is in order of worth (the letters' weights); a batch takes the
@@ -289,7 +288,7 @@ class Search:
         lack: npt.NDArray[np.uint8],
         bandit_words: npt.NDArray[np.bool_],
         cross: int,
-    ) -> list[Entry]:
+    ) -> list[str]:
         """One batch of :meth:`ranked`, sorted by its score (stable, best first)."""
         import numpy as np
 
@@ -310,16 +309,16 @@ class Search:
             rand = self.rng.random
             score = score + self.noise * np.array([rand() for _ in range(len(ids))])
         order = np.argsort(-score, kind="stable")
-        return self.index.entries_of(ids[order])
+        return self.index.words_of(ids[order])
 
     # --- moves ------------------------------------------------------------------
 
     def first_moves(self, pool: Pool, limit: int) -> list[Move]:
         moves: list[Move] = []
         for batch in self.ranked(pool, crossing=False):
-            for entry in batch:
+            for word in batch:
                 self._spend()
-                move = self.board.try_word(entry[0], (0, 0), (0, 1))
+                move = self.board.try_word(word, (0, 0), (0, 1))
                 if move is not None and self.alive(move):
                     moves.append(move)
                     if len(moves) >= limit:
@@ -332,9 +331,8 @@ class Search:
         moves: list[Move] = []
         tried = 0
         for batch in self.ranked(pool, crossing=True):
-            for entry in batch:
+            for word in batch:
                 self._spend()
-                word = entry[0]
                 found = None
                 for p, ch in enumerate(word):
                     for (r, c), (dr, dc) in anchors.get(ch, ()):
