@@ -44,6 +44,9 @@ MAX_WIDTH = 8
 RARE_WEIGHT = 4.0
 """A letter at least this rare (its weight: Q J X Z V W K F in English, W K J X Y Q V H Z F
 in French) is one the search watches for dead ends and the crossing proof looks at."""
+WHOLE_SCAN = 0.2
+"""A scan for words of lengths that hold fewer than this share of the words goes length by
+length (a proof's short words); a scan for more reads every word in one pass."""
 _THERMOMETER = bytes(min(255, (1 << count) - 1) for count in range(256))
 
 
@@ -96,6 +99,7 @@ class LexiconIndex:
         self._making = threading.Lock()
         self._by_length: dict[int, list[Entry]] = {}
         self._lanes: dict[int, Lanes] = {}
+        self._ids: dict[int, Ids] = {}
         self._empty: tuple[Ids, Lanes] = (
             np.zeros(0, dtype=np.int64),
             np.zeros((LANES, 0), dtype=np.uint64),
@@ -173,10 +177,12 @@ class LexiconIndex:
 
     def ids_of_length(self, length: int) -> Ids:
         """The numbers of the words of ``length`` letters, worthiest first."""
-        import numpy as np
+        cached = self._ids.get(length)
+        if cached is None:
+            import numpy as np
 
-        ids: Ids = np.flatnonzero(self.length_of == length)
-        return ids
+            cached = self._ids[length] = np.flatnonzero(self.length_of == length)
+        return cached
 
     def entries(self, length: int) -> list[Entry]:
         """Every word of ``length`` letters with its code, worthiest first (then alphabetical)."""
@@ -277,6 +283,8 @@ class LexiconIndex:
         wanted = {n for n in lengths if n in self._counts}
         if not wanted:
             return self._empty
+        if sum(map(self._counts.__getitem__, wanted)) < WHOLE_SCAN * len(self.worth_of):
+            return self._scan_lengths(rack_code, max_missing, sorted(wanted), holding)
         built = self.lengths
         lanes = self._all_lanes
         keep = lacking(lanes, lane_masks(self.full & ~rack_code)) <= max_missing
@@ -295,6 +303,30 @@ class LexiconIndex:
             keep &= holding_mask(lanes, self.offset[holding])
         where = np.flatnonzero(keep)
         return where, lanes[:, where]
+
+
+    def _scan_lengths(
+        self, rack_code: int, max_missing: int, lengths: Sequence[int], holding: str | None
+    ) -> tuple[Ids, Lanes]:
+        """:meth:`spellable_ids` length by length, for lengths that hold few words (the
+        short words a proof looks at first): numbers are in worth order, so the
+        lengths' answers merge by sorting their numbers."""
+        import numpy as np
+
+        masks = lane_masks(self.full & ~rack_code)
+        ids: list[Ids] = []
+        parts: list[Lanes] = []
+        for length in lengths:
+            lanes = self.lanes(length)
+            keep = lacking(lanes, masks) <= max_missing
+            if holding is not None:
+                keep &= holding_mask(lanes, self.offset[holding])
+            where = np.flatnonzero(keep)
+            ids.append(self.ids_of_length(length)[where])
+            parts.append(lanes[:, where])
+        numbers = np.concatenate(ids)
+        order = np.argsort(numbers, kind="stable")
+        return numbers[order], np.concatenate(parts, axis=1)[:, order]
 
 
 def lane_masks(value: int) -> list[np.uint64]:
