@@ -304,7 +304,6 @@ class LexiconIndex:
         where = np.flatnonzero(keep)
         return where, lanes[:, where]
 
-
     def _scan_lengths(
         self, rack_code: int, max_missing: int, lengths: Sequence[int], holding: str | None
     ) -> tuple[Ids, Lanes]:
