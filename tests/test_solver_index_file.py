@@ -122,3 +122,22 @@ def test_jokers_resolve_the_same_through_the_index_file(english, cache) -> None:
     assert os.path.isfile(index_path(str(cache), english.source_digest or ""))
     assert through_file.letters == without.letters
     assert through_file.solved == without.solved
+
+
+def test_hints_read_the_index_file_of_their_word_list(english, cache) -> None:
+    from mixmo.engine.solver import hint
+
+    listed = WordList(english, name="listed", language="en")
+    listed.source_digest = english.source_digest
+    found = hint("TRAINS", listed, None, None, 1)
+    assert found.word and found.word in listed
+    assert os.path.isfile(index_path(str(cache), english.source_digest or ""))
+
+
+def test_the_shipped_lists_bots_play_from_name_their_index_by_their_digest() -> None:
+    from mixmo.engine.dictionary_integrity import MANIFEST, expected_digest
+    from mixmo.engine.lexicon import _data_path, common_words, embedded
+
+    for language, lexicon in (("en", embedded("en")), ("en-common", common_words("en"))):
+        assert lexicon is not None
+        assert lexicon.source_digest == expected_digest(f"{language}.txt.gz", _data_path(MANIFEST))
