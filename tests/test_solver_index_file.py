@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from collections.abc import Iterator
@@ -141,3 +142,19 @@ def test_the_shipped_lists_bots_play_from_name_their_index_by_their_digest() -> 
     for language, lexicon in (("en", embedded("en")), ("en-common", common_words("en"))):
         assert lexicon is not None
         assert lexicon.source_digest == expected_digest(f"{language}.txt.gz", _data_path(MANIFEST))
+
+
+def test_mixmo_solve_with_a_dict_file_keeps_its_index_in_the_cache_folder(
+    mixmo, monkeypatch, cache, tmp_path
+) -> None:
+    words = tmp_path / "pets.txt"
+    words.write_text("cat\ncats\ndog\ndogs\ngod\ngods\nact\n", encoding="utf-8")
+    monkeypatch.setenv("MIXMO_CACHE_DIR", str(cache))
+    first = mixmo("solve", "CATS", "--dict", str(words), "--json")
+    assert first.code == 0 and json.loads(first.out)["solved"]
+    written = list(cache.glob("words-*.mxix"))
+    assert len(written) == 1
+    before = written[0].stat().st_mtime_ns
+    again = mixmo("solve", "DOGS", "--dict", str(words), "--json")
+    assert again.code == 0 and json.loads(again.out)["solved"]
+    assert written[0].stat().st_mtime_ns == before, "mapped, not written again"
