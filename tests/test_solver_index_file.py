@@ -31,7 +31,7 @@ def cache(tmp_path: Path) -> Iterator[Path]:
 def _mapped(lexicon: WordList, folder: Path) -> LexiconIndex:
     assert lexicon.source_digest is not None
     found = cached(str(folder), lexicon.source_digest, lambda: iter(lexicon))
-    assert found is not None
+    assert isinstance(found, IndexFile)
     return LexiconIndex((), lexicon, found.data())
 
 
@@ -158,3 +158,17 @@ def test_mixmo_solve_with_a_dict_file_keeps_its_index_in_the_cache_folder(
     again = mixmo("solve", "DOGS", "--dict", str(words), "--json")
     assert again.code == 0 and json.loads(again.out)["solved"]
     assert written[0].stat().st_mtime_ns == before, "mapped, not written again"
+
+
+def test_a_cache_folder_that_cannot_hold_the_index_still_gives_one(english, tmp_path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    saved = cache_folder()
+    use_cache_folder(blocked)
+    try:
+        listed = WordList(english, name="listed", language="en")
+        listed.source_digest = english.source_digest
+        index = index_for(listed)
+    finally:
+        use_cache_folder(saved)
+    assert index.count(5) == len(english.words_of_length(5))

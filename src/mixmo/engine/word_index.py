@@ -301,10 +301,10 @@ class IndexFile:
 
 def cached(
     folder: str, key: str, words: Any, check: tuple[str, ...] = SECTIONS
-) -> IndexFile | None:
+) -> IndexFile | IndexData:
     """The index file of the word list ``key`` in ``folder``: mapped if it is there and
     its sections ``check`` are whole, else built from ``words()`` and written first.
-    None when the folder cannot hold it (the caller then builds the index in memory)."""
+    When the folder cannot hold it (unwritable, full), the index just built, in memory."""
     target = index_path(folder, key)
     try:
         found = IndexFile(target, key)
@@ -318,7 +318,7 @@ def cached(
         write(data, target)
         return IndexFile(target, key)
     except (OSError, DamagedIndexError):
-        return None
+        return data
 
 
 _LISTINGS: dict[tuple[str, str], IndexFile | None] = {}
@@ -333,7 +333,8 @@ def listing_for(lexicon: Any) -> IndexFile | None:
     if folder is None or key is None:
         return None
     if (folder, key) not in _LISTINGS:
-        _LISTINGS[folder, key] = cached(folder, key, lambda: iter(lexicon), check=("blob",))
+        found = cached(folder, key, lambda: iter(lexicon), check=("blob",))
+        _LISTINGS[folder, key] = found if isinstance(found, IndexFile) else None
     return _LISTINGS[folder, key]
 
 

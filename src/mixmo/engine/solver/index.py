@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from mixmo.engine.lexicon import EMBEDDED_LANGUAGES, Lexicon, WordList, cache_folder, embedded
-from mixmo.engine.word_index import IndexData, build, cached, numpy, source_key
+from mixmo.engine.word_index import IndexData, IndexFile, build, cached, numpy, source_key
 
 if TYPE_CHECKING:
     import numpy as np
@@ -379,7 +379,7 @@ def _from_file(lexicon: Lexicon) -> LexiconIndex | None:
     if folder is None or key is None:
         return None
     found = cached(folder, key, lambda: _source_words(lexicon))
-    return None if found is None else LexiconIndex((), lexicon, found.data())
+    return LexiconIndex((), lexicon, found.data() if isinstance(found, IndexFile) else found)
 
 
 def _source_words(lexicon: Lexicon) -> Iterable[str]:
