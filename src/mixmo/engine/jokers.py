@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 from mixmo.engine.grid import Cell, Grid, Word
 from mixmo.engine.lexicon import ENUMERATION_LIMIT, Lexicon, LexiconError
-from mixmo.engine.word_index import listing_for
 
 SOLUTION_LIMIT = 5_000
 """Solutions enumerated per component before the resolver stops looking for better ones."""
@@ -147,7 +146,11 @@ def _matching(word: Word, lexicon: Lexicon, budget: _Budget, known: Candidates) 
         return known[slots]
     found: list[str] | None = None
     combos = _capped_product((len(slot) for slot in slots), ENUMERATION_LIMIT)
-    listing = None if combos <= ENUMERATION_LIMIT else listing_for(lexicon)
+    listing = None
+    if combos > ENUMERATION_LIMIT:  # (imported here: a legal grid never gets this far)
+        from mixmo.engine.word_index import listing_for
+
+        listing = listing_for(lexicon)
     by_length = getattr(lexicon, "words_of_length", None)
     count = listing.count if listing is not None else None
     if count is None and callable(by_length):
