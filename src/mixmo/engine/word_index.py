@@ -18,8 +18,8 @@ Layout (all little-endian), a stated format of our own::
     ...       sections, each at an offset that is a multiple of 8:
               lanes   <u8, 4 x N  the codes as four 64-bit lanes, lane-major
               worth   <f8, N      each word's worth
-              length  u1, N       each word's length
-              vowels  u1, N       how many of A E I O U Y it holds
+              length  <u2, N      each word's length
+              vowels  <u2, N      how many of A E I O U Y it holds
               pos     <u4, N      where its text starts in blob
               blob    ASCII       the words grouped by length, alphabetical,
                                   each followed by a newline
@@ -49,16 +49,19 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from mixmo.engine.grid import MAX_COLUMNS
 from mixmo.engine.lexicon import cache_folder, is_tile_word
 
 if TYPE_CHECKING:
     import mmap
 
-FORMAT = 1
+FORMAT = 2
 """Bumped when the layout changes: an older file has another name and is ignored."""
 MAGIC = b"MXIX%04d" % FORMAT
 LETTERS = string.ascii_uppercase
 SECTIONS = ("lanes", "worth", "length", "vowels", "pos", "blob")
+LONGEST = MAX_COLUMNS
+"""The longest word indexed: no grid holds a longer one (the grid format's limit)."""
 _LETTER_SET = frozenset(LETTERS)
 _THERMOMETER = bytes(min(255, (1 << count) - 1) for count in range(256))
 
@@ -117,7 +120,7 @@ def build(words: Iterable[str], key: str) -> IndexData:
     np = numpy()
     by_length: dict[int, list[str]] = {}
     for word in words:
-        if len(word) >= 2 and is_tile_word(word):
+        if 2 <= len(word) <= LONGEST and is_tile_word(word):
             by_length.setdefault(len(word), []).append(word)
     for bucket in by_length.values():
         bucket.sort()
@@ -134,7 +137,7 @@ def build(words: Iterable[str], key: str) -> IndexData:
         bucket = by_length[length]
         text = ("\n".join(bucket) + "\n").encode("ascii")
         letters = np.frombuffer(text, dtype=np.uint8).reshape(len(bucket), length + 1)[:, :length]
-        counts = np.zeros((len(bucket), 26), dtype=np.int64)
+        counts = np.zeros((len(bucket), 26), dtype=np.uint16)
         rows = np.arange(len(bucket))
         worth = np.zeros(len(bucket), dtype=np.float64)
         for column in range(length):  # letter by letter: the same sums as word by word
@@ -144,8 +147,8 @@ def build(words: Iterable[str], key: str) -> IndexData:
         codes[:, :26] = thermometer[np.minimum(counts, 255)][:, ::-1]
         parts["lanes"].append(codes.view("<u8"))
         parts["worth"].append(worth)
-        parts["length"].append(np.full(len(bucket), length, dtype=np.uint8))
-        parts["vowels"].append(vowel[letters].sum(axis=1, dtype=np.uint8))
+        parts["length"].append(np.full(len(bucket), length, dtype="<u2"))
+        parts["vowels"].append(vowel[letters].sum(axis=1, dtype="<u2"))
         parts["pos"].append(start + rows.astype(np.uint32) * (length + 1))
         parts["blob"].append(text)
         lengths[length] = (len(bucket), start, start + len(text))
@@ -170,8 +173,8 @@ def _empty(key: str, weight: dict[str, float]) -> IndexData:
     sections = {
         "lanes": np.zeros((4, 0), dtype="<u8"),
         "worth": np.zeros(0, dtype="<f8"),
-        "length": np.zeros(0, dtype=np.uint8),
-        "vowels": np.zeros(0, dtype=np.uint8),
+        "length": np.zeros(0, dtype="<u2"),
+        "vowels": np.zeros(0, dtype="<u2"),
         "pos": np.zeros(0, dtype="<u4"),
         "blob": b"",
     }

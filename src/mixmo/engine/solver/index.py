@@ -27,7 +27,15 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from mixmo.engine.lexicon import EMBEDDED_LANGUAGES, Lexicon, WordList, cache_folder, embedded
-from mixmo.engine.word_index import IndexData, IndexFile, build, cached, numpy, source_key
+from mixmo.engine.word_index import (
+    LONGEST,
+    IndexData,
+    IndexFile,
+    build,
+    cached,
+    numpy,
+    source_key,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -84,9 +92,9 @@ class LexiconIndex:
         self._all_lanes: Lanes = sections["lanes"]
         self.worth_of: npt.NDArray[np.float64] = sections["worth"]
         """Every word's worth, by number (see :meth:`entry`), for ranking in numpy."""
-        self.length_of: npt.NDArray[np.uint8] = sections["length"]
+        self.length_of: npt.NDArray[np.uint16] = sections["length"]
         """Every word's length, by number."""
-        self.vowels_of: npt.NDArray[np.uint8] = sections["vowels"]
+        self.vowels_of: npt.NDArray[np.uint16] = sections["vowels"]
         """How many vowels (A E I O U Y) every word holds, by number."""
         self._pos: npt.NDArray[np.uint32] = sections["pos"]
         self._blob: str | None = None
@@ -151,8 +159,8 @@ class LexiconIndex:
         import numpy as np
 
         alphabetical = bytes(self.data.sections["blob"]).decode("ascii").split()
-        starts = np.zeros(256, dtype=np.int64)
-        before = np.zeros(256, dtype=np.int64)
+        starts = np.zeros(LONGEST + 1, dtype=np.int64)
+        before = np.zeros(LONGEST + 1, dtype=np.int64)
         total = 0
         for length in self.lengths:
             count, start, _ = self.data.lengths[length]
@@ -296,7 +304,7 @@ class LexiconIndex:
                 if high < built[-1]:
                     keep &= self.length_of <= high
             else:
-                table = np.zeros(256, dtype=bool)
+                table = np.zeros(built[-1] + 1, dtype=bool)
                 table[sorted(wanted)] = True
                 keep &= table[self.length_of]
         if holding is not None:
