@@ -48,26 +48,29 @@ def test_a_pool_narrowed_for_a_smaller_rack_keeps_its_order(english) -> None:
     assert "RETAIN" in [e[0] for e in index.entries_of(kept)]
 
 
-def test_threads_building_the_index_at_once_number_every_word_once(english) -> None:
+def test_threads_asking_for_the_index_at_once_share_one_with_every_word_once(english) -> None:
     """Bots search in worker threads: two of them indexing one lexicon at once used to
     number some words twice, and a pool then read the wrong words (a flaky scan)."""
     import threading
 
-    from mixmo.engine.solver.index import LexiconIndex
+    from mixmo.engine.lexicon import WordList
 
-    index = LexiconIndex(english, english)
+    fresh = WordList(english, name="fresh", language="en")
     start = threading.Barrier(4)
+    found = []
 
     def build() -> None:
         start.wait()
-        index.prepare()
+        found.append(index_for(fresh))
 
     threads = [threading.Thread(target=build) for _ in range(4)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert len(index._numbered) == sum(len(index.entries(n)) for n in index.lengths)
+    index = found[0]
+    assert all(other is index for other in found)
+    assert sum(len(index.entries(n)) for n in index.lengths) == len(fresh)
     for length in index.lengths:
         ids, _ = index.spellable_ids(index.full, 0, [length])
         assert index.entries_of(ids) == index.entries(length)
@@ -84,18 +87,16 @@ def test_threads_building_the_index_at_once_number_every_word_once(english) -> N
         [],
     ],
 )
-def test_the_whole_scan_and_the_scan_length_by_length_find_the_same_pool(english, lengths) -> None:
-    """A scan reads every word in worth order when the lengths asked hold most words,
-    and goes length by length otherwise: both give the same words in the same order."""
+def test_a_scan_of_some_lengths_finds_the_words_a_loop_finds(english, lengths) -> None:
+    """A scan reads every word in worth order and keeps the lengths asked: the words
+    a loop over each length's words finds, in the same order."""
     index = index_for(english).prepare()
     for seed in range(4):
         rack, _ = Bag.shuffled(f"60-{seed}").draw(60)
         code = index.rack_code(Counter(t.letter for t in rack if t.letter))
         for missing, holding in ((0, None), (1, None), (2, "E")):
             ids, lanes = index.spellable_ids(code, missing, lengths, holding)
-            by_length, by_length_lanes = index._scan_lengths(code, missing, lengths, holding)
-            assert ids.tolist() == by_length.tolist()
-            assert (lanes == by_length_lanes).all()
+            assert (lanes == index._all_lanes[:, ids]).all()
             expected = _by_comprehension(index, code, missing, lengths)
             if holding is not None:
                 expected = [e for e in expected if holding in e[0]]

@@ -30,9 +30,9 @@ def test_a_word_list_is_read_and_indexed_once_for_every_rack(mixmo, word_file, m
         reads.append(str(path))
         return real_from_file(cls, path, **kwargs)
 
-    def counting_init(self, words, lexicon):
+    def counting_init(self, words, lexicon, data=None):
         indexes.append(lexicon)
-        real_init(self, words, lexicon)
+        real_init(self, words, lexicon, data)
 
     monkeypatch.setattr(WordList, "from_file", classmethod(counting_from_file))
     monkeypatch.setattr(index_module.LexiconIndex, "__init__", counting_init)

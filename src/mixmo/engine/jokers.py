@@ -146,23 +146,32 @@ def _matching(word: Word, lexicon: Lexicon, budget: _Budget, known: Candidates) 
         return known[slots]
     found: list[str] | None = None
     combos = _capped_product((len(slot) for slot in slots), ENUMERATION_LIMIT)
+    listing = None
+    if combos > ENUMERATION_LIMIT:  # (imported here: a legal grid never gets this far)
+        from mixmo.engine.word_index import listing_for
+
+        listing = listing_for(lexicon)
     by_length = getattr(lexicon, "words_of_length", None)
+    count = listing.count if listing is not None else None
+    if count is None and callable(by_length):
+        count = lambda length: len(by_length(length))  # noqa: E731
     if combos <= ENUMERATION_LIMIT:
         cost = combos  # (looked up one by one: the words of that length are not listed)
     else:
-        if callable(by_length) and not by_length(len(word)):
+        if count is not None and not count(len(word)):
             budget.spend(1)
             known[slots] = []
             return []  # no word of the lexicon is this long
-        if callable(by_length):
-            cost = SCAN_WEIGHT * len(by_length(len(slots)))
+        if count is not None:
+            cost = SCAN_WEIGHT * count(len(slots))
         elif len(slots) > LONGEST_SPELLING:
             cost = -1  # no lexicon word list to scan and no game word is this long
         else:
             cost = SCAN_WEIGHT * ENUMERATION_LIMIT
     if cost >= 0 and budget.afford(cost + 1):
         try:
-            found = sorted(lexicon.matching(slots))
+            # A word list's index holds its words by length: one scan of that text.
+            found = sorted((listing or lexicon).matching(slots))
         except LexiconError:  # a lexicon that cannot match this many spellings
             found = None
     known[slots] = found

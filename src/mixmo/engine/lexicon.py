@@ -74,6 +74,11 @@ def use_cache_folder(folder: str | os.PathLike[str] | None) -> None:
     _cache_folder = None if folder is None else os.fspath(folder)
 
 
+def cache_folder() -> str | None:
+    """The folder :func:`use_cache_folder` set (the solver keeps its word index there)."""
+    return _cache_folder
+
+
 class _Forms(Protocol):
     def get(self, key: str, /) -> str | None: ...
 
@@ -173,6 +178,9 @@ class WordList:
         self._listing: Callable[[], list[str]] | None = None
         self._by_length: dict[int, list[str]] | None = None
         self._accented_forms: _Forms | None = accented_forms
+        self.source_digest: str | None = None
+        """The SHA-256 of the file the words came from, when known: it names the
+        solver's index file of this list (:mod:`mixmo.engine.word_index`)."""
 
     @classmethod
     def compiled(
@@ -231,7 +239,11 @@ class WordList:
         except UnicodeDecodeError as error:
             message = LIST_NOT_UTF8(path=str(path), reason=error.reason)
             raise LexiconError(message) from None
-        return cls.from_lines(text.splitlines(), name=str(path), language=language)
+        import hashlib
+
+        lexicon = cls.from_lines(text.splitlines(), name=str(path), language=language)
+        lexicon.source_digest = hashlib.sha256(raw).hexdigest()
+        return lexicon
 
     def __contains__(self, word: object) -> bool:
         return word in self._words
@@ -426,9 +438,12 @@ def embedded(language: str) -> WordList:
             lexicon = WordList.compiled(
                 trie, listing=listing, name=f"embedded {language}", language=language
             )
+            lexicon.source_digest = _shipped_digest(source)
             _check_companions(language, lexicon)
             return lexicon
     lexicon = WordList(listing(), name=f"embedded {language}", language=language)
+    if source is not None:
+        lexicon.source_digest = _shipped_digest(source)
     _check_companions(language, None)
     return lexicon
 
@@ -465,4 +480,8 @@ def common_words(language: str) -> WordList | None:
         raise
     except LexiconError:
         return None
-    return WordList(data.decode("ascii").split(), name=f"common {language}", language=language)
+    lexicon = WordList(data.decode("ascii").split(), name=f"common {language}", language=language)
+    source = _data_path(f"{language}-common.txt.gz")
+    if source is not None:  # the bots' index of these words is kept like the full list's
+        lexicon.source_digest = _shipped_digest(source)
+    return lexicon

@@ -65,8 +65,7 @@ def crossing_proof(
             continue
         # Shortest first: short words combine, so a rack with a grid passes in a few sets.
         # (Every word of the index is a word of the lexicon: it lists its words.)
-        spellable = index.spellable(rack_code, blanks, lengths, holding=letter)
-        words = sorted((e[0] for e in spellable), key=len)
+        words = sorted(index.spellable_words(rack_code, blanks, lengths, letter), key=len)
         try:
             if _some_set_holds(letter, copies, words, letters, blanks, variant.distinct_words):
                 continue
@@ -151,9 +150,7 @@ def forced_crossings(
     for letter, copies in sorted(letters.items()):
         if copies != 2 or index.weight[letter] < RARE_WEIGHT:
             continue
-        words = sorted(
-            (e[0] for e in index.spellable(rack_code, 0, lengths, holding=letter)), key=len
-        )
+        words = sorted(index.spellable_words(rack_code, 0, lengths, letter), key=len)
         if len(words) > FORCED_WORDS or any(w.count(letter) > 1 for w in words):
             continue
         forced: list[tuple[str, str, str]] = []

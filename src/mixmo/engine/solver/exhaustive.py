@@ -111,8 +111,9 @@ class _Search:
         self.bandits = sum(1 for t in tiles if t.kind is TileKind.BANDIT)
         self.size = len(tiles)
         lengths = [n for n in index.lengths if self.min_length <= n <= self.size]
-        pool = index.spellable(index.rack_code(self.letters), self.jokers + self.bandits, lengths)
-        self.pool = [e[0] for e in pool if e[0] in words and self._spellable(Counter(e[0]))]
+        blanks = self.jokers + self.bandits
+        pool = index.spellable_words(index.rack_code(self.letters), blanks, lengths)
+        self.pool = [w for w in pool if w in words and self._spellable(Counter(w))]
         # Words through a letter: (word, position of the letter), worthiest words first.
         self.through: dict[str, list[tuple[str, int]]] = {}
         self.pieces: set[str] = set()

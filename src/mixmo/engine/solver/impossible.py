@@ -60,17 +60,13 @@ def impossibility(tiles: Sequence[Tile], index: LexiconIndex, variant: Variant) 
     unseen = set(letters)
     need_bandit = bandit
     rack_code = index.rack_code(letters)
-    not_rack = index.full & ~rack_code
     longest = len(tiles)
     for length in index.lengths:
         if length < variant.min_word_length:
             continue
         if length > longest or (not unseen and not need_bandit):
             break
-        for entry in index.entries(length):
-            if (entry[1] & not_rack).bit_count() > blanks:
-                continue
-            word = entry[0]
+        for word in index.spellable_words(rack_code, blanks, [length]):
             if word not in index.lexicon:
                 continue
             unseen.difference_update(word)

@@ -12,23 +12,30 @@ beyond a rack are one AND-NOT and one popcount away::
 
 which makes "every word spellable from this rack, with up to k jokers or
 crossings" a fast scan, with no sub-rack enumeration. The codes are built
-once per lexicon, lazily, one word length at a time, and cached with the
-lexicon (see docs/solver.md for the measured cost).
+once per word list and kept in a file the next processes map
+(:mod:`mixmo.engine.word_index`); a lexicon with no such file (no cache
+folder, a list with no known digest) is indexed in memory, once per process.
 """
 
 from __future__ import annotations
 
-import functools
-import math
-import operator
 import string
 import threading
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from mixmo.engine.lexicon import EMBEDDED_LANGUAGES, Lexicon, WordList, embedded, is_tile_word
+from mixmo.engine.lexicon import EMBEDDED_LANGUAGES, Lexicon, WordList, cache_folder, embedded
+from mixmo.engine.word_index import (
+    LONGEST,
+    IndexData,
+    IndexFile,
+    build,
+    cached,
+    numpy,
+    source_key,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,9 +52,9 @@ MAX_WIDTH = 8
 RARE_WEIGHT = 4.0
 """A letter at least this rare (its weight: Q J X Z V W K F in English, W K J X Y Q V H Z F
 in French) is one the search watches for dead ends and the crossing proof looks at."""
-WHOLE_SCAN = 0.8
-"""A scan for words of lengths that hold at least this share of the words built reads
-every word, in worth order (no merge, no sort); a scan for fewer goes length by length."""
+WHOLE_SCAN = 0.2
+"""A scan for words of lengths that hold fewer than this share of the words goes length by
+length (a proof's short words); a scan for more reads every word in one pass."""
 _THERMOMETER = bytes(min(255, (1 << count) - 1) for count in range(256))
 
 
@@ -61,48 +68,50 @@ letters' weights). Plain tuples: the index holds hundreds of thousands."""
 
 
 class LexiconIndex:
-    """The words of a lexicon, coded for rack queries, grouped by length."""
+    """The words of a lexicon, coded for rack queries (see :mod:`mixmo.engine.word_index`
+    for the arrays and their order: words are numbered worthiest first)."""
 
-    def __init__(self, words: Iterable[str], lexicon: Lexicon) -> None:
+    def __init__(
+        self, words: Iterable[str], lexicon: Lexicon, data: IndexData | None = None
+    ) -> None:
         self.lexicon = lexicon
-        by_length: dict[int, list[str]] = {}
-        for word in words:
-            if len(word) >= 2 and is_tile_word(word):
-                by_length.setdefault(len(word), []).append(word)
-        freq: Counter[str] = Counter()
-        for length, bucket in by_length.items():
-            bucket.sort()
-            if length <= 9:
-                for word in bucket[::16]:  # a sample is enough for frequencies
-                    freq.update(word)
-        self._by_length = by_length
+        if data is None:
+            data = build(words, "")
+        numpy()  # imported with one BLAS thread (see word_index.numpy)
+        import numpy as np
+
+        self.data = data
         # One byte per letter, A in the highest: a count c is coded as c low bits set.
         self.offset = {letter: 8 * (25 - i) for i, letter in enumerate(LETTERS)}
         self._count_unit = {letter: 1 << self.offset[letter] for letter in LETTERS}
         self.bits = 8 * len(LETTERS)
         self.full = (1 << self.bits) - 1
-        total = sum(freq.values()) or 1
-        # A letter's difficulty: rarer letters are worth placing early.
-        self.weight: dict[str, float] = {
-            letter: 1.0 + max(0.0, math.log2(total / (freq[letter] + 1)) - 3.0)
-            for letter in LETTERS
-        }
-        self._codes: dict[int, list[Entry]] = {}
+        self.weight: dict[str, float] = data.weight
+        """A letter's difficulty: rarer letters are worth placing early."""
+        sections = data.sections
+        self._all_lanes: Lanes = sections["lanes"]
+        self.worth_of: npt.NDArray[np.float64] = sections["worth"]
+        """Every word's worth, by number (see :meth:`entry`), for ranking in numpy."""
+        self.length_of: npt.NDArray[np.uint16] = sections["length"]
+        """Every word's length, by number."""
+        self.vowels_of: npt.NDArray[np.uint16] = sections["vowels"]
+        """How many vowels (A E I O U Y) every word holds, by number."""
+        self._pos: npt.NDArray[np.uint32] = sections["pos"]
+        self._blob: str | None = None
+        self._counts = {n: count for n, (count, _, _) in data.lengths.items() if count}
+        self._entries: dict[int, Entry] = {}
+        self._words: dict[int, str] = {}
+        self._numbered: list[Entry] | None = None
+        """Every word's tuple, by number, once :meth:`prepare` made them all."""
+        self._all_words: list[str] | None = None
+        self._making = threading.Lock()
+        self._by_length: dict[int, list[Entry]] = {}
         self._lanes: dict[int, Lanes] = {}
-        self._worths: dict[int, npt.NDArray[np.float64]] = {}
         self._ids: dict[int, Ids] = {}
-        self._numbered: list[Entry] = []
-        self.worth_of: npt.NDArray[np.float64] | None = None
-        """Every numbered word's worth, by number (see :meth:`entry`), for ranking in numpy."""
-        self.length_of: npt.NDArray[np.int64] | None = None
-        """Every numbered word's length, by number."""
-        self.vowels_of: npt.NDArray[np.int64] | None = None
-        """How many vowels (A E I O U Y) every numbered word holds, by number."""
-        self._ordered: tuple[tuple[int, ...], Ids, Lanes, npt.NDArray[np.int64]] | None = None
-        """Every word built so far in scan order (see :meth:`_worth_order`)."""
-        # Bots search in worker threads: building a length's lanes numbers its words
-        # from the end of ``_numbered``, which two threads must not do at once.
-        self._building = threading.Lock()
+        self._empty: tuple[Ids, Lanes] = (
+            np.zeros(0, dtype=np.int64),
+            np.zeros((LANES, 0), dtype=np.uint64),
+        )
 
     @property
     def lists_every_word(self) -> bool:
@@ -112,7 +121,11 @@ class LexiconIndex:
 
     @property
     def lengths(self) -> list[int]:
-        return sorted(self._by_length)
+        return sorted(self._counts)
+
+    def count(self, length: int) -> int:
+        """How many words of ``length`` letters the index holds."""
+        return self._counts.get(length, 0)
 
     def code(self, word: str) -> int:
         """The thermometer code of a word's letters (a count above 8 counts as 8)."""
@@ -131,31 +144,35 @@ class LexiconIndex:
         """The sum of the word's letter weights."""
         return sum(map(self.weight.__getitem__, word))
 
-    def entries(self, length: int) -> list[Entry]:
-        """Every word of ``length`` letters with its code (built on first use), worthiest
-        first (then alphabetical), so that a query's final sort by worth only merges runs."""
-        cached = self._codes.get(length)
-        if cached is None:
-            words = self._by_length.get(length, [])
-            worth = self.weight.__getitem__
-            worths = [sum(map(worth, word)) for word in words]
-            # Sorted before the codes and tuples are made: a scan then walks memory in
-            # order (sorting the tuples afterwards made every scan 70 % slower).
-            order = sorted(range(len(words)), key=worths.__getitem__, reverse=True)
-            words = [words[i] for i in order]
-            worths = [worths[i] for i in order]
-            cached = list(zip(words, map(self.code, words), worths, strict=True))
-            self._codes[length] = cached
-        return cached
-
     def prepare(self, longest: int | None = None) -> LexiconIndex:
-        """Build the codes of every word (up to ``longest`` letters) now, not on first use,
-        and the order a scan of most words reads them in (:meth:`_worth_order`)."""
-        for length in self.lengths:
-            if longest is None or length <= longest:
-                self.lanes(length)
-        self._worth_order()
+        """With no ``longest``: make every word's tuple now (a long-lived process that
+        solves many racks: bots, benchmarks), so that a search reads its words from one
+        list; about 40 ms in English, 150 ms in French, and the tuples' memory. With
+        ``longest`` (one solve): nothing, its words are made as the search reads them."""
+        if longest is None and self._numbered is None:
+            with self._making:
+                if self._numbered is None:
+                    self._make_every_entry()
         return self
+
+    def _make_every_entry(self) -> None:
+        import numpy as np
+
+        alphabetical = bytes(self.data.sections["blob"]).decode("ascii").split()
+        starts = np.zeros(LONGEST + 1, dtype=np.int64)
+        before = np.zeros(LONGEST + 1, dtype=np.int64)
+        total = 0
+        for length in self.lengths:
+            count, start, _ = self.data.lengths[length]
+            starts[length], before[length] = start, total
+            total += count
+        lengths = self.length_of.astype(np.int64)
+        where = (self._pos.astype(np.int64) - starts[lengths]) // (lengths + 1) + before[lengths]
+        words = list(map(alphabetical.__getitem__, where.tolist()))
+        raw = self._all_lanes.T.tobytes()
+        codes = [int.from_bytes(raw[k : k + 32], "little") for k in range(0, len(raw), 32)]
+        self._all_words = words
+        self._numbered = list(zip(words, codes, self.worth_of.tolist(), strict=True))
 
     def missing_letters(self, missing: int) -> list[str]:
         """The letters of the bits of ``word_code & ~rack_code``, one per lacking tile."""
@@ -166,49 +183,71 @@ class LexiconIndex:
             missing ^= low
         return letters
 
+    def ids_of_length(self, length: int) -> Ids:
+        """The numbers of the words of ``length`` letters, worthiest first."""
+        cached = self._ids.get(length)
+        if cached is None:
+            import numpy as np
+
+            cached = self._ids[length] = np.flatnonzero(self.length_of == length)
+        return cached
+
+    def entries(self, length: int) -> list[Entry]:
+        """Every word of ``length`` letters with its code, worthiest first (then alphabetical)."""
+        cached = self._by_length.get(length)
+        if cached is None:
+            cached = self._by_length[length] = self.entries_of(self.ids_of_length(length))
+        return cached
+
     def lanes(self, length: int) -> Lanes:
         """The codes of :meth:`entries` as a (4, n) array of 64-bit lanes (lane 0 the
-        lowest bits of every code), built on first use: what :meth:`spellable` scans.
-        Each word also gets a number of its own, for :meth:`entry`."""
+        lowest bits of every code)."""
         cached = self._lanes.get(length)
-        if cached is not None:
-            return cached
-        with self._building:
-            return self._build_lanes(length)
-
-    def _build_lanes(self, length: int) -> Lanes:
-        cached = self._lanes.get(length)  # another thread may have built it meanwhile
         if cached is None:
-            import numpy as np  # only the solver's scans need it (it takes 0.15 s to import)
-
-            entries = self.entries(length)
-            raw = b"".join(e[1].to_bytes(8 * LANES, "little") for e in entries)
-            flat = np.frombuffer(raw, dtype="<u8").reshape(len(entries), LANES)
-            cached = np.ascontiguousarray(flat.T, dtype=np.uint64)
-            self._worths[length] = np.fromiter(
-                map(_WORTH, entries), dtype=np.float64, count=len(entries)
-            )
-            first = len(self._numbered)
-            self._ids[length] = np.arange(first, first + len(entries), dtype=np.int64)
-            self._numbered += entries
-            # By number: a longer array replaces the old one whole, so a reader in another
-            # thread sees every word it can hold a number of.
-            spelt = b"".join(e[0].encode("ascii") for e in entries)
-            letters = np.frombuffer(spelt, dtype=np.uint8).reshape(len(entries), length)
-            vowels = _vowel_bytes()[letters].sum(axis=1, dtype=np.int64)
-            self.vowels_of = _extended(self.vowels_of, vowels)
-            self.length_of = _extended(self.length_of, np.full(len(entries), length, np.int64))
-            self.worth_of = _extended(self.worth_of, self._worths[length])
-            self._lanes[length] = cached  # last: a reader that finds it finds the rest
+            cached = self._lanes[length] = self._all_lanes[:, self.ids_of_length(length)]
         return cached
 
     def entry(self, number: int) -> Entry:
-        """The word numbered ``number`` by :meth:`lanes` (pools hold numbers, not words)."""
-        return self._numbered[number]
+        """The word numbered ``number`` (pools hold numbers, not words)."""
+        import numpy as np
+
+        return self.entries_of(np.array([number], dtype=np.int64))[0]
 
     def entries_of(self, numbers: Ids) -> list[Entry]:
-        """The words of ``numbers``, in their order."""
-        return list(map(self._numbered.__getitem__, numbers.tolist()))
+        """The words of ``numbers`` with their codes and worths, in their order (made on
+        first use, then kept: a search reads a few thousand words, never all of them)."""
+        wanted = numbers.tolist()
+        if self._numbered is not None:
+            return list(map(self._numbered.__getitem__, wanted))
+        try:
+            return list(map(self._entries.__getitem__, wanted))
+        except KeyError:
+            pass
+        words = self.words_of(numbers)
+        raw = self._all_lanes[:, numbers].T.tobytes()
+        codes = [int.from_bytes(raw[k : k + 32], "little") for k in range(0, len(raw), 32)]
+        worths = self.worth_of[numbers].tolist()
+        found = list(zip(words, codes, worths, strict=True))
+        self._entries.update(zip(wanted, found, strict=True))
+        return found
+
+    def words_of(self, numbers: Ids) -> list[str]:
+        """The words of ``numbers`` alone, in their order (what a search tries on the board)."""
+        wanted = numbers.tolist()
+        if self._all_words is not None:
+            return list(map(self._all_words.__getitem__, wanted))
+        try:
+            return list(map(self._words.__getitem__, wanted))
+        except KeyError:
+            pass
+        blob = self._blob
+        if blob is None:
+            blob = self._blob = bytes(self.data.sections["blob"]).decode("ascii")
+        starts = self._pos[numbers]
+        ends = (starts + self.length_of[numbers]).tolist()
+        found = list(map(blob.__getitem__, map(slice, starts.tolist(), ends)))
+        self._words.update(zip(wanted, found, strict=True))
+        return found
 
     def spellable(
         self,
@@ -220,6 +259,16 @@ class LexiconIndex:
         """Words of the given lengths lacking at most ``max_missing`` tiles, worthiest first
         (with ``holding``: only those that hold that letter)."""
         return self.entries_of(self.spellable_ids(rack_code, max_missing, lengths, holding)[0])
+
+    def spellable_words(
+        self,
+        rack_code: int,
+        max_missing: int,
+        lengths: Sequence[int],
+        holding: str | None = None,
+    ) -> list[str]:
+        """The words of :meth:`spellable` alone (no codes made: most callers need none)."""
+        return self.words_of(self.spellable_ids(rack_code, max_missing, lengths, holding)[0])
 
     def spellable_ids(
         self,
@@ -234,118 +283,57 @@ class LexiconIndex:
         The scan is vectorised: the lanes of every code AND-NOT the rack's, a
         popcount per lane, a sum and a comparison (numpy), several times faster
         than a comprehension over the codes, over one array already in worth
-        order (:meth:`_worth_order`: no merge of lengths, no sort), and the pool
-        is only numbers until a search reads its words, best first, as far as
-        it needs.
+        order (no merge of lengths, no sort), and the pool is only numbers until
+        a search reads its words, best first, as far as it needs.
         """
-        import numpy as np  # only the solver's scans need it (it takes 0.15 s to import)
+        import numpy as np
 
-        wanted = {n for n in lengths if self.lanes(n).shape[1]}
-        order = self._ordered
-        if (
-            order is None
-            or not wanted.issubset(order[0])
-            or sum(self._lanes[n].shape[1] for n in wanted) < WHOLE_SCAN * len(order[1])
-        ):
+        wanted = {n for n in lengths if n in self._counts}
+        if not wanted:
+            return self._empty
+        if sum(map(self._counts.__getitem__, wanted)) < WHOLE_SCAN * len(self.worth_of):
             return self._scan_lengths(rack_code, max_missing, sorted(wanted), holding)
-        built, ids, lanes, word_lengths = order
+        built = self.lengths
+        lanes = self._all_lanes
         keep = lacking(lanes, lane_masks(self.full & ~rack_code)) <= max_missing
         if not wanted.issuperset(built):
             low, high = min(wanted), max(wanted)
             if all((low <= n <= high) == (n in wanted) for n in built):
                 if low > built[0]:
-                    keep &= word_lengths >= low
+                    keep &= self.length_of >= low
                 if high < built[-1]:
-                    keep &= word_lengths <= high
+                    keep &= self.length_of <= high
             else:
                 table = np.zeros(built[-1] + 1, dtype=bool)
-                table[[n for n in wanted if n <= built[-1]]] = True
-                keep &= table[word_lengths]
+                table[sorted(wanted)] = True
+                keep &= table[self.length_of]
         if holding is not None:
             keep &= holding_mask(lanes, self.offset[holding])
         where = np.flatnonzero(keep)
-        return ids[where], lanes[:, where]
+        return where, lanes[:, where]
 
     def _scan_lengths(
         self, rack_code: int, max_missing: int, lengths: Sequence[int], holding: str | None
     ) -> tuple[Ids, Lanes]:
-        """:meth:`spellable_ids` length by length, merged by worth (a stable sort, the
-        lengths in increasing order): for a few lengths, cheaper than the whole scan."""
+        """:meth:`spellable_ids` length by length, for lengths that hold few words (the
+        short words a proof looks at first): numbers are in worth order, so the
+        lengths' answers merge by sorting their numbers."""
         import numpy as np
 
         masks = lane_masks(self.full & ~rack_code)
         ids: list[Ids] = []
         parts: list[Lanes] = []
-        worth_parts: list[npt.NDArray[np.float64]] = []
         for length in lengths:
             lanes = self.lanes(length)
-            if not lanes.shape[1]:
-                continue
             keep = lacking(lanes, masks) <= max_missing
             if holding is not None:
                 keep &= holding_mask(lanes, self.offset[holding])
             where = np.flatnonzero(keep)
-            ids.append(self._ids[length][where])
+            ids.append(self.ids_of_length(length)[where])
             parts.append(lanes[:, where])
-            worth_parts.append(self._worths[length][where])
-        if not ids:
-            return np.zeros(0, dtype=np.int64), np.zeros((LANES, 0), dtype=np.uint64)
-        # Worthiest first, ties in length order (a stable sort: as list.sort(reverse=True)).
-        order = np.argsort(-np.concatenate(worth_parts), kind="stable")
-        return np.concatenate(ids)[order], np.concatenate(parts, axis=1)[:, order]
-
-    def _worth_order(self) -> tuple[tuple[int, ...], Ids, Lanes, npt.NDArray[np.int64]]:
-        """Every word of the lengths built so far in the order a scan returns them:
-        worthiest first, ties shorter first, then in their length's order (see
-        :meth:`entries`). The lengths built, the words' numbers, lanes and lengths.
-
-        Built by :meth:`prepare` (again when it added a length: a solve prepares
-        before its budget starts, so never during a search); a scan of most words
-        is then one pass over one array, with no merge of lengths and no sort.
-        Its cost, CPU: 15 ms in English, 56 ms in French for every word; the
-        rebuilds of a process whose racks grow from 6 to 60 tiles, 0.15 and 0.38 s
-        in all, against 0.9 and 2.6 s for the lanes themselves.
-        """
-        cached = self._ordered
-        if cached is not None and len(cached[1]) == len(self._numbered):
-            return cached
-        import numpy as np
-
-        with self._building:
-            cached = self._ordered  # another thread may have built it meanwhile
-            if cached is not None and len(cached[1]) == len(self._numbered):
-                return cached
-            built = tuple(sorted(self._lanes))
-            if not built:
-                empty = np.zeros(0, dtype=np.int64)
-                return (), empty, np.zeros((LANES, 0), dtype=np.uint64), empty
-            worths = np.concatenate([self._worths[n] for n in built])
-            order = np.argsort(-worths, kind="stable")
-            ids = np.concatenate([self._ids[n] for n in built])[order]
-            lanes = np.ascontiguousarray(
-                np.concatenate([self._lanes[n] for n in built], axis=1)[:, order]
-            )
-            assert self.length_of is not None
-            ordered = (built, ids, lanes, self.length_of[ids])
-            self._ordered = ordered
-        return ordered
-
-
-def _extended(array: npt.NDArray[Any] | None, more: npt.NDArray[Any]) -> npt.NDArray[Any]:
-    """``array`` followed by ``more`` (a new array: the old one is never changed)."""
-    import numpy as np
-
-    return more.copy() if array is None else np.concatenate([array, more])
-
-
-@functools.cache
-def _vowel_bytes() -> npt.NDArray[np.bool_]:
-    """A table by byte: True for the vowels A E I O U Y (built on first use, with numpy)."""
-    import numpy as np
-
-    table = np.zeros(256, dtype=bool)
-    table[list(b"AEIOUY")] = True
-    return table
+        numbers = np.concatenate(ids)
+        order = np.argsort(numbers, kind="stable")
+        return numbers[order], np.concatenate(parts, axis=1)[:, order]
 
 
 def lane_masks(value: int) -> list[np.uint64]:
@@ -386,9 +374,20 @@ def narrow(
     return ids[where], lanes[:, where]
 
 
-_WORTH = operator.itemgetter(2)
 _INDEXES: weakref.WeakKeyDictionary[object, LexiconIndex] = weakref.WeakKeyDictionary()
 _BY_ID: dict[int, LexiconIndex] = {}
+_BUILDING = threading.Lock()
+
+
+def _from_file(lexicon: Lexicon) -> LexiconIndex | None:
+    """The index of a word list mapped from (or first written to) the cache folder,
+    when there is one and the list knows its digest; else None."""
+    folder = cache_folder()
+    key = source_key(lexicon)
+    if folder is None or key is None:
+        return None
+    found = cached(folder, key, lambda: _source_words(lexicon))
+    return LexiconIndex((), lexicon, found.data() if isinstance(found, IndexFile) else found)
 
 
 def _source_words(lexicon: Lexicon) -> Iterable[str]:
@@ -417,7 +416,18 @@ def index_for(lexicon: Lexicon) -> LexiconIndex:
         cached = _BY_ID.get(id(lexicon))
     if cached is not None:
         return cached
-    index = LexiconIndex(_source_words(lexicon), lexicon)
+    with _BUILDING:  # bots search in worker threads: one build per lexicon
+        return _index_for(lexicon)
+
+
+def _index_for(lexicon: Lexicon) -> LexiconIndex:
+    try:
+        cached = _INDEXES.get(lexicon)
+    except TypeError:
+        cached = _BY_ID.get(id(lexicon))
+    if cached is not None:
+        return cached
+    index = _from_file(lexicon) or LexiconIndex(_source_words(lexicon), lexicon)
     try:
         _INDEXES[lexicon] = index
     except TypeError:

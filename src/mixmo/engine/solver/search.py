@@ -27,7 +27,6 @@ from mixmo.engine.grid import Cell
 from mixmo.engine.solver.board import ACROSS, DOWN, Board, Move
 from mixmo.engine.solver.index import (
     RARE_WEIGHT,
-    Entry,
     LexiconIndex,
     holding_mask,
     lacking,
@@ -146,7 +145,7 @@ class Search:
         if parent is None:
             longest = board.rack_size + 1
             lengths = [n for n in self.index.lengths if board.min_length <= n <= longest]
-            self._spend(sum(len(self.index.entries(n)) for n in lengths) // SCAN_UNIT)
+            self._spend(sum(map(self.index.count, lengths)) // SCAN_UNIT)
             return self.index.spellable_ids(rack_code, limit, lengths)
         ids, lanes = parent
         self._spend(len(ids) // SCAN_UNIT)
@@ -234,7 +233,7 @@ class Search:
                 return False
         return True
 
-    def ranked(self, pool: Pool, crossing: bool) -> Iterator[list[Entry]]:
+    def ranked(self, pool: Pool, crossing: bool) -> Iterator[list[str]]:
         """The pool's words that fit the rack, in batches, each best first for this rack.
 
         The pool is in order of worth (the letters' weights); a batch takes the
@@ -269,7 +268,7 @@ class Search:
             chunk_ids = ids[chunk]
             chunk_lanes = lanes[:, chunk]
             lack = lacking(chunk_lanes, masks)
-            keep = (lack <= limit) & (index.length_of[chunk_ids] - cross <= left)
+            keep = (lack <= limit) & (index.length_of[chunk_ids].astype(np.int64) - cross <= left)
             where = np.flatnonzero(keep)
             fits.append(chunk_ids[where])
             lacks.append(lack[where])
@@ -289,7 +288,7 @@ class Search:
         lack: npt.NDArray[np.uint8],
         bandit_words: npt.NDArray[np.bool_],
         cross: int,
-    ) -> list[Entry]:
+    ) -> list[str]:
         """One batch of :meth:`ranked`, sorted by its score (stable, best first)."""
         import numpy as np
 
@@ -300,26 +299,26 @@ class Search:
         left = board.rack_size
         vowels_left = sum(board.rack[v] for v in VOWELS)
         blanks_used = np.maximum(lack.astype(np.int64) - cross, 0)
-        used = index.length_of[ids] - cross
+        used = index.length_of[ids].astype(np.int64) - cross
         score = index.worth_of[ids] - JOKER_COST * blanks_used
         if board.bandits:
             score = score + np.where((blanks_used > 0) & bandit_words, BANDIT_GAIN, 0.0)
-        vowels = index.vowels_of[ids] - cross
+        vowels = index.vowels_of[ids].astype(np.int64) - cross
         score = score - LEAVE_WEIGHT * np.abs((vowels_left - vowels) - 0.4 * (left - used))
         if self.noise:
             rand = self.rng.random
             score = score + self.noise * np.array([rand() for _ in range(len(ids))])
         order = np.argsort(-score, kind="stable")
-        return self.index.entries_of(ids[order])
+        return self.index.words_of(ids[order])
 
     # --- moves ------------------------------------------------------------------
 
     def first_moves(self, pool: Pool, limit: int) -> list[Move]:
         moves: list[Move] = []
         for batch in self.ranked(pool, crossing=False):
-            for entry in batch:
+            for word in batch:
                 self._spend()
-                move = self.board.try_word(entry[0], (0, 0), (0, 1))
+                move = self.board.try_word(word, (0, 0), (0, 1))
                 if move is not None and self.alive(move):
                     moves.append(move)
                     if len(moves) >= limit:
@@ -332,9 +331,8 @@ class Search:
         moves: list[Move] = []
         tried = 0
         for batch in self.ranked(pool, crossing=True):
-            for entry in batch:
+            for word in batch:
                 self._spend()
-                word = entry[0]
                 found = None
                 for p, ch in enumerate(word):
                     for (r, c), (dr, dc) in anchors.get(ch, ()):
