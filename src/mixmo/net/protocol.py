@@ -24,6 +24,7 @@ from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.save_models import MatchModel, TaggedAction
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
 from mixmo.engine.variants import VARIANTS
+from mixmo.engine.waits import DEFAULT_WAIT_SECONDS
 from mixmo.i18n.outside import has_control
 from mixmo.net import refusals  # registers the server's codes for said()
 from mixmo.net.refusals import BadNameError
@@ -99,6 +100,9 @@ class RoomSettings(BaseModel):
     bots: int = Field(default=0, ge=0, le=MAX_PLAYERS)
     """How many seats (the last ones) the server's own bots take."""
     bot_level: BotLevel = "normal"
+    wait_seconds: float = Field(default=DEFAULT_WAIT_SECONDS, ge=0, le=3600)
+    """Seconds of game time the table waits for a player's theme, claims, votes or reading
+    of the scores before choosing for them (0: it waits for ever)."""
 
     @field_validator("variant")
     @classmethod

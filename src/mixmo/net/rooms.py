@@ -25,6 +25,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.game import Game
+from mixmo.engine.game_errors import GameRuleError
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
@@ -268,6 +269,7 @@ class Room:
             target=settings.target,
             language=settings.language,
             seed=seed,
+            wait_seconds=settings.wait_seconds,
         )
         self._begin(options)
         try:
@@ -337,6 +339,21 @@ class Room:
                 log.error("room %s: cannot save an action (%s): play stops", self.code[:2], error)
                 raise StorageError(reason=MOVE_UNSAVED()) from None
         return events
+
+    def settle_waits(self) -> list[tuple[int, list[ev.Event]]]:
+        """The choices made for the players a wait ran out on (the match's own
+        ``wait_seconds``: :meth:`MatchCore.overdue`), applied and logged: each one's seat
+        and events. At the scores the bots and those who asked are not waited for."""
+        match = self.match
+        if match is None or self.broken:
+            return []
+        done: list[tuple[int, list[ev.Event]]] = []
+        for action in match.overdue(self.ready | set(self.bot_seats())):
+            try:
+                done.append((action.seat, self._apply_and_log(match, action)))
+            except GameRuleError:
+                break  # an earlier one moved play on: the next wait has its own time
+        return done
 
     # --- hints ----------------------------------------------------------------------
 

@@ -71,6 +71,9 @@ from mixmo.net.views import encode_event_json, visible_event
 log = logging.getLogger("mixmo.net.server")
 
 CLOCK_EVERY = 5.0
+WAITS_EVERY = 0.5
+"""How often the rooms' waits are checked (seconds): the choices made for a player who ran
+out of time come within it."""
 """Seconds between two keepings of every room's game time in the store: a crash loses at
 most that much of a room's clock (a stop loses none)."""
 
@@ -107,6 +110,7 @@ class GameServer:
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
+        self._waits: asyncio.Task[None] | None = None
         self._idle_since: dict[str, float] = {}
         self.addresses = AddressBook(self.limits)
         self._thinking = ThreadPoolExecutor(
@@ -142,6 +146,7 @@ class GameServer:
         )
         self._sweeper = asyncio.create_task(self._sweep_forever(self.limits.sweep_every))
         self._clocks = asyncio.create_task(self._keep_clocks_forever())
+        self._waits = asyncio.create_task(self._settle_waits_forever())
         return self._server
 
     @property
@@ -153,6 +158,24 @@ class GameServer:
         while True:
             await asyncio.sleep(every)
             self.sweep()
+
+    async def _settle_waits_forever(self) -> None:
+        while True:
+            await asyncio.sleep(WAITS_EVERY)
+            self.settle_waits()
+
+    def settle_waits(self) -> None:
+        """Choose for the players a room waited too long for (an absent drawer's theme, the
+        claims of those who left...), and tell everyone: a dropped player never holds a table."""
+        for room in list(self.rooms.rooms.values()):
+            try:
+                settled = room.settle_waits()
+            except RoomError:
+                continue  # the log refused it: the room is broken, and said so in the log
+            for seat, events in settled:
+                self._uncommitted.append((room, None, None))
+                self._flush_later()
+                self._broadcast_events(room, seat, events, None, None, time.perf_counter())
 
     async def _keep_clocks_forever(self) -> None:
         while True:
@@ -204,7 +227,7 @@ class GameServer:
     async def close(self) -> None:
         self.flush()
         self.keep_clocks(self.rooms.rooms.values())
-        for task in (self._sweeper, self._clocks):
+        for task in (self._sweeper, self._clocks, self._waits):
             if task is not None:
                 task.cancel()
         for tasks in self._bots.values():

@@ -11,13 +11,14 @@ differ only around it: a screen's saving, a room's seats, tokens, log and lobby.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
 from mixmo.engine.game import Game
 from mixmo.engine.hint_cost import hint_wait
+from mixmo.engine.waits import overdue, stand_ins
 
 
 @dataclass
@@ -54,6 +55,17 @@ class MatchCore:
     def subscribe(self, listener: Callable[[ev.Event], None]) -> None:
         """Tell ``listener`` every later event of the match, in order."""
         self.game.subscribe(listener)
+
+    def overdue(self, ready: Iterable[int] = ()) -> list[Action]:
+        """What is done for the players a wait still waits for once the match's
+        ``wait_seconds`` ran out (:mod:`mixmo.engine.waits`: a theme, no claim, the votes
+        closed, the next round...), stamped now; none while play goes on or waits in time.
+        ``ready``: the seats that need not be waited for at the scores."""
+        game, now = self.game, round(self.clock(), 3)
+        wait = overdue(game.state, game.options, now, ready)
+        if wait is None:
+            return []
+        return [action.stamped(now) for action in stand_ins(game.state, game.options, wait)]
 
     def hint_wait(self, seat: int) -> float:
         """Seconds of game time before ``seat``'s grid edits and MIXMO are taken again: the
