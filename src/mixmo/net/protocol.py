@@ -165,6 +165,14 @@ class StartMatch(_Message):
     """Give the free seats to the server's bots; otherwise the match has fewer players."""
 
 
+class Rematch(_Message):
+    """Play again: a new match in this room, with its seats, once this one is over. It
+    starts when the room's first player (its host) asks, or every player at the table has;
+    everyone then gets a new :class:`Snapshot`."""
+
+    type: Literal["rematch"] = "rematch"
+
+
 class SendAction(_Message):
     """One game action for the sender's own seat; ``ref`` comes back with its answer.
 
@@ -192,7 +200,7 @@ class TakeHint(_Message):
 
 
 ClientMessage = Annotated[
-    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction | TakeHint,
+    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction | TakeHint | Rematch,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(

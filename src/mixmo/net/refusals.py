@@ -164,6 +164,12 @@ class NotFirstSeatError(RoomError):
     )
 
 
+class MatchNotOverError(RoomError):
+    kind: ClassVar[Kind | None] = Kind(
+        "match-not-over", "a new match starts only when this one is over"
+    )
+
+
 class ServerOnlyError(RoomError):
     """An action only the server takes: closing the vote (once everyone at the table voted)."""
 

@@ -18,7 +18,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import InitVar, dataclass, field
+from dataclasses import InitVar, dataclass, field, replace
 
 from mixmo.data.storage import disk_is_full
 from mixmo.engine import events as ev
@@ -49,6 +49,7 @@ from mixmo.net.refusals import (
     BadTokenError,
     DamagedRoomError,
     DiskFullError,
+    MatchNotOverError,
     NotFirstSeatError,
     NotStartedError,
     NotYourSeatError,
@@ -136,6 +137,8 @@ class Room:
     views: ViewMaker | None = None
     broken: bool = False
     """An action could not be written to the log: the room refuses every action since."""
+    rematch_asked: set[int] = field(default_factory=set)
+    """Seats that asked for a new match once this one is over (see :meth:`rematch`)."""
     ready: set[int] = field(default_factory=set)
     """Seats that asked for the next round while the scores are up (see :meth:`next_round_due`)."""
     owner: str | None = None
@@ -277,6 +280,35 @@ class Room:
         except StorageError:
             self.match = self.views = None
             raise
+
+    def rematch(self, seat: int) -> bool:
+        """``seat`` asks to play again, in this room and its seats: the new match starts
+        (True) when the host (the first player's seat) asks, or once every player at the
+        table has. Raises MatchNotOverError while the match is played, StorageError (the
+        finished match kept) if the store refuses."""
+        game = self.game
+        if game is None or game.phase is not Phase.MATCH_OVER:
+            raise MatchNotOverError()
+        self.rematch_asked.add(seat)
+        humans = [s for s, st in enumerate(self.seats) if st.bot_level is None]
+        waiting = {s for s in self.present_seats() if s in humans} - self.rematch_asked
+        if humans and seat != humans[0] and waiting:
+            return False
+        old = game.options
+        seed = (old.seed + 1) % 2**62 if isinstance(old.seed, int) else secrets.randbelow(2**62)
+        options = replace(old, seed=seed)
+        before = self.match, self.views
+        self._begin(options)
+        if self.store is not None:
+            try:
+                self.store.rematch(self.code, options)
+            except sqlite3.Error as error:
+                self.match, self.views = before
+                log.error("room %s: cannot store the new match (%s)", self.code[:2], error)
+                raise storage_error(error, "start") from None
+        self.rematch_asked.clear()
+        self.ready.clear()
+        return True
 
     def _unique_bot_names(self) -> list[str]:
         names: list[str] = []

@@ -49,6 +49,7 @@ from mixmo.net.protocol import (
     CreateRoom,
     JoinRoom,
     Reconnect,
+    Rematch,
     SendAction,
     StartMatch,
     TakeHint,
@@ -351,6 +352,8 @@ class GameServer:
                 self._start_match(conn, message)
             elif isinstance(message, WatchRoom):
                 self._watch(conn, message)
+            elif isinstance(message, Rematch):
+                self._rematch(conn)
         except (RoomError, GameRuleError) as error:
             conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
@@ -488,6 +491,16 @@ class GameServer:
             self._check_bots(owner, sum(s.free for s in room.seats))
             room.owner = owner
         room.start(seat, message.fill_with_bots)
+        self._started(room)
+
+    def _rematch(self, conn: Connection) -> None:
+        """Play again in the same room: once the room starts its new match, everyone gets
+        its snapshot and the server's bots sit down again."""
+        room, seat = self._seated(conn)
+        if not room.rematch(seat):
+            return
+        for task in self._bots.pop(room.code, []):
+            task.cancel()
         self._started(room)
 
     def _started(self, room: Room) -> None:

@@ -290,6 +290,30 @@ class RoomStore:
                 self._db.execute("ROLLBACK")
             raise
 
+    def rematch(self, code: str, options: MatchOptions) -> None:
+        """The room ``code`` plays a new match with ``options``: the finished one's log goes,
+        and the room is unfinished again (restored with the new match after a restart)."""
+        statements = [
+            ("DELETE FROM actions WHERE code = ?", (code,)),
+            (
+                "UPDATE rooms SET options = ?, finished = 0, clock = NULL WHERE code = ?",
+                (json.dumps(options_data(options)), code),
+            ),
+        ]
+        if self._db.in_transaction:  # this turn's actions: the group commit takes these too
+            for sql, values in statements:
+                self._db.execute(sql, values)
+            return
+        self._db.execute("BEGIN")
+        try:
+            for sql, values in statements:
+                self._db.execute(sql, values)
+            self._db.execute("COMMIT")
+        except sqlite3.Error:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise
+
     def finish(self, code: str) -> None:
         self._db.execute("UPDATE rooms SET finished = 1 WHERE code = ?", (code,))
 
