@@ -173,6 +173,23 @@ class Rematch(_Message):
     type: Literal["rematch"] = "rematch"
 
 
+class HostSeat(_Message):
+    """The host (the room's first player) frees an away player's seat (``to="free"``: its
+    token no longer takes it; a new player may) or gives it to a server bot (``"bot"``)."""
+
+    type: Literal["host-seat"] = "host-seat"
+    seat: Seat
+    to: Literal["free", "bot"]
+
+
+class PauseMatch(_Message):
+    """The host stops the match's game time (``paused``) or lets it run on; everyone
+    gets the :class:`Lobby` saying so."""
+
+    type: Literal["pause"] = "pause"
+    paused: bool = True
+
+
 class SendAction(_Message):
     """One game action for the sender's own seat; ``ref`` comes back with its answer.
 
@@ -200,7 +217,16 @@ class TakeHint(_Message):
 
 
 ClientMessage = Annotated[
-    CreateRoom | JoinRoom | Reconnect | WatchRoom | StartMatch | SendAction | TakeHint | Rematch,
+    CreateRoom
+    | JoinRoom
+    | Reconnect
+    | WatchRoom
+    | StartMatch
+    | SendAction
+    | TakeHint
+    | Rematch
+    | HostSeat
+    | PauseMatch,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
@@ -245,6 +271,8 @@ class Lobby(_Message):
     started: bool
     seeded: bool = False
     """The creator chose the seed: whoever knows it can know every deal (tests, replays)."""
+    paused: bool = False
+    """The host paused the match: game time stands still, actions are refused."""
 
 
 class SeatView(BaseModel):

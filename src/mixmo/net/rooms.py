@@ -50,6 +50,7 @@ from mixmo.net.refusals import (
     DamagedRoomError,
     DiskFullError,
     MatchNotOverError,
+    MatchPausedError,
     NotFirstSeatError,
     NotStartedError,
     NotYourSeatError,
@@ -197,7 +198,7 @@ class Room:
     def join(self, name: str) -> tuple[int, str]:
         """Seat ``name`` at the first free seat; the seat and its secret token."""
         if self.started:
-            raise AlreadyStartedError(reason=STARTED_SEATS_TAKEN())
+            return self._take_freed()
         free = [seat for seat, s in enumerate(self.seats) if s.free]
         if not free:
             raise RoomFullError()
@@ -213,6 +214,22 @@ class Room:
                 self._start()  # the last seat: the match starts (and is stored) with it
         except StorageError:
             self.seats[seat] = SeatState()  # nobody got the token: the seat stays free
+            raise
+        return seat, token
+
+    def _take_freed(self) -> tuple[int, str]:
+        """A seat the host freed during the match (:func:`mixmo.net.host.hand_over`), taken
+        under the name it plays by in the match; the seat and its new token."""
+        freed = [s for s, st in enumerate(self.seats) if st.bot_level is None and not st.token_hash]
+        if not freed:
+            raise AlreadyStartedError(reason=STARTED_SEATS_TAKEN())
+        seat, token = freed[0], new_token()
+        held = self.seats[seat]
+        self.seats[seat] = SeatState(name=held.name, token_hash=token_hash(token))
+        try:
+            self.save("seat")
+        except StorageError:
+            self.seats[seat] = held
             raise
         return seat, token
 
@@ -342,6 +359,8 @@ class Room:
             raise NotYourSeatError(seat=seat, action_seat=action.seat)
         if self.broken:
             raise StorageError(reason=MOVES_UNSAVED())
+        if self.clock.paused:
+            raise MatchPausedError()
         if isinstance(action, NextRound) and game.phase is Phase.SCORED:
             # At a table the next round starts when everyone has read the scores: a seat's
             # request waits for every connected player's (the bots always agree).
@@ -441,6 +460,7 @@ class Room:
             ],
             started=self.started,
             seeded=self.settings.seed is not None,
+            paused=self.clock.paused,
         )
 
     # --- persistence --------------------------------------------------------------------

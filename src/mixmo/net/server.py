@@ -35,7 +35,7 @@ from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.bot import Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
-from mixmo.net import refusals
+from mixmo.net import host, refusals
 from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.botrunner import BotRunner, Submit
 from mixmo.net.connection import Connection, Limits, close_later, drained
@@ -47,7 +47,9 @@ from mixmo.net.protocol import (
     ClientMessage,
     Created,
     CreateRoom,
+    HostSeat,
     JoinRoom,
+    PauseMatch,
     Reconnect,
     Rematch,
     SendAction,
@@ -354,6 +356,10 @@ class GameServer:
                 self._watch(conn, message)
             elif isinstance(message, Rematch):
                 self._rematch(conn)
+            elif isinstance(message, HostSeat):
+                self._host_seat(conn, message)
+            elif isinstance(message, PauseMatch):
+                self._pause(conn, message)
         except (RoomError, GameRuleError) as error:
             conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
@@ -434,6 +440,8 @@ class GameServer:
         self._attach(conn, room, seat, token)
         if room.started and not was_started:
             self._started(room)
+        elif was_started:  # a seat the host freed: its player's match so far
+            self._send_snapshot(conn)
 
     def _reconnect(self, conn: Connection, message: Reconnect) -> None:
         if conn.room is not None:
@@ -502,6 +510,30 @@ class GameServer:
         for task in self._bots.pop(room.code, []):
             task.cancel()
         self._started(room)
+
+    def _host_seat(self, conn: Connection, message: HostSeat) -> None:
+        """The host frees an away seat or gives it to a bot (who sits down at once)."""
+        room, seat = self._seated(conn)
+        if message.to == "bot":
+            owner = room.owner or conn.address
+            self._check_bots(owner, 1)
+            room.owner = owner
+        host.hand_over(room, seat, message.seat, to_bot=message.to == "bot")
+        log.info("room %s: the host %s seat %d", room_label(room.code), message.to, message.seat)
+        self._broadcast_lobby(room)
+        if message.to == "bot" and room.started:
+            for task in self._bots.pop(room.code, []):
+                task.cancel()
+            self._start_bots(room)
+
+    def _pause(self, conn: Connection, message: PauseMatch) -> None:
+        """The host stops or restarts the room's game time; everyone hears it, and gets the
+        view of the time it stopped at (or runs on from)."""
+        room, seat = self._seated(conn)
+        host.pause(room, seat, message.paused)
+        self._broadcast_lobby(room)
+        for listener in self.listeners.get(room.code, ()):
+            self._send_snapshot(listener)
 
     def _started(self, room: Room) -> None:
         log.info("room %s: match started", room_label(room.code))

@@ -28,13 +28,27 @@ class GameClock:
 
     base: float = 0.0
     start: float = field(default_factory=time.monotonic)
+    paused: bool = False
+    """Stopped at ``base`` (a room's host paused the match) until :meth:`resume`."""
 
     def __call__(self) -> float:
+        if self.paused:
+            return self.base
         return self.base + (time.monotonic() - self.start)
 
     def restart(self, base: float = 0.0) -> None:
         """Game time ``base`` now: the match starts (0), or resumes where it had reached."""
-        self.base, self.start = base, time.monotonic()
+        self.base, self.start, self.paused = base, time.monotonic(), False
+
+    def pause(self) -> None:
+        """Stop game time where it is (nothing if it is stopped already)."""
+        if not self.paused:
+            self.base, self.paused = self(), True
+
+    def resume(self) -> None:
+        """Let game time run on from where it was stopped."""
+        if self.paused:
+            self.restart(self.base)
 
 
 class MatchCore:
