@@ -11,6 +11,7 @@ import click
 from mixmo.cli.common import fail, first_error
 from mixmo.cli.match_options import match_options
 from mixmo.cli.options import TranslatedCommand, light_option
+from mixmo.cli.standings_text import print_standings
 from mixmo.i18n import N_, _
 from mixmo.i18n.messages import say
 from mixmo.i18n.outside import harmless
@@ -263,6 +264,8 @@ async def _play_person(
         fail(f"{server}: {say(client.failure)}")
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
         raise SystemExit(app.return_code)
+    if table.started:
+        print_standings(table.options, table.state)
 
 
 async def _play_bot(
