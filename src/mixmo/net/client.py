@@ -36,6 +36,7 @@ from mixmo.net.protocol import (
     JoinRoom,
     Lobby,
     Reconnect,
+    Rematch,
     RoomSettings,
     SendAction,
     ServerMessage,
@@ -380,6 +381,14 @@ class GameClient:
             StartMatch(fill_with_bots=fill_with_bots).model_dump_json(),
             lambda m: isinstance(m, Lobby) and m.started,
         )
+
+    async def rematch(self) -> None:
+        """Ask to play again once the match is over (:class:`Rematch`): the new match comes
+        as a snapshot when the room starts it (nothing if the connection is gone)."""
+        if self._ws is None:
+            return
+        with contextlib.suppress(ConnectionClosed):
+            await self._ws.send(Rematch().model_dump_json())
 
     async def act(self, action: Action) -> Events | ErrorMessage:
         """Send one action for this seat; the server's answer (its events, or the refusal)."""

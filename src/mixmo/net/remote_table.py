@@ -46,7 +46,7 @@ from mixmo.net.protocol import ErrorMessage, Events, Lobby, SeatView, ServerMess
 from mixmo.net.refusals import RATE_LIMIT, WATCHER_NO_SEAT, Refused
 from mixmo.net.views import WireEventError, decode_event, view_state
 from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
-from mixmo.session.table import Connection, Refusal, Table
+from mixmo.session.table import Capabilities, Connection, Refusal, Table
 
 PREDICTED = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
 """The own seat's actions shown before the server answers: edits of its own grid and rack,
@@ -171,6 +171,7 @@ class RemoteTable(Table):
             self._clock_at = (client.view.clock, time.monotonic())
         self._outbox: asyncio.Queue[_Pending] | None = None
         self._sender: asyncio.Task[None] | None = None
+        self._rematching: asyncio.Task[None] | None = None
         self._drops = 0
         """How many times the connection has dropped (a call waiting across one is dropped)."""
         client.subscribe(self._on_message)
@@ -376,6 +377,19 @@ class RemoteTable(Table):
 
     async def start(self, fill_with_bots: bool) -> None:
         await self.client.start(fill_with_bots)
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """A seat may ask its room to play again (:meth:`rematch`); a watcher only watches."""
+        seated = bool(self.playable_seats)
+        return Capabilities(watcher=not seated, rematch=seated)
+
+    def rematch(self) -> RemoteTable:
+        """Ask the room for a new match with the same seats. This same table follows it once
+        the room starts it (the host asked, or every player at the table): its snapshot
+        replaces the finished match's view."""
+        self._rematching = asyncio.get_running_loop().create_task(self.client.rematch())
+        return self
 
     def close(self) -> None:
         if self._sender is not None:
