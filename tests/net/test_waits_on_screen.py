@@ -12,13 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.net.protocol import RoomSettings
 from mixmo.session.local import LocalTable
 from mixmo.tui.app import MixmoApp
+from mixmo.tui.modals import ScoresScreen
 from mixmo.tui.wait_notice import wait_notice
-from tests.game_helpers import lay_out, new_game, play_until_bag_is_empty
+from tests.game_helpers import lay_out, new_game, play_until_bag_is_empty, win_a_round
 from tests.net.helpers import running_server, url_of
 from tests.net.test_remote_seat import SIZE, opened, seated, until
 from tests.tui.helpers import make_app
@@ -74,3 +76,30 @@ def test_the_wait_is_said_in_french_on_a_french_screen() -> None:
         assert wait_notice(LocalTable(game), 20.0) == "en attente : Bob choisit un thème (0:25)"
     finally:
         restore_ui_language(previous)
+
+
+async def test_after_reading_the_scores_anns_header_names_who_still_reads_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with running_server() as server:
+        monkeypatch.setattr(server.rooms, "lexicon", lambda language: AnyWord(language=language))
+        url = url_of(server)
+        settings = RoomSettings(players=2, seed=3, variant="free-spirit", target=1000)
+        code, ann = await opened(url, settings, tmp_path)
+        bob = await seated(url, code, "Bob", tmp_path)
+        try:
+            await until(lambda: ann.started and bob.started)
+            room = server.rooms.get(code)
+            assert room.game is not None
+            win_a_round(room.game, start=room.now())  # straight into the room's match
+            for listener in server.listeners[code]:
+                server._send_snapshot(listener)  # every screen at the scores
+            app = MixmoApp(ann)
+            async with app.run_test(size=SIZE) as pilot:
+                await until(lambda: isinstance(app.screen, ScoresScreen), pilot)
+                await pilot.press("enter")  # Ann has read them
+                await until(lambda: "waiting for Bob to read the scores (0:" in header(app), pilot)
+                assert "Ann" not in header(app).split("·")[0]
+        finally:
+            await ann.client.close()
+            await bob.client.close()

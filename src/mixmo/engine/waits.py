@@ -73,8 +73,11 @@ class Wait:
     until: float | None
 
     def left(self, now: float) -> float | None:
-        """Seconds of game time left at ``now`` (never below 0); None without a limit."""
-        return None if self.until is None else max(0.0, self.until - now)
+        """Seconds of game time left at ``now``, from 0 to the whole wait (a clock read
+        before the wait began shows it whole); None without a limit."""
+        if self.until is None:
+            return None
+        return max(0.0, min(self.until - now, self.until - self.since))
 
     def message(self, names: Iterable[str]) -> Message:
         """What the table is told, the waited-for players named in seat order."""

@@ -260,6 +260,8 @@ class SeatInfo(BaseModel):
     """None while the seat is free."""
     bot: bool
     connected: bool
+    ready: bool = False
+    """Asked for the next round while the scores are up: the table no longer waits for them."""
 
 
 class Lobby(_Message):

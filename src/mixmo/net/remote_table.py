@@ -379,6 +379,13 @@ class RemoteTable(Table):
         await self.client.start(fill_with_bots)
 
     @property
+    def ready_seats(self) -> frozenset[int]:
+        lobby = self.lobby
+        if lobby is None:
+            return frozenset()
+        return frozenset(info.seat for info in lobby.seats if info.bot or info.ready)
+
+    @property
     def capabilities(self) -> Capabilities:
         """A seat may ask its room to play again (:meth:`rematch`); a watcher only watches."""
         seated = bool(self.playable_seats)

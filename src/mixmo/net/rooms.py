@@ -455,6 +455,7 @@ class Room:
                     name=s.name,
                     bot=s.bot_level is not None,
                     connected=s.bot_level is not None or s.connections > 0,
+                    ready=seat in self.ready,
                 )
                 for seat, s in enumerate(self.seats)
             ],

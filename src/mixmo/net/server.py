@@ -572,6 +572,8 @@ class GameServer:
         self._uncommitted.append((room, conn, message.ref))
         self._flush_later()
         self._broadcast_events(room, seat, events, conn, message.ref, arrival)
+        if isinstance(message.action, NextRound) and not events:
+            self._broadcast_lobby(room)  # who has read the scores: the others' headers say it
 
     def _take_hint(self, conn: Connection, message: TakeHint, arrival: float) -> None:
         """The ``hint`` message: the seat's hint action (the engine keeps its cost in the

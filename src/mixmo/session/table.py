@@ -124,6 +124,12 @@ class Table(ABC):
         """The match's game time now, in seconds."""
 
     @property
+    def ready_seats(self) -> frozenset[int]:
+        """Seats the scores no longer wait for (:func:`mixmo.engine.waits.waiting`): at a
+        server, its bots and the players who asked for the next round; none here."""
+        return frozenset()
+
+    @property
     def capabilities(self) -> Capabilities:
         """What this table can do beyond the state, submit and subscribe."""
         return Capabilities(watcher=not self.playable_seats)

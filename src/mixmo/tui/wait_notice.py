@@ -22,7 +22,7 @@ def countdown(seconds: float) -> str:
 def wait_notice(table: Table, clock: float) -> str | None:
     """The header's notice of what play waits for (with the time left), or of the last
     draw; None while the round plays on with tiles in the bag."""
-    wait = waiting(table.state, table.options)
+    wait = waiting(table.state, table.options, table.ready_seats)
     if wait is not None:
         left = wait.left(clock)
         if wait.kind is WaitKind.SCORES and left is None:
