@@ -6,11 +6,17 @@ messages; every other seat asking is refused with a clear reason."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from mixmo.engine.waits import DEFAULT_WAIT_SECONDS
-from tests.net.helpers import Raw, rack_of, running_server, said, two_seated
-from tests.net.test_remote_seat import until
+from mixmo.net.client import ClientError
+from mixmo.net.protocol import RoomSettings
+from mixmo.tui.app import MixmoApp
+from tests.net.helpers import Raw, rack_of, running_server, said, two_seated, url_of
+from tests.net.test_remote_seat import SIZE, opened, seated, until
 
 
 def place(seat: int, symbol: str, ref: int) -> dict[str, Any]:
@@ -84,3 +90,29 @@ async def test_the_host_gives_an_away_seat_to_a_bot_who_plays_it() -> None:
             message = await ann.recv(20)
             if message["type"] == "events" and message.get("seat") == 1:
                 break
+
+
+async def test_every_screen_says_the_host_paused_and_its_clock_stands_still(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path / "data"))
+    async with running_server() as server:
+        url = url_of(server)
+        code, ann = await opened(url, RoomSettings(players=2, seed=3), tmp_path)
+        bob = await seated(url, code, "Bob", tmp_path)
+        try:
+            await until(lambda: ann.started and bob.started)
+            app = MixmoApp(bob)
+            async with app.run_test(size=SIZE) as pilot:
+                with pytest.raises(ClientError, match="only the room's host"):
+                    await bob.client.pause()
+                await ann.client.pause()
+                await until(lambda: "the host paused the match" in str(app.header.render()), pilot)
+                stopped = bob.clock()
+                await pilot.pause(0.05)
+                assert bob.clock() == stopped
+                await ann.client.pause(False)
+                await until(lambda: "paused" not in str(app.header.render()), pilot)
+        finally:
+            await ann.client.close()
+            await bob.client.close()

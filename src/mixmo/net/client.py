@@ -17,6 +17,7 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
@@ -33,8 +34,10 @@ from mixmo.net.protocol import (
     CreateRoom,
     ErrorMessage,
     Events,
+    HostSeat,
     JoinRoom,
     Lobby,
+    PauseMatch,
     Reconnect,
     Rematch,
     RoomSettings,
@@ -389,6 +392,20 @@ class GameClient:
             return
         with contextlib.suppress(ConnectionClosed):
             await self._ws.send(Rematch().model_dump_json())
+
+    async def pause(self, paused: bool = True) -> None:
+        """The host stops (or restarts) the room's game time; the answer is the lobby that
+        says so (ClientError ``not-host`` for anyone else)."""
+        await self._ask(
+            PauseMatch(paused=paused).model_dump_json(),
+            lambda m: isinstance(m, Lobby) and m.paused == paused,
+        )
+
+    async def host_seat(self, seat: int, to: Literal["free", "bot"]) -> None:
+        """The host frees an away player's seat or gives it to a server bot."""
+        await self._ask(
+            HostSeat(seat=seat, to=to).model_dump_json(), lambda m: isinstance(m, Lobby)
+        )
 
     async def act(self, action: Action) -> Events | ErrorMessage:
         """Send one action for this seat; the server's answer (its events, or the refusal)."""

@@ -268,7 +268,14 @@ class RemoteTable(Table):
     def clock(self) -> float:
         """The server's game time, carried on from the last view by this machine's clock."""
         at, received = self._clock_at
+        if self.paused:  # the room's game time stands still (its view follows the lobby)
+            return at
         return at + time.monotonic() - received
+
+    @property
+    def paused(self) -> bool:
+        lobby = self.lobby
+        return lobby is not None and lobby.paused
 
     # --- acting ----------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ the round. The scores at one keyboard are not a wait (one Enter deals the next r
 from __future__ import annotations
 
 from mixmo.engine.waits import WaitKind, last_draw_warning, waiting
+from mixmo.i18n import _
 from mixmo.i18n.messages import say
 from mixmo.session.table import Table
 
@@ -22,6 +23,8 @@ def countdown(seconds: float) -> str:
 def wait_notice(table: Table, clock: float) -> str | None:
     """The header's notice of what play waits for (with the time left), or of the last
     draw; None while the round plays on with tiles in the bag."""
+    if table.paused:
+        return _("the host paused the match")
     wait = waiting(table.state, table.options, table.ready_seats)
     if wait is not None:
         left = wait.left(clock)
