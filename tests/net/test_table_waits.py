@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mixmo.cli.join import JoinRequest, join, new_room_settings
 from mixmo.engine.actions import ClaimThemeWords
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import AnyWord
@@ -101,3 +102,10 @@ def test_a_room_asks_for_its_wait_and_puts_it_in_the_matchs_options() -> None:
     room.join("Ann")
     room.join("Bob")
     assert room.game is not None and room.game.options.wait_seconds == 30
+
+
+def test_join_new_asks_for_the_rooms_wait() -> None:
+    context = join.make_context("join", ["ws://127.0.0.1:1", "--new", "--wait", "20"])
+    assert new_room_settings(JoinRequest(**context.params)).wait_seconds == 20
+    default = join.make_context("join", ["ws://127.0.0.1:1", "--new"])
+    assert new_room_settings(JoinRequest(**default.params)).wait_seconds == DEFAULT_WAIT_SECONDS

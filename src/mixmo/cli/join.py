@@ -121,6 +121,8 @@ def seat_hint(server: str, where: str | None) -> str:
               help=N_("With --new: seats the server's own bots take (the last ones)."))  # fmt: skip
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
               help=N_("With --new: the server's bots' level."))  # fmt: skip
+@click.option("--wait", "wait_seconds", type=click.IntRange(0, 3600), default=45, show_default=True,
+              help=N_("With --new: seconds the table waits for a player's theme, claims, votes or scores before choosing for them (0: for ever)."))  # fmt: skip
 @click.option("--bot", "bot_level", type=click.Choice(LEVELS), metavar="LEVEL",
               help=N_("Play this seat with a bot of LEVEL, with no screen; print the standings."))  # fmt: skip
 @click.option("--name", help=N_("Your name at the table."))
@@ -148,6 +150,7 @@ class JoinRequest:
     seed: int | None
     bots: int
     level: str
+    wait_seconds: int
     bot_level: str | None
     name: str | None
     watch: bool
@@ -206,6 +209,7 @@ def new_room_settings(request: JoinRequest) -> RoomSettings:
             seed=request.seed,
             bots=bots,
             bot_level=request.level,  # type: ignore[arg-type]
+            wait_seconds=request.wait_seconds,
         )
     except ValueError as error:
         fail(first_error(error))
