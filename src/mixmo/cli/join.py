@@ -11,6 +11,7 @@ import click
 from mixmo.cli.common import fail, first_error
 from mixmo.cli.match_options import match_options
 from mixmo.cli.options import TranslatedCommand, light_option
+from mixmo.cli.standings_text import print_standings
 from mixmo.i18n import N_, _, ngettext
 from mixmo.i18n.messages import say
 from mixmo.i18n.outside import harmless
@@ -126,6 +127,8 @@ def seat_hint(server: str, where: str | None) -> str:
               help=N_("With --new: seats the server's own bots take (the last ones)."))  # fmt: skip
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
               help=N_("With --new: the server's bots' level."))  # fmt: skip
+@click.option("--wait", "wait_seconds", type=click.IntRange(0, 3600), default=45, show_default=True,
+              help=N_("With --new: seconds the table waits for a player's theme, claims, votes or scores before choosing for them (0: for ever)."))  # fmt: skip
 @click.option("--bot", "bot_level", type=click.Choice(LEVELS), metavar="LEVEL",
               help=N_("Play this seat with a bot of LEVEL, with no screen; print the standings."))  # fmt: skip
 @click.option("--name", help=N_("Your name at the table."))
@@ -154,6 +157,7 @@ class JoinRequest:
     seed: int | None
     bots: int
     level: str
+    wait_seconds: int
     bot_level: str | None
     name: str | None
     watch: bool
@@ -216,6 +220,7 @@ def new_room_settings(request: JoinRequest) -> RoomSettings:
             bots=bots,
             bot_level=request.level,  # type: ignore[arg-type]
             public=request.public,
+            wait_seconds=request.wait_seconds,
         )
     except ValueError as error:
         fail(first_error(error))
@@ -304,6 +309,8 @@ async def _play_person(
         fail(f"{server}: {say(client.failure)}")
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
         raise SystemExit(app.return_code)
+    if table.started:
+        print_standings(table.options, table.state)
 
 
 def _print_invite(server: str, code: str, web: bool) -> None:

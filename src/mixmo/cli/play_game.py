@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mixmo.cli.common import console_for, fail, first_error, load_lexicon, random_seed
+from mixmo.cli.standings_text import print_standings
 from mixmo.engine.levels import Level
 from mixmo.i18n import _, ngettext
 from mixmo.i18n.messages import say
@@ -196,6 +197,7 @@ def run_app(request: PlayRequest, table: _Table, path: Path, relay: float | None
     app.run()
     if app.return_code:  # a crash inside the interface (Textual printed it): never exit 0
         raise SystemExit(app.return_code)
+    print_standings(app.table.options, app.table.state)
 
 
 MAX_SEATS = 6

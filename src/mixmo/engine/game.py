@@ -41,6 +41,7 @@ from mixmo.engine.state import MatchState, Phase, RoundState
 from mixmo.engine.tiles import Tile, full_tile_set, tiles_per_player
 from mixmo.engine.undo import EditHistory
 from mixmo.engine.validation import ValidationReport, validate
+from mixmo.engine.waits import WAIT_OF_PHASE
 
 __all__ = [
     "MIXMO_DRAW",
@@ -135,10 +136,16 @@ class Game(EditingHandlers, CallHandlers):
 
 def _clocked(before: MatchState, after: MatchState, at: float) -> MatchState:
     """``after`` with its round's clock: a round dealt by the action starts at ``at``, a
-    round scored by it ends at ``at`` (the first round starts at 0, the match's start)."""
+    round scored by it ends at ``at`` (the first round starts at 0, the match's start),
+    and a wait begun by it (:mod:`mixmo.engine.waits`) is waited since ``at``."""
     round_ = after.round
-    if round_.number != before.round.number:
-        return after.with_(round=round_.with_(started_at=at))
-    if round_.ended_at is None and round_.phase in (Phase.SCORED, Phase.MATCH_OVER):
-        return after.with_(round=round_.with_(ended_at=at))
-    return after
+    new_round = round_.number != before.round.number
+    if new_round:
+        round_ = round_.with_(started_at=at)
+    elif round_.ended_at is None and round_.phase in (Phase.SCORED, Phase.MATCH_OVER):
+        round_ = round_.with_(ended_at=at)
+    if new_round or round_.phase is not before.round.phase:
+        since = at if round_.phase in WAIT_OF_PHASE else None
+        if since != round_.waiting_since:
+            round_ = round_.with_(waiting_since=since)
+    return after if round_ is after.round else after.with_(round=round_)

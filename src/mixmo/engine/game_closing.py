@@ -37,6 +37,7 @@ from mixmo.engine.round_end import (
     rounds_after,
     score_round,
     sprint_take_back,
+    standings,
 )
 from mixmo.engine.state import MatchState, Phase, RoundResult, RoundState
 from mixmo.engine.stuck import lone_leader, match_stuck
@@ -229,10 +230,7 @@ class ClosingHandlers(GameBase):
 
     def _standings(self, state: MatchState) -> list[int]:
         """Seats best first: by points then rounds won (points option), or the reverse."""
-        seats = range(len(self.options.players))
-        if self.options.scoring is ScoringMode.POINTS:
-            return sorted(seats, key=lambda s: (-state.totals[s], -state.rounds_won[s], s))
-        return sorted(seats, key=lambda s: (-state.rounds_won[s], -state.totals[s], s))
+        return standings(state, self.options.scoring)
 
     def _on_NextRound(
         self, state: MatchState, action: act.NextRound

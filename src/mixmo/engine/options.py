@@ -69,12 +69,17 @@ class MatchOptions:
     mixmo_window: Annotated[float, AT_LEAST_0] = 1.0
     """Seconds of game time within which MIXMO calls make a single draw."""
     seed: int | str = 0
+    wait_seconds: Annotated[float, AT_LEAST_0] = 0.0
+    """Seconds of game time the table waits for a player's theme, sprint, claims, votes or
+    reading of the scores before choosing for them (:mod:`mixmo.engine.waits`); 0: no limit
+    (one keyboard: everyone is there)."""
 
     def __post_init__(self) -> None:
         PLAYERS.check("players", self.players)
         AT_LEAST_0.check("target", self.target)
         AT_LEAST_0.check("rounds_to_play", self.rounds_to_play)
         AT_LEAST_0.check("mixmo_window", self.mixmo_window)
+        AT_LEAST_0.check("wait_seconds", self.wait_seconds)
         names = tuple(name.strip() for name in self.players)
         if any(not name for name in names):
             raise PlayerNamesError(BLANK_NAME())
@@ -90,6 +95,7 @@ class MatchOptions:
         object.__setattr__(self, "scoring", scoring)
         object.__setattr__(self, "target", self.target or DEFAULT_TARGETS[scoring])
         object.__setattr__(self, "mixmo_window", float(self.mixmo_window))
+        object.__setattr__(self, "wait_seconds", float(self.wait_seconds))
 
     @property
     def rules(self) -> Variant:

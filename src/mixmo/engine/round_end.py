@@ -8,8 +8,9 @@ from mixmo.engine import events as ev
 from mixmo.engine.grid import Cell, Grid
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.messages import Kind
+from mixmo.engine.options import ScoringMode
 from mixmo.engine.scoring import WRONG_FINAL, score
-from mixmo.engine.state import RoundState
+from mixmo.engine.state import MatchState, RoundState
 from mixmo.engine.themes import builtin_themes
 from mixmo.engine.validation import WordVerdict, validate
 from mixmo.engine.variants import Variant
@@ -137,3 +138,12 @@ def _whole_or_an_end(word: tuple[Cell, ...], named: set[Cell]) -> bool:
     """True when ``named`` is all of ``word`` or a run of it from its first or last cell."""
     count = len(named)
     return count <= len(word) and named in (set(word[:count]), set(word[-count:]))
+
+
+def standings(state: MatchState, scoring: ScoringMode) -> list[int]:
+    """Seats best first: by points then rounds won (points option), or the reverse; a tie
+    keeps seat order."""
+    seats = range(len(state.totals))
+    if scoring is ScoringMode.POINTS:
+        return sorted(seats, key=lambda s: (-state.totals[s], -state.rounds_won[s], s))
+    return sorted(seats, key=lambda s: (-state.rounds_won[s], -state.totals[s], s))

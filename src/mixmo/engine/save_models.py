@@ -140,6 +140,7 @@ class RoundModel(_Model):
     started_at: float = Field(default=0.0, ge=0)
     ended_at: float | None = Field(default=None, ge=0)
     scores: list[PlayerScore] = []
+    waiting_since: float | None = Field(default=None, ge=0)
     """The clock and the score sheet: each left out while it holds nothing (as
     :data:`~mixmo.engine.state_json.ROUND_PARTS` says)."""
     parts: ClassVar[tuple[Part, ...]] = ROUND_PARTS
@@ -165,6 +166,7 @@ class RoundModel(_Model):
             started_at=self.started_at,
             ended_at=self.ended_at,
             scores=tuple(self.scores),
+            waiting_since=self.waiting_since,
         )
 
 

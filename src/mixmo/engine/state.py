@@ -103,6 +103,10 @@ class RoundState:
     duration is ``ended_at - started_at``."""
     scores: tuple[PlayerScore, ...] = ()
     """Each player's score sheet, once the round is scored (the sheet every view shows)."""
+    waiting_since: float | None = None
+    """The game time of the action that made play wait for some players (the Bandit's
+    theme, the sprint, claims, votes, the scores: :mod:`mixmo.engine.waits`); None while
+    the round plays."""
 
     @property
     def duration(self) -> float | None:

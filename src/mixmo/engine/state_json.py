@@ -187,6 +187,7 @@ ROUND_PARTS: tuple[Part, ...] = (
     Part("started_at", EVERYONE, _same, left_out=_is_empty),
     Part("ended_at", EVERYONE, _same, left_out=_is_none),
     Part("scores", EVERYONE, _scores, left_out=_is_empty),
+    Part("waiting_since", EVERYONE, _same, left_out=_is_none),
 )
 """A round's fields as JSON, in order (:class:`~mixmo.engine.save_models.RoundModel`).
 The clock and the score sheet are left out while they hold nothing: a save of a first
@@ -211,11 +212,12 @@ OPTIONS_PARTS: tuple[Part, ...] = (
     Part("dictionary", EVERYONE, _same),
     Part("mixmo_window", EVERYONE, _same),
     Part("seed", SAVE_ONLY, _same, hidden=HIDDEN_SEED),
+    Part("wait_seconds", EVERYONE, _same, left_out=_is_empty),
 )
 """The options as JSON, in order. A match played to a target writes no ``rounds_to_play``
 (its save loads in a mixmo that does not know that option)."""
 
-DERIVED_ROUND_FIELDS = ("started_at", "ended_at", "scores")
+DERIVED_ROUND_FIELDS = ("started_at", "ended_at", "scores", "waiting_since")
 """The round's fields that follow from the log alone: a save written before they were
 kept has none of them, and takes them from its replayed log."""
 

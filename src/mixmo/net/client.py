@@ -18,6 +18,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic import ValidationError
@@ -37,14 +38,17 @@ from mixmo.net.protocol import (
     CreateRoom,
     ErrorMessage,
     Events,
+    HostSeat,
     JoinRoom,
     LeaveRoom,
     ListRooms,
     Lobby,
     OpenRoom,
+    PauseMatch,
     React,
     ReactionCode,
     Reconnect,
+    Rematch,
     RoomList,
     RoomSettings,
     SendAction,
@@ -525,6 +529,28 @@ class GameClient:
         await self._ask(
             StartMatch(fill_with_bots=fill_with_bots).model_dump_json(),
             lambda m: isinstance(m, Lobby) and m.started,
+        )
+
+    async def rematch(self) -> None:
+        """Ask to play again once the match is over (:class:`Rematch`): the new match comes
+        as a snapshot when the room starts it (nothing if the connection is gone)."""
+        if self._ws is None:
+            return
+        with contextlib.suppress(ConnectionClosed):
+            await self._ws.send(Rematch().model_dump_json())
+
+    async def pause(self, paused: bool = True) -> None:
+        """The host stops (or restarts) the room's game time; the answer is the lobby that
+        says so (ClientError ``not-host`` for anyone else)."""
+        await self._ask(
+            PauseMatch(paused=paused).model_dump_json(),
+            lambda m: isinstance(m, Lobby) and m.paused == paused,
+        )
+
+    async def host_seat(self, seat: int, to: Literal["free", "bot"]) -> None:
+        """The host frees an away player's seat or gives it to a server bot."""
+        await self._ask(
+            HostSeat(seat=seat, to=to).model_dump_json(), lambda m: isinstance(m, Lobby)
         )
 
     async def act(self, action: Action) -> Events | ErrorMessage:

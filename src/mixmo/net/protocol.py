@@ -24,6 +24,7 @@ from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.save_models import MatchModel, TaggedAction
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
 from mixmo.engine.variants import VARIANTS
+from mixmo.engine.waits import DEFAULT_WAIT_SECONDS
 from mixmo.i18n.outside import has_control
 from mixmo.net import refusals  # registers the server's codes for said()
 from mixmo.net.refusals import BadNameError
@@ -104,6 +105,9 @@ class RoomSettings(BaseModel):
     public: bool = False
     """Listed among the server's open rooms (:class:`ListRooms`) while it has a free seat;
     otherwise only its code leads to it."""
+    wait_seconds: float = Field(default=DEFAULT_WAIT_SECONDS, ge=0, le=3600)
+    """Seconds of game time the table waits for a player's theme, claims, votes or reading
+    of the scores before choosing for them (0: it waits for ever)."""
 
     @field_validator("variant")
     @classmethod
@@ -174,6 +178,31 @@ class LeaveRoom(_Message):
     type: Literal["leave"] = "leave"
 
 
+class Rematch(_Message):
+    """Play again: a new match in this room, with its seats, once this one is over. It
+    starts when the room's first player (its host) asks, or every player at the table has;
+    everyone then gets a new :class:`Snapshot`."""
+
+    type: Literal["rematch"] = "rematch"
+
+
+class HostSeat(_Message):
+    """The host (the room's first player) frees an away player's seat (``to="free"``: its
+    token no longer takes it; a new player may) or gives it to a server bot (``"bot"``)."""
+
+    type: Literal["host-seat"] = "host-seat"
+    seat: Seat
+    to: Literal["free", "bot"]
+
+
+class PauseMatch(_Message):
+    """The host stops the match's game time (``paused``) or lets it run on; everyone
+    gets the :class:`Lobby` saying so."""
+
+    type: Literal["pause"] = "pause"
+    paused: bool = True
+
+
 class SendAction(_Message):
     """One game action for the sender's own seat; ``ref`` comes back with its answer.
 
@@ -230,7 +259,10 @@ ClientMessage = Annotated[
     | SendAction
     | TakeHint
     | ListRooms
-    | React,
+    | React
+    | Rematch
+    | HostSeat
+    | PauseMatch,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
@@ -267,6 +299,8 @@ class SeatInfo(BaseModel):
     """None while the seat is free."""
     bot: bool
     connected: bool
+    ready: bool = False
+    """Asked for the next round while the scores are up: the table no longer waits for them."""
 
 
 class Lobby(_Message):
@@ -281,6 +315,8 @@ class Lobby(_Message):
     settings: RoomSettings | None = None
     """How the room's match is played (its seed left out: ``seeded`` says whether there is
     one); None from an older server."""
+    paused: bool = False
+    """The host paused the match: game time stands still, actions are refused."""
 
 
 class SeatView(BaseModel):

@@ -170,6 +170,31 @@ class NotFirstSeatError(RoomError):
     )
 
 
+class MatchNotOverError(RoomError):
+    kind: ClassVar[Kind | None] = Kind(
+        "match-not-over", "a new match starts only when this one is over"
+    )
+
+
+class NotHostError(RoomError):
+    kind: ClassVar[Kind | None] = Kind(
+        "not-host", "only the room's host (its first player) may free a seat or pause the match"
+    )
+
+
+class SeatNotAwayError(RoomError):
+    kind: ClassVar[Kind | None] = Kind(
+        "seat-not-away", "seat {seat} is not an away player's: only those are freed or given"
+    )
+    seat: int
+
+
+class MatchPausedError(RoomError):
+    kind: ClassVar[Kind | None] = Kind(
+        "match-paused", "the host paused the match: play resumes when they say so"
+    )
+
+
 class ServerOnlyError(RoomError):
     """An action only the server takes: closing the vote (once everyone at the table voted)."""
 

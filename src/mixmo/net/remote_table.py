@@ -58,7 +58,7 @@ from mixmo.net.refusals import RATE_LIMIT, SEAT_TAKEN, WATCHER_NO_SEAT, Refused
 from mixmo.net.views import WireEventError, decode_event, view_state
 from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
 from mixmo.session.reactions import ReactionListener
-from mixmo.session.table import Connection, Refusal, Table
+from mixmo.session.table import Capabilities, Connection, Refusal, Table
 
 PREDICTED = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
 """The own seat's actions shown before the server answers: edits of its own grid and rack,
@@ -181,6 +181,7 @@ class RemoteTable(Table):
             self._clock_at = (client.view.clock, time.monotonic())
         self._outbox: asyncio.Queue[_Pending] | None = None
         self._sender: asyncio.Task[None] | None = None
+        self._rematching: asyncio.Task[None] | None = None
         self._drops = 0
         """How many times the connection has dropped (a call waiting across one is dropped)."""
         self._reaction_listeners: list[ReactionListener] = []
@@ -293,7 +294,14 @@ class RemoteTable(Table):
     def clock(self) -> float:
         """The server's game time, carried on from the last view by this machine's clock."""
         at, received = self._clock_at
+        if self.paused:  # the room's game time stands still (its view follows the lobby)
+            return at
         return at + time.monotonic() - received
+
+    @property
+    def paused(self) -> bool:
+        lobby = self.lobby
+        return lobby is not None and lobby.paused
 
     # --- acting ----------------------------------------------------------------------
 
@@ -418,6 +426,26 @@ class RemoteTable(Table):
     def on_reaction(self, listener: ReactionListener) -> Callable[[], None]:
         self._reaction_listeners.append(listener)
         return lambda: self._reaction_listeners.remove(listener)
+
+    @property
+    def ready_seats(self) -> frozenset[int]:
+        lobby = self.lobby
+        if lobby is None:
+            return frozenset()
+        return frozenset(info.seat for info in lobby.seats if info.bot or info.ready)
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """A seat may ask its room to play again (:meth:`rematch`); a watcher only watches."""
+        seated = bool(self.playable_seats)
+        return Capabilities(watcher=not seated, rematch=seated)
+
+    def rematch(self) -> RemoteTable:
+        """Ask the room for a new match with the same seats. This same table follows it once
+        the room starts it (the host asked, or every player at the table): its snapshot
+        replaces the finished match's view."""
+        self._rematching = asyncio.get_running_loop().create_task(self.client.rematch())
+        return self
 
     def close(self) -> None:
         if self._sender is not None:

@@ -18,13 +18,14 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import InitVar, dataclass, field
+from dataclasses import InitVar, dataclass, field, replace
 
 from mixmo.data.storage import disk_is_full
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.game import Game
+from mixmo.engine.game_errors import GameRuleError
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
@@ -49,7 +50,9 @@ from mixmo.net.refusals import (
     BadTokenError,
     DamagedRoomError,
     DiskFullError,
+    MatchNotOverError,
     MatchOverError,
+    MatchPausedError,
     NotFirstSeatError,
     NotStartedError,
     NotYourSeatError,
@@ -138,6 +141,8 @@ class Room:
     views: ViewMaker | None = None
     broken: bool = False
     """An action could not be written to the log: the room refuses every action since."""
+    rematch_asked: set[int] = field(default_factory=set)
+    """Seats that asked for a new match once this one is over (see :meth:`rematch`)."""
     ready: set[int] = field(default_factory=set)
     """Seats that asked for the next round while the scores are up (see :meth:`next_round_due`)."""
     final: list[tuple[str, int, int]] = field(default_factory=list)
@@ -200,7 +205,7 @@ class Room:
         if self.finished:
             raise match_over(self.final)
         if self.started:
-            raise AlreadyStartedError(reason=STARTED_SEATS_TAKEN())
+            return self._take_freed()
         free = [seat for seat, s in enumerate(self.seats) if s.free]
         if not free:
             raise RoomFullError()
@@ -216,6 +221,22 @@ class Room:
                 self._start()  # the last seat: the match starts (and is stored) with it
         except StorageError:
             self.seats[seat] = SeatState()  # nobody got the token: the seat stays free
+            raise
+        return seat, token
+
+    def _take_freed(self) -> tuple[int, str]:
+        """A seat the host freed during the match (:func:`mixmo.net.host.hand_over`), taken
+        under the name it plays by in the match; the seat and its new token."""
+        freed = [s for s, st in enumerate(self.seats) if st.bot_level is None and not st.token_hash]
+        if not freed:
+            raise AlreadyStartedError(reason=STARTED_SEATS_TAKEN())
+        seat, token = freed[0], new_token()
+        held = self.seats[seat]
+        self.seats[seat] = SeatState(name=held.name, token_hash=token_hash(token))
+        try:
+            self.save("seat")
+        except StorageError:
+            self.seats[seat] = held
             raise
         return seat, token
 
@@ -288,6 +309,7 @@ class Room:
             target=settings.target,
             language=settings.language,
             seed=seed,
+            wait_seconds=settings.wait_seconds,
         )
         self._begin(options)
         try:
@@ -295,6 +317,36 @@ class Room:
         except StorageError:
             self.match = self.views = None
             raise
+
+    def rematch(self, seat: int) -> bool:
+        """``seat`` asks to play again, in this room and its seats: the new match starts
+        (True) when the host (the first player's seat) asks, or once every player at the
+        table has. Raises MatchNotOverError while the match is played, StorageError (the
+        finished match kept) if the store refuses."""
+        game = self.game
+        if game is None or game.phase is not Phase.MATCH_OVER:
+            raise MatchNotOverError()
+        self.rematch_asked.add(seat)
+        humans = [s for s, st in enumerate(self.seats) if st.bot_level is None]
+        waiting = {s for s in self.present_seats() if s in humans} - self.rematch_asked
+        if humans and seat != humans[0] and waiting:
+            return False
+        old = game.options
+        seed = (old.seed + 1) % 2**62 if isinstance(old.seed, int) else secrets.randbelow(2**62)
+        options = replace(old, seed=seed)
+        before = self.match, self.views
+        self._begin(options)
+        self.final = []  # the room plays on: its code no longer answers "match over"
+        if self.store is not None:
+            try:
+                self.store.rematch(self.code, options)
+            except sqlite3.Error as error:
+                self.match, self.views = before
+                log.error("room %s: cannot store the new match (%s)", self.code[:2], error)
+                raise storage_error(error, "start") from None
+        self.rematch_asked.clear()
+        self.ready.clear()
+        return True
 
     def _unique_bot_names(self) -> list[str]:
         names: list[str] = []
@@ -328,6 +380,8 @@ class Room:
             raise NotYourSeatError(seat=seat, action_seat=action.seat)
         if self.broken:
             raise StorageError(reason=MOVES_UNSAVED())
+        if self.clock.paused:
+            raise MatchPausedError()
         if isinstance(action, NextRound) and game.phase is Phase.SCORED:
             # At a table the next round starts when everyone has read the scores: a seat's
             # request waits for every connected player's (the bots always agree).
@@ -367,6 +421,21 @@ class Room:
         seats = order if order is not None else tuple(range(len(names)))
         self.final = [(names[s], state.totals[s], state.rounds_won[s]) for s in seats]
         return self.final
+
+    def settle_waits(self) -> list[tuple[int, list[ev.Event]]]:
+        """The choices made for the players a wait ran out on (the match's own
+        ``wait_seconds``: :meth:`MatchCore.overdue`), applied and logged: each one's seat
+        and events. At the scores the bots and those who asked are not waited for."""
+        match = self.match
+        if match is None or self.broken:
+            return []
+        done: list[tuple[int, list[ev.Event]]] = []
+        for action in match.overdue(self.ready | set(self.bot_seats())):
+            try:
+                done.append((action.seat, self._apply_and_log(match, action)))
+            except GameRuleError:
+                break  # an earlier one moved play on: the next wait has its own time
+        return done
 
     # --- hints ----------------------------------------------------------------------
 
@@ -417,12 +486,14 @@ class Room:
                     name=s.name,
                     bot=s.bot_level is not None,
                     connected=s.bot_level is not None or s.connections > 0,
+                    ready=seat in self.ready,
                 )
                 for seat, s in enumerate(self.seats)
             ],
             started=self.started,
             seeded=self.settings.seed is not None,
             settings=self.settings.model_copy(update={"seed": None}),  # the seed is secret
+            paused=self.clock.paused,
         )
 
     # --- persistence --------------------------------------------------------------------

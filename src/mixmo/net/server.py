@@ -35,7 +35,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
-from mixmo.net import refusals
+from mixmo.net import host, refusals
 from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.botrunner import Submit
 from mixmo.net.broadcast import broadcast_events, displace, send_snapshot
@@ -49,12 +49,15 @@ from mixmo.net.protocol import (
     ClientMessage,
     Created,
     CreateRoom,
+    HostSeat,
     JoinRoom,
     LeaveRoom,
     ListRooms,
+    PauseMatch,
     React,
     Reaction,
     Reconnect,
+    Rematch,
     SendAction,
     StartMatch,
     TakeHint,
@@ -80,6 +83,9 @@ from mixmo.session.core import MatchCore
 log = logging.getLogger("mixmo.net.server")
 
 CLOCK_EVERY = 5.0
+WAITS_EVERY = 0.5
+"""How often the rooms' waits are checked (seconds): the choices made for a player who ran
+out of time come within it."""
 """Seconds between two keepings of every room's game time in the store: a crash loses at
 most that much of a room's clock (a stop loses none)."""
 
@@ -111,6 +117,7 @@ class GameServer:
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
+        self._waits: asyncio.Task[None] | None = None
         self._idle_since: dict[str, float] = {}
         self._heard: weakref.WeakKeyDictionary[MatchCore, list[ev.Event]] = (
             weakref.WeakKeyDictionary()
@@ -147,6 +154,7 @@ class GameServer:
         )
         self._sweeper = asyncio.create_task(self._sweep_forever(self.limits.sweep_every))
         self._clocks = asyncio.create_task(self._keep_clocks_forever())
+        self._waits = asyncio.create_task(self._settle_waits_forever())
         return self._server
 
     @property
@@ -158,6 +166,27 @@ class GameServer:
         while True:
             await asyncio.sleep(every)
             self.sweep()
+
+    async def _settle_waits_forever(self) -> None:
+        while True:
+            await asyncio.sleep(WAITS_EVERY)
+            self.settle_waits()
+
+    def settle_waits(self) -> None:
+        """Choose for the players a room waited too long for (an absent drawer's theme, the
+        claims of those who left...), and tell everyone: a dropped player never holds a table."""
+        for room in list(self.rooms.rooms.values()):
+            heard = self._follow(room)
+            try:
+                settled = room.settle_waits()
+            except RoomError:
+                continue  # the log refused it: the room is broken, and said so in the log
+            finally:  # sent below, action by action: never again with the next action
+                heard.clear()
+            for seat, events in settled:
+                self._uncommitted.append((room, None, None))
+                self._flush_later()
+                self._broadcast_events(room, seat, events, None, None, time.perf_counter())
 
     async def _keep_clocks_forever(self) -> None:
         while True:
@@ -230,7 +259,7 @@ class GameServer:
     async def close(self) -> None:
         self.flush()
         self.keep_clocks(self.rooms.rooms.values())
-        for task in (self._sweeper, self._clocks):
+        for task in (self._sweeper, self._clocks, self._waits):
             if task is not None:
                 task.cancel()
         for tasks in self._bots.values():
@@ -360,6 +389,12 @@ class GameServer:
                 self._react(conn, message)
             elif isinstance(message, ListRooms):
                 conn.send(open_rooms(self.rooms.rooms.values()).model_dump_json())
+            elif isinstance(message, Rematch):
+                self._rematch(conn)
+            elif isinstance(message, HostSeat):
+                self._host_seat(conn, message)
+            elif isinstance(message, PauseMatch):
+                self._pause(conn, message)
         except (RoomError, GameRuleError) as error:
             conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
@@ -444,6 +479,8 @@ class GameServer:
         self._attach(conn, room, seat, token)
         if room.started and not was_started:
             self._started(room)
+        elif was_started:  # a seat the host freed: its player's match so far
+            self._send_snapshot(conn)
 
     def _reconnect(self, conn: Connection, message: Reconnect) -> None:
         if conn.room is not None:
@@ -524,6 +561,40 @@ class GameServer:
         room.start(seat, message.fill_with_bots)
         self._started(room)
 
+    def _rematch(self, conn: Connection) -> None:
+        """Play again in the same room: once the room starts its new match, everyone gets
+        its snapshot and the server's bots sit down again."""
+        room, seat = self._seated(conn)
+        if not room.rematch(seat):
+            return
+        for task in self._bots.pop(room.code, []):
+            task.cancel()
+        self._started(room)
+
+    def _host_seat(self, conn: Connection, message: HostSeat) -> None:
+        """The host frees an away seat or gives it to a bot (who sits down at once)."""
+        room, seat = self._seated(conn)
+        if message.to == "bot":
+            owner = room.owner or conn.address
+            self._check_bots(owner, 1)
+            room.owner = owner
+        host.hand_over(room, seat, message.seat, to_bot=message.to == "bot")
+        log.info("room %s: the host %s seat %d", room_label(room.code), message.to, message.seat)
+        self._broadcast_lobby(room)
+        if message.to == "bot" and room.started:
+            for task in self._bots.pop(room.code, []):
+                task.cancel()
+            self._start_bots(room)
+
+    def _pause(self, conn: Connection, message: PauseMatch) -> None:
+        """The host stops or restarts the room's game time; everyone hears it, and gets the
+        view of the time it stopped at (or runs on from)."""
+        room, seat = self._seated(conn)
+        host.pause(room, seat, message.paused)
+        self._broadcast_lobby(room)
+        for listener in self.listeners.get(room.code, ()):
+            self._send_snapshot(listener)
+
     def _started(self, room: Room) -> None:
         log.info("room %s: match started", room_label(room.code))
         self._broadcast_lobby(room)
@@ -551,6 +622,8 @@ class GameServer:
         self._uncommitted.append((room, conn, message.ref))
         self._flush_later()
         self._broadcast_events(room, seat, events, conn, message.ref, arrival)
+        if isinstance(message.action, NextRound) and not events:
+            self._broadcast_lobby(room)  # who has read the scores: the others' headers say it
 
     def _apply(self, room: Room, seat: int, action: Action) -> list[ev.Event]:
         """Have the room apply ``action`` for ``seat``; what its match told the server, its

@@ -368,6 +368,31 @@ class RoomStore:
                 self._db.execute("ROLLBACK")
             raise
 
+    def rematch(self, code: str, options: MatchOptions) -> None:
+        """The room ``code`` plays a new match with ``options``: the finished one's log goes,
+        and the room is unfinished again (restored with the new match after a restart)."""
+        statements = [
+            ("DELETE FROM actions WHERE code = ?", (code,)),
+            (
+                "UPDATE rooms SET options = ?, finished = 0, standings = NULL, clock = NULL "
+                "WHERE code = ?",
+                (json.dumps(options_data(options)), code),
+            ),
+        ]
+        if self._db.in_transaction:  # this turn's actions: the group commit takes these too
+            for sql, values in statements:
+                self._db.execute(sql, values)
+            return
+        self._db.execute("BEGIN")
+        try:
+            for sql, values in statements:
+                self._db.execute(sql, values)
+            self._db.execute("COMMIT")
+        except sqlite3.Error:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise
+
     def forget_unstarted(self, code: str) -> None:
         """Delete the room ``code`` if its match never started (nobody played in it)."""
         self._db.execute("DELETE FROM rooms WHERE code = ? AND options IS NULL", (code,))

@@ -127,6 +127,17 @@ class Table(ABC):
         """The match's game time now, in seconds."""
 
     @property
+    def paused(self) -> bool:
+        """Whether the match's game time stands still (a server's host paused it)."""
+        return False
+
+    @property
+    def ready_seats(self) -> frozenset[int]:
+        """Seats the scores no longer wait for (:func:`mixmo.engine.waits.waiting`): at a
+        server, its bots and the players who asked for the next round; none here."""
+        return frozenset()
+
+    @property
     def capabilities(self) -> Capabilities:
         """What this table can do beyond the state, submit and subscribe."""
         return Capabilities(watcher=not self.playable_seats)

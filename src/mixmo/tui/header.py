@@ -12,6 +12,7 @@ from mixmo.engine.options import ScoringMode
 from mixmo.i18n import _, ngettext
 from mixmo.session.table import Table
 from mixmo.tui.pane_summary import rounds_goal_text
+from mixmo.tui.wait_notice import wait_notice
 
 
 def clock_text(seconds: float) -> str:
@@ -46,6 +47,9 @@ def header_line(table: Table, *, clock: float, live_check: bool, headline: str |
     if headline is not None:
         # The news first (it is what changed), then the clock, then where the round stands.
         return Text.assemble((headline, "bold reverse"), " · ", time, where)
+    waits = wait_notice(table, clock)
+    if waits is not None:  # what play waits for (and until when), or the last draw
+        return Text.assemble((waits, "bold reverse"), " · ", time, where)
     # Free Spirit plays without themes: "theme none" (the variant is named once, further on)
     theme = round_.theme or (_("none") if not table.variant.themes else "—")
     options = table.options

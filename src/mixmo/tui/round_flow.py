@@ -41,6 +41,7 @@ class FlowHost(Protocol):
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
     def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None: ...
     def start_match(self, table: Table) -> None: ...
+    def announce(self, text: str, *, seconds: float = ...) -> None: ...
 
 
 class RoundFlow:
@@ -60,6 +61,9 @@ class RoundFlow:
         self._no_claims_sent: set[tuple[int, int]] = set()
         """(round, seat) of the OUT players whose empty claim this screen has sent."""
         self._last_sheet: tuple[ev.RoundScored, str, RichTable] | None = None
+        self._rematch_asked = False
+        """This seat asked its server's room to play again: the finished match's dialog stays
+        closed until the new match comes."""
         """The latest scores this screen showed: the round's event, heading and sheets."""
 
     def human(self, seat: int) -> bool:
@@ -76,6 +80,8 @@ class RoundFlow:
         round_ = self.app.table.round
         if round_.phase is not Phase.CLAIMING:
             self._no_claims_sent.clear()
+        if round_.phase is not Phase.MATCH_OVER:
+            self._rematch_asked = False
         if self._modal_open:
             if self._open_for is not None and self._open_for != (round_.number, round_.phase):
                 self._drop()
@@ -107,7 +113,7 @@ class RoundFlow:
             self._open_votes()
         elif phase is Phase.SCORED and self.app.shows_scores:
             self._open_scores(final=False)
-        elif phase is Phase.MATCH_OVER and self.app.shows_scores:
+        elif phase is Phase.MATCH_OVER and self.app.shows_scores and not self._rematch_asked:
             self._open_scores(final=True)
 
     def _open(self, screen: _Dialog, then: Callable[[Any], object]) -> None:
@@ -343,7 +349,12 @@ class RoundFlow:
                 self.app.exit()
             return
         table = rematching(self.app.table)
-        if table is None:  # a server's room ends with its match
+        if table is None:  # a table that cannot play again
             self.app.exit()
             return
-        self.app.start_match(table.rematch())
+        again_table = table.rematch()
+        if again_table is self.app.table:  # a server's room: its new match comes when it starts
+            self._rematch_asked = True
+            self.app.announce(_("a new match starts when the host or every player asks"))
+            return
+        self.app.start_match(again_table)
