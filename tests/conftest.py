@@ -29,6 +29,17 @@ def _english_interface() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True)
+def _own_data_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test saves, records and locks in folders of its own, never the player's: a
+    game the developer has open (its autosave's lock) or another test cannot change what
+    a test sees. A test that names its folders sets these again."""
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    monkeypatch.setenv("MIXMO_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+
+
 @pytest.fixture(scope="session")
 def english() -> WordList:
     return embedded("en")

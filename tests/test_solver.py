@@ -160,5 +160,8 @@ def test_the_command_line_request_and_its_json() -> None:
     payload = result_as_dict(result, lexicon, variant)
     assert payload["solved"] and payload["tiles_left"] == ""
     assert payload["grid"].startswith("HOUSE\nA...A\nTIGER\n")
-    with pytest.raises(ValueError, match="not valid"):
-        solve_request("ST", grid_text="HXUSE\n")
+    # An invalid grid is mended, not refused: its faulty tiles are laid again with the rack.
+    mended, lexicon, variant = solve_request("ST", grid_text="HXUSE\n", seconds=2.0)
+    payload = result_as_dict(mended, lexicon, variant)
+    assert payload["solved"] and payload["tiles_left"] == ""
+    assert sorted(payload["grid"].replace(".", "").replace("\n", "")) == sorted("HXUSEST")
