@@ -169,4 +169,4 @@ async def test_the_french_tutorial_speaks_french_and_deals_french_words(
         await pilot.pause()
         assert "Leçon 1 sur 7 : Poser ses tuiles" in panel(app)
         await type_grid(app, pilot, answer(app))
-        assert "✓ Appris ! Entrée : leçon suivante (MIXMO et la pioche)." in panel(app)
+        assert "✓ Appris ! Entrée : leçon suivante (MIXMO et les tuiles piochées)." in panel(app)

@@ -66,11 +66,11 @@ class Seconds(click.FloatRange):
     """
     ),
 )
-@click.argument("letters")
+@click.argument("letters", metavar=N_("LETTERS"))
 @click.option(
     "--grid",
     "grid_file",
-    metavar="FILE",
+    metavar=N_("FILE"),
     help=N_("A grid to complete (the rack's tiles are added to it)."),
 )
 @lang_option
