@@ -40,6 +40,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.game import Game
 from mixmo.engine.grid import Grid
 from mixmo.engine.levels import Level
+from mixmo.engine.lexicon import fold
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import PlayerState
 from mixmo.engine.validation import ValidationReport, validate
@@ -99,12 +100,14 @@ def _bindings() -> list[BindingType]:
 
 
 def tile_symbol(event: events.Key) -> str | None:
-    """The tile a key types (``A``-``Z``, ``?``, ``!``), if it types one."""
+    """The tile a key types (``A``-``Z``, ``?``, ``!``), if it types one: an accented
+    letter types its plain tile (é, è, ê: E; ç: C), as on a French keyboard's word games."""
     char = event.character
     if not char or len(char) != 1 or "ctrl+" in event.key or "alt+" in event.key:
         return None
-    if char.isascii() and char.isalpha():
-        return char.upper()
+    letter = fold(char)
+    if len(letter) == 1 and letter.isascii() and letter.isalpha():
+        return letter
     return char if char in "?!" else None
 
 
