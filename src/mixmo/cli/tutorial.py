@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from mixmo.cli.common import LANGUAGES, fail, load_lexicon
@@ -48,7 +50,7 @@ def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -
     ):
         set_ui_language(lang)
     language = lang or ui_language()
-    path = data_dir() / "tutorial.json"
+    path = progress_path(data_dir(), language)
     if restart:
         progress = Progress()
     else:
@@ -67,6 +69,8 @@ def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -
     from mixmo.cli.terminal import require_terminal
 
     require_terminal("mixmo tutorial")
+    if restart:
+        forget_progress(path)
     app = TutorialApp(
         load_lexicon(None, language),
         language,
@@ -76,3 +80,26 @@ def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -
         light=light,
     )
     app.run()
+
+
+def progress_path(data: Path, language: str) -> Path:
+    """Where the tutorial in ``language`` keeps its progress: one file per language, so
+    that lessons learnt in English leave the French ones to learn. The one file of
+    earlier versions, ``tutorial.json``, was the English tutorial's (the default)."""
+    path = data / f"tutorial-{language}.json"
+    legacy = data / "tutorial.json"
+    if language == "en" and not path.exists() and legacy.exists():
+        return legacy
+    return path
+
+
+def forget_progress(path: Path) -> None:
+    """``--restart``: this language's lessons are to learn again, even if the learner
+    leaves before learning one (the other languages' progress stays)."""
+    from contextlib import suppress
+
+    from mixmo.data.storage import atomic_write_text
+    from mixmo.tui.lessons import Progress
+
+    with suppress(OSError):  # the tutorial says so at its start: its own check of the folder
+        atomic_write_text(path, Progress().to_json(), durable=False)

@@ -240,7 +240,7 @@ LESSONS: tuple[Lesson, ...] = (
         title=N_("The Expert variant"),
         lesson=N_(
             "In Expert games every word has at least 3 letters and no word appears "
-            "twice in a grid. Two-letter words do not count as words any more."
+            "twice in a grid: a two-letter word, even a real one, makes the grid invalid."
         ),
         task=N_("Place your 6 tiles in a grid that follows the Expert rules."),
         seeds={"en": "tutorial:expert:14", "fr": "tutorial:expert:14"},

@@ -27,7 +27,7 @@ from mixmo.engine import actions as act
 from mixmo.engine.lexicon import Lexicon
 from mixmo.i18n import N_, _, ngettext
 from mixmo.tui import lessons
-from mixmo.tui.app import MixmoApp
+from mixmo.tui.app import SWITCHING, MixmoApp
 from mixmo.tui.lessons import LEARNER, LESSONS, Progress
 from mixmo.tui.modals import ConfirmScreen
 
@@ -60,6 +60,7 @@ class TutorialApp(MixmoApp):
     BINDINGS = [Binding("enter", "next_lesson", N_("Next lesson"), priority=True)]
     CSS = f"#lesson {{ height: {PANEL_HEIGHT}; border: round $accent; padding: 0 1; }}"
     shows_scores = False
+    shows_goal = False
 
     def __init__(
         self,
@@ -193,6 +194,8 @@ class TutorialApp(MixmoApp):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_lesson":
             return self.screen is self.screen_stack[0]
+        if action in SWITCHING:
+            return False  # one pane: no other player to switch to, nor offered in the footer
         return super().check_action(action, parameters)
 
     def action_next_lesson(self) -> None:
@@ -205,6 +208,7 @@ class TutorialApp(MixmoApp):
             return
         self.index += 1
         self.learnt = False
+        self.headline = None  # the last lesson's news is not this one's
         self.game = self.lesson.new_game(self.lexicon, self.language)
         self.start_match(self.game)
         self.show_lesson()
