@@ -219,11 +219,47 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
     if players is None:
         players = seats_wanted(given, bots, headless=headless)
     check_seats(given, players, bots, headless=headless)
+    humans = players - bots
+    if not headless and given:
+        remember_names(given[:humans])
     if len(given) == players:
         return given
-    humans = players - bots
-    people = given or [_("Player {n}").format(n=n) for n in range(1, humans + 1)]
+    people = given or (people_names(humans) if not headless else default_names(humans))
     return people + [_("Bot {n}").format(n=n) for n in range(1, bots + 1)]
+
+
+def default_names(humans: int) -> list[str]:
+    return [_("Player {n}").format(n=n) for n in range(1, humans + 1)]
+
+
+def people_names(humans: int) -> list[str]:
+    """The people's names when ``--names`` gives none: those remembered from the last game,
+    the missing ones asked once on a terminal (each offering the remembered or default
+    name) and remembered for the next game; without a terminal, the defaults."""
+    import click
+
+    from mixmo.cli.terminal import is_a_tty
+    from mixmo.data.players import remembered_names
+
+    remembered = list(remembered_names())
+    defaults = (remembered + default_names(humans)[len(remembered) :])[:humans]
+    if len(remembered) >= humans or not (is_a_tty(sys.stdin) and is_a_tty(sys.stdout)):
+        return defaults  # (a browser's visitor, `mixmo web`, has no prompt to answer)
+    names = []
+    for n, default in enumerate(defaults, start=1):
+        answer = click.prompt(_("Name of player {n}").format(n=n), default=default)
+        asked = names_given(answer.replace(",", " "))
+        names.append(asked[0] if asked and asked[0] else default)
+    remember_names(names)
+    return names
+
+
+def remember_names(names: list[str]) -> None:
+    """Keep the people's names for the next game and the records (quietly: a data folder
+    that refuses them only means they are asked again)."""
+    from mixmo.data import players
+
+    players.remember_names(names)
 
 
 def names_given(names: str | None) -> list[str]:

@@ -237,7 +237,7 @@ class PracticeApp(MixmoApp):
         self.result = records.Run(
             kind="practice",
             finished_at=self.now().isoformat(timespec="seconds"),
-            player=PLAYER,
+            player=practising_player(),
             language=self.table.options.language,
             table_size=len(self.table.options.players),
             variant=self.table.variant.name,
@@ -307,3 +307,12 @@ class PracticeApp(MixmoApp):
         grids.append("\n" + _("The solver's grid, same tiles") + "\n", style="bold")
         grids.append(best.normalized().to_text() or _("(none found)") + "\n")
         return table, grids
+
+
+def practising_player() -> str:
+    """Whose run the records keep: the first name ``mixmo play`` remembers (practice is
+    played alone, as its first player), else "You" (shown in the interface's language)."""
+    from mixmo.data.players import remembered_names
+
+    names = remembered_names()
+    return names[0] if names else PLAYER
