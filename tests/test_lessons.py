@@ -13,6 +13,7 @@ import pytest
 
 from mixmo.engine import actions as act
 from mixmo.engine.game import Game
+from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import WordList
 from mixmo.engine.solver import solve
 from mixmo.engine.state import Phase
@@ -61,8 +62,32 @@ class Learner:
         for (row, col), tile in sorted(result.grid.items()):
             self.act(act.PlaceTile(seat=LEARNER, at=self.at, row=row, col=col, symbol=tile.symbol))
 
+    def place(self, grid: Grid) -> None:
+        for (row, col), tile in sorted(grid.items()):
+            self.act(act.PlaceTile(seat=LEARNER, at=self.at, row=row, col=col, symbol=tile.symbol))
+
     def call_mixmo(self) -> None:
         self.act(act.CallMixmo(seat=LEARNER, at=self.at))
+
+
+THEME_WORDS = {"en": "ZEBRA", "fr": "ZEBRE"}
+"""An animal each language's Bandit lesson can spell, the Bandit for its Z."""
+
+
+def theme_grid(game: Game) -> Grid:
+    """The learner's 6 tiles in a valid grid holding an animal, the Bandit in it."""
+    from collections import Counter
+
+    rack = game.round.player(LEARNER).rack
+    letters = Counter(tile.symbol for tile in rack if tile.kind is TileKind.LETTER)
+    word = THEME_WORDS[game.options.language]
+    missing = next(iter(Counter(word) - letters))
+    spelt = word.replace(missing, "!", 1)
+    rest = "".join((Counter(tile.symbol for tile in rack) - Counter(spelt)).elements())
+    found = solve(rest, game.lexicon, game.variant, Grid.parse(spelt), budget=None,
+                  work=400_000, from_scratch=False)  # fmt: skip
+    assert found.solved
+    return found.grid
 
 
 def opening_rack(lesson: lessons.Lesson, lexicon: WordList, language: str) -> list[TileKind]:
@@ -166,8 +191,21 @@ def test_the_bandit_is_learnt_after_naming_a_theme_and_placing_it(
     learner = Learner(lesson, lesson.new_game(lexicon, language))
     learner.act(act.ChooseTheme(seat=LEARNER, at=learner.at, theme="animals"))
     assert learner.game.phase is Phase.PLAYING
-    learner.place_everything()
+    learner.place(theme_grid(learner.game))
     assert lesson.learnt(learner.game)
+    assert lessons.theme_words(learner.game) == [THEME_WORDS[language]]
+
+
+def test_the_bandit_is_not_learnt_without_a_word_on_the_theme(
+    lexicon: WordList, language: str
+) -> None:
+    """Every tile placed, the Bandit in a word, but no animal: not yet."""
+    lesson = lesson_named("bandit")
+    learner = Learner(lesson, lesson.new_game(lexicon, language))
+    learner.act(act.ChooseTheme(seat=LEARNER, at=learner.at, theme="music"))
+    learner.place(theme_grid(learner.game))
+    assert lessons.placed_every_tile(learner.game)
+    assert not lesson.learnt(learner.game)
 
 
 def test_scoring_is_learnt_with_a_grid_worth_eleven_points(

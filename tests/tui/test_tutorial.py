@@ -68,9 +68,13 @@ async def until(check: Callable[[], object], pilot, seconds: float = 30.0) -> No
 
 async def learn(app: TutorialApp, pilot, key: str) -> None:
     if key == "bandit":
+        from tests.test_lessons import theme_grid
+
         assert isinstance(app.screen, ThemeScreen)
         await pilot.press(*"animals", "enter")
         await pilot.pause()
+        await type_grid(app, pilot, theme_grid(app.game))  # an animal on the grid
+        return
     if key == "hasty":
         # The teacher frees the learner teacher_delay seconds (real time) after the lock: on
         # a loaded machine that can pass before the key's press returns, so the lock is

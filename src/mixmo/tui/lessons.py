@@ -79,7 +79,22 @@ def _learnt_bandit(game: Game) -> bool:
         game.round.theme is not None
         and placed_every_tile(game)
         and _grid_holds(game, TileKind.BANDIT)
+        and bool(theme_words(game))
     )
+
+
+def theme_words(game: Game) -> list[str]:
+    """The learner's words that the built-in list of the round's theme accepts (the
+    table judges other themes: a learner alone has nobody to judge them)."""
+    from mixmo.engine.themes import find_theme
+
+    theme = game.round.theme
+    listed = find_theme(theme, game.options.language) if theme else None
+    if listed is None:
+        return []
+    return [
+        verdict.text for verdict in game.check_grid(LEARNER).words if listed.judge(verdict.text)
+    ]
 
 
 def _learnt_scoring(game: Game) -> bool:
@@ -218,8 +233,11 @@ LESSONS: tuple[Lesson, ...] = (
             "theme, and at the end of the round every grid must hold a word on that "
             "theme (the players judge it)."
         ),
-        task=N_("Name a theme, then place your 6 tiles with the Bandit in a word."),
-        seeds={"en": "tutorial:bandit:1669", "fr": "tutorial:bandit:874"},
+        task=N_(
+            "Choose a theme from the list, then place your 6 tiles with the Bandit in a "
+            "word, and a word on the theme in your grid."
+        ),
+        seeds={"en": "tutorial:bandit:139", "fr": "tutorial:bandit:139"},
         learnt=_learnt_bandit,
     ),
     Lesson(
