@@ -261,3 +261,52 @@ def test_a_damaged_progress_file_is_told_in_french_too(tmp_path: Path) -> None:
             lessons.load_progress(path)
     finally:
         restore_ui_language(saved)
+
+
+def test_stuck_is_learnt_when_everyone_is_stuck_and_the_8_tiles_are_placed(
+    lexicon: WordList, language: str
+) -> None:
+    lesson = lesson_named("stuck")
+    game = lesson.new_game(lexicon, language)
+    rack = game.round.player(LEARNER).rack
+    assert solve(rack, lexicon, game.variant, budget=None, work=100_000).proven_impossible
+    learner = Learner(lesson, game)
+    learner.act(act.SayStuck(seat=LEARNER, at=learner.at))  # the teacher is stuck too
+    assert len(game.round.player(LEARNER).rack) == 8
+    assert not lesson.learnt(game)
+    learner.place_everything()
+    assert lesson.learnt(game)
+
+
+def test_simultaneous_calls_draw_2_not_4(lexicon: WordList, language: str) -> None:
+    lesson = lesson_named("simultaneous")
+    game = lesson.new_game(lexicon, language)
+    assert not game.round.player(lessons.TEACHER).rack, "the teacher's grid is ready"
+    learner = Learner(lesson, game)
+    learner.place_everything()
+    bag = len(game.round.bag)
+    learner.call_mixmo()  # the teacher calls at the same time
+    assert bag - len(game.round.bag) == 4, "2 for each player, once"
+    assert len(game.round.player(LEARNER).rack) == 2
+    assert not lesson.learnt(game)
+    learner.place_everything()
+    assert lesson.learnt(game)
+
+
+def test_the_hint_lesson_is_learnt_after_a_hint_and_its_wait(
+    lexicon: WordList, language: str
+) -> None:
+    from mixmo.engine.hint_cost import HINT_COST
+
+    lesson = lesson_named("hint")
+    game = lesson.new_game(lexicon, language)
+    learner = Learner(lesson, game)
+    learner.place_everything()
+    assert not lesson.learnt(game), "no hint taken"
+    lesson = lesson_named("hint")
+    game = lesson.new_game(lexicon, language)
+    learner = Learner(lesson, game)
+    learner.act(act.TakeHint(seat=LEARNER, at=learner.at))
+    learner.at += HINT_COST
+    learner.place_everything()
+    assert lesson.learnt(game)

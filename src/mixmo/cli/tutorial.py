@@ -17,9 +17,10 @@ from mixmo.i18n import N_, _
     short_help=N_("Learn to play, one lesson at a time."),
     help=N_(
         """Learn Mixmo on the real board: placing tiles, MIXMO, a hasty call,
-    jokers, the Bandit, scoring and the Expert variant. Each lesson is judged
-    by the rules engine; what you learnt is kept, so `mixmo tutorial` picks up
-    where you stopped."""
+    jokers, the Bandit, scoring, the Expert variant, being stuck, MIXMO at
+    the same time and a hint's cost. Each lesson is judged by the rules
+    engine; what you learnt is kept, for each language, so `mixmo tutorial`
+    picks up where you stopped."""
     ),
 )
 @click.option(
@@ -30,11 +31,15 @@ from mixmo.i18n import N_, _
 )
 @click.option(
     "--lesson",
-    type=click.IntRange(1, 7),
+    type=click.IntRange(1, 10),
     default=None,
-    help=N_("Start at this lesson (1-7) instead of the first one not yet learnt."),
+    help=N_("Start at this lesson (1-10) instead of the first one not yet learnt."),
 )
-@click.option("--restart", is_flag=True, help=N_("Forget the lessons learnt and start again."))
+@click.option(
+    "--restart",
+    is_flag=True,
+    help=N_("Forget the lessons learnt in this language and start again."),
+)
 @light_option
 def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -> None:
     """`mixmo tutorial`: the lessons (its help text is above, translated)."""

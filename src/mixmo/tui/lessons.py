@@ -136,6 +136,59 @@ def _no_teacher(game: Game, at: float) -> list[act.Action]:
     return []
 
 
+def _learnt_stuck(game: Game) -> bool:
+    """The learner said stuck, the table drew 2 each (the general deadlock), and the
+    learner then placed every tile."""
+    events = game.events
+    said = [i for i, e in enumerate(events) if isinstance(e, ev.PlayerStuck) and e.seat == LEARNER]
+    drawn = bool(said) and any(isinstance(e, ev.DeadlockDraw) for e in events[said[0] :])
+    return drawn and placed_every_tile(game)
+
+
+def _teacher_stuck_too(game: Game, at: float) -> list[act.Action]:
+    """The teacher is stuck as well: once the learner says so, everyone is."""
+    learner, teacher = game.round.player(LEARNER), game.round.player(TEACHER)
+    if learner.stuck and not teacher.stuck and teacher.may_act:
+        return [act.SayStuck(seat=TEACHER, at=at)]
+    return []
+
+
+def _learnt_simultaneous(game: Game) -> bool:
+    """The learner called MIXMO, the teacher called it at the same time (the draw did not
+    add up: 2 tiles, not 4), and the learner then placed every tile."""
+    together = any(isinstance(e, ev.SimultaneousMixmo) for e in game.events)
+    return together and good_mixmo_calls(game) >= 1 and placed_every_tile(game)
+
+
+def _teacher_calls_too(game: Game, at: float) -> list[act.Action]:
+    """The teacher's grid is ready: at the learner's MIXMO, the teacher calls at once."""
+    teacher = game.round.player(TEACHER)
+    learner_called = any(isinstance(e, ev.MixmoCalled) and e.seat == LEARNER for e in game.events)
+    if learner_called and teacher.ready_at_draw and teacher.may_act:
+        return [act.CallMixmo(seat=TEACHER, at=at)]
+    return []
+
+
+def _teacher_grid_ready(game: Game) -> None:
+    """The teacher's 6 tiles placed before the deal is shown (the teacher is quick)."""
+    from mixmo.engine.solver import solve
+
+    teacher = game.round.player(TEACHER)
+    result = solve(teacher.rack, game.lexicon, game.variant, budget=None, work=TEACHER_WORK)
+    for (row, col), tile in sorted(result.grid.items()):
+        game.apply(act.PlaceTile(seat=TEACHER, at=0.0, row=row, col=col, symbol=tile.symbol))
+
+
+def _learnt_hint(game: Game) -> bool:
+    """The learner took a hint (and paid its 30 seconds), then placed every tile."""
+    took = any(isinstance(e, ev.HintTaken) and e.seat == LEARNER for e in game.events)
+    return took and placed_every_tile(game)
+
+
+def _no_setup(game: Game) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class Lesson:
     """One step of the tutorial."""
@@ -151,6 +204,13 @@ class Lesson:
     learnt: Callable[[Game], bool]
     expert: bool = False
     teacher: Callable[[Game, float], list[act.Action]] = field(default=_no_teacher)
+    teacher_news: str = N_("Your teacher finishes a grid and calls MIXMO.")
+    """What the header says when the teacher acts."""
+    teacher_at_once: bool = False
+    """The teacher answers the learner's action at once (a call "at the same time"),
+    not after a pause."""
+    setup: Callable[[Game], None] = field(default=_no_setup)
+    """What happens at the table before the learner sees it (the teacher's grid)."""
 
     @property
     def has_teacher(self) -> bool:
@@ -166,7 +226,9 @@ class Lesson:
             language=language,
             seed=self.seeds.get(language, self.seeds["en"]),
         )
-        return Game(options, lexicon)
+        game = Game(options, lexicon)
+        self.setup(game)
+        return game
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -264,6 +326,52 @@ LESSONS: tuple[Lesson, ...] = (
         seeds={"en": "tutorial:expert:14", "fr": "tutorial:expert:14"},
         learnt=lambda game: placed_every_tile(game),
         expert=True,
+    ),
+    Lesson(
+        key="stuck",
+        title=N_("Stuck: everyone draws 2"),
+        lesson=N_(
+            "Some tiles make no grid. Say so with F6: when every player who may act is "
+            "stuck, that is a general deadlock, and everyone draws 2 more tiles, as at a "
+            "MIXMO. F6 again takes it back."
+        ),
+        task=N_(
+            "These 6 tiles make no grid: say you are stuck (F6). Your teacher is stuck "
+            "too: then place all 8 tiles."
+        ),
+        seeds={"en": "tutorial:stuck:12", "fr": "tutorial:stuck:3"},
+        learnt=_learnt_stuck,
+        teacher=_teacher_stuck_too,
+        teacher_news=N_("Your teacher is stuck too."),
+    ),
+    Lesson(
+        key="simultaneous",
+        title=N_("MIXMO at the same time"),
+        lesson=N_(
+            "When two players call MIXMO at the same time (or nearly), the draws do not "
+            "add up: everyone draws 2 tiles, not 4, and play goes on."
+        ),
+        task=N_(
+            "Place your tiles and call MIXMO (F5): your teacher, ready too, calls at the "
+            "same time. Then fit your 2 new tiles."
+        ),
+        seeds={"en": "tutorial:simultaneous:0", "fr": "tutorial:simultaneous:1"},
+        learnt=_learnt_simultaneous,
+        teacher=_teacher_calls_too,
+        teacher_news=N_("Your teacher calls MIXMO at the same time."),
+        teacher_at_once=True,
+        setup=_teacher_grid_ready,
+    ),
+    Lesson(
+        key="hint",
+        title=N_("A hint and its cost"),
+        lesson=N_(
+            "F3 gives a hint: a word to make, or a tile to move. It costs 30 seconds: "
+            "until then you may not touch your grid nor call MIXMO."
+        ),
+        task=N_("Take a hint (F3), wait out its 30 seconds, then place your 6 tiles."),
+        seeds={"en": "tutorial:hint:0", "fr": "tutorial:hint:0"},
+        learnt=_learnt_hint,
     ),
 )
 

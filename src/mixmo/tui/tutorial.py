@@ -149,8 +149,11 @@ class TutorialApp(MixmoApp):
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool:
         applied = super().apply(action, quiet=quiet)
         if applied and action.seat == LEARNER:
-            # The teacher answers a lock after a pause (working out its moves once, then).
-            if self.lesson.has_teacher and self.game.round.player(LEARNER).locked:
+            # The teacher answers after a pause (working out its moves then), or at once
+            # for a MIXMO called at the same time.
+            if self.lesson.teacher_at_once:
+                self.teacher_acts()
+            elif self.lesson.has_teacher:
                 self.set_timer(self.teacher_delay, self.teacher_acts)
             self.judge()
         return applied
@@ -158,7 +161,7 @@ class TutorialApp(MixmoApp):
     def teacher_acts(self) -> None:
         moves = lessons.teacher_moves(self.lesson, self.game, self.clock())
         if moves:
-            self.announce(_("Your teacher finishes a grid and calls MIXMO."), seconds=6)
+            self.announce(_(self.lesson.teacher_news), seconds=6)
         for move in moves:
             super().apply(move, quiet=True)
         self.judge()
