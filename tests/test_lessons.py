@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from mixmo.engine import actions as act
+from mixmo.engine import events as ev
 from mixmo.engine.game import Game
 from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import WordList
@@ -90,6 +91,10 @@ def theme_grid(game: Game) -> Grid:
     return found.grid
 
 
+ENDGAME = ("final", "hasty-final")
+"""The lessons dealt at the end of a round: the bag empty, the learner's grid built."""
+
+
 def opening_rack(lesson: lessons.Lesson, lexicon: WordList, language: str) -> list[TileKind]:
     game = lesson.new_game(lexicon, language)
     return [tile.kind for tile in game.round.player(LEARNER).rack]
@@ -102,6 +107,11 @@ def test_each_lesson_deals_the_tiles_it_teaches_with(
     game = lesson.new_game(lexicon, language)
     rack = game.round.player(LEARNER).rack
     kinds = [tile.kind for tile in rack]
+    if lesson.key in ENDGAME:
+        assert len(game.round.bag) == 0 and game.phase is Phase.PLAYING
+        assert rack and len(game.round.player(LEARNER).grid) > 0
+        assert game.variant.name == "free-spirit"
+        return
     assert len(rack) == 6
     if lesson.key == "jokers":
         assert kinds.count(TileKind.JOKER) == 1 and TileKind.BANDIT not in kinds
@@ -310,3 +320,25 @@ def test_the_hint_lesson_is_learnt_after_a_hint_and_its_wait(
     learner.at += HINT_COST
     learner.place_everything()
     assert lesson.learnt(game)
+
+
+def test_the_final_mixmo_is_learnt_with_every_tile_placed(lexicon: WordList, language: str) -> None:
+    lesson = lesson_named("final")
+    learner = Learner(lesson, lesson.new_game(lexicon, language))
+    learner.place_everything()
+    learner.call_mixmo()
+    assert any(isinstance(e, ev.FinalMixmo) for e in learner.game.events)
+    assert lesson.learnt(learner.game)
+
+
+def test_a_final_mixmo_with_tiles_on_the_rack_costs_20_points(
+    lexicon: WordList, language: str
+) -> None:
+    lesson = lesson_named("hasty-final")
+    learner = Learner(lesson, lesson.new_game(lexicon, language))
+    assert not lesson_named("final").learnt(learner.game)
+    learner.call_mixmo()
+    rejected = [e for e in learner.game.events if isinstance(e, ev.FinalCallRejected)]
+    assert [(e.seat, e.penalty) for e in rejected] == [(LEARNER, -20)]
+    assert lesson.learnt(learner.game)
+    assert not lesson_named("final").learnt(learner.game)

@@ -95,6 +95,15 @@ async def learn(app: TutorialApp, pilot, key: str) -> None:
         stop()
         assert shown[-1] == (False, False)  # the teacher's MIXMO freed the learner
         return
+    if key == "hasty-final":
+        await pilot.press("f5")  # tiles still on the rack: -20
+        await pilot.pause()
+        return
+    if key == "final":
+        await pilot.press("f8")  # the grid built during the round, taken apart and rebuilt
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
     if key == "stuck":
         await pilot.press("f6")  # the teacher says so too, after its pause: 2 tiles each
         await until(lambda: len(app.game.round.player(LEARNER).rack) == 8, pilot)
@@ -105,6 +114,10 @@ async def learn(app: TutorialApp, pilot, key: str) -> None:
         await until(lambda: app.game.round.player(LEARNER).hint_until is not None, pilot)
         app.clock.now += HINT_COST + 1  # type: ignore[attr-defined]
     await type_grid(app, pilot, answer(app))
+    if key == "final":
+        await pilot.press("f5")
+        await pilot.pause()
+        return
     if key in ("mixmo", "simultaneous"):
         await pilot.press("f5")
         await pilot.pause()
@@ -143,7 +156,7 @@ async def test_the_tutorial_resumes_at_the_first_lesson_not_learnt(tmp_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.lesson.key == "hasty"
-        assert "Lesson 3 of 10: A hasty call" in panel(app)
+        assert "Lesson 3 of 12: A hasty call" in panel(app)
 
 
 async def test_leaving_asks_first_and_keeps_what_was_learnt(tmp_path: Path) -> None:
@@ -180,6 +193,6 @@ async def test_the_french_tutorial_speaks_french_and_deals_french_words(
     app = tutorial(tmp_path, language="fr")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "Leçon 1 sur 10 : Poser ses tuiles" in panel(app)
+        assert "Leçon 1 sur 12 : Poser ses tuiles" in panel(app)
         await type_grid(app, pilot, answer(app))
         assert "✓ Appris ! Entrée : leçon suivante (MIXMO et les tuiles piochées)." in panel(app)

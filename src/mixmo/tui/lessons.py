@@ -189,6 +189,51 @@ def _no_setup(game: Game) -> None:
     return None
 
 
+def _place_all(game: Game, seat: int, at: float) -> None:
+    """``seat``'s tiles, grid and rack, made one valid grid by the solver."""
+    from mixmo.engine.solver import solve
+
+    player = game.round.player(seat)
+    result = solve(
+        player.rack, game.lexicon, game.variant, player.grid, budget=None, work=TEACHER_WORK
+    )
+    if not result.solved:
+        raise ValueError(f"the lesson's deal leaves seat {seat} a rack the solver cannot place")
+    if len(player.grid):
+        game.apply(act.TakeApart(seat=seat, at=at))
+    for (row, col), tile in sorted(result.grid.items()):
+        game.apply(act.PlaceTile(seat=seat, at=at, row=row, col=col, symbol=tile.symbol))
+
+
+def _bag_emptied(game: Game) -> None:
+    """The round played on to its end: the teacher calls MIXMO after MIXMO, the learner
+    keeping up, until the bag is empty. The learner's last tiles are left on the rack
+    (those of the last two draws), so the next MIXMO is the final one."""
+    at = 0.0
+    while len(game.round.bag) >= 2 * len(game.round.players):
+        last = len(game.round.bag) < 4 * len(game.round.players)
+        if not last:
+            _place_all(game, LEARNER, at)
+        _place_all(game, TEACHER, at)
+        game.apply(act.CallMixmo(seat=TEACHER, at=at))
+        at += 5.0
+
+
+def _learnt_final(game: Game) -> bool:
+    """The learner called the final MIXMO with a valid grid: the round is over."""
+    final = any(isinstance(e, ev.FinalMixmo) and e.seat == LEARNER for e in game.events)
+    wrong = any(isinstance(e, ev.FinalCallRejected) and e.seat == LEARNER for e in game.events)
+    return final and not wrong
+
+
+def _learnt_hasty_final(game: Game) -> bool:
+    """The learner called the final MIXMO too soon and paid its 20 points."""
+    return any(
+        isinstance(e, ev.FinalCallRejected) and e.seat == LEARNER and e.penalty != 0
+        for e in game.events
+    )
+
+
 @dataclass(frozen=True)
 class Lesson:
     """One step of the tutorial."""
@@ -211,6 +256,9 @@ class Lesson:
     not after a pause."""
     setup: Callable[[Game], None] = field(default=_no_setup)
     """What happens at the table before the learner sees it (the teacher's grid)."""
+    chairs: int = 0
+    """Empty seats at the table: a table of 6 ends its round after 7 draws."""
+    free_spirit: bool = False
 
     @property
     def has_teacher(self) -> bool:
@@ -219,9 +267,10 @@ class Lesson:
 
     def new_game(self, lexicon: Lexicon, language: str) -> Game:
         """A fresh table for this lesson, in ``language`` (its deal and its dictionary)."""
+        chairs = (_("seat {number}").format(number=n) for n in range(3, 3 + self.chairs))
         options = MatchOptions(
-            players=(_("You"), _("Teacher")),
-            variant=variant_for(expert=self.expert).name,
+            players=(_("You"), _("Teacher"), *chairs),
+            variant=variant_for(expert=self.expert, free_spirit=self.free_spirit).name,
             target=1,
             language=language,
             seed=self.seeds.get(language, self.seeds["en"]),
@@ -372,6 +421,36 @@ LESSONS: tuple[Lesson, ...] = (
         task=N_("Take a hint (F3), wait out its 30 seconds, then place your 6 tiles."),
         seeds={"en": "tutorial:hint:0", "fr": "tutorial:hint:0"},
         learnt=_learnt_hint,
+    ),
+    Lesson(
+        key="final",
+        title=N_("The final MIXMO"),
+        lesson=N_(
+            "When the bag is empty, the next MIXMO is the final one: everyone stops, and "
+            "the round is scored. Your grid is checked first: called with a tile on "
+            "your rack or a wrong word, it costs you 20 points and the others play on."
+        ),
+        task=N_("The bag is empty: place your last tiles, then call the final MIXMO (F5)."),
+        seeds={"en": "tutorial:final:0", "fr": "tutorial:final:0"},
+        learnt=_learnt_final,
+        setup=_bag_emptied,
+        chairs=4,
+        free_spirit=True,
+    ),
+    Lesson(
+        key="hasty-final",
+        title=N_("A hasty final MIXMO: -20"),
+        lesson=N_(
+            "A final MIXMO called with tiles on your rack, or with a word that is not "
+            "a word, is a hasty one: it costs 20 points, and you are out of the round "
+            "while the others play on."
+        ),
+        task=N_("The bag is empty: call the final MIXMO (F5) now, too soon, and see the -20."),
+        seeds={"en": "tutorial:final:0", "fr": "tutorial:final:0"},
+        learnt=_learnt_hasty_final,
+        setup=_bag_emptied,
+        chairs=4,
+        free_spirit=True,
     ),
 )
 
