@@ -91,7 +91,7 @@ def theme_grid(game: Game) -> Grid:
     return found.grid
 
 
-ENDGAME = ("final", "hasty-final")
+ENDGAME = ("final", "hasty-final", "sprint")
 """The lessons dealt at the end of a round: the bag empty, the learner's grid built."""
 
 
@@ -108,9 +108,11 @@ def test_each_lesson_deals_the_tiles_it_teaches_with(
     rack = game.round.player(LEARNER).rack
     kinds = [tile.kind for tile in rack]
     if lesson.key in ENDGAME:
-        assert len(game.round.bag) == 0 and game.phase is Phase.PLAYING
-        assert rack and len(game.round.player(LEARNER).grid) > 0
-        assert game.variant.name == "free-spirit"
+        assert len(game.round.bag) == 0 and len(game.round.player(LEARNER).grid) > 0
+        if lesson.key == "sprint":  # the teacher's final MIXMO called, the learner's to answer
+            assert game.phase is Phase.SPRINT and game.variant.name == "expert-free-spirit"
+        else:
+            assert rack and game.phase is Phase.PLAYING and game.variant.name == "free-spirit"
         return
     assert len(rack) == 6
     if lesson.key == "jokers":
@@ -342,3 +344,28 @@ def test_a_final_mixmo_with_tiles_on_the_rack_costs_20_points(
     assert [(e.seat, e.penalty) for e in rejected] == [(LEARNER, -20)]
     assert lesson.learnt(learner.game)
     assert not lesson_named("final").learnt(learner.game)
+
+
+def test_the_sprint_is_learnt_by_taking_back_the_unfinished_word(
+    lexicon: WordList, language: str
+) -> None:
+    lesson = lesson_named("sprint")
+    game = lesson.new_game(lexicon, language)
+    assert game.phase is Phase.SPRINT and game.variant.name == "expert-free-spirit"
+    unfinished = [v for v in game.check_grid(LEARNER).words if not v.valid]
+    assert len(unfinished) == 1
+    learner = Learner(lesson, game)
+    cells = tuple(unfinished[0].word.cells)
+    learner.act(act.FinishSprint(seat=LEARNER, at=learner.at, word_cells=cells))
+    assert game.round.scores, "the round is scored"
+    assert lesson.learnt(game)
+
+
+def test_the_sprint_is_not_learnt_by_stopping_with_the_unfinished_word(
+    lexicon: WordList, language: str
+) -> None:
+    lesson = lesson_named("sprint")
+    learner = Learner(lesson, lesson.new_game(lexicon, language))
+    learner.act(act.FinishSprint(seat=LEARNER, at=learner.at))
+    assert learner.game.round.scores, "the round is scored"
+    assert not lesson.learnt(learner.game)

@@ -18,9 +18,10 @@ from mixmo.i18n import N_, _
     help=N_(
         """Learn Mixmo on the real board: placing tiles, MIXMO, a hasty call,
     jokers, the Bandit, scoring, the Expert variant, being stuck, MIXMO at
-    the same time, a hint's cost, and the final MIXMO with its -20. Each
-    lesson is judged by the rules engine; what you learnt is kept, for each
-    language, so `mixmo tutorial` picks up where you stopped."""
+    the same time, a hint's cost, the final MIXMO with its -20 and the
+    Expert final sprint. Each lesson is judged by the rules engine; what you
+    learnt is kept, for each language, so `mixmo tutorial` picks up where
+    you stopped."""
     ),
 )
 @click.option(
@@ -31,9 +32,9 @@ from mixmo.i18n import N_, _
 )
 @click.option(
     "--lesson",
-    type=click.IntRange(1, 12),
+    type=click.IntRange(1, 13),
     default=None,
-    help=N_("Start at this lesson (1-12) instead of the first one not yet learnt."),
+    help=N_("Start at this lesson (1-13) instead of the first one not yet learnt."),
 )
 @click.option(
     "--restart",

@@ -219,6 +219,32 @@ def _bag_emptied(game: Game) -> None:
         at += 5.0
 
 
+def _sprint_begun(game: Game) -> None:
+    """The end of an Expert round: the learner's last tiles laid as an unfinished word
+    apart from the grid, the teacher's final MIXMO called, the empty chairs' sprint done:
+    only the learner has a word to take back."""
+    _bag_emptied(game)
+    learner = game.round.player(LEARNER)
+    (top, left), _ = learner.grid.bounds()
+    for offset, tile in enumerate(learner.rack):
+        game.apply(
+            act.PlaceTile(seat=LEARNER, at=50.0, row=top - 2, col=left + offset, symbol=tile.symbol)
+        )
+    _place_all(game, TEACHER, 50.0)
+    game.apply(act.CallMixmo(seat=TEACHER, at=50.0))
+    for seat in range(TEACHER + 1, len(game.round.players)):
+        game.apply(act.FinishSprint(seat=seat, at=50.0))
+
+
+def _learnt_sprint(game: Game) -> bool:
+    """The learner took back the unfinished word in the sprint: a valid grid was scored."""
+    sprint = [i for i, e in enumerate(game.events) if isinstance(e, ev.SprintStarted)]
+    took_back = bool(sprint) and any(
+        isinstance(e, ev.GridChanged) and e.seat == LEARNER for e in game.events[sprint[0] :]
+    )
+    return took_back and bool(game.round.scores) and game.check_grid(LEARNER).valid
+
+
 def _learnt_final(game: Game) -> bool:
     """The learner called the final MIXMO with a valid grid: the round is over."""
     final = any(isinstance(e, ev.FinalMixmo) and e.seat == LEARNER for e in game.events)
@@ -449,6 +475,25 @@ LESSONS: tuple[Lesson, ...] = (
         seeds={"en": "tutorial:final:0", "fr": "tutorial:final:0"},
         learnt=_learnt_hasty_final,
         setup=_bag_emptied,
+        chairs=4,
+        free_spirit=True,
+    ),
+    Lesson(
+        key="sprint",
+        title=N_("The Expert final sprint"),
+        lesson=N_(
+            "In Expert games, stopping at once on the final MIXMO is unfair to a player "
+            "in the middle of a word: each other player may take back the tiles of one "
+            "unfinished word, and nothing else, so that their grid is valid."
+        ),
+        task=N_(
+            "Your teacher called the final MIXMO; the word above your grid is "
+            "unfinished: take it back in the sprint's dialog."
+        ),
+        seeds={"en": "tutorial:final:0", "fr": "tutorial:final:0"},
+        learnt=_learnt_sprint,
+        setup=_sprint_begun,
+        expert=True,
         chairs=4,
         free_spirit=True,
     ),
