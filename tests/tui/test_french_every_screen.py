@@ -289,3 +289,41 @@ async def test_the_footer_names_keys_as_the_help_does(french_screen: None) -> No
         await pilot.pause()
         keys = {str(key.key_display) for key in app.screen.query(FooterKey)}
     assert "maj+tab" in keys and "shift+tab" not in keys, keys
+
+
+async def test_the_lobby_and_its_start_question_are_french(
+    french_screen: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from mixmo.net.client import GameClient, SeatTokens
+    from mixmo.net.protocol import RoomSettings
+    from mixmo.net.remote_table import RemoteTable
+    from mixmo.tui.app import MixmoApp
+    from mixmo.tui.lobby import LobbyScreen, StartScreen
+    from tests.net.helpers import running_server, url_of
+
+    monkeypatch.setenv("MIXMO_DATA_DIR", str(tmp_path / "data"))
+    async with running_server() as server:
+        url = url_of(server)
+        client = GameClient(url, tokens=SeatTokens(tmp_path / "ann.json"))
+        await client.connect()
+        code = await client.create(RoomSettings(players=3, seed=3))
+        await client.join(code, "Ann")
+        app = MixmoApp(RemoteTable(client), lobby=f"{url}/{code}")
+        async with app.run_test(size=SIZE) as pilot:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 20
+            while not isinstance(app.screen_stack[0], LobbyScreen) or "libre" not in screen_text(
+                app
+            ):
+                assert loop.time() < deadline, "the lobby never showed its seats"
+                await pilot.pause(0.05)
+            seen = [screen_text(app)]
+            await pilot.press("s")  # start now: the question about the free seats
+            while not isinstance(app.screen, StartScreen):
+                assert loop.time() < deadline, "the start question never showed"
+                await pilot.pause(0.05)
+            seen.append(screen_text(app))
+    for text in seen:  # (the command to pass on, "mixmo join ... --name NOM", is typed as is)
+        assert english_words(prose(text)) == set(), text
