@@ -61,6 +61,8 @@ class _Table:
     welcome: str | None
     unsaved: str | None
     """Why this new game cannot be saved (the old save could not be moved aside)."""
+    people: tuple[str, ...] = ()
+    """A new game's people, whose names are remembered once its screen starts."""
 
 
 def run_play(request: PlayRequest) -> None:
@@ -136,9 +138,13 @@ def set_table(request: PlayRequest, path: Path, bot_levels: list[Level]) -> _Tab
             welcome = _(
                 "The saved game goes on with its own players and bots: {options} not used"
             ).format(options=", ".join(request.seat_options))
-    else:
-        bot_seats = len(bot_levels)
-    return _Table(game, bot_seats, bot_levels, unsaved or welcome, unsaved)
+        return _Table(game, bot_seats, bot_levels, unsaved or welcome, unsaved)
+    players = game.options.players
+    people = list(players[: len(players) - len(bot_levels)])
+    defaults = default_names(len(people))
+    while people and people[-1] == defaults[len(people) - 1]:
+        people.pop()  # a default name is no name given: nothing to remember
+    return _Table(game, len(bot_levels), bot_levels, unsaved or welcome, unsaved, tuple(people))
 
 
 def new_match_options(request: PlayRequest, bots: int) -> MatchOptions:
@@ -177,6 +183,8 @@ def run_app(request: PlayRequest, table: _Table, path: Path, relay: float | None
     from mixmo.tui.keys import load_keymap
 
     require_terminal("mixmo play", headless_hint=True)
+    if table.people:  # asked or given: offered again next time (a game that starts)
+        remember_names(list(table.people))
     keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
     app = MixmoApp(
         table.game,
@@ -220,8 +228,6 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
         players = seats_wanted(given, bots, headless=headless)
     check_seats(given, players, bots, headless=headless)
     humans = players - bots
-    if not headless and given:
-        remember_names(given[:humans])
     if len(given) == players:
         return given
     people = given or (people_names(humans) if not headless else default_names(humans))
@@ -235,7 +241,7 @@ def default_names(humans: int) -> list[str]:
 def people_names(humans: int) -> list[str]:
     """The people's names when ``--names`` gives none: those remembered from the last game,
     the missing ones asked once on a terminal (each offering the remembered or default
-    name) and remembered for the next game; without a terminal, the defaults."""
+    name), remembered once the game starts; without a terminal, the defaults."""
     import click
 
     from mixmo.cli.terminal import is_a_tty
@@ -250,7 +256,6 @@ def people_names(humans: int) -> list[str]:
         answer = click.prompt(_("Name of player {n}").format(n=n), default=default)
         asked = names_given(answer.replace(",", " "))
         names.append(asked[0] if asked and asked[0] else default)
-    remember_names(names)
     return names
 
 
@@ -259,7 +264,8 @@ def remember_names(names: list[str]) -> None:
     that refuses them only means they are asked again)."""
     from mixmo.data import players
 
-    players.remember_names(names)
+    known = [name for name in players.remembered_names() if name not in names]
+    players.remember_names([*names, *known])  # the people of a smaller table keep the rest
 
 
 def names_given(names: str | None) -> list[str]:
