@@ -243,6 +243,8 @@ def test_mixmo_help_is_french_with_a_space_before_its_colons(mixmo, command: tup
         assert not re.search(rf"\b{english}(?!\w)", shown.out), english
     headings = [line for line in shown.out.splitlines() if re.fullmatch(r"\S.*:", line)]
     assert headings and all(line.endswith(" :") for line in headings), headings
+    glued = re.findall(r"\S+[;:?!](?=\s|$)", prose(shown.out))  # "défaut : 2.0 ; 0.01<=x"
+    assert [word for word in glued if not re.fullmatch(r"[;:?!]", word)] == [], glued
 
 
 async def test_a_mixmo_of_vous_reads_vous_avez_annonce_and_a_draw_has_no_missing_subject(

@@ -140,10 +140,19 @@ class TranslatedCommand(click.Command):
                 if english:
                     param.help = english
             if record is not None:
-                rows.append(record)
+                rows.append((record[0], _translated_extras(record[1])))
         if rows:
             with formatter.section(_("Options")):
                 formatter.write_dl(rows)
+
+
+def _translated_extras(help_text: str) -> str:
+    """An option's help with click's bracket of extras (``[default: 2; 1<=x<=6]``) joined
+    as the interface language writes it (French: a space before the semicolon)."""
+    text, bracket, extras = help_text.rpartition("[")
+    if not bracket or not extras.endswith("]") or (text and not text.endswith("  ")):
+        return help_text
+    return f"{text}[{extras.replace('; ', _('; '))}"
 
 
 class TranslatedGroup(TranslatedCommand, click.Group):
