@@ -41,7 +41,7 @@ def test_the_help_lists_every_command_with_its_one_line_help(args: list[str]) ->
 def test_the_help_speaks_french() -> None:
     done = mixmo_run("--help", LANGUAGE="fr")
     assert done.returncode == 0
-    assert done.stdout.startswith("Utilisation : mixmo [OPTIONS] COMMAND [ARGS]...")
+    assert done.stdout.startswith("Utilisation : mixmo [OPTIONS] COMMANDE [ARGUMENTS]...")
     assert "Afficher la version et quitter." in done.stdout
     saved = i18n.set_ui_language("fr")
     try:

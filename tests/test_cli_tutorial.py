@@ -20,7 +20,7 @@ def test_a_learner_who_learnt_everything_is_told_how_to_play_again(mixmo, data: 
     (data / "tutorial.json").write_text(json.dumps({"version": 1, "learnt": list(LESSON_KEYS)}))
     run = mixmo("tutorial")
     assert run.code == 0
-    assert "You have learnt all 7 lessons" in run.out
+    assert "You have learnt all 13 lessons" in run.out
 
 
 def test_a_damaged_progress_file_is_one_line_and_exit_2(mixmo, data: Path) -> None:
@@ -32,7 +32,7 @@ def test_a_damaged_progress_file_is_one_line_and_exit_2(mixmo, data: Path) -> No
 
 
 def test_a_lesson_number_out_of_range_is_refused(mixmo, data: Path) -> None:
-    run = mixmo("tutorial", "--lesson", "9")
+    run = mixmo("tutorial", "--lesson", "14")
     assert run.code == 2 and "--lesson" in run.err
 
 

@@ -125,9 +125,9 @@ def test_ui_en_keeps_a_french_locale_in_english() -> None:
 def test_a_subcommands_help_is_french(mixmo) -> None:
     run = mixmo("--ui", "fr", "check", "--help")
     assert run.code == 0
-    assert run.out.startswith("Utilisation : mixmo check [OPTIONS] GRID")
+    assert run.out.startswith("Utilisation : mixmo check [OPTIONS] GRILLE")
     text = " ".join(run.out.split())  # the help is wrapped to the terminal's width
-    assert "Vérifier un fichier de grille (GRID, ou - pour l'entrée standard)" in text
+    assert "Vérifier un fichier de grille (GRILLE, ou - pour l'entrée standard)" in text
     assert "Format de grille : une ligne par rangée" in text
     assert "Mode expert : mots de 3 lettres ou plus, aucun mot deux fois." in text
     assert "Compter la grille comme celle du vainqueur de la manche (+20)." in text

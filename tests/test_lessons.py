@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from mixmo.engine import actions as act
+from mixmo.engine import events as ev
 from mixmo.engine.game import Game
+from mixmo.engine.grid import Grid
 from mixmo.engine.lexicon import WordList
 from mixmo.engine.solver import solve
 from mixmo.engine.state import Phase
@@ -61,8 +63,36 @@ class Learner:
         for (row, col), tile in sorted(result.grid.items()):
             self.act(act.PlaceTile(seat=LEARNER, at=self.at, row=row, col=col, symbol=tile.symbol))
 
+    def place(self, grid: Grid) -> None:
+        for (row, col), tile in sorted(grid.items()):
+            self.act(act.PlaceTile(seat=LEARNER, at=self.at, row=row, col=col, symbol=tile.symbol))
+
     def call_mixmo(self) -> None:
         self.act(act.CallMixmo(seat=LEARNER, at=self.at))
+
+
+THEME_WORDS = {"en": "ZEBRA", "fr": "ZEBRE"}
+"""An animal each language's Bandit lesson can spell, the Bandit for its Z."""
+
+
+def theme_grid(game: Game) -> Grid:
+    """The learner's 6 tiles in a valid grid holding an animal, the Bandit in it."""
+    from collections import Counter
+
+    rack = game.round.player(LEARNER).rack
+    letters = Counter(tile.symbol for tile in rack if tile.kind is TileKind.LETTER)
+    word = THEME_WORDS[game.options.language]
+    missing = next(iter(Counter(word) - letters))
+    spelt = word.replace(missing, "!", 1)
+    rest = "".join((Counter(tile.symbol for tile in rack) - Counter(spelt)).elements())
+    found = solve(rest, game.lexicon, game.variant, Grid.parse(spelt), budget=None,
+                  work=400_000, from_scratch=False)  # fmt: skip
+    assert found.solved
+    return found.grid
+
+
+ENDGAME = ("final", "hasty-final", "sprint")
+"""The lessons dealt at the end of a round: the bag empty, the learner's grid built."""
 
 
 def opening_rack(lesson: lessons.Lesson, lexicon: WordList, language: str) -> list[TileKind]:
@@ -77,6 +107,13 @@ def test_each_lesson_deals_the_tiles_it_teaches_with(
     game = lesson.new_game(lexicon, language)
     rack = game.round.player(LEARNER).rack
     kinds = [tile.kind for tile in rack]
+    if lesson.key in ENDGAME:
+        assert len(game.round.bag) == 0 and len(game.round.player(LEARNER).grid) > 0
+        if lesson.key == "sprint":  # the teacher's final MIXMO called, the learner's to answer
+            assert game.phase is Phase.SPRINT and game.variant.name == "expert-free-spirit"
+        else:
+            assert rack and game.phase is Phase.PLAYING and game.variant.name == "free-spirit"
+        return
     assert len(rack) == 6
     if lesson.key == "jokers":
         assert kinds.count(TileKind.JOKER) == 1 and TileKind.BANDIT not in kinds
@@ -166,8 +203,21 @@ def test_the_bandit_is_learnt_after_naming_a_theme_and_placing_it(
     learner = Learner(lesson, lesson.new_game(lexicon, language))
     learner.act(act.ChooseTheme(seat=LEARNER, at=learner.at, theme="animals"))
     assert learner.game.phase is Phase.PLAYING
-    learner.place_everything()
+    learner.place(theme_grid(learner.game))
     assert lesson.learnt(learner.game)
+    assert lessons.theme_words(learner.game) == [THEME_WORDS[language]]
+
+
+def test_the_bandit_is_not_learnt_without_a_word_on_the_theme(
+    lexicon: WordList, language: str
+) -> None:
+    """Every tile placed, the Bandit in a word, but no animal: not yet."""
+    lesson = lesson_named("bandit")
+    learner = Learner(lesson, lesson.new_game(lexicon, language))
+    learner.act(act.ChooseTheme(seat=LEARNER, at=learner.at, theme="music"))
+    learner.place(theme_grid(learner.game))
+    assert lessons.placed_every_tile(learner.game)
+    assert not lesson.learnt(learner.game)
 
 
 def test_scoring_is_learnt_with_a_grid_worth_eleven_points(
@@ -223,3 +273,99 @@ def test_a_damaged_progress_file_is_told_in_french_too(tmp_path: Path) -> None:
             lessons.load_progress(path)
     finally:
         restore_ui_language(saved)
+
+
+def test_stuck_is_learnt_when_everyone_is_stuck_and_the_8_tiles_are_placed(
+    lexicon: WordList, language: str
+) -> None:
+    lesson = lesson_named("stuck")
+    game = lesson.new_game(lexicon, language)
+    rack = game.round.player(LEARNER).rack
+    assert solve(rack, lexicon, game.variant, budget=None, work=100_000).proven_impossible
+    learner = Learner(lesson, game)
+    learner.act(act.SayStuck(seat=LEARNER, at=learner.at))  # the teacher is stuck too
+    assert len(game.round.player(LEARNER).rack) == 8
+    assert not lesson.learnt(game)
+    learner.place_everything()
+    assert lesson.learnt(game)
+
+
+def test_simultaneous_calls_draw_2_not_4(lexicon: WordList, language: str) -> None:
+    lesson = lesson_named("simultaneous")
+    game = lesson.new_game(lexicon, language)
+    assert not game.round.player(lessons.TEACHER).rack, "the teacher's grid is ready"
+    learner = Learner(lesson, game)
+    learner.place_everything()
+    bag = len(game.round.bag)
+    learner.call_mixmo()  # the teacher calls at the same time
+    assert bag - len(game.round.bag) == 4, "2 for each player, once"
+    assert len(game.round.player(LEARNER).rack) == 2
+    assert not lesson.learnt(game)
+    learner.place_everything()
+    assert lesson.learnt(game)
+
+
+def test_the_hint_lesson_is_learnt_after_a_hint_and_its_wait(
+    lexicon: WordList, language: str
+) -> None:
+    from mixmo.engine.hint_cost import HINT_COST
+
+    lesson = lesson_named("hint")
+    game = lesson.new_game(lexicon, language)
+    learner = Learner(lesson, game)
+    learner.place_everything()
+    assert not lesson.learnt(game), "no hint taken"
+    lesson = lesson_named("hint")
+    game = lesson.new_game(lexicon, language)
+    learner = Learner(lesson, game)
+    learner.act(act.TakeHint(seat=LEARNER, at=learner.at))
+    learner.at += HINT_COST
+    learner.place_everything()
+    assert lesson.learnt(game)
+
+
+def test_the_final_mixmo_is_learnt_with_every_tile_placed(lexicon: WordList, language: str) -> None:
+    lesson = lesson_named("final")
+    learner = Learner(lesson, lesson.new_game(lexicon, language))
+    learner.place_everything()
+    learner.call_mixmo()
+    assert any(isinstance(e, ev.FinalMixmo) for e in learner.game.events)
+    assert lesson.learnt(learner.game)
+
+
+def test_a_final_mixmo_with_tiles_on_the_rack_costs_20_points(
+    lexicon: WordList, language: str
+) -> None:
+    lesson = lesson_named("hasty-final")
+    learner = Learner(lesson, lesson.new_game(lexicon, language))
+    assert not lesson_named("final").learnt(learner.game)
+    learner.call_mixmo()
+    rejected = [e for e in learner.game.events if isinstance(e, ev.FinalCallRejected)]
+    assert [(e.seat, e.penalty) for e in rejected] == [(LEARNER, -20)]
+    assert lesson.learnt(learner.game)
+    assert not lesson_named("final").learnt(learner.game)
+
+
+def test_the_sprint_is_learnt_by_taking_back_the_unfinished_word(
+    lexicon: WordList, language: str
+) -> None:
+    lesson = lesson_named("sprint")
+    game = lesson.new_game(lexicon, language)
+    assert game.phase is Phase.SPRINT and game.variant.name == "expert-free-spirit"
+    unfinished = [v for v in game.check_grid(LEARNER).words if not v.valid]
+    assert len(unfinished) == 1
+    learner = Learner(lesson, game)
+    cells = tuple(unfinished[0].word.cells)
+    learner.act(act.FinishSprint(seat=LEARNER, at=learner.at, word_cells=cells))
+    assert game.round.scores, "the round is scored"
+    assert lesson.learnt(game)
+
+
+def test_the_sprint_is_not_learnt_by_stopping_with_the_unfinished_word(
+    lexicon: WordList, language: str
+) -> None:
+    lesson = lesson_named("sprint")
+    learner = Learner(lesson, lesson.new_game(lexicon, language))
+    learner.act(act.FinishSprint(seat=LEARNER, at=learner.at))
+    assert learner.game.round.scores, "the round is scored"
+    assert not lesson.learnt(learner.game)

@@ -134,3 +134,16 @@ async def wrong_final_mixmo_then_bob_wins(pilot, app: MixmoApp, clock, at: float
     clock.now = at + 2
     await pilot.press("tab", "f5")  # Bob's final MIXMO, a valid grid
     await settle(pilot)
+
+
+def known_players(folder) -> None:
+    """A data folder where the players' names were given before (``mixmo play`` asks them
+    once, on a terminal): a test that starts a game meets the game, not the question."""
+    import json
+    from pathlib import Path
+
+    path = Path(folder) / "players.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        path.write_text(json.dumps({"version": 1, "names": ["Player 1", "Player 2", "Player 3",
+                                                             "Player 4", "Player 5", "Player 6"]}))  # fmt: skip

@@ -61,11 +61,11 @@ async def test_the_header_says_round_bag_theme_and_goal_in_french(french_screen:
         await pilot.pause()
         header = text_of(app, "#header")
         assert header.startswith(
-            "MIXMO manche 1 · sac 108 · thème — · 200 pts · Classique · vérif. non · 00:00"
+            "MIXMO manche 1 · sac 108 · thème — · à 200 pts · Classique · vérif non · 00:00"
         )
         await pilot.press("f4")
         await settle(pilot)
-        assert "· vérif. oui ·" in text_of(app, "#header")
+        assert "· vérif oui ·" in text_of(app, "#header")
 
 
 async def test_the_footer_labels_and_the_header_are_french_and_fit_80_columns(

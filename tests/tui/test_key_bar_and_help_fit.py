@@ -112,3 +112,12 @@ def test_mixmo_rules_prints_the_rules_in_english_and_in_french(mixmo) -> None:
     french = mixmo("rules", "--lang", "fr")
     assert french.code == 0
     assert "Le décompte des points" in french.out and "Scoring" not in french.out
+
+
+def test_every_command_has_its_place_in_the_key_bar() -> None:
+    """A command with no rank would count as the screen's own key and take the bar's
+    first place, pushing out MIXMO or F1 on a narrow terminal."""
+    from mixmo.tui.key_bar import BAR_PRIORITY
+    from mixmo.tui.keys import COMMANDS
+
+    assert set(COMMANDS) <= set(BAR_PRIORITY)

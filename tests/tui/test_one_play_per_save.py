@@ -13,11 +13,13 @@ import time
 from pathlib import Path
 
 from mixmo.data.storage import hold_save, lock_path, release_save
+from tests.tui.helpers import known_players
 from tests.tui.tmux import alive, kill, needs_tmux, tmux, wait_for
 
 
 def start(session: str, data: Path, *args: str) -> int:
     """``mixmo play`` in a terminal of its own; its process id."""
+    known_players(data)
     env = f"MIXMO_DATA_DIR={data} MIXMO_CONFIG_DIR={data}"
     command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo play {' '.join(args)}"
     tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
@@ -101,6 +103,7 @@ def test_the_lock_names_the_process_and_is_let_go(tmp_path: Path) -> None:
 @needs_tmux
 def test_a_second_mixup_on_the_same_save_refuses_in_one_line(tmp_path: Path) -> None:
     session = f"mixmo-mixup-{os.getpid()}"
+    known_players(tmp_path)
     env = f"MIXMO_DATA_DIR={tmp_path}"
     command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo mixup --names Ann,Bob"
     tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "26", command)

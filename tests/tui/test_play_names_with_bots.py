@@ -9,12 +9,14 @@ import os
 import sys
 from pathlib import Path
 
+from tests.tui.helpers import known_players
 from tests.tui.tmux import kill, needs_tmux, tmux, wait_for
 
 pytestmark = needs_tmux
 
 
 def play(session: str, folder: Path, *args: str) -> str:
+    known_players(folder)
     env = f"MIXMO_DATA_DIR={folder} MIXMO_CONFIG_DIR={folder}"
     command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo play {' '.join(args)}"
     tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30", command)

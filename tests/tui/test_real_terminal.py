@@ -9,12 +9,14 @@ import sys
 import time
 from pathlib import Path
 
+from tests.tui.helpers import known_players
 from tests.tui.tmux import alive, kill, needs_tmux, tmux, wait_for
 
 pytestmark = needs_tmux
 
 
 def start(session: str, tmp_path: Path, *args: str) -> None:
+    known_players(tmp_path)
     env = f"MIXMO_DATA_DIR={tmp_path} MIXMO_CONFIG_DIR={tmp_path}"
     command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo play {' '.join(args)}"
     tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
@@ -51,6 +53,7 @@ def test_a_game_killed_with_sigkill_resumes_where_it_was(tmp_path: Path) -> None
 
 def test_play_places_a_word_and_quits_in_a_real_terminal(tmp_path: Path) -> None:
     session = f"mixmo-test-{os.getpid()}"
+    known_players(tmp_path)
     env = f"MIXMO_DATA_DIR={tmp_path} MIXMO_CONFIG_DIR={tmp_path}"
     command = f"{env} {sys.executable} -m mixmo play --seed 3 --names Ann,Bob"
     tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)

@@ -11,7 +11,7 @@ from mixmo.data.storage import load_game
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.options import MatchOptions
-from tests.tui.helpers import seed_where
+from tests.tui.helpers import known_players, seed_where
 from tests.tui.tmux import flat, kill, needs_tmux, quit_the_game, tmux, wait_for
 
 pytestmark = needs_tmux
@@ -21,6 +21,7 @@ def test_a_theme_typed_in_one_burst_with_a_backspace_and_letters_after_enter(
     tmp_path: Path,
 ) -> None:
     session = f"mixmo-dialog-keys-{os.getpid()}"
+    known_players(tmp_path)
     env = f"MIXMO_DATA_DIR={tmp_path} MIXMO_CONFIG_DIR={tmp_path}"
     seed = seed_where(2, bandit_first=True)
     command = (

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.helpers import seed_where
+from tests.tui.helpers import known_players, seed_where
 from tests.tui.tmux import flat, kill, needs_tmux, tmux, wait_for
 
 pytestmark = [needs_tmux, pytest.mark.slow]
@@ -22,6 +22,7 @@ def test_a_terminal_too_small_for_six_asks_for_72x24_over_the_bandit_s_dialog(
     tmp_path: Path,
 ) -> None:
     session = f"mixmo-small-{os.getpid()}"
+    known_players(tmp_path)
     env = f"MIXMO_DATA_DIR={tmp_path} MIXMO_CONFIG_DIR={tmp_path}"
     seed = seed_where(6, bandit_first=True)
     command = (

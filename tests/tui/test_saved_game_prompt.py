@@ -14,6 +14,7 @@ from mixmo.data.storage import save_game
 from mixmo.engine import actions as act
 from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
+from tests.tui.helpers import known_players
 from tests.tui.tmux import alive, kill, needs_tmux, tmux, wait_for
 
 
@@ -68,6 +69,7 @@ tmux_only = needs_tmux
 
 
 def start(session: str, folder: Path, *args: str) -> None:
+    known_players(folder)
     env = f"MIXMO_DATA_DIR={folder} MIXMO_CONFIG_DIR={folder}"
     command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo play {' '.join(args)}"
     tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", command)
@@ -114,7 +116,7 @@ def test_in_a_terminal_a_new_game_asks_and_resume_or_start_anew_keep_the_old_sav
         start(session, tmp_path, "--seed", "1")
         wait_for(session, lambda s: "[r] resume it" in s)
         tmux("send-keys", "-t", session, "n", "Enter")
-        wait_for(session, lambda s: "1. Player 1" in s)
+        wait_for(session, lambda s: "1. Ann" in s)  # the names given before, remembered
         assert (tmp_path / "autosave.previous.json").read_bytes() == resumed
         assert json.loads(save.read_text())["options"]["seed"] == 1, "the new game's save"
     finally:
@@ -170,6 +172,7 @@ def test_a_new_game_over_a_save_in_a_read_only_folder_plays_unsaved_and_says_why
         pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
     session = f"mixmo-ro-{os.getpid()}"
     try:
+        known_players(disk)
         before = saved_match(disk).read_bytes()
         subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
         env = f"MIXMO_DATA_DIR={disk} MIXMO_CONFIG_DIR={tmp_path}"

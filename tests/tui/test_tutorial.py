@@ -68,9 +68,13 @@ async def until(check: Callable[[], object], pilot, seconds: float = 30.0) -> No
 
 async def learn(app: TutorialApp, pilot, key: str) -> None:
     if key == "bandit":
+        from tests.test_lessons import theme_grid
+
         assert isinstance(app.screen, ThemeScreen)
         await pilot.press(*"animals", "enter")
         await pilot.pause()
+        await type_grid(app, pilot, theme_grid(app.game))  # an animal on the grid
+        return
     if key == "hasty":
         # The teacher frees the learner teacher_delay seconds (real time) after the lock: on
         # a loaded machine that can pass before the key's press returns, so the lock is
@@ -91,8 +95,41 @@ async def learn(app: TutorialApp, pilot, key: str) -> None:
         stop()
         assert shown[-1] == (False, False)  # the teacher's MIXMO freed the learner
         return
+    if key == "sprint":
+        from mixmo.tui.modals import SprintScreen
+
+        await until(lambda: isinstance(app.screen, SprintScreen), pilot)
+        screen = app.screen
+        assert isinstance(screen, SprintScreen)
+        unfinished = next(v for v in app.game.check_grid(LEARNER).words if not v.valid)
+        wanted = [cells for _label, cells in screen.choices].index(tuple(unfinished.word.cells))
+        await pilot.press(*["down"] * wanted, "enter")  # the whole unfinished word
+        await pilot.pause()
+        return
+    if key == "hasty-final":
+        await pilot.press("f5")  # tiles still on the rack: -20
+        await pilot.pause()
+        return
+    if key == "final":
+        await pilot.press("f8")  # the grid built during the round, taken apart and rebuilt
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    if key == "stuck":
+        await pilot.press("f6")  # the teacher says so too, after its pause: 2 tiles each
+        await until(lambda: len(app.game.round.player(LEARNER).rack) == 8, pilot)
+    if key == "hint":
+        from mixmo.engine.hint_cost import HINT_COST
+
+        await pilot.press("f3", "f3")  # the first press tells the cost, the second takes it
+        await until(lambda: app.game.round.player(LEARNER).hint_until is not None, pilot)
+        app.clock.now += HINT_COST + 1  # type: ignore[attr-defined]
     await type_grid(app, pilot, answer(app))
-    if key == "mixmo":
+    if key == "final":
+        await pilot.press("f5")
+        await pilot.pause()
+        return
+    if key in ("mixmo", "simultaneous"):
         await pilot.press("f5")
         await pilot.pause()
         await pilot.press("f8")  # take the grid apart (asks first) and build it anew
@@ -110,8 +147,9 @@ async def test_the_whole_tutorial_is_walked_with_keys_and_each_lesson_is_judged(
         await pilot.pause()
         for number, lesson in enumerate(LESSONS, start=1):
             assert f"Lesson {number} of {len(LESSONS)}" in panel(app)
-            await pilot.press("enter")  # not learnt yet: Enter does not skip the lesson
-            await pilot.pause()
+            if lesson.key != "sprint":  # (there Enter is the sprint dialog's answer)
+                await pilot.press("enter")  # not learnt yet: Enter does not skip the lesson
+                await pilot.pause()
             assert app.lesson.key == lesson.key and "Learnt" not in panel(app)
             await learn(app, pilot, lesson.key)
             assert "✓ Learnt!" in panel(app), lesson.key
@@ -130,7 +168,7 @@ async def test_the_tutorial_resumes_at_the_first_lesson_not_learnt(tmp_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.lesson.key == "hasty"
-        assert "Lesson 3 of 7: A hasty call" in panel(app)
+        assert "Lesson 3 of 13: A hasty call" in panel(app)
 
 
 async def test_leaving_asks_first_and_keeps_what_was_learnt(tmp_path: Path) -> None:
@@ -167,6 +205,6 @@ async def test_the_french_tutorial_speaks_french_and_deals_french_words(
     app = tutorial(tmp_path, language="fr")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "Leçon 1 sur 7 : Poser ses tuiles" in panel(app)
+        assert "Leçon 1 sur 13 : Poser ses tuiles" in panel(app)
         await type_grid(app, pilot, answer(app))
-        assert "✓ Appris ! Entrée : leçon suivante (MIXMO et la pioche)." in panel(app)
+        assert "✓ Appris ! Entrée : leçon suivante (MIXMO et les tuiles piochées)." in panel(app)

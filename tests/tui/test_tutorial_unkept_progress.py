@@ -75,7 +75,7 @@ async def test_with_a_file_for_the_data_folder_the_tutorial_starts_and_says_prog
         await pilot.pause()
         assert app.lesson.key == "place"
         shown = screen_text(app)
-        assert "Lesson 1 of 7" in shown
+        assert "Lesson 1 of 13" in shown
         assert shown.count(NOT_KEPT) == 2  # the header, and under the lesson panel
 
 
@@ -150,7 +150,7 @@ def test_mixmo_tutorial_in_a_terminal_with_a_file_for_the_data_folder(tmp_path: 
     command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo tutorial"
     tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", command)
     try:
-        screen = wait_for(session, lambda s: "Lesson 1 of 7" in s and "Rack" in s, timeout=40)
+        screen = wait_for(session, lambda s: "Lesson 1 of 13" in s and "Rack" in s, timeout=40)
         assert NOT_KEPT in screen
         tmux("send-keys", "-t", session, "C-q")
         question = dialog_text(wait_for(session, lambda s: "Yes (y)" in s, timeout=40))

@@ -86,7 +86,7 @@ async def test_a_visitors_keys_reach_their_own_app_and_its_screen_reaches_the_br
         headless_chromium(chromium, tmp_path / "chromium.log") as browser,
     ):
         page = await browser.open(address + "/play?name=Ann")
-        await page.wait_for_text("Lesson 1 of 7", "Rack A N M I D E")
+        await page.wait_for_text("Lesson 1 of 13", "Rack A N M I D E")
         assert_drawn(await page.screenshot(tmp_path / "lesson.png"))
         await page.press("m")
         after = await page.wait_for_text("Rack A N I D E")
@@ -96,11 +96,11 @@ async def test_a_visitors_keys_reach_their_own_app_and_its_screen_reaches_the_br
         assert len(list((tmp_path / "web").iterdir())) == 1, "the visitor's own data folder"
 
         await page.reload()
-        await page.wait_for_text("Lesson 1 of 7")
+        await page.wait_for_text("Lesson 1 of 13")
         assert len(list((tmp_path / "web").iterdir())) == 1, "a reload keeps its folder"
 
         other = await browser.open(address + "/play?name=Ann", own_cookies=True)
-        await other.wait_for_text("Lesson 1 of 7")
+        await other.wait_for_text("Lesson 1 of 13")
         assert len(list((tmp_path / "web").iterdir())) == 2, "another browser, another folder"
 
 
@@ -158,7 +158,7 @@ async def test_the_page_works_under_a_path_prefix_as_behind_a_reverse_proxy(
             "document.querySelector('input[name=name]').value = 'Ann';"
             "document.querySelector('form').submit()"
         )
-        await page.wait_for_text("Lesson 1 of 7")
+        await page.wait_for_text("Lesson 1 of 13")
         assert await page.evaluate("location.pathname") == "/mixmo/play"
 
 

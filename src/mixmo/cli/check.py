@@ -133,7 +133,7 @@ def run_check(request: CheckRequest) -> None:
     short_help=N_("Check a grid: its words, jokers, problems and score."),
     help=CHECK_HELP,
 )
-@click.argument("grid_file", metavar="GRID", type=str)
+@click.argument("grid_file", metavar=N_("GRID"), type=str)
 @lang_option
 @dict_option
 @expert_option
@@ -143,13 +143,13 @@ def run_check(request: CheckRequest) -> None:
     help=N_("Table size: the grid must hold exactly one player's share of tiles (2:60 ... 6:20)."),
 )
 @click.option(
-    "--theme", metavar="NAME", help=N_("The Bandit's theme: the grid must hold a theme word.")
+    "--theme", metavar=N_("NAME"), help=N_("The Bandit's theme: the grid must hold a theme word.")
 )
 @click.option(
     "--theme-word",
     "theme_words",
     multiple=True,
-    metavar="WORD",
+    metavar=N_("WORD"),
     help=N_("A word of the grid claimed on the theme (repeatable); it scores triple."),
 )
 @click.option("--winner", is_flag=True, help=N_("Score the grid as the round's winner (+20)."))

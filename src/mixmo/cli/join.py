@@ -116,7 +116,7 @@ def seat_hint(server: str, where: str | None) -> str:
     """
     ),
 )
-@click.argument("url", metavar="ws://HOST:PORT[/CODE]")
+@click.argument("url", metavar=N_("ws://HOST:PORT[/CODE]"))
 @click.option("--new", is_flag=True, help=N_("Open a new room and print its code first."))
 @click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
               help=N_("With --new: seats at the table."))  # fmt: skip
@@ -129,7 +129,7 @@ def seat_hint(server: str, where: str | None) -> str:
               help=N_("With --new: the server's bots' level."))  # fmt: skip
 @click.option("--wait", "wait_seconds", type=click.IntRange(0, 3600), default=45, show_default=True,
               help=N_("With --new: seconds the table waits for a player's theme, claims, votes or scores before choosing for them (0: for ever)."))  # fmt: skip
-@click.option("--bot", "bot_level", type=click.Choice(LEVELS), metavar="LEVEL",
+@click.option("--bot", "bot_level", type=click.Choice(LEVELS), metavar=N_("LEVEL"),
               help=N_("Play this seat with a bot of LEVEL, with no screen; print the standings."))  # fmt: skip
 @click.option("--name", help=N_("Your name at the table."))
 @click.option("--watch", is_flag=True, help=N_("Follow a room's match: every grid, read-only."))

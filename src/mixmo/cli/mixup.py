@@ -305,7 +305,7 @@ def keep_unfinished_game(path: Path) -> None:
     ),
 )
 @json_option
-@click.argument("boardfile")
+@click.argument("boardfile", metavar=N_("BOARDFILE"))
 def check(as_json: bool, boardfile: str) -> None:
     """`mixmo mixup check`: a board's audit (its help text is above, translated)."""
     from mixmo.i18n.mixup import say, words

@@ -41,7 +41,7 @@ lang_option = click.option(
 dict_option = click.option(
     "--dict",
     "dict_spec",
-    metavar="SPEC",
+    metavar=N_("SPEC"),
     help=N_(
         "Dictionary to use instead: a word-list file (one word per line), "
         "enchant:LANG for an Enchant/Hunspell dictionary of the system, "
@@ -59,14 +59,54 @@ light_option = click.option(
 )
 
 
+class TranslatedFormatter(click.HelpFormatter):
+    """click's help formatter, its headings ("Options:") written through the catalogue,
+    so that French puts its space before the colon ("Options :")."""
+
+    def write_heading(self, heading: str) -> None:
+        # click's own line, but for the colon, which is the catalogue's ("{heading} :").
+        line = _("{heading}:").format(heading=heading)
+        self.write(f"{'':>{self.current_indent}}{line}\n")
+
+
+class TranslatedContext(click.Context):
+    """The context of every ``mixmo`` command: its help is written by
+    :class:`TranslatedFormatter` (click's documented ``formatter_class``)."""
+
+    formatter_class = TranslatedFormatter
+
+
+#: click's metavars, as its types and commands name them; translated where shown.
+LIBRARY_METAVARS = (
+    N_("[OPTIONS]"),
+    N_("COMMAND [ARGS]..."),
+    N_("[COMMAND] [ARGS]..."),
+    N_("INTEGER"),
+    N_("INTEGER RANGE"),
+    N_("FLOAT"),
+    N_("FLOAT RANGE"),
+    N_("TEXT"),
+    N_("FILE"),
+    N_("DIRECTORY"),
+    N_("PATH"),
+)
+
+
 class TranslatedCommand(click.Command):
     """A command whose help speaks the interface language.
 
     Its help text, short help and options' help are English strings marked
     with :func:`~mixmo.i18n.N_` when the module is imported, before the
-    language is chosen; they are translated here, when the help is shown.
-    Every ``mixmo`` subcommand uses it (``@click.command(cls=TranslatedCommand)``).
+    language is chosen; they are translated here, when the help is shown, with
+    the metavars (``INTEGER``, ``[OPTIONS]``) and, through its context's
+    formatter, the headings. Every ``mixmo`` subcommand uses it
+    (``@click.command(cls=TranslatedCommand)``).
     """
+
+    context_class = TranslatedContext
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return [_(piece) for piece in super().collect_usage_pieces(ctx)]
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         english = self.help
@@ -89,18 +129,30 @@ class TranslatedCommand(click.Command):
         rows = []
         for param in self.get_params(ctx):
             english = getattr(param, "help", None)
+            metavar = param.metavar
             if english:
                 param.help = _(english)
+            param.metavar = _(param.make_metavar(ctx))
             try:
                 record = param.get_help_record(ctx)
             finally:
+                param.metavar = metavar
                 if english:
                     param.help = english
             if record is not None:
-                rows.append(record)
+                rows.append((record[0], _translated_extras(record[1])))
         if rows:
             with formatter.section(_("Options")):
                 formatter.write_dl(rows)
+
+
+def _translated_extras(help_text: str) -> str:
+    """An option's help with click's bracket of extras (``[default: 2; 1<=x<=6]``) joined
+    as the interface language writes it (French: a space before the semicolon)."""
+    text, bracket, extras = help_text.rpartition("[")
+    if not bracket or not extras.endswith("]") or (text and not text.endswith("  ")):
+        return help_text
+    return f"{text}[{extras.replace('; ', _('; '))}"
 
 
 class TranslatedGroup(TranslatedCommand, click.Group):

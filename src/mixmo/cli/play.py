@@ -62,7 +62,7 @@ from mixmo.i18n import N_
 @click.option(
     "--bots",
     "bots_spec",
-    metavar="N|LEVELS",
+    metavar=N_("N|LEVELS"),
     default="0",
     help=N_(
         "Bots take the last seats: how many (at --level), or their levels in seat order "
@@ -79,7 +79,7 @@ from mixmo.i18n import N_
 @click.option(
     "--relay",
     "relay_spec",
-    metavar="SECONDS",
+    metavar=N_("SECONDS"),
     help=N_(
         "Hot-seat relay: the keyboard passes to the next person by itself after "
         "SECONDS (10-600), with a short hand-over pause; each player's time is shown."

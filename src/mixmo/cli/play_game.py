@@ -62,6 +62,8 @@ class _Table:
     welcome: str | None
     unsaved: str | None
     """Why this new game cannot be saved (the old save could not be moved aside)."""
+    people: tuple[str, ...] = ()
+    """A new game's people, whose names are remembered once its screen starts."""
 
 
 def run_play(request: PlayRequest) -> None:
@@ -137,9 +139,13 @@ def set_table(request: PlayRequest, path: Path, bot_levels: list[Level]) -> _Tab
             welcome = _(
                 "The saved game goes on with its own players and bots: {options} not used"
             ).format(options=", ".join(request.seat_options))
-    else:
-        bot_seats = len(bot_levels)
-    return _Table(game, bot_seats, bot_levels, unsaved or welcome, unsaved)
+        return _Table(game, bot_seats, bot_levels, unsaved or welcome, unsaved)
+    players = game.options.players
+    people = list(players[: len(players) - len(bot_levels)])
+    defaults = default_names(len(people))
+    while people and people[-1] == defaults[len(people) - 1]:
+        people.pop()  # a default name is no name given: nothing to remember
+    return _Table(game, len(bot_levels), bot_levels, unsaved or welcome, unsaved, tuple(people))
 
 
 def new_match_options(request: PlayRequest, bots: int) -> MatchOptions:
@@ -178,6 +184,8 @@ def run_app(request: PlayRequest, table: _Table, path: Path, relay: float | None
     from mixmo.tui.keys import load_keymap
 
     require_terminal("mixmo play", headless_hint=True)
+    if table.people:  # asked or given: offered again next time (a game that starts)
+        remember_names(list(table.people))
     keymap, keymap_error = load_keymap(config_dir() / "keys.toml")
     app = MixmoApp(
         table.game,
@@ -221,11 +229,45 @@ def seat_names(names: str | None, players: int | None, bots: int, *, headless: b
     if players is None:
         players = seats_wanted(given, bots, headless=headless)
     check_seats(given, players, bots, headless=headless)
+    humans = players - bots
     if len(given) == players:
         return given
-    humans = players - bots
-    people = given or [_("Player {n}").format(n=n) for n in range(1, humans + 1)]
+    people = given or (people_names(humans) if not headless else default_names(humans))
     return people + [_("Bot {n}").format(n=n) for n in range(1, bots + 1)]
+
+
+def default_names(humans: int) -> list[str]:
+    return [_("Player {n}").format(n=n) for n in range(1, humans + 1)]
+
+
+def people_names(humans: int) -> list[str]:
+    """The people's names when ``--names`` gives none: those remembered from the last game,
+    the missing ones asked once on a terminal (each offering the remembered or default
+    name), remembered once the game starts; without a terminal, the defaults."""
+    import click
+
+    from mixmo.cli.terminal import is_a_tty
+    from mixmo.data.players import remembered_names
+
+    remembered = list(remembered_names())
+    defaults = (remembered + default_names(humans)[len(remembered) :])[:humans]
+    if len(remembered) >= humans or not (is_a_tty(sys.stdin) and is_a_tty(sys.stdout)):
+        return defaults  # (a browser's visitor, `mixmo web`, has no prompt to answer)
+    names = []
+    for n, default in enumerate(defaults, start=1):
+        answer = click.prompt(_("Name of player {n}").format(n=n), default=default)
+        asked = names_given(answer.replace(",", " "))
+        names.append(asked[0] if asked and asked[0] else default)
+    return names
+
+
+def remember_names(names: list[str]) -> None:
+    """Keep the people's names for the next game and the records (quietly: a data folder
+    that refuses them only means they are asked again)."""
+    from mixmo.data import players
+
+    known = [name for name in players.remembered_names() if name not in names]
+    players.remember_names([*names, *known])  # the people of a smaller table keep the rest
 
 
 def names_given(names: str | None) -> list[str]:

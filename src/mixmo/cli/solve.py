@@ -71,11 +71,11 @@ class Seconds(click.FloatRange):
     """
     ),
 )
-@click.argument("letters")
+@click.argument("letters", metavar=N_("LETTERS"))
 @click.option(
     "--grid",
     "grid_file",
-    metavar="FILE",
+    metavar=N_("FILE"),
     help=N_(
         "A grid to complete (the rack's tiles are added to it); an invalid one is mended: "
         "what is wrong is said, and its faulty tiles are laid again with the rack."

@@ -30,20 +30,27 @@ from mixmo.i18n import N_, _
     show_default=True,
     help=N_("How many recent results to list."),
 )
+@click.option(
+    "--player",
+    metavar=N_("NAME"),
+    help=N_("Only this player's records (the names given to mixmo play; practice: the first)."),
+)
 @json_option
-def stats(recent_count: int, as_json: bool) -> None:
+def stats(recent_count: int, player: str | None, as_json: bool) -> None:
     """`mixmo stats`: the player's records (its help text is above, translated)."""
     from mixmo.cli.stats_report import bests_table, progress_chart, recent_table, stats_json
     from mixmo.data import records
 
     try:
-        bests = records.personal_bests()
-        latest = records.recent(recent_count)
+        bests = records.personal_bests(player=player)
+        latest = records.recent(recent_count, player=player)
         history = []
         if latest:
             practice = next((r for r in latest if r.kind == "practice"), None)
             if practice is not None:
-                history = records.practice_history(practice.table_size, practice.language)
+                history = records.practice_history(
+                    practice.table_size, practice.language, player=player
+                )
     except records.RecordsError as error:
         fail(str(error))
     if as_json:

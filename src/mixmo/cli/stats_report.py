@@ -7,6 +7,7 @@ round taken away.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
@@ -66,13 +67,28 @@ def recent_table(runs: Sequence[Run]) -> Table:
         table.add_row(
             outside(run.finished_at[:16].replace("T", " ")),
             outside(_kind(run) + (" " + _("(daily)") if run.daily else "")),
-            outside(run.player),
+            outside(shown_player(run.player)),
             f"{run.table_size}p",
             outside(run.language),
             clock(run.total_seconds),
             _result(run),
         )
     return table
+
+
+DEFAULT_NAME = re.compile(r"Player ([1-6])")
+"""The name ``mixmo play`` gives a person who gave none, as the records keep it in English."""
+
+
+def shown_player(player: str) -> str:
+    """A records' player in the interface language: practice's "You" and the default
+    "Player 1" are the program's words, kept in English; a name a person gave is theirs."""
+    if player == "You":
+        return _("You")
+    default = DEFAULT_NAME.fullmatch(player)
+    if default is not None:
+        return _("Player {n}").format(n=default.group(1))
+    return player
 
 
 def outside(field: str) -> Text:

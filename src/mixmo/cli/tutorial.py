@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from mixmo.cli.common import LANGUAGES, fail, load_lexicon
@@ -15,9 +17,11 @@ from mixmo.i18n import N_, _
     short_help=N_("Learn to play, one lesson at a time."),
     help=N_(
         """Learn Mixmo on the real board: placing tiles, MIXMO, a hasty call,
-    jokers, the Bandit, scoring and the Expert variant. Each lesson is judged
-    by the rules engine; what you learnt is kept, so `mixmo tutorial` picks up
-    where you stopped."""
+    jokers, the Bandit, scoring, the Expert variant, being stuck, MIXMO at
+    the same time, a hint's cost, the final MIXMO with its -20 and the
+    Expert final sprint. Each lesson is judged by the rules engine; what you
+    learnt is kept, for each language, so `mixmo tutorial` picks up where
+    you stopped."""
     ),
 )
 @click.option(
@@ -28,11 +32,15 @@ from mixmo.i18n import N_, _
 )
 @click.option(
     "--lesson",
-    type=click.IntRange(1, 7),
+    type=click.IntRange(1, 13),
     default=None,
-    help=N_("Start at this lesson (1-7) instead of the first one not yet learnt."),
+    help=N_("Start at this lesson (1-13) instead of the first one not yet learnt."),
 )
-@click.option("--restart", is_flag=True, help=N_("Forget the lessons learnt and start again."))
+@click.option(
+    "--restart",
+    is_flag=True,
+    help=N_("Forget the lessons learnt in this language and start again."),
+)
 @light_option
 def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -> None:
     """`mixmo tutorial`: the lessons (its help text is above, translated)."""
@@ -48,7 +56,7 @@ def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -
     ):
         set_ui_language(lang)
     language = lang or ui_language()
-    path = data_dir() / "tutorial.json"
+    path = progress_path(data_dir(), language)
     if restart:
         progress = Progress()
     else:
@@ -67,6 +75,8 @@ def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -
     from mixmo.cli.terminal import require_terminal
 
     require_terminal("mixmo tutorial")
+    if restart:
+        forget_progress(path)
     app = TutorialApp(
         load_lexicon(None, language),
         language,
@@ -76,3 +86,26 @@ def tutorial(lang: str | None, lesson: int | None, restart: bool, light: bool) -
         light=light,
     )
     app.run()
+
+
+def progress_path(data: Path, language: str) -> Path:
+    """Where the tutorial in ``language`` keeps its progress: one file per language, so
+    that lessons learnt in English leave the French ones to learn. The one file of
+    earlier versions, ``tutorial.json``, was the English tutorial's (the default)."""
+    path = data / f"tutorial-{language}.json"
+    legacy = data / "tutorial.json"
+    if language == "en" and not path.exists() and legacy.exists():
+        return legacy
+    return path
+
+
+def forget_progress(path: Path) -> None:
+    """``--restart``: this language's lessons are to learn again, even if the learner
+    leaves before learning one (the other languages' progress stays)."""
+    from contextlib import suppress
+
+    from mixmo.data.storage import atomic_write_text
+    from mixmo.tui.lessons import Progress
+
+    with suppress(OSError):  # the tutorial says so at its start: its own check of the folder
+        atomic_write_text(path, Progress().to_json(), durable=False)

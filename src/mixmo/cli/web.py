@@ -29,7 +29,7 @@ NEEDS_TEXTUAL_SERVE = N_(
     """
     ),
 )
-@click.argument("url", metavar="ws://HOST:PORT/CODE")
+@click.argument("url", metavar=N_("ws://HOST:PORT/CODE"))
 @listen_options(8000, N_("Address to listen on (0.0.0.0 opens the page to the local network)."))
 @click.option(
     "--public-url",

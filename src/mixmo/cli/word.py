@@ -81,7 +81,7 @@ def run_word(
     short_help=N_("Settle a dispute: is each word in the dictionary?"),
     help=WORD_HELP,
 )
-@click.argument("words", nargs=-1, required=True)
+@click.argument("words", nargs=-1, required=True, metavar=N_("WORDS..."))
 @lang_option
 @dict_option
 @json_option

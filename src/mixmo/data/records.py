@@ -444,19 +444,20 @@ def _run(row: Sequence[object]) -> Run:
     return Run(**data)  # type: ignore[arg-type]
 
 
-def recent(limit: int = 10, path: Path | None = None) -> list[Run]:
-    """The latest runs and games, newest first."""
+def recent(limit: int = 10, path: Path | None = None, player: str | None = None) -> list[Run]:
+    """The latest runs and games, newest first (``player``'s only, when given)."""
     with connect(path, reading=True) as connection:
         rows = connection.execute(
-            f"SELECT id, {', '.join(COLUMNS)} FROM runs ORDER BY finished_at DESC, id DESC LIMIT ?",
-            (limit,),
+            f"""SELECT id, {", ".join(COLUMNS)} FROM runs WHERE ? IS NULL OR player = ?
+                ORDER BY finished_at DESC, id DESC LIMIT ?""",
+            (player, player, limit),
         ).fetchall()
         return [_run(row) for row in rows]
 
 
-def personal_bests(path: Path | None = None) -> list[Run]:
+def personal_bests(path: Path | None = None, player: str | None = None) -> list[Run]:
     """The fastest finished practice run for each table size and language (ties: the
-    earliest, then the first recorded).
+    earliest, then the first recorded); ``player``'s only, when given.
 
     One pass over the finished runs, ranked within their table by a window function:
     a subquery per run that searched its table again was quadratic (6,000 runs took
@@ -467,20 +468,25 @@ def personal_bests(path: Path | None = None) -> list[Run]:
                     SELECT *, ROW_NUMBER() OVER (
                         PARTITION BY table_size, language
                         ORDER BY seconds + penalty_seconds, finished_at, id) AS place
-                    FROM runs WHERE kind = 'practice' AND won = 1)
+                    FROM runs WHERE kind = 'practice' AND won = 1 AND (? IS NULL OR player = ?))
                 WHERE place = 1
-                ORDER BY language, table_size"""
+                ORDER BY language, table_size""",
+            (player, player),
         ).fetchall()
         return [_run(row) for row in rows]
 
 
-def practice_history(table_size: int, language: str, path: Path | None = None) -> list[Run]:
-    """Every practice run at one table size and language, oldest first (progress over time)."""
+def practice_history(
+    table_size: int, language: str, path: Path | None = None, player: str | None = None
+) -> list[Run]:
+    """Every practice run at one table size and language, oldest first (progress over time);
+    ``player``'s only, when given."""
     with connect(path, reading=True) as connection:
         rows = connection.execute(
             f"""SELECT id, {", ".join(COLUMNS)} FROM runs
                 WHERE kind = 'practice' AND table_size = ? AND language = ?
+                    AND (? IS NULL OR player = ?)
                 ORDER BY finished_at, id""",
-            (table_size, language),
+            (table_size, language, player, player),
         ).fetchall()
         return [_run(row) for row in rows]

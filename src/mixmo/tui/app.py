@@ -95,6 +95,8 @@ class MixmoApp(
     """True once :meth:`exit` is asked: a timer may fire once more while the app closes."""
     shows_scores = True
     """Whether the end of a round opens the scores (practice shows its own result)."""
+    shows_goal = True
+    """Whether the header tells the match's goal (a tutorial's lesson has none)."""
     too_small_text = ""
     """The request for a larger terminal, while it is too small (dialogs show it too)."""
     header: Static
@@ -377,6 +379,7 @@ class MixmoApp(
             clock=self.clock(),
             live_check=self.live_check,
             headline=self.headline[0] if self.headline else None,
+            goal=self.shows_goal,
         )
         text = Text.assemble(self.relay_keys.header(), text)
         if text.plain != self._header_text:

@@ -20,9 +20,12 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60:02d}:{whole % 60:02d}"
 
 
-def header_line(table: Table, *, clock: float, live_check: bool, headline: str | None) -> Text:
+def header_line(
+    table: Table, *, clock: float, live_check: bool, headline: str | None, goal: bool = True
+) -> Text:
     """The header: a lost connection, else the news (``headline``), else the match's
-    settings; with the clock and where the round stands."""
+    settings (with its goal unless ``goal`` is False: a tutorial's lesson has none to
+    tell); with the clock and where the round stands."""
     round_ = table.round
     bag = table.bag_left
     time = (clock_text(clock), "bold")
@@ -54,10 +57,16 @@ def header_line(table: Table, *, clock: float, live_check: bool, headline: str |
     theme = round_.theme or (_("none") if not table.variant.themes else "—")
     options = table.options
     checking = _("check on") if live_check else _("check off")
-    if options.scoring is ScoringMode.POINTS:
-        goal = ngettext("{target} pt", "{target} pts", options.target).format(target=options.target)
+    if not goal:
+        settings = _("round {number} · bag {bag} · theme {theme}").format(
+            number=round_.number, bag=bag, theme=theme
+        )
+    elif options.scoring is ScoringMode.POINTS:
+        target = ngettext("{target} pt", "{target} pts", options.target).format(
+            target=options.target
+        )
         settings = _("round {number} · bag {bag} · theme {theme} · to {goal}").format(
-            number=round_.number, bag=bag, theme=theme, goal=goal
+            number=round_.number, bag=bag, theme=theme, goal=target
         )
     else:  # Option 1: the table plays for rounds won, and the header says how many
         settings = _("round {number} · bag {bag} · theme {theme} · {goal}").format(

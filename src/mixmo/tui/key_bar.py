@@ -21,10 +21,11 @@ BAR_PRIORITY = (
     "help",
     "hint",
     "stuck",
-    "undo",
     "quit",
     "next_player",
+    "undo",
     "scores",
+    "react",
     "toggle_check",
     "redo",
     "previous_player",
@@ -33,6 +34,7 @@ BAR_PRIORITY = (
     "flip",
     "sort_rack",
     "shuffle_rack",
+    "zoom",
 )
 """The commands by how much a player needs to find them in the bar (F1 shows them all)."""
 

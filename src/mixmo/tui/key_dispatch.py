@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from textual import events
 
+from mixmo.engine.lexicon import fold
 from mixmo.tui.keys import FIXED_ACTIONS
 
 if TYPE_CHECKING:
@@ -30,12 +31,14 @@ ACTIONS = {"quit": "quit_game"}
 
 
 def tile_symbol(event: events.Key) -> str | None:
-    """The tile a key types (``A``-``Z``, ``?``, ``!``), if it types one."""
+    """The tile a key types (``A``-``Z``, ``?``, ``!``), if it types one: an accented
+    letter types its plain tile (é, è, ê: E; ç: C), as on a French keyboard's word games."""
     char = event.character
     if not char or len(char) != 1 or "ctrl+" in event.key or "alt+" in event.key:
         return None
-    if char.isascii() and char.isalpha():
-        return char.upper()
+    letter = fold(char)
+    if len(letter) == 1 and letter.isascii() and letter.isalpha():
+        return letter
     return char if char in "?!" else None
 
 

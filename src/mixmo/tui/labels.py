@@ -21,7 +21,29 @@ from typing import Any, ClassVar, cast
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 
-from mixmo.i18n import _, ui_language
+from mixmo.i18n import N_, _, ui_language
+
+KEY_NAMES = {
+    "shift": N_("shift"),
+    "alt": N_("alt"),
+    "esc": N_("esc"),
+    "space": N_("space"),
+    "del": N_("del"),
+    "home": N_("home"),
+    "end": N_("end"),
+    "pgup": N_("pgup"),
+    "pgdn": N_("pgdn"),
+    "ins": N_("ins"),
+}
+"""The names Textual shows for keys and modifiers (its ``format_key``), which the
+interface language names otherwise (French "maj+tab", as the help writes it)."""
+
+
+def translated_key_display(shown: str) -> str:
+    """A key as Textual displays it (``shift+tab``, ``^z``), in the interface language."""
+    if shown == "+":
+        return shown
+    return "+".join(_(KEY_NAMES[part]) if part in KEY_NAMES else part for part in shown.split("+"))
 
 
 class TranslatedBindings:
@@ -44,6 +66,12 @@ class TranslatedBindings:
             cls if cls._mixmo_language is not None else in_language(cast(type, cls), ui_language())
         )
         return super().__new__(made)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Textual's display of a bound key (the footer's, a key panel's), its names in
+        the interface language: Textual's documented override for an App."""
+        shown: str = super().get_key_display(binding)  # type: ignore[misc]
+        return translated_key_display(shown)
 
     @classmethod
     def language_bindings(cls) -> list[Binding]:

@@ -79,7 +79,22 @@ def _learnt_bandit(game: Game) -> bool:
         game.round.theme is not None
         and placed_every_tile(game)
         and _grid_holds(game, TileKind.BANDIT)
+        and bool(theme_words(game))
     )
+
+
+def theme_words(game: Game) -> list[str]:
+    """The learner's words that the built-in list of the round's theme accepts (the
+    table judges other themes: a learner alone has nobody to judge them)."""
+    from mixmo.engine.themes import find_theme
+
+    theme = game.round.theme
+    listed = find_theme(theme, game.options.language) if theme else None
+    if listed is None:
+        return []
+    return [
+        verdict.text for verdict in game.check_grid(LEARNER).words if listed.judge(verdict.text)
+    ]
 
 
 def _learnt_scoring(game: Game) -> bool:
@@ -121,6 +136,130 @@ def _no_teacher(game: Game, at: float) -> list[act.Action]:
     return []
 
 
+def _learnt_stuck(game: Game) -> bool:
+    """The learner said stuck, the table drew 2 each (the general deadlock), and the
+    learner then placed every tile."""
+    events = game.events
+    said = [i for i, e in enumerate(events) if isinstance(e, ev.PlayerStuck) and e.seat == LEARNER]
+    drawn = bool(said) and any(isinstance(e, ev.DeadlockDraw) for e in events[said[0] :])
+    return drawn and placed_every_tile(game)
+
+
+def _teacher_stuck_too(game: Game, at: float) -> list[act.Action]:
+    """The teacher is stuck as well: once the learner says so, everyone is."""
+    learner, teacher = game.round.player(LEARNER), game.round.player(TEACHER)
+    if learner.stuck and not teacher.stuck and teacher.may_act:
+        return [act.SayStuck(seat=TEACHER, at=at)]
+    return []
+
+
+def _learnt_simultaneous(game: Game) -> bool:
+    """The learner called MIXMO, the teacher called it at the same time (the draw did not
+    add up: 2 tiles, not 4), and the learner then placed every tile."""
+    together = any(isinstance(e, ev.SimultaneousMixmo) for e in game.events)
+    return together and good_mixmo_calls(game) >= 1 and placed_every_tile(game)
+
+
+def _teacher_calls_too(game: Game, at: float) -> list[act.Action]:
+    """The teacher's grid is ready: at the learner's MIXMO, the teacher calls at once."""
+    teacher = game.round.player(TEACHER)
+    learner_called = any(isinstance(e, ev.MixmoCalled) and e.seat == LEARNER for e in game.events)
+    if learner_called and teacher.ready_at_draw and teacher.may_act:
+        return [act.CallMixmo(seat=TEACHER, at=at)]
+    return []
+
+
+def _teacher_grid_ready(game: Game) -> None:
+    """The teacher's 6 tiles placed before the deal is shown (the teacher is quick)."""
+    from mixmo.engine.solver import solve
+
+    teacher = game.round.player(TEACHER)
+    result = solve(teacher.rack, game.lexicon, game.variant, budget=None, work=TEACHER_WORK)
+    for (row, col), tile in sorted(result.grid.items()):
+        game.apply(act.PlaceTile(seat=TEACHER, at=0.0, row=row, col=col, symbol=tile.symbol))
+
+
+def _learnt_hint(game: Game) -> bool:
+    """The learner took a hint (and paid its 30 seconds), then placed every tile."""
+    took = any(isinstance(e, ev.HintTaken) and e.seat == LEARNER for e in game.events)
+    return took and placed_every_tile(game)
+
+
+def _no_setup(game: Game) -> None:
+    return None
+
+
+def _place_all(game: Game, seat: int, at: float) -> None:
+    """``seat``'s tiles, grid and rack, made one valid grid by the solver."""
+    from mixmo.engine.solver import solve
+
+    player = game.round.player(seat)
+    result = solve(
+        player.rack, game.lexicon, game.variant, player.grid, budget=None, work=TEACHER_WORK
+    )
+    if not result.solved:
+        raise ValueError(f"the lesson's deal leaves seat {seat} a rack the solver cannot place")
+    if len(player.grid):
+        game.apply(act.TakeApart(seat=seat, at=at))
+    for (row, col), tile in sorted(result.grid.items()):
+        game.apply(act.PlaceTile(seat=seat, at=at, row=row, col=col, symbol=tile.symbol))
+
+
+def _bag_emptied(game: Game) -> None:
+    """The round played on to its end: the teacher calls MIXMO after MIXMO, the learner
+    keeping up, until the bag is empty. The learner's last tiles are left on the rack
+    (those of the last two draws), so the next MIXMO is the final one."""
+    at = 0.0
+    while len(game.round.bag) >= 2 * len(game.round.players):
+        last = len(game.round.bag) < 4 * len(game.round.players)
+        if not last:
+            _place_all(game, LEARNER, at)
+        _place_all(game, TEACHER, at)
+        game.apply(act.CallMixmo(seat=TEACHER, at=at))
+        at += 5.0
+
+
+def _sprint_begun(game: Game) -> None:
+    """The end of an Expert round: the learner's last tiles laid as an unfinished word
+    apart from the grid, the teacher's final MIXMO called, the empty chairs' sprint done:
+    only the learner has a word to take back."""
+    _bag_emptied(game)
+    learner = game.round.player(LEARNER)
+    (top, left), _ = learner.grid.bounds()
+    for offset, tile in enumerate(learner.rack):
+        game.apply(
+            act.PlaceTile(seat=LEARNER, at=50.0, row=top - 2, col=left + offset, symbol=tile.symbol)
+        )
+    _place_all(game, TEACHER, 50.0)
+    game.apply(act.CallMixmo(seat=TEACHER, at=50.0))
+    for seat in range(TEACHER + 1, len(game.round.players)):
+        game.apply(act.FinishSprint(seat=seat, at=50.0))
+
+
+def _learnt_sprint(game: Game) -> bool:
+    """The learner took back the unfinished word in the sprint: a valid grid was scored."""
+    sprint = [i for i, e in enumerate(game.events) if isinstance(e, ev.SprintStarted)]
+    took_back = bool(sprint) and any(
+        isinstance(e, ev.GridChanged) and e.seat == LEARNER for e in game.events[sprint[0] :]
+    )
+    return took_back and bool(game.round.scores) and game.check_grid(LEARNER).valid
+
+
+def _learnt_final(game: Game) -> bool:
+    """The learner called the final MIXMO with a valid grid: the round is over."""
+    final = any(isinstance(e, ev.FinalMixmo) and e.seat == LEARNER for e in game.events)
+    wrong = any(isinstance(e, ev.FinalCallRejected) and e.seat == LEARNER for e in game.events)
+    return final and not wrong
+
+
+def _learnt_hasty_final(game: Game) -> bool:
+    """The learner called the final MIXMO too soon and paid its 20 points."""
+    return any(
+        isinstance(e, ev.FinalCallRejected) and e.seat == LEARNER and e.penalty != 0
+        for e in game.events
+    )
+
+
 @dataclass(frozen=True)
 class Lesson:
     """One step of the tutorial."""
@@ -136,6 +275,16 @@ class Lesson:
     learnt: Callable[[Game], bool]
     expert: bool = False
     teacher: Callable[[Game, float], list[act.Action]] = field(default=_no_teacher)
+    teacher_news: str = N_("Your teacher finishes a grid and calls MIXMO.")
+    """What the header says when the teacher acts."""
+    teacher_at_once: bool = False
+    """The teacher answers the learner's action at once (a call "at the same time"),
+    not after a pause."""
+    setup: Callable[[Game], None] = field(default=_no_setup)
+    """What happens at the table before the learner sees it (the teacher's grid)."""
+    chairs: int = 0
+    """Empty seats at the table: a table of 6 ends its round after 7 draws."""
+    free_spirit: bool = False
 
     @property
     def has_teacher(self) -> bool:
@@ -144,14 +293,17 @@ class Lesson:
 
     def new_game(self, lexicon: Lexicon, language: str) -> Game:
         """A fresh table for this lesson, in ``language`` (its deal and its dictionary)."""
+        chairs = (_("seat {number}").format(number=n) for n in range(3, 3 + self.chairs))
         options = MatchOptions(
-            players=(_("You"), _("Teacher")),
-            variant=variant_for(expert=self.expert).name,
+            players=(_("You"), _("Teacher"), *chairs),
+            variant=variant_for(expert=self.expert, free_spirit=self.free_spirit).name,
             target=1,
             language=language,
             seed=self.seeds.get(language, self.seeds["en"]),
         )
-        return Game(options, lexicon)
+        game = Game(options, lexicon)
+        self.setup(game)
+        return game
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -218,8 +370,11 @@ LESSONS: tuple[Lesson, ...] = (
             "theme, and at the end of the round every grid must hold a word on that "
             "theme (the players judge it)."
         ),
-        task=N_("Name a theme, then place your 6 tiles with the Bandit in a word."),
-        seeds={"en": "tutorial:bandit:1669", "fr": "tutorial:bandit:874"},
+        task=N_(
+            "Choose a theme from the list, then place your 6 tiles with the Bandit in a "
+            "word, and a word on the theme in your grid."
+        ),
+        seeds={"en": "tutorial:bandit:139", "fr": "tutorial:bandit:139"},
         learnt=_learnt_bandit,
     ),
     Lesson(
@@ -240,12 +395,108 @@ LESSONS: tuple[Lesson, ...] = (
         title=N_("The Expert variant"),
         lesson=N_(
             "In Expert games every word has at least 3 letters and no word appears "
-            "twice in a grid. Two-letter words do not count as words any more."
+            "twice in a grid: a two-letter word, even a real one, makes the grid invalid."
         ),
         task=N_("Place your 6 tiles in a grid that follows the Expert rules."),
         seeds={"en": "tutorial:expert:14", "fr": "tutorial:expert:14"},
         learnt=lambda game: placed_every_tile(game),
         expert=True,
+    ),
+    Lesson(
+        key="stuck",
+        title=N_("Stuck: everyone draws 2"),
+        lesson=N_(
+            "Some tiles make no grid. Say so with F6: when every player who may act is "
+            "stuck, that is a general deadlock, and everyone draws 2 more tiles, as at a "
+            "MIXMO. F6 again takes it back."
+        ),
+        task=N_(
+            "These 6 tiles make no grid: say you are stuck (F6). Your teacher is stuck "
+            "too: then place all 8 tiles."
+        ),
+        seeds={"en": "tutorial:stuck:12", "fr": "tutorial:stuck:3"},
+        learnt=_learnt_stuck,
+        teacher=_teacher_stuck_too,
+        teacher_news=N_("Your teacher is stuck too."),
+    ),
+    Lesson(
+        key="simultaneous",
+        title=N_("MIXMO at the same time"),
+        lesson=N_(
+            "When two players call MIXMO at the same time (or nearly), the draws do not "
+            "add up: everyone draws 2 tiles, not 4, and play goes on."
+        ),
+        task=N_(
+            "Place your tiles and call MIXMO (F5): your teacher, ready too, calls at the "
+            "same time. Then fit your 2 new tiles."
+        ),
+        seeds={"en": "tutorial:simultaneous:0", "fr": "tutorial:simultaneous:1"},
+        learnt=_learnt_simultaneous,
+        teacher=_teacher_calls_too,
+        teacher_news=N_("Your teacher calls MIXMO at the same time."),
+        teacher_at_once=True,
+        setup=_teacher_grid_ready,
+    ),
+    Lesson(
+        key="hint",
+        title=N_("A hint and its cost"),
+        lesson=N_(
+            "F3 gives a hint: a word to make, or a tile to move. It costs 30 seconds, so the "
+            "first press says so and the second takes it: until then you may not touch your "
+            "grid nor call MIXMO. A hint that finds nothing costs nothing."
+        ),
+        task=N_("Take a hint (F3 twice), wait out its 30 seconds, then place your 6 tiles."),
+        seeds={"en": "tutorial:hint:0", "fr": "tutorial:hint:0"},
+        learnt=_learnt_hint,
+    ),
+    Lesson(
+        key="final",
+        title=N_("The final MIXMO"),
+        lesson=N_(
+            "When the bag is empty, the next MIXMO is the final one: everyone stops, and "
+            "the round is scored. Your grid is checked first: called with a tile on "
+            "your rack or a wrong word, it costs you 20 points and the others play on."
+        ),
+        task=N_("The bag is empty: place your last tiles, then call the final MIXMO (F5)."),
+        seeds={"en": "tutorial:final:0", "fr": "tutorial:final:0"},
+        learnt=_learnt_final,
+        setup=_bag_emptied,
+        chairs=4,
+        free_spirit=True,
+    ),
+    Lesson(
+        key="hasty-final",
+        title=N_("A hasty final MIXMO: -20"),
+        lesson=N_(
+            "A final MIXMO called with tiles on your rack, or with a word that is not "
+            "a word, is a hasty one: it costs 20 points, and you are out of the round "
+            "while the others play on."
+        ),
+        task=N_("The bag is empty: call the final MIXMO (F5) now, too soon, and see the -20."),
+        seeds={"en": "tutorial:final:0", "fr": "tutorial:final:0"},
+        learnt=_learnt_hasty_final,
+        setup=_bag_emptied,
+        chairs=4,
+        free_spirit=True,
+    ),
+    Lesson(
+        key="sprint",
+        title=N_("The Expert final sprint"),
+        lesson=N_(
+            "In Expert games, stopping at once on the final MIXMO is unfair to a player "
+            "in the middle of a word: each other player may take back the tiles of one "
+            "unfinished word, and nothing else, so that their grid is valid."
+        ),
+        task=N_(
+            "Your teacher called the final MIXMO; the word above your grid is "
+            "unfinished: take it back in the sprint's dialog."
+        ),
+        seeds={"en": "tutorial:final:0", "fr": "tutorial:final:0"},
+        learnt=_learnt_sprint,
+        setup=_sprint_begun,
+        expert=True,
+        chairs=4,
+        free_spirit=True,
     ),
 )
 

@@ -77,6 +77,8 @@ def news_for(
     """
     explain = explain or (lambda _seat, reason: say(reason))
     if isinstance(event, ev.MixmoCalled):
+        if is_you(name(event.seat)):  # a verb that agrees with its subject: "Vous avez annoncé"
+            return [News(_("You called MIXMO! Everyone draws 2"), bell=True)]
         text = _("MIXMO! {name} called: everyone draws 2").format(name=name(event.seat))
         return [News(text, bell=True)]
     if isinstance(event, ev.HastyCall):
@@ -94,6 +96,8 @@ def news_for(
             News(locked, error=True),
         ]
     if isinstance(event, ev.SimultaneousMixmo):
+        if is_you(name(event.seat)):
+            return [News(_("You called MIXMO at the same time: no extra draw"))]
         text = _("{name} called MIXMO at the same time: no extra draw")
         return [News(text.format(name=name(event.seat)))]
     if isinstance(event, ev.TilesDrawn):
@@ -110,20 +114,35 @@ def news_for(
             return [News(_("Everyone is locked: a special MIXMO ends the locks"))]
         return [News(_("Everyone is stuck: everyone draws 2"))]
     if isinstance(event, ev.FinalMixmo):
+        if is_you(name(event.seat)):
+            return [News(_("You called the final MIXMO! Everyone stops."), bell=True)]
         text = _("Final MIXMO by {name}! Everyone stops.").format(name=name(event.seat))
         return [News(text, bell=True)]
     if isinstance(event, ev.FinalCallRejected):
         reason = explain(event.seat, event.reasons[0]) if event.reasons else ""
-        if event.penalty:
-            invalid = ngettext(
-                "{name}'s final grid is invalid, {penalty} point: play goes on",
-                "{name}'s final grid is invalid, {penalty} points: play goes on",
-                event.penalty,
-            )
-        else:
-            invalid = _("{name}'s final grid is invalid: play goes on")
         return [
-            News(invalid.format(name=name(event.seat), penalty=event.penalty), error=True),
+            News(_final_grid_invalid(name(event.seat), event.penalty), error=True),
             News(f"✗ {reason}", seat=event.seat, error=True),
         ]
     return []
+
+
+def _final_grid_invalid(name: str, penalty: int) -> str:
+    """The table's line on a wrong final MIXMO: whose grid, and its penalty if any."""
+    if is_you(name) and penalty:
+        text = ngettext(
+            "Your final grid is invalid, {penalty} point: play goes on",
+            "Your final grid is invalid, {penalty} points: play goes on",
+            penalty,
+        )
+    elif is_you(name):
+        text = _("Your final grid is invalid: play goes on")
+    elif penalty:
+        text = ngettext(
+            "{name}'s final grid is invalid, {penalty} point: play goes on",
+            "{name}'s final grid is invalid, {penalty} points: play goes on",
+            penalty,
+        )
+    else:
+        text = _("{name}'s final grid is invalid: play goes on")
+    return text.format(name=name, penalty=penalty)

@@ -251,7 +251,7 @@ class PracticeApp(MixmoApp):
         self.result = records.Run(
             kind="practice",
             finished_at=self.now().isoformat(timespec="seconds"),
-            player=PLAYER,
+            player=practising_player(),
             language=self.table.options.language,
             table_size=len(self.table.options.players),
             variant=self.table.variant.name,
@@ -336,3 +336,12 @@ def shown_grid_text(grid: Grid, lexicon: Lexicon, variant: Variant) -> str:
             row, col = tile.cell
             rows[row][col] = tile.letter.lower()
     return "".join("".join(row) + "\n" for row in rows)
+
+
+def practising_player() -> str:
+    """Whose run the records keep: the first name ``mixmo play`` remembers (practice is
+    played alone, as its first player), else "You" (shown in the interface's language)."""
+    from mixmo.data.players import remembered_names
+
+    names = remembered_names()
+    return names[0] if names else PLAYER

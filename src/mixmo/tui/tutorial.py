@@ -30,6 +30,7 @@ from mixmo.tui import lessons
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.lessons import LEARNER, LESSONS, Progress
 from mixmo.tui.modals import ConfirmScreen
+from mixmo.tui.named_actions import SWITCHING
 
 PANEL_HEIGHT = 8
 """Rows of the lesson panel (border included): the board gets the rest."""
@@ -60,6 +61,7 @@ class TutorialApp(MixmoApp):
     BINDINGS = [Binding("enter", "next_lesson", N_("Next lesson"), priority=True)]
     CSS = f"#lesson {{ height: {PANEL_HEIGHT}; border: round $accent; padding: 0 1; }}"
     shows_scores = False
+    shows_goal = False
 
     def __init__(
         self,
@@ -148,8 +150,11 @@ class TutorialApp(MixmoApp):
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool:
         applied = super().apply(action, quiet=quiet)
         if applied and action.seat == LEARNER:
-            # The teacher answers a lock after a pause (working out its moves once, then).
-            if self.lesson.has_teacher and self.game.round.player(LEARNER).locked:
+            # The teacher answers after a pause (working out its moves then), or at once
+            # for a MIXMO called at the same time.
+            if self.lesson.teacher_at_once:
+                self.teacher_acts()
+            elif self.lesson.has_teacher:
                 self.set_timer(self.teacher_delay, self.teacher_acts)
             self.judge()
         return applied
@@ -157,7 +162,7 @@ class TutorialApp(MixmoApp):
     def teacher_acts(self) -> None:
         moves = lessons.teacher_moves(self.lesson, self.game, self.clock())
         if moves:
-            self.announce(_("Your teacher finishes a grid and calls MIXMO."), seconds=6)
+            self.announce(_(self.lesson.teacher_news), seconds=6)
         for move in moves:
             super().apply(move, quiet=True)
         self.judge()
@@ -193,6 +198,8 @@ class TutorialApp(MixmoApp):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_lesson":
             return self.screen is self.screen_stack[0]
+        if action in SWITCHING:
+            return False  # one pane: no other player to switch to, nor offered in the footer
         return super().check_action(action, parameters)
 
     def action_next_lesson(self) -> None:
@@ -205,6 +212,7 @@ class TutorialApp(MixmoApp):
             return
         self.index += 1
         self.learnt = False
+        self.headline = None  # the last lesson's news is not this one's
         self.game = self.lesson.new_game(self.lexicon, self.language)
         self.start_match(self.game)
         self.show_lesson()
