@@ -13,6 +13,7 @@ import pytest
 
 from mixmo.engine import actions as act
 from mixmo.engine.bot import PACES, Bot, Level, Pace, bot_seed
+from mixmo.engine.bot_seats import bots_at
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import common_words
 from mixmo.engine.options import MatchOptions
@@ -43,12 +44,18 @@ def _bot(table: LocalTable, seat: int, level: Level, pace: Pace | None = None) -
     return Bot(seat, level, table.lexicon, options.rules, options.language, seed, pace=pace)
 
 
-def _placements(level: Level, pace: Pace | None, tiles: int, seed: int = 3) -> list[float]:
-    """The game times of the bot's first ``tiles`` placed tiles (the person at seat 0 waits)."""
-    table, clock = _table(seed), Clock()
+def _placements(level: Level, pace: Pace | None, tiles: int, *, factor: float = 1.0) -> list[float]:
+    """The game times of the bot's first ``tiles`` placed tiles (the person at seat 0 waits):
+    a bot of ``level`` with ``pace``, or as ``--bot-pace factor`` seats it."""
+    table, clock = _table(3), Clock()
     if table.round.phase is not Phase.PLAYING:
         pytest.skip("this seed opens with the Bandit")
-    runner = BotRunner({1: _bot(table, 1, level, pace)}, clock)
+    if pace is None:
+        bots = bots_at(table.options, table.lexicon, [1], level, pace=factor)
+    else:
+        bots = {1: _bot(table, 1, level, pace)}
+    runner = BotRunner(bots, clock)
+    placed: list[float] = []
     while clock.now < 600:
         runner.tick(lambda: table.state, lambda action: table.submit(action) is None)
         placed = [a.at for a in table.game.log if isinstance(a, act.PlaceTile)]
@@ -81,9 +88,8 @@ def test_the_time_a_bot_takes_for_each_tile_grows_with_its_grid() -> None:
 
 
 def test_bot_pace_scales_every_time_a_bot_takes() -> None:
-    pace = PACES[Level.NORMAL]
     normal = _placements(Level.NORMAL, None, 6)
-    slower = _placements(Level.NORMAL, pace.scaled(2.0), 6)
+    slower = _placements(Level.NORMAL, None, 6, factor=2.0)
     for n, (at, at_half_speed) in enumerate(zip(normal, slower, strict=True), start=1):
         # Each action lands up to a tick late, and the next one counts from there.
         assert at_half_speed == pytest.approx(2 * at, abs=2 * n * TICK)
@@ -135,3 +141,16 @@ def test_the_english_everyday_words_leave_out_words_people_seldom_write() -> Non
     assert {"HOUSE", "TABLE", "GARDEN", "WOMEN"} <= set(everyday)
     for rare in ("CONGRESSWOMEN", "INDESTRUCTIBILITY", "DICHLORODIFLUOROMETHANE"):
         assert rare not in everyday
+
+
+def test_a_bot_pace_out_of_range_is_refused_in_one_line(mixmo) -> None:
+    run = mixmo("play", "--headless", "--bots", "2", "--seed", "7", "--bot-pace", "0")
+    assert run.code == 2
+    assert "--bot-pace" in run.err and "Traceback" not in run.err
+
+
+def test_a_headless_match_plays_at_any_bot_pace(mixmo) -> None:
+    run = mixmo("play", "--headless", "--bots", "2", "--rounds-to-play", "1", "--seed", "7",
+                "--bot-pace", "3", "--json")  # fmt: skip
+    assert run.code == 0, run.err
+    assert '"rounds": 1' in run.out

@@ -41,7 +41,17 @@ from mixmo.i18n import N_, _
     help=N_("One of N servers behind a proxy: new room codes start with this server's letters."),
 )
 @click.option("--bot-speed", type=click.FloatRange(0.1, 1000), default=1.0, hidden=True)
-def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed: float) -> None:
+@click.option(
+    "--bot-pace",
+    type=click.FloatRange(0.25, 10),
+    default=1.0,
+    show_default=True,
+    metavar="FACTOR",
+    help=N_("Multiplies the time bots take for each tile and decision (2: twice as slow)."),
+)
+def serve(
+    host: str, port: int, data: Path | None, shard: str | None, bot_speed: float, bot_pace: float
+) -> None:
     """`mixmo serve`: the game server (its help text is above, translated)."""
     import asyncio
     import logging
@@ -70,7 +80,7 @@ def serve(host: str, port: int, data: Path | None, shard: str | None, bot_speed:
         )
 
     try:  # the folder made and the database opened before anything listens
-        server = GameServer(folder, bot_speed=bot_speed, shard=shards)
+        server = GameServer(folder, bot_speed=bot_speed, shard=shards, bot_pace=bot_pace)
     except OSError as error:  # read-only, no parent, a file in the way, no permission
         fail(
             _("{folder}: cannot hold the rooms' database ({reason})").format(

@@ -32,7 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
-from mixmo.engine.bot import Bot, Level
+from mixmo.engine.bot import PACES, Bot, Level
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
 from mixmo.net import refusals
@@ -89,11 +89,14 @@ class GameServer:
         limits: Limits | None = None,
         bot_speed: float = 1.0,
         shard: tuple[int, int] = (0, 1),
+        bot_pace: float = 1.0,
     ) -> None:
         self.limits = limits or Limits()
         self.store = RoomStore(data) if data is not None else None
         self.rooms = Rooms(self.store, shard)
         self.bot_speed = bot_speed
+        self.bot_pace = bot_pace
+        """Every time the server's bots take, multiplied (``--bot-pace``)."""
         self.connections: set[Connection] = set()
         self.listeners: dict[str, set[Connection]] = {}
         self.latencies: deque[float] = deque(maxlen=200_000)
@@ -561,7 +564,9 @@ class GameServer:
         tasks = []
         for seat in room.bot_seats():
             level = Level(room.seats[seat].bot_level or "normal")
-            bot = Bot(seat, level, game.lexicon, game.variant, game.options.language, seed)
+            pace = PACES[level].scaled(self.bot_pace)
+            bot = Bot(seat, level, game.lexicon, game.variant, game.options.language, seed,
+                      pace=pace)  # fmt: skip
             runner = BotRunner(
                 bot,
                 state=room.current_state,

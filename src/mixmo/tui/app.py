@@ -167,6 +167,7 @@ class MixmoApp(
         level: Level | Sequence[Level] = Level.NORMAL,
         relay: float | None = None,
         big: bool = False,
+        bot_pace: float = 1.0,
         welcome: str | None = None,
         quit_question: str | None = None,
         lobby: str | None = None,
@@ -176,6 +177,8 @@ class MixmoApp(
             self.theme = "textual-light"
         self.keymap_config = keymap or Keymap()
         self.big = big
+        self.bot_pace = bot_pace
+        """Every time the bots take, multiplied (``--bot-pace``)."""
         """Full-width tiles (``--big``), for a table watching one screen from a distance."""
         self.save_path = save_path
         """Where the screen's view is kept (the game itself is the table's to save)."""
@@ -261,7 +264,7 @@ class MixmoApp(
         from mixmo.tui.bot_driver import BotDriver
         from mixmo.tui.stuck_match import StuckMatchOffer
 
-        self.bots = BotDriver(self, self.bot_seats, level)
+        self.bots = BotDriver(self, self.bot_seats, level, pace=self.bot_pace)
         self.stuck_offer = StuckMatchOffer(self)
         if self.saver is not None:  # saved with the game: a resume brings them back
             self.saver.bots = dict(zip(self.bot_seats, self.bots.levels, strict=True))
