@@ -155,6 +155,8 @@ def _make_plan(
     if not rack:
         return Plan(base, (), True, PlanKind.ATTACH, round_number, 0)
     words = style.everyday if style.everyday is not None and style.everyday_only else lexicon
+    if words is not lexicon and theme_words and not validate(base, words, variant).valid:
+        theme_words = []  # a grid of other words (a game saved before): no theme word onto it
     themed = _with_theme_word(rack, base, theme_words, words, variant, style, purse, seed)
     if themed is not None:
         return _plan(themed, themed.grid, PlanKind.ATTACH, round_number, style, purse)
