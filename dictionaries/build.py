@@ -8,7 +8,7 @@ Usage::
 Outputs (in the directory holding this script):
 
 * ``en.txt.gz``        -- English words, upper-case A-Z, one per line.
-* ``en-common.txt.gz`` -- the everyday English words (SCOWL sizes <= 35, wordfreq Zipf >= 2.5), for bots.
+* ``en-common.txt.gz`` -- the everyday English words (SCOWL <= 35, Zipf >= 2.5), for bots.
 * ``fr.txt.gz``        -- French words with accents folded, upper-case A-Z.
 * ``fr-forms.txt.gz``  -- ``FOLDED<TAB>form form ...`` for every French word that
   stands for something other than its own lower-case spelling (accents,
