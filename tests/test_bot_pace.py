@@ -124,7 +124,7 @@ def _called_grids(level: Level, seed: int, language: str) -> list[set[str]]:
 
 @pytest.mark.parametrize(("language", "seed"), [("en", 5), ("fr", 6)])
 @pytest.mark.parametrize("level", [Level.EASY, Level.NORMAL])
-def test_easy_and_normal_bots_play_only_words_people_know(
+def test_easy_and_normal_bots_play_words_people_know(
     level: Level, language: str, seed: int
 ) -> None:
     everyday = common_words(language)

@@ -70,8 +70,9 @@ class Pace:
     growth: float = 0.0
     """The share its times grow by for every ten tiles already in its grid."""
     everyday_only: bool = False
-    """It plays only everyday words, never the rest of the dictionary, as a person who
-    plays the words they know (where the language has a list of them)."""
+    """It plays only everyday words, as a person who plays the words they know (where
+    the language has a list of them): the rest of the dictionary only once stuck for
+    good, its fresh looks spent (see :data:`RETHINKS`)."""
 
     def tile_time(self, on_grid: int) -> float:
         """Game seconds to place a tile beside ``on_grid`` tiles already down."""
@@ -123,7 +124,8 @@ THINKING_BY_KIND = {
 """A decision's time by plan, as a share of the level's: new tiles that attach are seen
 quickly, a word to take back takes a moment, a new grid longer."""
 RETHINKS = 2
-"""Fresh looks a stuck bot takes at its tiles (a new seed each) before it waits for a draw."""
+"""Fresh looks a stuck bot takes at its tiles (a new seed each) before it waits for a draw;
+a bot of everyday words only takes one more, over the whole dictionary."""
 RETHINK_AFTER = 3.0
 """Game seconds a stuck bot waits, as a multiple of its thinking time, before a fresh look."""
 VOTE_DELAY = 0.5
@@ -216,7 +218,7 @@ class Bot:
             now is not None
             and player.stuck
             and not plan.solved
-            and self.rethinks < RETHINKS
+            and self.rethinks < RETHINKS + self.style.everyday_only
             and now >= self.ready_at + RETHINK_AFTER * self.pace.thinking
         ):
             return True
@@ -241,7 +243,9 @@ class Bot:
             round_.number,
             self.lexicon,
             self.variant,
-            self.style,
+            # Stuck for good on everyday words (its fresh looks spent): the whole dictionary,
+            # as a person reaches for a rarer word rather than leave the round stalled.
+            replace(self.style, everyday_only=False) if self.rethinks >= RETHINKS else self.style,
             seed=seed,
             theme_words=self._theme_words_to_try(state, player),
             need_theme=self._needs_theme_word(state),
