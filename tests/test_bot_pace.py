@@ -15,6 +15,7 @@ from mixmo.engine import actions as act
 from mixmo.engine.bot import PACES, Bot, Level, Pace, bot_seed
 from mixmo.engine.bot_seats import bots_at
 from mixmo.engine.game import Game
+from mixmo.engine.headless import play_headless
 from mixmo.engine.lexicon import common_words
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import Phase
@@ -154,3 +155,11 @@ def test_a_headless_match_plays_at_any_bot_pace(mixmo) -> None:
                 "--bot-pace", "3", "--json")  # fmt: skip
     assert run.code == 0, run.err
     assert '"rounds": 1' in run.out
+
+
+def test_bots_of_everyday_words_stuck_for_good_reach_for_a_rarer_word() -> None:
+    # Seed 6: the easy bot is out of play after a hasty call, the bag is empty and the
+    # normal bot holds a Q no everyday word of its grid takes: the round used to stall.
+    options = MatchOptions(players=("Normal", "Easy"), seed=6, target=1)
+    game = play_headless(options, [Level.NORMAL, Level.EASY])
+    assert game.phase is Phase.MATCH_OVER
