@@ -8,7 +8,7 @@ Usage::
 Outputs (in the directory holding this script):
 
 * ``en.txt.gz``        -- English words, upper-case A-Z, one per line.
-* ``en-common.txt.gz`` -- the everyday English words (SCOWL sizes <= 35), for bots.
+* ``en-common.txt.gz`` -- the everyday English words (SCOWL <= 35, Zipf >= 2.5), for bots.
 * ``fr.txt.gz``        -- French words with accents folded, upper-case A-Z.
 * ``fr-forms.txt.gz``  -- ``FOLDED<TAB>form form ...`` for every French word that
   stands for something other than its own lower-case spelling (accents,
@@ -118,6 +118,18 @@ def scowl_files() -> list[Path]:
 COMMON_MAX_SIZE = 35
 """SCOWL's sizes 10 to 35 hold the words most people know: bots of the lower
 levels play from them (en-common.txt.gz)."""
+EN_COMMON_MIN_ZIPF = 2.5
+"""And wordfreq must find them in common use (the French list's threshold): SCOWL's
+size 35 still holds CONGRESSWOMEN and INDESTRUCTIBILITY, which people seldom write."""
+
+
+def in_common_use(words: Iterable[str]) -> set[str]:
+    """Those of ``words`` that wordfreq ranks with a Zipf frequency >= EN_COMMON_MIN_ZIPF."""
+    import wordfreq  # type: ignore[import-untyped]  # build tool, only for the common lists
+
+    return {
+        w for w in words if wordfreq.zipf_frequency(w.lower(), "en", "large") >= EN_COMMON_MIN_ZIPF
+    }
 
 
 def english_common_words(files: Iterable[Path]) -> set[str]:
@@ -286,11 +298,12 @@ def build_en(review: bool, trace: Path | None = None) -> Result:
     result = finish("en", candidates, None, review, why)
     common = english_common_words(files)
     denied = read_deny_lists("en")[0]
-    kept = {w for w in common & candidates if len(w) >= 2 and w not in denied}
+    kept = in_common_use(w for w in common & candidates if len(w) >= 2 and w not in denied)
     out = HERE / "en-common.txt.gz"
     result.files[out.name] = write_gzip_lines(out, sorted(kept))
     result.notes.append(
-        f"{len(kept)} common words (SCOWL sizes <= {COMMON_MAX_SIZE}) in {out.name}"
+        f"{len(kept)} common words (SCOWL sizes <= {COMMON_MAX_SIZE}, Zipf >= "
+        f"{EN_COMMON_MIN_ZIPF}) in {out.name}"
     )
     result.notes.insert(
         0,

@@ -77,6 +77,14 @@ from mixmo.i18n import N_
     help=N_("The bots' strength and speed, for a count of --bots."),
 )
 @click.option(
+    "--bot-pace",
+    type=click.FloatRange(0.25, 10),
+    default=1.0,
+    show_default=True,
+    metavar=N_("FACTOR"),
+    help=N_("Multiplies the time bots take for each tile and decision (2: twice as slow)."),
+)
+@click.option(
     "--relay",
     "relay_spec",
     metavar=N_("SECONDS"),

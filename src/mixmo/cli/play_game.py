@@ -50,6 +50,8 @@ class PlayRequest:
     as_json: bool
     seat_options: tuple[str, ...] = ()
     """The seat options given on the command line, as typed: a resumed game keeps its own."""
+    bot_pace: float = 1.0
+    """``--bot-pace``: every time the bots take, multiplied."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,7 @@ def run_play(request: PlayRequest) -> None:
     table = set_table(request, path, bot_levels)
     if request.headless:
         levels = table.bot_levels or [Level(request.level)]
-        play_bots_headless(table.game, levels, as_json=request.as_json)
+        play_bots_headless(table.game, levels, as_json=request.as_json, pace=request.bot_pace)
         return
     run_app(request, table, path, relay)
 
@@ -198,6 +200,7 @@ def run_app(request: PlayRequest, table: _Table, path: Path, relay: float | None
         level=table.bot_levels or Level(request.level),
         relay=relay,
         big=request.big,
+        bot_pace=request.bot_pace,
         welcome=table.welcome,
         quit_question=_("Quit? This game is not saved.") if table.unsaved else None,
     )
@@ -391,7 +394,9 @@ def is_first_start(data: Path) -> bool:
     )
 
 
-def play_bots_headless(game: Game, levels: list[Level], *, as_json: bool = False) -> None:
+def play_bots_headless(
+    game: Game, levels: list[Level], *, as_json: bool = False, pace: float = 1.0
+) -> None:
     """Play the whole match with bots on simulated time and print how it went
     (with ``as_json``, one JSON object on one line)."""
     import json
@@ -413,7 +418,7 @@ def play_bots_headless(game: Game, levels: list[Level], *, as_json: bool = False
     except ValueError as error:
         fail(f"--bots: {say(error)}")
     try:
-        play_headless(game.options, per_seat, game)
+        play_headless(game.options, per_seat, game, pace=pace)
     except BotsStuck as error:
         stuck = ngettext(
             "no bot won the last round: they cannot finish a grid{source}, so the match cannot end",

@@ -53,7 +53,7 @@ BROWSER_INVITE = N_("or in a browser: http://{address}/CODE")
     type=click.FloatRange(min=0.01, max=24 * 365),
     default=24.0,
     show_default=True,
-    metavar="HOURS",
+    metavar=N_("HOURS"),
     help=N_(
         "Close a room nobody was connected to for HOURS: its code then says so (the "
         "database keeps its log)."
@@ -68,6 +68,14 @@ BROWSER_INVITE = N_("or in a browser: http://{address}/CODE")
     ),
 )
 @click.option("--bot-speed", type=click.FloatRange(0.1, 1000), default=1.0, hidden=True)
+@click.option(
+    "--bot-pace",
+    type=click.FloatRange(0.25, 10),
+    default=1.0,
+    show_default=True,
+    metavar=N_("FACTOR"),
+    help=N_("Multiplies the time bots take for each tile and decision (2: twice as slow)."),
+)
 def serve(
     host: str,
     port: int,
@@ -76,6 +84,7 @@ def serve(
     expire_after: float,
     web: bool,
     bot_speed: float,
+    bot_pace: float,
 ) -> None:
     """`mixmo serve`: the game server (its help text is above, translated)."""
     import asyncio
@@ -107,7 +116,7 @@ def serve(
 
     try:  # the folder made and the database opened before anything listens
         limits = Limits(abandoned_room=expire_after * 3600)
-        server = GameServer(folder, limits, bot_speed=bot_speed, shard=shards)
+        server = GameServer(folder, limits, bot_speed=bot_speed, shard=shards, bot_pace=bot_pace)
     except OSError as error:  # read-only, no parent, a file in the way, no permission
         fail(
             _("{folder}: cannot hold the rooms' database ({reason})").format(

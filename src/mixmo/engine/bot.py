@@ -21,7 +21,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mixmo.engine import actions as act
 from mixmo.engine.bot_plan import Plan, PlanKind, Style, make_plan, rack_tiles
@@ -45,11 +45,18 @@ __all__ = ["PACES", "Bot", "Level", "Pace", "Plan", "PlanKind", "bot_seed", "par
 
 @dataclass(frozen=True)
 class Pace:
-    """How a level plays: its pace on screen, its effort in thought, its habits."""
+    """How a level plays: its pace on screen, its effort in thought, its habits.
+
+    Its pace is counted in game seconds: so many a placed tile, so many a decision
+    (a look at new tiles), each growing with the grid it already has (a bigger grid
+    takes longer to scan). Nothing waits for them: whoever drives the bot applies its
+    action when the game's clock reaches the time it asks for.
+    """
 
     seconds_per_tile: float
+    """Game seconds to place one tile on an empty grid."""
     thinking: float
-    """Game seconds spent looking at a new rack before the first move."""
+    """Game seconds of one decision (a look at new tiles) on an empty grid."""
     work: int
     """The work budget of one plan: search nodes plus words tried (never seconds)."""
     hasty_calls: float
@@ -60,39 +67,65 @@ class Pace:
     """Game seconds between placing its last tile and calling MIXMO."""
     shrewd: bool
     """Picks the theme that suits its tiles, and in the final sprint the word to give up."""
+    growth: float = 0.0
+    """The share its times grow by for every ten tiles already in its grid."""
+    everyday_only: bool = False
+    """It plays only everyday words, as a person who plays the words they know (where
+    the language has a list of them): the rest of the dictionary only once stuck for
+    good, its fresh looks spent (see :data:`RETHINKS`)."""
+
+    def tile_time(self, on_grid: int) -> float:
+        """Game seconds to place a tile beside ``on_grid`` tiles already down."""
+        return self.seconds_per_tile * (1 + self.growth * on_grid / 10)
+
+    def decision_time(self, on_grid: int) -> float:
+        """Game seconds of a decision over a grid of ``on_grid`` tiles."""
+        return self.thinking * (1 + self.growth * on_grid / 10)
+
+    def scaled(self, factor: float) -> Pace:
+        """The same level, every time multiplied by ``factor`` (``--bot-pace``)."""
+        return replace(
+            self,
+            seconds_per_tile=self.seconds_per_tile * factor,
+            thinking=self.thinking * factor,
+            call_delay=self.call_delay * factor,
+        )
 
 
 PACES = {
     Level.EASY: Pace(
-        seconds_per_tile=5.0, thinking=6.0, work=3_000, hasty_calls=0.08,
-        common_words=True, call_delay=3.0, shrewd=False,
+        seconds_per_tile=2.0, thinking=7.0, work=3_000, hasty_calls=0.08,
+        common_words=True, call_delay=2.0, shrewd=False, growth=0.15, everyday_only=True,
     ),
     Level.NORMAL: Pace(
-        seconds_per_tile=2.5, thinking=3.0, work=8_000, hasty_calls=0.02,
-        common_words=True, call_delay=1.5, shrewd=False,
+        seconds_per_tile=0.8, thinking=3.0, work=8_000, hasty_calls=0.02,
+        common_words=True, call_delay=1.0, shrewd=False, growth=0.1, everyday_only=True,
     ),
     Level.HARD: Pace(
-        seconds_per_tile=1.2, thinking=1.5, work=20_000, hasty_calls=0.0,
-        common_words=False, call_delay=0.1, shrewd=True,
+        seconds_per_tile=0.7, thinking=2.5, work=20_000, hasty_calls=0.0,
+        common_words=True, call_delay=0.5, shrewd=True, growth=0.1,
     ),
     Level.EXPERT: Pace(
         seconds_per_tile=0.5, thinking=0.6, work=40_000, hasty_calls=0.0,
         common_words=False, call_delay=0.1, shrewd=True,
     ),
 }  # fmt: skip
+"""Each level's pace and vocabulary: ``easy`` and ``normal`` play only everyday words
+(``normal`` a casual player's match, see docs/performance.md), ``hard`` prefers them,
+``expert`` is the solver at full speed."""
 
 THINKING_BY_KIND = {
     PlanKind.FIRST: 1.0,
-    PlanKind.ATTACH: 0.0,
+    PlanKind.ATTACH: 0.5,
     PlanKind.TAKE_BACK: 0.5,
     PlanKind.REBUILD: 1.5,
     PlanKind.PARTIAL: 0.5,
 }
-"""Thinking time by plan, as a share of the level's: new tiles that attach are seen while
-placing (no pause: the bot keeps its pace), a word to take back takes a moment, a new grid
-longer."""
+"""A decision's time by plan, as a share of the level's: new tiles that attach are seen
+quickly, a word to take back takes a moment, a new grid longer."""
 RETHINKS = 2
-"""Fresh looks a stuck bot takes at its tiles (a new seed each) before it waits for a draw."""
+"""Fresh looks a stuck bot takes at its tiles (a new seed each) before it waits for a draw;
+a bot of everyday words only takes one more, over the whole dictionary."""
 RETHINK_AFTER = 3.0
 """Game seconds a stuck bot waits, as a multiple of its thinking time, before a fresh look."""
 VOTE_DELAY = 0.5
@@ -125,11 +158,21 @@ class Bot:
     """One bot seat."""
 
     def __init__(
-        self, seat: int, level: Level, lexicon: Lexicon, variant: Variant, language: str, seed: int
+        self,
+        seat: int,
+        level: Level,
+        lexicon: Lexicon,
+        variant: Variant,
+        language: str,
+        seed: int,
+        *,
+        pace: Pace | None = None,
     ) -> None:
+        """``pace``: the level's own unless given (scaled by ``--bot-pace``, or a
+        simulated person's in a benchmark)."""
         self.seat = seat
         self.level = level
-        self.pace = PACES[level]
+        self.pace = PACES[level] if pace is None else pace
         self.lexicon = lexicon
         self.variant = variant
         self.language = language
@@ -150,7 +193,9 @@ class Bot:
                 _letter_counts(theme)
         everyday = common_words(language) if self.pace.common_words else None
         usable = everyday is not None and lexicon.name == f"embedded {language}"
-        self.style = Style(self.pace.work, everyday if usable else None)
+        self.style = Style(
+            self.pace.work, everyday if usable else None, usable and self.pace.everyday_only
+        )
 
     @property
     def rebuilds(self) -> int:
@@ -173,7 +218,7 @@ class Bot:
             now is not None
             and player.stuck
             and not plan.solved
-            and self.rethinks < RETHINKS
+            and self.rethinks < RETHINKS + self.style.everyday_only
             and now >= self.ready_at + RETHINK_AFTER * self.pace.thinking
         ):
             return True
@@ -198,7 +243,9 @@ class Bot:
             round_.number,
             self.lexicon,
             self.variant,
-            self.style,
+            # Stuck for good on everyday words (its fresh looks spent): the whole dictionary,
+            # as a person reaches for a rarer word rather than leave the round stalled.
+            replace(self.style, everyday_only=False) if self.rethinks >= RETHINKS else self.style,
             seed=seed,
             theme_words=self._theme_words_to_try(state, player),
             need_theme=self._needs_theme_word(state),
@@ -254,7 +301,7 @@ class Bot:
         self.rethinks = self.rethinks + 1 if same_tiles else 0
         self.plan_ = plan
         self.plans[plan.kind] += 1
-        thinking = self.pace.thinking * THINKING_BY_KIND[plan.kind]
+        thinking = self.pace.decision_time(len(plan.target)) * THINKING_BY_KIND[plan.kind]
         self.ready_at = max(self.ready_at, now + thinking * self.random.uniform(0.6, 1.4))
 
     # --- acting -------------------------------------------------------------------------
@@ -305,7 +352,7 @@ class Bot:
         """The next step towards the plan's grid: move or take back, then place, tile by tile."""
         target = plan.target
         grid = player.grid
-        step = self.pace.seconds_per_tile * self._jitter
+        step = self.pace.tile_time(len(grid)) * self._jitter
         wrong = sorted(c for c, t in grid.items() if target.get(c) != t)
         if wrong:
             cell = wrong[0]

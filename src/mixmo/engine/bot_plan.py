@@ -77,6 +77,8 @@ class Style:
     """The work budget of one plan (search nodes plus words and tiles tried)."""
     everyday: Lexicon | None = None
     """Everyday words to try first (lower levels), before the whole dictionary."""
+    everyday_only: bool = False
+    """Only the everyday words, never the whole dictionary (a person plays what they know)."""
 
 
 def rack_tiles(grid: Grid) -> list[Tile]:
@@ -105,6 +107,10 @@ def make_plan(
     none yet. With ``need_theme`` (the final MIXMO is near and a theme is in play)
     a plan that holds no theme word is worth a new grid built around one.
     """
+    vocabulary = lexicon  # the words the bot builds with: only the everyday ones for some levels
+    if style.everyday is not None and style.everyday_only:
+        vocabulary = style.everyday
+        theme_words = [w for w in theme_words if w in vocabulary]
     plan = _make_plan(held, grid, previous, round_number, lexicon, variant, style, seed,
                       theme_words)  # fmt: skip
     if not need_theme:
@@ -116,7 +122,9 @@ def make_plan(
     if not words & set(theme_words):
         first_work = plan.work
         purse = [THEME_EFFORT * style.work]
-        around = _around_theme_word(list(held), theme_words, lexicon, variant, style, purse, seed)
+        around = _around_theme_word(
+            list(held), theme_words, vocabulary, variant, style, purse, seed
+        )
         if around is not None:
             target = align(around.grid, grid)
             plan = _plan(around, target, PlanKind.REBUILD, round_number, style, purse)
@@ -146,7 +154,10 @@ def _make_plan(
     rack = list((held_count - Counter(rack_tiles(base))).elements())
     if not rack:
         return Plan(base, (), True, PlanKind.ATTACH, round_number, 0)
-    themed = _with_theme_word(rack, base, theme_words, lexicon, variant, style, purse, seed)
+    words = style.everyday if style.everyday is not None and style.everyday_only else lexicon
+    if words is not lexicon and theme_words and not validate(base, words, variant).valid:
+        theme_words = []  # a grid of other words (a game saved before): no theme word onto it
+    themed = _with_theme_word(rack, base, theme_words, words, variant, style, purse, seed)
     if themed is not None:
         return _plan(themed, themed.grid, PlanKind.ATTACH, round_number, style, purse)
     kept = _solve(rack, base, lexicon, variant, style, purse, seed, scratch=False)
@@ -234,11 +245,17 @@ def _solve(
     *,
     scratch: bool,
 ) -> SolveResult:
-    """Solve with the everyday words first (half the work left), then the whole dictionary.
+    """Solve with the everyday words first (half the work left), then the whole dictionary
+    (unless the style plays everyday words only).
 
     Spends from ``purse`` (a one-item list shared by the whole plan).
     """
-    lexicons = [lexicon] if style.everyday is None else [style.everyday, lexicon]
+    if style.everyday is None:
+        lexicons = [lexicon]
+    elif style.everyday_only:
+        lexicons = [style.everyday]
+    else:
+        lexicons = [style.everyday, lexicon]
     best: SolveResult | None = None
     for n, words in enumerate(lexicons):
         last = n == len(lexicons) - 1

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from mixmo.engine import actions as act
-from mixmo.engine.bot import Bot, Level, Plan, bot_seed
+from mixmo.engine.bot import PACES, Bot, Level, Plan, bot_seed
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.messages import CodedError, Kind
 from mixmo.engine.options import MatchOptions
@@ -60,12 +60,23 @@ def bots_at(
     lexicon: Lexicon,
     seats: Iterable[int],
     levels: Level | Sequence[Level],
+    *,
+    pace: float = 1.0,
 ) -> dict[int, Bot]:
-    """A bot for each of ``seats``, with its level (one for all, or one per seat in order)."""
+    """A bot for each of ``seats``, with its level (one for all, or one per seat in order),
+    every time of its level's pace multiplied by ``pace`` (``--bot-pace``)."""
     seats = list(seats)
     seed = bot_seed(options.seed)
     return {
-        seat: Bot(seat, level, lexicon, options.rules, options.language, seed)
+        seat: Bot(
+            seat,
+            level,
+            lexicon,
+            options.rules,
+            options.language,
+            seed,
+            pace=PACES[level].scaled(pace),
+        )
         for seat, level in zip(seats, seat_levels(levels, len(seats)), strict=True)
     }
 

@@ -51,9 +51,12 @@ def rounds_without_progress(game: Game) -> int:
     return _rounds_without_progress(game.state, game.options.scoring)
 
 
-def bots_for(game: Game, seats: Iterable[int], levels: Level | Sequence[Level]) -> dict[int, Bot]:
-    """A bot for each of ``seats``, with its level (one for all, or one per seat in order)."""
-    return bots_at(game.options, game.lexicon, seats, levels)
+def bots_for(
+    game: Game, seats: Iterable[int], levels: Level | Sequence[Level], *, pace: float = 1.0
+) -> dict[int, Bot]:
+    """A bot for each of ``seats``, with its level (one for all, or one per seat in order)
+    and its pace times ``pace``."""
+    return bots_at(game.options, game.lexicon, seats, levels, pace=pace)
 
 
 def step(game: Game, seats: BotSeats, now: float) -> float | None:
@@ -82,17 +85,21 @@ def play_headless(
     levels: Level | Sequence[Level],
     game: Game | None = None,
     bots: dict[int, Bot] | None = None,
+    *,
+    pace: float = 1.0,
 ) -> Game:
     """Play a whole match with a bot in every seat; the finished game.
 
     ``levels`` is one level for every seat or one per seat; pass ``bots`` to
-    keep the bots (and read what they did) after the match. :class:`BotsStuck`
+    keep the bots (and read what they did) after the match; ``pace`` multiplies every
+    time the bots take (game time: it changes who is first, not how long the match
+    runs on the machine). :class:`BotsStuck`
     when :data:`STUCK_ROUNDS` rounds in a row end with no point for anyone.
     """
     game = game or Game(options)
     if bots is None:
         bots = {}
-    bots.update(bots_for(game, range(len(options.players)), levels))
+    bots.update(bots_for(game, range(len(options.players)), levels, pace=pace))
     seats = BotSeats(bots)
     now = 0.0
     rounds = len(game.state.results)

@@ -471,9 +471,8 @@ def _check_companions(language: str, compiled: WordList | None) -> None:
 @cache
 def common_words(language: str) -> WordList | None:
     """The everyday words of ``language`` (a subset of the embedded list), if the
-    project ships them: bots of the lower levels play from them. English only
-    for now: SCOWL ranks words by how widely they are known; the French source
-    does not."""
+    project ships them: bots of the lower levels play from them (the words both
+    a dictionary and wordfreq's frequencies count as common, dictionaries/README.md)."""
     try:
         data = _gunzip(_dictionary_file(f"{language}-common.txt.gz"))
     except DamagedDictionaryError:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from functools import partial
 
-from mixmo.engine.bot import Bot, Level
+from mixmo.engine.bot import PACES, Bot, Level
 from mixmo.net.botrunner import BotRunner, Submit
 from mixmo.net.logs import room_label
 from mixmo.net.rooms import Room
@@ -20,9 +20,14 @@ log = logging.getLogger("mixmo.net.server")
 
 
 def start_room_bots(
-    room: Room, submit: Callable[[Room, int], Submit], speed: float, executor: Executor
+    room: Room,
+    submit: Callable[[Room, int], Submit],
+    speed: float,
+    executor: Executor,
+    pace: float = 1.0,
 ) -> list[asyncio.Task[None]]:
-    """One running task per bot seat of ``room``'s match (none before it starts)."""
+    """One running task per bot seat of ``room``'s match (none before it starts), each at
+    its level's pace times ``pace`` (``serve --bot-pace``)."""
     game = room.game
     if game is None:
         return []
@@ -30,7 +35,8 @@ def start_room_bots(
     tasks = []
     for seat in room.bot_seats():
         level = Level(room.seats[seat].bot_level or "normal")
-        bot = Bot(seat, level, game.lexicon, game.variant, game.options.language, seed)
+        bot = Bot(seat, level, game.lexicon, game.variant, game.options.language, seed,
+                  pace=PACES[level].scaled(pace))  # fmt: skip
         runner = BotRunner(
             bot, state=room.current_state, submit=submit(room, seat), speed=speed, executor=executor
         )

@@ -99,11 +99,14 @@ class GameServer:
         limits: Limits | None = None,
         bot_speed: float = 1.0,
         shard: tuple[int, int] = (0, 1),
+        bot_pace: float = 1.0,
     ) -> None:
         self.limits = limits or Limits()
         self.store = RoomStore(data) if data is not None else None
         self.rooms = Rooms(self.store, shard, self.limits.abandoned_room)
         self.bot_speed = bot_speed
+        self.bot_pace = bot_pace
+        """Every time the server's bots take, multiplied (``--bot-pace``)."""
         self.connections: set[Connection] = set()
         self.listeners: dict[str, set[Connection]] = {}
         self.latencies: deque[float] = deque(maxlen=200_000)
@@ -676,7 +679,7 @@ class GameServer:
         if room.game is None or room.code in self._bots or room.finished:
             return
         self._bots[room.code] = start_room_bots(
-            room, self._bot_submitter, self.bot_speed, self._thinking
+            room, self._bot_submitter, self.bot_speed, self._thinking, self.bot_pace
         )
 
     def _bot_submitter(self, room: Room, seat: int) -> Submit:

@@ -133,6 +133,7 @@ class MixmoApp(
         level: Level | Sequence[Level] = Level.NORMAL,
         relay: float | None = None,
         big: bool = False,
+        bot_pace: float = 1.0,
         welcome: str | None = None,
         quit_question: str | None = None,
         lobby: str | None = None,
@@ -143,6 +144,8 @@ class MixmoApp(
             self.theme = "textual-light"
         self.keymap_config = keymap or Keymap()
         self.big = big
+        self.bot_pace = bot_pace
+        """Every time the bots take, multiplied (``--bot-pace``)."""
         """Full-width tiles (``--big``), for a table watching one screen from a distance."""
         self.save_path = save_path
         """Where the screen's view is kept (the game itself is the table's to save)."""

@@ -56,8 +56,17 @@ class BotHost(Protocol):
 class BotDriver:
     """Runs the bot seats of a host: plans on worker threads, actions on ticks."""
 
-    def __init__(self, host: BotHost, seats: list[int], level: Level | Sequence[Level]) -> None:
+    def __init__(
+        self,
+        host: BotHost,
+        seats: list[int],
+        level: Level | Sequence[Level],
+        *,
+        pace: float = 1.0,
+    ) -> None:
         self.host = host
+        self.pace = pace
+        """Every time the bots take, multiplied (``--bot-pace``)."""
         self.levels = seat_levels(level, len(seats)) if seats else []
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mixmo-bot")
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
@@ -77,7 +86,9 @@ class BotDriver:
         """New bots for ``seats`` (a new match): plans still running are dropped."""
         table = self.host.table
         levels = seat_levels(self.levels, len(seats)) if seats else []
-        self.runner.seats.replace(bots_at(table.options, table.lexicon, seats, levels))
+        self.runner.seats.replace(
+            bots_at(table.options, table.lexicon, seats, levels, pace=self.pace)
+        )
 
     def tick(self) -> None:
         """Collect finished plans, start the plans that are needed, apply the due actions

@@ -39,6 +39,7 @@ class SeatingHost(Protocol):
     bots: BotDriver | None
     stuck_offer: StuckMatchOffer | None
     pane_widgets: dict[int, PlayerPane]
+    bot_pace: float
 
     def apply(self, action: act.Action, *, quiet: bool = False) -> bool: ...
     def people(self) -> list[int]: ...
@@ -77,7 +78,7 @@ class Seating:
         from mixmo.tui.bot_driver import BotDriver
         from mixmo.tui.stuck_match import StuckMatchOffer
 
-        host.bots = BotDriver(host, host.bot_seats, level)
+        host.bots = BotDriver(host, host.bot_seats, level, pace=host.bot_pace)
         host.stuck_offer = StuckMatchOffer(host)
         if host.saver is not None:  # saved with the game: a resume brings them back
             host.saver.bots = dict(zip(host.bot_seats, host.bots.levels, strict=True))
