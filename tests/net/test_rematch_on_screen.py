@@ -15,7 +15,7 @@ from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.net.protocol import RoomSettings
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.modals import MatchOverScreen
+from mixmo.tui.round_dialogs import MatchOverScreen
 from tests.game_helpers import win_a_round
 from tests.net.helpers import running_server, url_of
 from tests.net.test_remote_seat import SIZE, opened, seated, until

@@ -25,8 +25,8 @@ from mixmo.net.remote_table import RemoteTable
 from mixmo.net.server import GameServer
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.lobby import LobbyScreen
-from mixmo.tui.modals import MatchOverScreen, ScoresScreen
 from mixmo.tui.player_pane import PlayerPane
+from mixmo.tui.round_dialogs import MatchOverScreen, ScoresScreen
 from tests.net.helpers import running_server, url_of
 from tests.tui.helpers import burst
 

@@ -11,7 +11,7 @@ import pytest
 from mixmo.engine.actions import THEME
 from mixmo.engine.state import Phase
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.modals import ThemeScreen
+from mixmo.tui.round_dialogs import ThemeScreen
 from tests.net.test_remote_bursts import bob_at
 from tests.net.test_remote_seat import SIZE, until
 from tests.tui.helpers import burst

@@ -18,7 +18,7 @@ from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.net.protocol import RoomSettings
 from mixmo.session.local import LocalTable
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.modals import ScoresScreen
+from mixmo.tui.round_dialogs import ScoresScreen
 from mixmo.tui.wait_notice import wait_notice
 from tests.game_helpers import lay_out, new_game, play_until_bag_is_empty, win_a_round
 from tests.net.helpers import running_server, url_of

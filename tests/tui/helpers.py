@@ -101,7 +101,7 @@ async def handled(app: MixmoApp, seconds: float = 30.0) -> None:
 
 async def play_to_the_end(app: MixmoApp, pilot, clock: FakeClock) -> None:
     """Ann lays out her rack and calls MIXMO until the final MIXMO (theme: a built-in list)."""
-    from mixmo.tui.modals import ThemeScreen
+    from mixmo.tui.round_dialogs import ThemeScreen
 
     while app.table.phase in (Phase.PLAYING, Phase.CHOOSING_THEME):
         if isinstance(app.screen, ThemeScreen):

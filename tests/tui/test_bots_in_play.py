@@ -12,7 +12,13 @@ from mixmo.engine.game import Game
 from mixmo.engine.lexicon import embedded
 from mixmo.engine.options import MatchOptions
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.modals import ClaimScreen, MatchOverScreen, ScoresScreen, ThemeScreen, VoteScreen
+from mixmo.tui.round_dialogs import (
+    ClaimScreen,
+    MatchOverScreen,
+    ScoresScreen,
+    ThemeScreen,
+    VoteScreen,
+)
 from tests.tui.helpers import FakeClock, seed_where
 
 REBUILDS_PER_ROUND = 3

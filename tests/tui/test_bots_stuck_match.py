@@ -21,9 +21,9 @@ from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.state import Phase
 from mixmo.engine.stuck import STUCK_ROUNDS
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.modals import (
+from mixmo.tui.modals import ConfirmScreen
+from mixmo.tui.round_dialogs import (
     ClaimScreen,
-    ConfirmScreen,
     MatchOverScreen,
     ScoresScreen,
     ThemeScreen,

@@ -10,7 +10,7 @@ from mixmo.engine.actions import THEME
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.modals import ClaimScreen, ThemeScreen, VoteScreen
+from mixmo.tui.round_dialogs import ClaimScreen, ThemeScreen, VoteScreen
 from tests.tui.helpers import burst, keys_for_rack, make_app, play_to_the_end, seed_where, settle
 
 SIZE = (100, 30)
@@ -190,7 +190,7 @@ async def to_the_sprint(app: MixmoApp, pilot, clock):
 
 
 async def test_the_sprint_s_choice_and_the_scores_after_it_in_one_burst() -> None:
-    from mixmo.tui.modals import ScoresScreen, SprintScreen
+    from mixmo.tui.round_dialogs import ScoresScreen, SprintScreen
 
     app, clock = sprint_table()
     async with app.run_test(size=SIZE) as pilot:
@@ -219,7 +219,8 @@ async def test_the_sprint_s_choice_and_the_scores_after_it_in_one_burst() -> Non
 
 
 async def test_quit_works_over_the_sprint_and_resume_brings_it_back(tmp_path: Path) -> None:
-    from mixmo.tui.modals import ConfirmScreen, HelpScreen, SprintScreen
+    from mixmo.tui.modals import ConfirmScreen, HelpScreen
+    from mixmo.tui.round_dialogs import SprintScreen
 
     path = tmp_path / "autosave.json"
     app, clock = sprint_table(path)

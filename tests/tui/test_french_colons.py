@@ -12,7 +12,8 @@ import re
 
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase
-from mixmo.tui.modals import ClaimScreen, ScoresScreen, ThemeScreen, TickList, VoteScreen
+from mixmo.tui.modals import TickList
+from mixmo.tui.round_dialogs import ClaimScreen, ScoresScreen, ThemeScreen, VoteScreen
 from tests.game_helpers import play_until_bag_is_empty
 from tests.tui.helpers import (
     keys_for_rack,

@@ -73,7 +73,7 @@ async def test_the_theme_dialog_says_vous_avez_pioche_to_the_tutorial_s_player(
     from textual.app import App
     from textual.widgets import Static
 
-    from mixmo.tui.modals import ThemeScreen
+    from mixmo.tui.round_dialogs import ThemeScreen
 
     class Host(App[None]):
         def __init__(self, drawer: str) -> None:

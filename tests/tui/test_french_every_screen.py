@@ -24,8 +24,9 @@ from mixmo.engine.state import Phase
 from mixmo.mixup.game import MixUpGame
 from mixmo.tui.lessons import LESSONS
 from mixmo.tui.mixup.app import MixUpApp, Seating
-from mixmo.tui.modals import ClaimScreen, HelpScreen, ScoresScreen, ThemeScreen, VoteScreen
+from mixmo.tui.modals import HelpScreen
 from mixmo.tui.practice import PracticeApp, PracticeResultScreen, practice_game
+from mixmo.tui.round_dialogs import ClaimScreen, ScoresScreen, ThemeScreen, VoteScreen
 from mixmo.tui.tutorial import TutorialApp
 from tests.game_helpers import play_until_bag_is_empty
 from tests.tui.helpers import (

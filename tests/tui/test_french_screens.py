@@ -24,9 +24,10 @@ from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.engine.validation import validate
 from mixmo.tui.keys import parse_keymap
-from mixmo.tui.modals import ClaimScreen, HelpScreen, ScoresScreen, ThemeScreen, VoteScreen
+from mixmo.tui.modals import HelpScreen
 from mixmo.tui.news import refusal_text
 from mixmo.tui.practice import PracticeApp, PracticeResultScreen, practice_game
+from mixmo.tui.round_dialogs import ClaimScreen, ScoresScreen, ThemeScreen, VoteScreen
 from tests.tui.helpers import (
     FakeClock,
     burst,

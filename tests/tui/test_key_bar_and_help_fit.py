@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from mixmo.i18n import _
 from mixmo.tui.keys import COMMANDS
-from mixmo.tui.modals import ClaimScreen, HelpScreen, ScoresScreen, scores_table
+from mixmo.tui.modals import HelpScreen
+from mixmo.tui.round_dialogs import ClaimScreen, ScoresScreen, scores_table
 from tests.tui.helpers import make_app, screen_text, seed_where, settle
 
 SIZES = ((80, 24), (140, 45))
@@ -85,7 +86,7 @@ async def test_six_players_scores_keep_their_button_in_view_at_80x24() -> None:
 
 async def test_six_players_match_over_keeps_both_buttons_in_view_at_80x24() -> None:
     from mixmo.engine.events import PlayerScore
-    from mixmo.tui.modals import MatchOverScreen
+    from mixmo.tui.round_dialogs import MatchOverScreen
 
     names = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
     lines = ((_label(), 30), (_label(), 20), (_label(), 5), (_label(), 9))

@@ -110,7 +110,7 @@ def test_a_dialog_s_own_key_replaces_its_base_s_in_every_language() -> None:
     """Escape over the match's end leaves (its own binding), not the quit question its base
     dialog binds Escape to: the translated class merges bindings as Textual does."""
     from mixmo.tui.labels import declared_bindings
-    from mixmo.tui.modals import MatchOverScreen
+    from mixmo.tui.round_dialogs import MatchOverScreen
 
     escapes = [b.action for b in declared_bindings(MatchOverScreen) if b.key == "escape"]
     assert escapes == ["leave"]

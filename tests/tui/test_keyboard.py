@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from mixmo.tui.modals import ConfirmScreen, ThemeScreen
+from mixmo.tui.modals import ConfirmScreen
+from mixmo.tui.round_dialogs import ThemeScreen
 from tests.tui.helpers import burst, make_app, seed_where, settle
 
 SIZE = (100, 30)

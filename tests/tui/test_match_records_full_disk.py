@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mixmo.data import records
-from mixmo.tui.modals import MatchOverScreen
+from mixmo.tui.round_dialogs import MatchOverScreen
 from tests.test_reliability_records import disk_full
 from tests.tui.helpers import make_app, seed_where, settle
 from tests.tui.test_quit_question import SIZE, reach_the_round_scores

@@ -12,7 +12,7 @@ from __future__ import annotations
 from mixmo.engine import events as ev
 from mixmo.engine.bot import Bot, Level
 from mixmo.engine.state import Phase
-from mixmo.tui.modals import ClaimScreen, ScoresScreen, VoteScreen
+from mixmo.tui.round_dialogs import ClaimScreen, ScoresScreen, VoteScreen
 from tests.game_helpers import english_lines, lay_out, play_until_bag_is_empty
 from tests.tui.helpers import make_app, screen_text, settle
 

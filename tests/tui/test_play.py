@@ -6,15 +6,9 @@ from mixmo.data.storage import load_game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.tiles import Tile
 from mixmo.tui.grid_view import GridView
-from mixmo.tui.modals import (
-    ClaimScreen,
-    ConfirmScreen,
-    HelpScreen,
-    ScoresScreen,
-    ThemeScreen,
-    VoteScreen,
-)
+from mixmo.tui.modals import ConfirmScreen, HelpScreen
 from mixmo.tui.player_pane import PlayerPane
+from mixmo.tui.round_dialogs import ClaimScreen, ScoresScreen, ThemeScreen, VoteScreen
 from tests.tui.helpers import keys_for_rack, make_app, play_to_the_end, seed_where
 
 SIZE = (100, 30)
@@ -313,7 +307,7 @@ async def test_a_keys_file_rebinds_commands_and_a_bad_one_is_reported(tmp_path) 
 
 
 async def test_the_match_ends_with_standings_and_play_again_starts_a_new_one() -> None:
-    from mixmo.tui.modals import MatchOverScreen
+    from mixmo.tui.round_dialogs import MatchOverScreen
 
     app, clock = make_app(2, seed=seed_where(2, bandit_first=False), target=1)
     async with app.run_test(size=SIZE) as pilot:

@@ -13,7 +13,8 @@ from mixmo.data.storage import load_game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.state import Phase
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.modals import ConfirmScreen, ScoresScreen, VoteScreen
+from mixmo.tui.modals import ConfirmScreen
+from mixmo.tui.round_dialogs import ScoresScreen, VoteScreen
 from tests.tui.helpers import burst, keys_for_rack, make_app, play_to_the_end, seed_where, settle
 
 SIZE = (100, 30)

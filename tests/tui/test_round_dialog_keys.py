@@ -10,14 +10,8 @@ from __future__ import annotations
 
 from mixmo.engine.state import Phase
 from mixmo.tui.app import MixmoApp
-from mixmo.tui.modals import (
-    ClaimScreen,
-    ConfirmScreen,
-    ScoresScreen,
-    SprintScreen,
-    ThemeScreen,
-    VoteScreen,
-)
+from mixmo.tui.modals import ConfirmScreen
+from mixmo.tui.round_dialogs import ClaimScreen, ScoresScreen, SprintScreen, ThemeScreen, VoteScreen
 from tests.tui.helpers import (
     burst,
     handled,

@@ -3,7 +3,8 @@ that dealt on at once never saw them, and nothing on screen showed them again)."
 
 from __future__ import annotations
 
-from mixmo.tui.modals import ClaimScreen, HelpScreen, ScoresScreen, VoteScreen
+from mixmo.tui.modals import HelpScreen
+from mixmo.tui.round_dialogs import ClaimScreen, ScoresScreen, VoteScreen
 from tests.tui.helpers import burst, handled, keys_for_rack, make_app, seed_where
 from tests.tui.test_round_dialog_keys import SIZE, keys, shows, to_the_claims
 

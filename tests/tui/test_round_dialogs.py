@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mixmo.engine.state import Phase
-from mixmo.tui.modals import ClaimScreen, ScoresScreen, VoteScreen
+from mixmo.tui.round_dialogs import ClaimScreen, ScoresScreen, VoteScreen
 from tests.tui.helpers import (
     burst,
     keys_for_rack,
@@ -78,7 +78,7 @@ def _row(word: str):
 async def test_the_sprint_names_unfinished_words_by_their_place_in_the_grid() -> None:
     from mixmo.engine import actions as act
     from mixmo.engine.variants import variant_for
-    from mixmo.tui.modals import SprintScreen
+    from mixmo.tui.round_dialogs import SprintScreen
 
     app, clock = make_app(
         2,
@@ -103,7 +103,7 @@ async def test_the_sprint_takes_back_just_the_unfinished_part_of_a_word() -> Non
     that Expert refuses as a word; taking back the second keeps the first as a lone tile)."""
     from mixmo.engine import actions as act
     from mixmo.engine.variants import variant_for
-    from mixmo.tui.modals import SprintScreen
+    from mixmo.tui.round_dialogs import SprintScreen
 
     app, clock = make_app(
         2,

@@ -15,8 +15,8 @@ from rich.console import Console
 
 from mixmo.engine.options import ScoringMode
 from mixmo.engine.state import Phase
-from mixmo.tui.modals import ScoresScreen
 from mixmo.tui.player_pane import PaneInfo, title_text
+from mixmo.tui.round_dialogs import ScoresScreen
 from tests.game_helpers import lay_out, play_until_bag_is_empty
 from tests.tui.helpers import make_app, screen_text, settle
 

@@ -4,7 +4,7 @@ when the bag is empty."""
 from __future__ import annotations
 
 from mixmo.engine.state import Phase
-from mixmo.tui.modals import ThemeScreen
+from mixmo.tui.round_dialogs import ThemeScreen
 from tests.tui.helpers import keys_for_rack, make_app, seed_where
 
 SIZE = (100, 30)

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from mixmo.tui.board_layout import MIN_GRID_ROWS, MIN_PANE_WIDTH
-from mixmo.tui.modals import ThemeScreen
+from mixmo.tui.round_dialogs import ThemeScreen
 from tests.tui.helpers import burst, make_app, screen_text, seed_where, settle
 
 REQUEST = re.compile(r"(\d) players need at least (\d+)x(\d+) \(it is (\d+)x(\d+)\)")

@@ -15,7 +15,8 @@ from mixmo.engine.solver import solve
 from mixmo.engine.tiles import TileKind
 from mixmo.i18n import restore_ui_language, set_ui_language
 from mixmo.tui.lessons import LEARNER, LESSONS, Progress
-from mixmo.tui.modals import ConfirmScreen, ThemeScreen
+from mixmo.tui.modals import ConfirmScreen
+from mixmo.tui.round_dialogs import ThemeScreen
 from mixmo.tui.tutorial import TutorialApp
 from tests.tui.helpers import KEY_NAMES, FakeClock
 
@@ -96,7 +97,7 @@ async def learn(app: TutorialApp, pilot, key: str) -> None:
         assert shown[-1] == (False, False)  # the teacher's MIXMO freed the learner
         return
     if key == "sprint":
-        from mixmo.tui.modals import SprintScreen
+        from mixmo.tui.round_dialogs import SprintScreen
 
         await until(lambda: isinstance(app.screen, SprintScreen), pilot)
         screen = app.screen

@@ -93,7 +93,7 @@ class RoundFlow:
             and self.human(round_.bandit_seat)
         ):
             from mixmo.engine.themes import builtin_themes
-            from mixmo.tui.modals import ThemeScreen
+            from mixmo.tui.round_dialogs import ThemeScreen
 
             seat = round_.bandit_seat
             lists = [
@@ -151,7 +151,7 @@ class RoundFlow:
         screen.dismiss(None)
 
     def _open_sprint(self) -> None:
-        from mixmo.tui.modals import SprintScreen
+        from mixmo.tui.round_dialogs import SprintScreen
         from mixmo.tui.sprint_choices import sprint_choices
 
         round_ = self.app.table.round
@@ -179,7 +179,7 @@ class RoundFlow:
 
     def _open_claims(self) -> None:
         from mixmo.engine.themes import builtin_themes
-        from mixmo.tui.modals import ClaimScreen
+        from mixmo.tui.round_dialogs import ClaimScreen
 
         round_ = self.app.table.round
         waiting = [
@@ -214,7 +214,7 @@ class RoundFlow:
 
     def _open_votes(self) -> None:
         from mixmo.engine.themes import builtin_themes
-        from mixmo.tui.modals import ClaimToJudge, VoteScreen
+        from mixmo.tui.round_dialogs import ClaimToJudge, VoteScreen
 
         round_ = self.app.table.round
         theme_list = builtin_themes(self.app.table.options.language).get(round_.theme_list or "")
@@ -251,7 +251,7 @@ class RoundFlow:
         self._open(VoteScreen(round_.theme or "", claims), judged)
 
     def _open_scores(self, *, final: bool) -> None:
-        from mixmo.tui.modals import MatchOverScreen, ScoresScreen
+        from mixmo.tui.round_dialogs import MatchOverScreen, ScoresScreen
 
         scored = self.app.table.last_scored
         if scored is None:
@@ -284,7 +284,7 @@ class RoundFlow:
         self, scored: ev.RoundScored, why_invalid: dict[int, list[str]] | None
     ) -> tuple[str, RichTable]:
         """The heading (who won the round) and the score sheets of round ``scored``."""
-        from mixmo.tui.modals import scores_table
+        from mixmo.tui.round_dialogs import scores_table
 
         names = self.app.table.options.players
         options = self.app.table.options
@@ -305,7 +305,7 @@ class RoundFlow:
         sheet this screen showed then (with why a grid was invalid), or, in a game resumed
         since, one made again from the scores (the grids of that round are gone). False
         when no round has been scored yet."""
-        from mixmo.tui.modals import LastScoresScreen
+        from mixmo.tui.round_dialogs import LastScoresScreen
 
         scored = self.app.table.last_scored
         if scored is None:
