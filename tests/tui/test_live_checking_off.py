@@ -34,3 +34,19 @@ async def test_with_checking_on_a_valid_grid_says_ready() -> None:
     valid = await _title_after_emptying_the_rack(None, (140, 45), check=True)
     assert "ready: MIXMO?" in valid
     assert "ready: MIXMO?" not in invalid
+
+
+def test_with_checking_off_a_joker_shows_no_letter_whatever_its_words() -> None:
+    """A joker's letter is known only when its words are valid: showing it would tell."""
+    from mixmo.engine.grid import Grid
+    from mixmo.engine.lexicon import embedded
+    from mixmo.engine.validation import validate
+    from mixmo.engine.variants import variant_for
+    from mixmo.tui.pane_summary import grid_summary
+
+    words = embedded("en")
+    valid = validate(Grid.parse("CA?\n"), words, variant_for())  # CAT, CAB...: a letter decided
+    invalid = validate(Grid.parse("XQ?\n"), words, variant_for())
+    assert grid_summary(valid, live_check=True).letters  # checking on: the letter shows
+    for report in (valid, invalid):
+        assert not grid_summary(report, live_check=False).letters

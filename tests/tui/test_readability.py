@@ -177,14 +177,17 @@ async def test_without_colour_tiles_jokers_invalid_words_and_the_active_pane_sta
         await pilot.press("question_mark", "m", "t", "n")
         await pilot.pause()
         joker, *letters = tile_row(app, "MTN", before=1)
-        assert joker[0].islower(), "a joker shows the letter it stands for, small: never a tile"
+        # With checking off a joker shows no letter: which one its words take would tell.
+        assert joker[0] == "?", "checking off: a joker is a joker"
         assert all(char.isupper() and bold for char, bold, _ in letters), (
             "letter tiles: bold capitals"
         )
         assert not any(underline for _, _, underline in (joker, *letters)), "no check yet"
         await pilot.press("f4")  # live checking: ?MTN is no word
         await pilot.pause()
-        assert all(underline for _, _, underline in tile_row(app, "MTN", before=1)), "invalid"
+        joker, *letters = tile_row(app, "MTN", before=1)
+        assert joker[0].islower(), "a joker shows the letter it stands for, small: never a tile"
+        assert all(underline for _, _, underline in (joker, *letters)), "invalid"
         top = "".join(char for char, _, _ in screen_cells(app)[1])
         assert "▶ 1. Ann" in top and "▶ 2. Bob" not in top, "the active pane is marked ▶"
         await pilot.press("tab")
@@ -202,6 +205,7 @@ async def test_without_colour_a_placed_bandit_is_marked_apart_from_a_joker(monke
     app, _ = make_app(2, lexicon=english(), seed=50)  # Bob: E ! ? P S D; the Bandit is out
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press(*"wheels", "enter", "tab")
+        await pilot.press("f4")  # checking on: the letters the Bandit and the joker take show
         await pilot.press("e", "exclamation_mark", "question_mark", "p", "down")
         await pilot.pause()
         picture = app.query_one("#grid-1", GridView).picture

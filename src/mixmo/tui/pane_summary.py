@@ -31,7 +31,9 @@ def grid_summary(report: ValidationReport | None, *, live_check: bool) -> GridSu
     """The words line and marks of a grid (None: an empty grid)."""
     if report is None:
         return GridSummary()
-    letters = {t.cell: t.letter for t in report.open_tiles if t.letter}
+    # A joker shows the letter it stands for only where the grid's words decide it, that
+    # is, where they are valid: with checking off that would tell valid grids apart.
+    letters = {t.cell: t.letter for t in report.open_tiles if t.letter} if live_check else {}
     count = len(report.words)
     words = ngettext("{count} word", "{count} words", count).format(count=count)
     bad: frozenset[Cell] = frozenset()
