@@ -77,7 +77,13 @@ async def serve_child(data: Path) -> None:
 
         profile = cProfile.Profile(time.process_time)
         profile.enable()
-    server = GameServer(None if os.environ.get("NET_LOAD_NO_STORE") else data)
+    from mixmo.net.connection import Limits
+
+    # Every simulated player connects from loopback: the per-address budgets, meant for
+    # one person's machine, would refuse the 65th connection and the 21st room.
+    many = 1_000_000
+    limits = Limits(connections_per_address=many, rooms_per_address=many, rooms_per_connection=many)
+    server = GameServer(None if os.environ.get("NET_LOAD_NO_STORE") else data, limits)
     await server.start("127.0.0.1", 0)
     baseline = rss_mib()
     print(json.dumps({"port": server.port, "rss": baseline}), flush=True)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mixmo.engine.actions import ChooseTheme, PlaceTile, TakeHint
+from mixmo.engine.actions import CallMixmo, ChooseTheme, PlaceTile, TakeHint
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.state import Phase
 from mixmo.net.protocol import SeatView
 from mixmo.net.views import ViewMaker, view_state
+from tests.game_helpers import lay_out, new_game, play_until_bag_is_empty
 
 
 def _game_with_a_theme() -> Game:
@@ -72,3 +73,21 @@ def test_the_json_each_seat_reads_is_byte_for_byte_what_it_was() -> None:
         for seat in (0, 1, 2, None)
     ]
     assert sent == SEAT_VIEWS.read_bytes().splitlines()
+
+
+def test_a_kept_view_maker_writes_each_view_as_a_fresh_one_would() -> None:
+    # The server keeps one maker per room and reuses what an action did not change (each
+    # player's JSON, the rest of the state's): after every action of a whole round, theme,
+    # MIXMOs, final MIXMO and scores included, every seat reads what a new maker writes.
+    played = new_game(3, seed=3, target=1000)
+    play_until_bag_is_empty(played, caller=1)
+    lay_out(played, 1, 500.0)
+    played.apply(CallMixmo(seat=1, at=505.0))
+    assert played.phase is not Phase.PLAYING
+    replay = Game(played.options, AnyWord(language="en"))
+    kept = ViewMaker(replay.options)
+    for action in played.log:
+        replay.apply(action)
+        for viewer in (0, 1, 2, None):
+            fresh = ViewMaker(replay.options).view_json(replay.state, viewer, 9.5)
+            assert kept.view_json(replay.state, viewer, 9.5) == fresh
