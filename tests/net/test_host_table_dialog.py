@@ -23,6 +23,10 @@ HOST_HELP = (
 )
 
 
+def key_bar(app: MixmoApp) -> str:
+    return screen_lines(app)[-1]
+
+
 def dialog_text(app: MixmoApp) -> str:
     return "\n".join(screen_lines(app))
 
@@ -57,6 +61,7 @@ async def test_only_the_host_has_the_table_key(tmp_path: Path) -> None:
             await bob.press("ctrl+p")
             await bob.pause(0.1)
             assert not isinstance(bob_app.screen, HostScreen)
+            assert "^p Table" in key_bar(ann_app) and "Table" not in key_bar(bob_app)
             for app, pilot, listed in ((ann_app, ann, True), (bob_app, bob, False)):
                 await pilot.press("f1")
                 await until(lambda app=app: isinstance(app.screen, HelpScreen), pilot)
@@ -102,10 +107,17 @@ async def test_the_host_frees_an_away_seat_and_a_watcher_sees_it_free(tmp_path: 
             await until(lambda: isinstance(ann_app.screen, HostScreen), ann)
             await ann.press("2")
             await until(lambda: "FREE" in pane_text(watcher_app, 1), watch)
+            freed = "Bob's seat is free: the next player to join takes it"
+            assert freed in header(watcher_app)
             await until(lambda: "FREE" in pane_text(ann_app, 1), ann)
-            assert ann_app.panes[0].message == (
-                "Bob's seat is free: the next player to join takes it"
-            )
+            assert ann_app.panes[0].message == freed
+            cy = await seated(seats.url, seats.code, "Cy", tmp_path)
+            try:
+                await until(lambda: "FREE" not in pane_text(watcher_app, 1), watch)
+                assert "a new player takes Bob's seat" in header(watcher_app)
+                assert "AWAY" not in pane_text(watcher_app, 1)
+            finally:
+                await cy.client.close()
         await watcher.close()
 
 

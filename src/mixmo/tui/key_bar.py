@@ -25,6 +25,7 @@ BAR_PRIORITY = (
     "quit",
     "next_player",
     "scores",
+    "host",
     "toggle_check",
     "redo",
     "previous_player",
