@@ -10,6 +10,7 @@ from mixmo.data.storage import Autosaver, load_game
 from mixmo.engine.game import Game
 from mixmo.engine.lexicon import AnyWord
 from mixmo.engine.options import MatchOptions
+from mixmo.session.hosting import hosting
 from mixmo.session.local import LocalTable
 from mixmo.session.table import Table, rematching, saving
 
@@ -39,3 +40,9 @@ def test_playing_again_at_a_local_table_is_the_next_match_with_the_same_players(
 def test_the_base_table_has_no_member_that_does_nothing() -> None:
     for member in ("autosave", "save_now", "rematch", "close"):
         assert not hasattr(Table, member), member
+
+
+def test_nobody_hosts_a_table_at_one_keyboard() -> None:
+    table = LocalTable(a_game())
+    assert hosting(table) is None and not table.capabilities.host
+    assert table.holder(1) == "player"

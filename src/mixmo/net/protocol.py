@@ -301,6 +301,8 @@ class SeatInfo(BaseModel):
     connected: bool
     ready: bool = False
     """Asked for the next round while the scores are up: the table no longer waits for them."""
+    open: bool = False
+    """During the match: the host freed this seat, and the next player to join takes it."""
 
 
 class Lobby(_Message):

@@ -41,7 +41,7 @@ from mixmo.engine.state import MatchState
 from mixmo.engine.undo import EditHistory
 from mixmo.i18n import N_, _
 from mixmo.i18n.messages import say
-from mixmo.net.client import GameClient
+from mixmo.net.client import ClientError, GameClient
 from mixmo.net.invite import browser_address
 from mixmo.net.protocol import (
     REACTION_CODES,
@@ -56,9 +56,16 @@ from mixmo.net.protocol import (
 )
 from mixmo.net.refusals import RATE_LIMIT, SEAT_TAKEN, WATCHER_NO_SEAT, Refused
 from mixmo.net.views import WireEventError, decode_event, view_state
-from mixmo.session.events import ActionRefused, ConnectionChanged, SeatConnection, ViewReplaced
+from mixmo.session.events import (
+    ActionRefused,
+    ConnectionChanged,
+    SeatConnection,
+    SeatHandedOver,
+    ViewReplaced,
+)
+from mixmo.session.hosting import HandOver
 from mixmo.session.reactions import ReactionListener
-from mixmo.session.table import Capabilities, Connection, Refusal, Table
+from mixmo.session.table import Capabilities, Connection, Holder, Refusal, Table
 
 PREDICTED = (act.PlaceTile, act.MoveTiles, act.FlipTiles, act.TakeBack, act.TakeApart)
 """The own seat's actions shown before the server answers: edits of its own grid and rack,
@@ -174,8 +181,10 @@ class RemoteTable(Table):
         """(confirmed state, pending actions) -> the state shown: the last prediction."""
         self._rules: _OwnEdits | None = None
         self._connected: dict[int, bool] = {}
+        self._holders: dict[int, Holder] = {}
         if client.lobby is not None:  # who was there when this table opened
             self._connected = {info.seat: info.connected for info in client.lobby.seats}
+            self._holders = {info.seat: self.holder(info.seat) for info in client.lobby.seats}
         self._clock_at: tuple[float, float] = (0.0, time.monotonic())
         if client.view is not None:
             self._clock_at = (client.view.clock, time.monotonic())
@@ -222,6 +231,14 @@ class RemoteTable(Table):
     def connected(self, seat: int) -> bool:
         """Whether ``seat``'s player is connected, as the room's seats last said (a bot is)."""
         return self._connected.get(seat, True)
+
+    def holder(self, seat: int) -> Holder:
+        """Who holds ``seat``, as the room's seats last said."""
+        lobby = self.lobby
+        info = lobby.seats[seat] if lobby is not None and 0 <= seat < len(lobby.seats) else None
+        if info is None or not (info.bot or info.open):
+            return "player"
+        return "bot" if info.bot else "free"
 
     @property
     def lobby(self) -> Lobby | None:
@@ -436,9 +453,30 @@ class RemoteTable(Table):
 
     @property
     def capabilities(self) -> Capabilities:
-        """A seat may ask its room to play again (:meth:`rematch`); a watcher only watches."""
+        """A seat may ask its room to play again (:meth:`rematch`); a watcher only watches;
+        the room's first player hosts it (:class:`~mixmo.session.hosting.Hosting`)."""
         seated = bool(self.playable_seats)
-        return Capabilities(watcher=not seated, rematch=seated)
+        lobby = self.lobby
+        host = lobby is not None and self.seat is not None
+        if host and lobby is not None:  # the server's rule: the first seat a person holds
+            host = next((i.seat for i in lobby.seats if not i.bot), None) == self.seat
+        return Capabilities(watcher=not seated, rematch=seated, host=host)
+
+    async def pause_match(self, paused: bool) -> Refusal | None:
+        """The host stops (or restarts) the room's game time (:class:`Hosting`)."""
+        try:
+            await self.client.pause(paused)
+        except ClientError as error:
+            return Refusal.of(error)
+        return None
+
+    async def hand_over(self, seat: int, to: HandOver) -> Refusal | None:
+        """The host frees an away player's seat or gives it to a bot (:class:`Hosting`)."""
+        try:
+            await self.client.host_seat(seat, to)
+        except ClientError as error:
+            return Refusal.of(error)
+        return None
 
     def rematch(self) -> RemoteTable:
         """Ask the room for a new match with the same seats. This same table follows it once
@@ -488,10 +526,7 @@ class RemoteTable(Table):
             self._score_sheet_of_the_view()
             self._publish(ViewReplaced())
         elif isinstance(message, Lobby):
-            for info in message.seats:
-                if self._connected.get(info.seat, info.connected) != info.connected:
-                    self._publish(SeatConnection(info.seat, info.connected))
-                self._connected[info.seat] = info.connected
+            self._seats_changed(message)
         elif isinstance(message, ErrorMessage) and message.ref is None:
             if message.code == RATE_LIMIT.code:  # an older server names no ref: guessed
                 self._refused_unnamed(message)
@@ -499,6 +534,17 @@ class RemoteTable(Table):
         else:
             return
         self._changed()
+
+    def _seats_changed(self, lobby: Lobby) -> None:
+        """Tell who came, went, or now holds a seat (a bot given it is no player back)."""
+        for info in lobby.seats:
+            holder: Holder = "bot" if info.bot else "free" if info.open else "player"
+            if self._holders.get(info.seat, holder) != holder:
+                self._publish(SeatHandedOver(info.seat, holder))
+            elif self._connected.get(info.seat, info.connected) != info.connected:
+                self._publish(SeatConnection(info.seat, info.connected))
+            self._holders[info.seat] = holder
+            self._connected[info.seat] = info.connected
 
 
 def _same(these: tuple[_Pending, ...], those: tuple[_Pending, ...]) -> bool:

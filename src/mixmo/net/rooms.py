@@ -487,6 +487,7 @@ class Room:
                     bot=s.bot_level is not None,
                     connected=s.bot_level is not None or s.connections > 0,
                     ready=seat in self.ready,
+                    open=self.started and s.bot_level is None and not s.token_hash,
                 )
                 for seat, s in enumerate(self.seats)
             ],

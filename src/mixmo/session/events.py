@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from mixmo.engine import events as ev
 from mixmo.engine.messages import Message
+from mixmo.session.table import Holder
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,14 @@ class SeatConnection(ev.Event):
 
     seat: int
     connected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatHandedOver(ev.Event):
+    """The room's host gave a seat to a bot or freed it, or a new player took a freed one."""
+
+    seat: int
+    holder: Holder
 
 
 @dataclass(frozen=True, slots=True)

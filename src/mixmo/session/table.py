@@ -14,7 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action
@@ -27,6 +27,9 @@ from mixmo.engine.variants import Variant
 
 Listener = Callable[[ev.Event], None]
 Watcher = Callable[[], None]
+Holder = Literal["player", "bot", "free"]
+"""Who holds a seat: its player (here or away: :meth:`Table.connected`), a server's bot,
+or nobody (the room's host freed it: the next player to join takes it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,9 @@ class Capabilities:
     saves its own."""
     watcher: bool = False
     """The table only follows the match: it plays no seat."""
+    host: bool = False
+    """This seat is its room's host: it may pause the match and free an away player's
+    seat or give it to a bot (:class:`mixmo.session.hosting.Hosting`, a server's table)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +173,10 @@ class Table(ABC):
     def connected(self, seat: int) -> bool:
         """Whether ``seat``'s player is at the table now (at one keyboard, always)."""
         return True
+
+    def holder(self, seat: int) -> Holder:
+        """Who holds ``seat`` now (at one keyboard, always its player)."""
+        return "player"
 
     # --- acting ----------------------------------------------------------------------
 

@@ -46,6 +46,7 @@ from mixmo.tui.commands import Commands
 from mixmo.tui.harmless_filter import HARMLESS
 from mixmo.tui.header import header_line
 from mixmo.tui.hints import Hints
+from mixmo.tui.host_controls import HostControls
 from mixmo.tui.key_dispatch import ACTIONS, KeyDispatch
 from mixmo.tui.keys import Keymap
 from mixmo.tui.labels import TranslatedBindings
@@ -178,6 +179,7 @@ class MixmoApp(
         self.picker = picker
         """Shown over the lobby first: the room to join (`mixmo join` without a code)."""
         self.reactions = Reactions(self)
+        self.host_controls = HostControls(self)
         self.take_seats = partial(self._take_seats, live_check, bots, level, relay)
         if self.lobby is None:
             self.take_seats()
@@ -431,6 +433,8 @@ class MixmoApp(
             return False  # one seat at a server: the other panes are not this keyboard's
         if action == "react" and not self.reactions.available:
             return False
+        if action == "host" and not self.host_controls.available:
+            return False  # the room's host only, at a server
         if self.table.capabilities.watcher and action in WATCHER_ACTIONS:
             return False  # a watcher plays no seat: its bar offers no move
         return on_board and self.relay_keys.allows(action)

@@ -25,6 +25,7 @@ from mixmo.tui.keys import (
 )
 
 if TYPE_CHECKING:
+    from mixmo.tui.host_controls import HostControls
     from mixmo.tui.keys import Keymap
     from mixmo.tui.reactions import Reactions
     from mixmo.tui.table_events import TableEvents
@@ -41,6 +42,7 @@ class CommandsHost(Protocol):
     quit_question: str
     table_events: TableEvents
     reactions: Reactions
+    host_controls: HostControls
     clock: Callable[[], float]
 
     @property
@@ -84,6 +86,8 @@ class Commands:
             hidden |= HOT_SEAT_COMMANDS
         if not host.reactions.available:  # a quick reaction: a server's seat only
             hidden.add("react")
+        if not host.host_controls.available:  # the room's host at a server only
+            hidden.add("host")
         config = host.keymap_config.bindings()
         keys = [
             (config[c].replace(",", " / "), _(text))

@@ -25,6 +25,7 @@ BAR_PRIORITY = (
     "next_player",
     "undo",
     "scores",
+    "host",
     "react",
     "toggle_check",
     "redo",

@@ -68,6 +68,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         N_("Zoom"),
         N_("show a pane full size (again: the next one; escape: back)"),
     ),
+    "host": (
+        "ctrl+p",
+        N_("Table"),
+        N_("the room's host: pause the match, free an away seat or give it to a bot"),
+    ),
     "quit": ("ctrl+q,ctrl+c", N_("Quit"), N_("save and quit (asks first)")),
 }
 
@@ -192,6 +197,7 @@ class Keymap:
     scores: str = COMMANDS["scores"][0]
     react: str = COMMANDS["react"][0]
     zoom: str = COMMANDS["zoom"][0]
+    host: str = COMMANDS["host"][0]
     quit: str = COMMANDS["quit"][0]
 
     def bindings(self) -> dict[str, str]:

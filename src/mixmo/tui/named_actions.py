@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from mixmo.tui.commands import Commands
     from mixmo.tui.grid_view import GridView
     from mixmo.tui.hints import Hints
+    from mixmo.tui.host_controls import HostControls
     from mixmo.tui.panes import PaneViews
     from mixmo.tui.player_pane import RackView
     from mixmo.tui.reactions import Reactions
@@ -56,6 +57,7 @@ class NamedActions:
     board_input: BoardInput
     hint_giver: Hints
     reactions: Reactions
+    host_controls: HostControls
     flow: RoundFlow
     pane_views: PaneViews
 
@@ -90,6 +92,10 @@ class NamedActions:
     def action_react(self) -> None:
         """A quick word to the other players at a server (mixmo.tui.reactions)."""
         self.reactions.choose()
+
+    def action_host(self) -> None:
+        """The room's host: pause, free or hand over a seat (mixmo.tui.host_controls)."""
+        self.host_controls.open()
 
     def action_scores(self) -> None:
         """The last round's scores again, to read (round_flow.RoundFlow.show_last_scores)."""

@@ -162,7 +162,10 @@ class PaneViews:
             valid=summary.valid,
             live_check=host.live_check,
         )
-        if not table.connected(seat):
+        holder = table.holder(seat)
+        if holder != "player":  # at a server: a bot plays it, or the host freed it
+            status += (N_("BOT") if holder == "bot" else N_("FREE"),)
+        elif not table.connected(seat):
             status += (N_("AWAY"),)  # at a server: the player lost the connection
         message = pane.message
         # The pane this screen plays: ▶, a cursor, how to start. A watcher holds no seat

@@ -195,7 +195,7 @@ def title_text(info: PaneInfo) -> Content:
         parts.append(("▶ ", "bold reverse"))  # a mark, not only a colour (NO_COLOR)
     for flag in info.status:
         # Words, so the colour only adds to them; the theme's text colours keep AA contrast.
-        style = "bold $text-error" if flag in ("LOCKED", "OUT", "AWAY") else "bold $text"
+        style = "bold $text-error" if flag in ("LOCKED", "OUT", "AWAY", "FREE") else "bold $text"
         parts.append((_(flag) + " ", style))
     if info.rounds_won is not None:  # Option 1: the standings the table plays for
         style = "bold $text-error" if info.rounds_won < 0 else "bold $text"

@@ -20,6 +20,7 @@ from mixmo.session.events import (
     ConnectionChanged,
     SavingChanged,
     SeatConnection,
+    SeatHandedOver,
     ViewReplaced,
 )
 from mixmo.tui.news import TABLE_NEWS_SECONDS, news_for, refusal_text
@@ -75,6 +76,19 @@ class TableEvents:
         report = host.report_for(seat, player)
         return for_the_board(reason, player.grid, report, host.table.lexicon, host.table.variant)
 
+    def handed_over(self, event: SeatHandedOver) -> None:
+        """A seat the host gave a bot or freed, or a freed one taken: said to the table."""
+        host = self.host
+        name = host.table.name(event.seat)
+        if event.holder == "bot":
+            text = _("{name}'s seat is played by a bot")
+        elif event.holder == "free":
+            text = _("{name}'s seat is free: the next player to join takes it")
+        else:
+            text = _("a new player takes {name}'s seat")
+        host.announce(text.format(name=name))
+        host.refresh_all()  # the BOT or FREE mark on their pane
+
     def refused(self, seat: int, message: Message | str) -> None:
         """Tell ``seat`` why the table refused their action."""
         host = self.host
@@ -106,6 +120,9 @@ class TableEvents:
             text = _("{name} is back") if event.connected else _("{name} lost the connection")
             host.announce(text.format(name=name))
             host.refresh_all()  # the AWAY mark on their pane
+            return
+        if isinstance(event, SeatHandedOver):
+            self.handed_over(event)
             return
         if isinstance(event, ViewReplaced):
             host.refresh_all()
