@@ -13,7 +13,7 @@ import pytest
 from mixmo.data.sqlite_schema import SchemaVersionError
 from mixmo.engine.actions import PlaceTile
 from mixmo.net.protocol import RoomSettings
-from mixmo.net.rooms import Rooms
+from mixmo.net.room_directory import Rooms
 from mixmo.net.server import GameServer
 from mixmo.net.store import MIGRATIONS, RoomStore, SeatRecord
 

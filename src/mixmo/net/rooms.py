@@ -10,7 +10,6 @@ What is the room's own is around that: seats and tokens, the store, the lobby.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
 import logging
@@ -23,7 +22,6 @@ from dataclasses import InitVar, dataclass, field, replace
 from mixmo.data.storage import disk_is_full
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
-from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.game import Game
 from mixmo.engine.game_errors import GameRuleError
 from mixmo.engine.lexicon import Lexicon
@@ -41,17 +39,14 @@ from mixmo.net.refusals import (
     MOVE_UNSAVED,
     MOVES_UNSAVED,
     NO_SUCH_SEAT,
-    ROOM_EXPIRED,
     STARTED_ALREADY,
     STARTED_SEATS_TAKEN,
     STORE_REFUSALS,
     TOKEN_NOT_SEAT,
     AlreadyStartedError,
     BadTokenError,
-    DamagedRoomError,
     DiskFullError,
     MatchNotOverError,
-    MatchOverError,
     MatchPausedError,
     NotFirstSeatError,
     NotStartedError,
@@ -59,7 +54,6 @@ from mixmo.net.refusals import (
     RoomFullError,
     StorageError,
     TooFewPlayersError,
-    UnknownRoomError,
     match_over,
 )
 from mixmo.net.store import RoomStore, SeatRecord, StoredRoom
@@ -541,120 +535,3 @@ class Room:
             # stopped), not its last action's: the minutes after it happened too.
             room.clock.restart(max(last, stored.clock or 0.0))
         return room
-
-
-class Rooms:
-    """Every room of one server, and the word lists they share (one per language)."""
-
-    def __init__(
-        self,
-        store: RoomStore | None = None,
-        shard: tuple[int, int] = (0, 1),
-        abandoned: float = 24 * 3600.0,
-    ) -> None:
-        self.store = store
-        self.shard = shard
-        self.abandoned = abandoned
-        """Seconds with no player connected after which a room expires (:meth:`expire`)."""
-        self.rooms: dict[str, Room] = {}
-        self._lexicons: dict[str, Lexicon] = {}
-        self.damaged: list[tuple[str, str]] = []
-        """Rooms set aside since the last look (code, reason): the server logs and empties it."""
-        self.set_aside: dict[str, str] = {}
-        """Every room set aside by this server (code -> reason), for a later contact."""
-
-    def lexicon(self, language: str) -> Lexicon:
-        if language not in self._lexicons:
-            self._lexicons[language] = open_lexicon(None, language)
-        return self._lexicons[language]
-
-    def create(self, settings: RoomSettings) -> Room:
-        code = new_room_code(
-            lambda c: c in self.rooms or (self.store is not None and self.store.exists(c)),
-            self.shard,
-        )
-        room = Room(code=code, settings=settings, lexicons=self.lexicon, store=self.store)
-        if any(s.free for s in room.seats):
-            room.save("room")
-        else:
-            room._start("room")  # every seat a bot's: the match starts (and is stored) at once
-        self.rooms[code] = room  # only once stored: a refused room never existed
-        return room
-
-    def get(self, code: str) -> Room:
-        """The room ``code``, from memory or (if it was put away while idle) from the store;
-        DamagedRoomError if the store has it but it could not be restored."""
-        room = self.rooms.get(code)
-        if room is None and self.store is not None:
-            room = self._load(code)
-            if room is not None:
-                self.rooms[code] = room
-            elif code in self.set_aside or self.store.set_aside_why(code) is not None:
-                raise DamagedRoomError()
-            else:
-                self._ended(code)
-        if room is None:
-            raise UnknownRoomError()
-        return room
-
-    def _ended(self, code: str) -> None:
-        """MatchOverError if the store's room ``code`` has ended (its match over, or expired)."""
-        assert self.store is not None
-        ending = self.store.ending(code)
-        if ending is None:
-            return
-        if ending.expired:
-            hours = max(1, round(self.abandoned / 3600))
-            raise MatchOverError(reason=ROOM_EXPIRED(count=hours))
-        raise match_over(ending.standings)
-
-    def expire(self, now: float) -> list[str]:
-        """Expire the rooms no player was connected to for :attr:`abandoned` seconds (the
-        store keeps them, and their logs); they leave memory. The codes expired."""
-        if self.store is None:
-            return []
-        codes = self.store.expire(now - self.abandoned, now)
-        for code in codes:
-            self.rooms.pop(code, None)
-        return codes
-
-    def _load(self, code: str) -> Room | None:
-        """The room ``code`` from the store, its match replayed (None if there is none);
-        a room whose row, log or replay fails is set aside, with its reason in
-        :attr:`damaged` for the server's log."""
-        assert self.store is not None
-        try:
-            stored = self.store.load(code)
-            return None if stored is None else Room.restore(stored, self.lexicon, self.store)
-        except Exception as error:  # whatever the damage, one room only
-            # (A damaged row validates nowhere else: any failure to bring it back, even one
-            # the engine did not foresee, sets this room aside and spares the others.)
-            reason = _reason(error)
-            self.store.set_aside(code, reason)
-            self.set_aside[code] = reason
-            self.damaged.append((code, reason))
-            return None
-
-    def unjoined(self, room: Room) -> bool:
-        """Whether nobody ever took a seat of ``room`` (its bots apart)."""
-        return not room.started and all(s.free for s in room.seats if s.bot_level is None)
-
-    def forget(self, code: str) -> None:
-        """Remove a room nobody joined from memory and from the store: nobody played in it."""
-        self.rooms.pop(code, None)
-        if self.store is not None:
-            with contextlib.suppress(sqlite3.Error):  # kept, and swept again next start
-                self.store.forget_unstarted(code)
-
-    def put_away(self, code: str) -> None:
-        """Forget the room in memory (the store keeps it; :meth:`get` brings it back)."""
-        self.rooms.pop(code, None)
-
-
-def _reason(error: Exception) -> str:
-    """Why a room could not be restored, in one line for the server's log."""
-    lines = str(error).splitlines()
-    said = lines[0] if lines else ""
-    if isinstance(error, ValueError):  # the store's and the engine's refusals say it all
-        return said or type(error).__name__
-    return f"{type(error).__name__}: {said}" if said else type(error).__name__

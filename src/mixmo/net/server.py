@@ -75,14 +75,15 @@ from mixmo.net.refusals import (
     UnknownRoomError,
 )
 from mixmo.net.room_bots import start_room_bots
+from mixmo.net.room_directory import Rooms
 from mixmo.net.room_list import open_rooms
-from mixmo.net.rooms import Room, Rooms
+from mixmo.net.rooms import Room
 from mixmo.net.store import RoomStore
+from mixmo.net.upkeep import Upkeep
 from mixmo.session.core import MatchCore
 
 log = logging.getLogger("mixmo.net.server")
 
-CLOCK_EVERY = 5.0
 WAITS_EVERY = 0.5
 """How often the rooms' waits are checked (seconds): the choices made for a player who ran
 out of time come within it."""
@@ -121,7 +122,6 @@ class GameServer:
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
         self._waits: asyncio.Task[None] | None = None
-        self._idle_since: dict[str, float] = {}
         self._heard: weakref.WeakKeyDictionary[MatchCore, list[ev.Event]] = (
             weakref.WeakKeyDictionary()
         )
@@ -130,6 +130,7 @@ class GameServer:
         """Whether a browser front is served at this server's address (``serve --web``)."""
         self.reactions = ReactionLimits()
         self.addresses = AddressBook(self.limits)
+        self.upkeep = Upkeep(self.rooms, self.limits, self.listeners, self.addresses, self._bots)
         self._thinking = ThreadPoolExecutor(
             max_workers=self.limits.bot_threads, thread_name_prefix="mixmo-server-bots"
         )
@@ -155,8 +156,8 @@ class GameServer:
             compression=None,  # views are small; deflate cost more CPU than it saved bytes
             logger=wire_logger("mixmo.net.server.wire"),
         )
-        self._sweeper = asyncio.create_task(self._sweep_forever(self.limits.sweep_every))
-        self._clocks = asyncio.create_task(self._keep_clocks_forever())
+        self._sweeper = asyncio.create_task(self.upkeep.sweep_forever())
+        self._clocks = asyncio.create_task(self.upkeep.keep_clocks_forever())
         self._waits = asyncio.create_task(self._settle_waits_forever())
         return self._server
 
@@ -164,11 +165,6 @@ class GameServer:
     def port(self) -> int:
         assert self._server is not None
         return int(next(iter(self._server.sockets)).getsockname()[1])
-
-    async def _sweep_forever(self, every: float = 30.0) -> None:
-        while True:
-            await asyncio.sleep(every)
-            self.sweep()
 
     async def _settle_waits_forever(self) -> None:
         while True:
@@ -191,73 +187,13 @@ class GameServer:
                 self._flush_later()
                 self._broadcast_events(room, seat, events, None, None, time.perf_counter())
 
-    async def _keep_clocks_forever(self) -> None:
-        while True:
-            await asyncio.sleep(CLOCK_EVERY)
-            self.keep_clocks(self.rooms.rooms.values())
-
     def keep_clocks(self, rooms: Iterable[Room]) -> None:
-        """Keep the game time of these rooms' matches in the store, so a restart goes on from
-        it rather than from their last action, and when a player was last connected to each
-        (a failing disk: said in the log, play goes on)."""
-        if self.store is None:
-            return
-        rooms = list(rooms)
-        clocks = [(r.code, r.now()) for r in rooms if r.started and not r.finished and not r.broken]
-        seen = [r.code for r in rooms if any(s.connections for s in r.seats)]
-        try:
-            self.store.keep_clocks(clocks)
-            self.store.seen(seen, time.time())
-        except sqlite3.Error as error:
-            log.warning("cannot keep the rooms' clocks: %s", error)
+        """Keep these rooms' game time and last contact in the store (:mod:`upkeep`)."""
+        self.upkeep.keep_clocks(rooms)
 
     def sweep(self) -> list[str]:
-        """Let go of the rooms nobody is connected to: finished ones at once, others after
-        :attr:`Limits.idle_room` seconds (their server bots stop until someone comes back);
-        remove the rooms nobody joined for :attr:`Limits.unjoined_room` seconds. The codes
-        put away or removed."""
-        now, gone = time.monotonic(), self._expire()
-        self.addresses.forget_idle()
-        for code, room in list(self.rooms.rooms.items()):
-            humans = any(s.connections for s in room.seats) or self.listeners.get(code)
-            if humans:
-                self._idle_since.pop(code, None)
-                continue
-            if self.rooms.unjoined(room) and time.time() - room.created >= (
-                self.limits.unjoined_room
-            ):
-                self.rooms.forget(code)
-                self._idle_since.pop(code, None)
-                log.info("room %s removed: nobody joined it", room_label(code))
-                gone.append(code)
-                continue
-            since = self._idle_since.setdefault(code, now)
-            if room.finished or now - since >= self.limits.idle_room:
-                for task in self._bots.pop(code, []):
-                    task.cancel()
-                self.keep_clocks([room])
-                self.rooms.put_away(code)
-                self.listeners.pop(code, None)
-                self._idle_since.pop(code, None)
-                gone.append(code)
-        return gone
-
-    def _expire(self) -> list[str]:
-        """Expire the rooms nobody was connected to for :attr:`Limits.abandoned_room` seconds
-        (their logs are kept); the codes."""
-        try:
-            codes = self.rooms.expire(time.time())
-        except sqlite3.Error as error:
-            log.warning("cannot expire the abandoned rooms: %s", error)
-            return []
-        for code in codes:
-            for task in self._bots.pop(code, []):
-                task.cancel()
-            for conn in self.listeners.pop(code, set()):  # watchers: nobody plays here now
-                conn.room = None
-            self._idle_since.pop(code, None)
-            log.info("room %s expired: nobody was connected to it", room_label(code))
-        return codes
+        """Put idle rooms away, remove unjoined ones, expire abandoned ones (:mod:`upkeep`)."""
+        return self.upkeep.sweep()
 
     async def close(self) -> None:
         self.flush()
