@@ -100,3 +100,17 @@ async def two_seated(server: GameServer, **settings: Any) -> tuple[str, Raw, Raw
 def rack_of(message: dict[str, Any], seat: int) -> str:
     rack: str = message["view"]["state"]["round"]["players"][seat]["rack"]
     return rack
+
+
+def place(seat: int, symbol: str, ref: int, col: int = 0) -> dict[str, Any]:
+    """The ``action`` message that lays ``symbol`` at row 0, column ``col``."""
+    action = {"kind": "place", "seat": seat, "row": 0, "col": col, "symbol": symbol}
+    return {"type": "action", "ref": ref, "action": action}
+
+
+async def answer_to(client: Raw, ref: int) -> dict[str, Any]:
+    """The server's answer to ``client``'s message ``ref`` (others' events skipped)."""
+    while True:
+        message = await client.recv()
+        if message.get("ref") == ref and message["type"] in ("events", "error"):
+            return message

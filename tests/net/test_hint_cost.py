@@ -21,22 +21,9 @@ from mixmo.net.protocol import RoomSettings
 from mixmo.net.remote_table import RemoteTable
 from mixmo.net.rooms import Room
 from mixmo.tui.app import MixmoApp
-from tests.net.helpers import Raw, rack_of, running_server, two_seated, url_of
+from tests.net.helpers import Raw, answer_to, place, rack_of, running_server, two_seated, url_of
 
 SIZE = (140, 44)
-
-
-def place(seat: int, symbol: str, ref: int, col: int = 0) -> dict[str, Any]:
-    action = {"kind": "place", "seat": seat, "row": 0, "col": col, "symbol": symbol}
-    return {"type": "action", "ref": ref, "action": action}
-
-
-async def answer_to(client: Raw, ref: int) -> dict[str, Any]:
-    """The server's answer to ``client``'s message ``ref`` (others' events skipped)."""
-    while True:
-        message = await client.recv()
-        if message.get("ref") == ref and message["type"] in ("events", "error"):
-            return message
 
 
 def pay_the_hint(room: Room) -> None:

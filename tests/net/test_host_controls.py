@@ -7,7 +7,6 @@ messages; every other seat asking is refused with a clear reason."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,20 +14,17 @@ from mixmo.engine.waits import DEFAULT_WAIT_SECONDS
 from mixmo.net.client import ClientError
 from mixmo.net.protocol import RoomSettings
 from mixmo.tui.app import MixmoApp
-from tests.net.helpers import Raw, rack_of, running_server, said, two_seated, url_of
+from tests.net.helpers import (
+    Raw,
+    answer_to,
+    place,
+    rack_of,
+    running_server,
+    said,
+    two_seated,
+    url_of,
+)
 from tests.net.test_remote_seat import SIZE, opened, seated, until
-
-
-def place(seat: int, symbol: str, ref: int) -> dict[str, Any]:
-    action = {"kind": "place", "seat": seat, "row": 0, "col": 0, "symbol": symbol}
-    return {"type": "action", "ref": ref, "action": action}
-
-
-async def answer_to(client: Raw, ref: int) -> dict[str, Any]:
-    while True:
-        message = await client.recv()
-        if message.get("ref") == ref and message["type"] in ("events", "error"):
-            return message
 
 
 async def test_only_the_host_may_pause_and_a_paused_match_refuses_every_move() -> None:

@@ -8,8 +8,6 @@ on; the claims after a final MIXMO and the scores run out the same way."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from mixmo.cli.join import JoinRequest, join, new_room_settings
 from mixmo.engine.actions import ClaimThemeWords
 from mixmo.engine.game import Game
@@ -21,7 +19,7 @@ from mixmo.engine.waits import DEFAULT_WAIT_SECONDS
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.rooms import Room
 from tests.game_helpers import call_final_mixmo
-from tests.net.helpers import Raw, rack_of, running_server, two_seated
+from tests.net.helpers import answer_to, place, rack_of, running_server, two_seated
 
 
 def opening_bandit_seed() -> int:
@@ -31,18 +29,6 @@ def opening_bandit_seed() -> int:
         if game.phase is Phase.CHOOSING_THEME:
             return seed
     raise AssertionError("no opening Bandit")
-
-
-def place(seat: int, symbol: str, ref: int) -> dict[str, Any]:
-    action = {"kind": "place", "seat": seat, "row": 0, "col": 0, "symbol": symbol}
-    return {"type": "action", "ref": ref, "action": action}
-
-
-async def answer_to(client: Raw, ref: int) -> dict[str, Any]:
-    while True:
-        message = await client.recv()
-        if message.get("ref") == ref and message["type"] in ("events", "error"):
-            return message
 
 
 async def test_an_absent_bandit_drawer_gets_a_built_in_theme_and_play_goes_on() -> None:
