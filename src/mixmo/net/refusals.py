@@ -25,6 +25,7 @@ WATCHER_NO_SEAT = Kind("watcher-no-seat", "a watcher has no seat to act for")
 JOIN_FIRST = Kind("join-first", "join a room first")
 SEAT_HELD = Kind("seat-held", "this connection already holds a seat")
 ROOM_FOLLOWED = Kind("room-followed", "this connection already follows a room")
+NOT_SERVED = Kind("not-served", "this server does not offer that")
 
 STARTED_SEATS_TAKEN = Kind("started-seats-taken", "the match has started: every seat is taken")
 STARTED_ALREADY = Kind("started-already", "the match has already started")

@@ -23,9 +23,10 @@ import sqlite3
 import time
 import weakref
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -84,6 +85,9 @@ from mixmo.session.core import MatchCore
 
 log = logging.getLogger("mixmo.net.server")
 
+Handler = Callable[[Connection, Any, float], None]
+"""What answers one kind of client message: the connection, the message, its arrival."""
+
 WAITS_EVERY = 0.5
 """How often the rooms' waits are checked (seconds): the choices made for a player who ran
 out of time come within it."""
@@ -135,6 +139,8 @@ class GameServer:
             max_workers=self.limits.bot_threads, thread_name_prefix="mixmo-server-bots"
         )
         """Where every server bot thinks, a bounded pool (:attr:`Limits.bot_threads`)."""
+        self.handlers: dict[type[object], Handler] = self._plain_handlers()
+        """What answers each kind of client message (:meth:`handle` adds to it)."""
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -305,35 +311,39 @@ class GameServer:
     def _parse(self, conn: Connection, raw: str) -> ClientMessage | None:
         return parse_message(conn, raw)
 
+    def _plain_handlers(self) -> dict[type[object], Handler]:
+        """What each kind of message does (the two that carry a move also take its arrival)."""
+        return {
+            SendAction: self._act,
+            TakeHint: self._take_hint,
+            CreateRoom: lambda conn, message, _: self._create(conn, message),
+            JoinRoom: lambda conn, message, _: self._join(conn, message),
+            Reconnect: lambda conn, message, _: self._reconnect(conn, message),
+            StartMatch: lambda conn, message, _: self._start_match(conn, message),
+            WatchRoom: lambda conn, message, _: self._watch(conn, message),
+            LeaveRoom: lambda conn, _message, _: self._leave_room(conn),
+            React: lambda conn, message, _: self._react(conn, message),
+            ListRooms: lambda conn, _message, _: conn.send(
+                open_rooms(self.rooms.rooms.values()).model_dump_json()
+            ),
+            Rematch: lambda conn, _message, _: self._rematch(conn),
+            HostSeat: lambda conn, message, _: self._host_seat(conn, message),
+            PauseMatch: lambda conn, message, _: self._pause(conn, message),
+        }
+
+    def handle(self, kind: type[object], handler: Handler) -> None:
+        """Have ``handler`` answer every message of ``kind``: how a service of the server
+        (accounts, the archive, quick matches) plugs its messages in without a branch here.
+        Its refusals (a ``RoomError``) reach the sender as every other's do."""
+        self.handlers[kind] = handler
+
     def _dispatch(self, conn: Connection, message: ClientMessage, arrival: float) -> None:
         ref = message.ref if isinstance(message, SendAction | TakeHint) else None
         try:
-            if isinstance(message, SendAction):
-                self._act(conn, message, arrival)
-            elif isinstance(message, TakeHint):
-                self._take_hint(conn, message, arrival)
-            elif isinstance(message, CreateRoom):
-                self._create(conn, message)
-            elif isinstance(message, JoinRoom):
-                self._join(conn, message)
-            elif isinstance(message, Reconnect):
-                self._reconnect(conn, message)
-            elif isinstance(message, StartMatch):
-                self._start_match(conn, message)
-            elif isinstance(message, WatchRoom):
-                self._watch(conn, message)
-            elif isinstance(message, LeaveRoom):
-                self._leave_room(conn)
-            elif isinstance(message, React):
-                self._react(conn, message)
-            elif isinstance(message, ListRooms):
-                conn.send(open_rooms(self.rooms.rooms.values()).model_dump_json())
-            elif isinstance(message, Rematch):
-                self._rematch(conn)
-            elif isinstance(message, HostSeat):
-                self._host_seat(conn, message)
-            elif isinstance(message, PauseMatch):
-                self._pause(conn, message)
+            handler = self.handlers.get(type(message))
+            if handler is None:  # a message of the protocol this server does not serve
+                raise Refused(reason=refusals.NOT_SERVED())
+            handler(conn, message, arrival)
         except (RoomError, GameRuleError) as error:
             conn.refuse(error.message, ref)
         except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
