@@ -1,0 +1,75 @@
+"""Two people and a watcher in three 80x24 terminals (tmux) at a 3-seat table with a
+server bot: a word one person types shows on the other's screen and the watcher's."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.tui.tmux import flat, kill, needs_tmux, tmux, wait_for
+
+pytestmark = [needs_tmux, pytest.mark.slow]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _join(session: str, data: Path, *args: str) -> None:
+    env = f"MIXMO_DATA_DIR={data} MIXMO_CONFIG_DIR={data}"
+    command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo join {' '.join(args)}"
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
+
+
+def _own_letters(screen: str) -> list[str]:
+    """The letters of one's own rack: the "Rack" line of the wide pane (framed with ┃)."""
+    line = next(line for line in screen.splitlines() if line.startswith("┃ Rack"))
+    return re.findall(r"\b([A-Z])\b", line.split("Rack", 1)[1].split("┃")[0])
+
+
+def _on_a_grid(shown: str):
+    """A predicate: `shown` on some line that is not a rack (the rack holds the same letters)."""
+    return lambda screen: any(shown in line and "Rack" not in line for line in screen.splitlines())
+
+
+def test_a_word_typed_in_one_80x24_terminal_shows_on_the_other_and_the_watcher_s(
+    tmp_path: Path,
+) -> None:
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path / "srv")],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    ann, bob, eve = (f"mixmo-{name}-{os.getpid()}" for name in ("ann", "bob", "eve"))
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().startswith("mixmo server on ws://127.0.0.1:")
+        url = f"ws://127.0.0.1:{port}"
+        _join(ann, tmp_path / "ann", url, "--new", "--players", "3", "--bots", "1",
+              "--free-spirit", "--seed", "7", "--wait", "10", "--name", "Ann")  # fmt: skip
+        lobby = wait_for(ann, lambda s: re.search(r"room ([A-Z]{6})", s) is not None, 60)
+        code = re.search(r"room ([A-Z]{6})", lobby)
+        assert code is not None, lobby
+        _join(eve, tmp_path / "eve", f"{url}/{code.group(1)}", "--watch")
+        _join(bob, tmp_path / "bob", f"{url}/{code.group(1)}", "--name", "Bob")
+        screen = wait_for(ann, lambda s: "Rack" in s and "choose a theme" not in flat(s), 90)
+        word = _own_letters(screen)[:3]
+        assert len(word) == 3, screen
+        shown = " ".join(word)
+        assert not _on_a_grid(shown)(screen), screen  # the rack alone does not count
+        tmux("send-keys", "-t", ann, *[letter.lower() for letter in word])
+        for session in (ann, bob, eve):
+            wait_for(session, _on_a_grid(shown), 60)
+    finally:
+        for session in (ann, bob, eve):
+            kill(session)
+        server.terminate()
+        server.wait(10)
