@@ -4,28 +4,15 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.tui.tmux import flat, kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, free_port, join_in_terminal, kill, needs_tmux, tmux, wait_for
 
 pytestmark = [needs_tmux, pytest.mark.slow]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _join(session: str, data: Path, *args: str) -> None:
-    env = f"MIXMO_DATA_DIR={data} MIXMO_CONFIG_DIR={data}"
-    command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo join {' '.join(args)}"
-    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", command)
 
 
 def _own_rack(screen: str) -> str:
@@ -45,7 +32,7 @@ def _choose_a_theme_if_dealt_the_bandit(session: str) -> None:
 
 
 def test_two_people_in_two_terminals_see_each_other_s_word(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path / "srv")],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -55,12 +42,12 @@ def test_two_people_in_two_terminals_see_each_other_s_word(tmp_path: Path) -> No
         assert server.stdout is not None
         assert server.stdout.readline().startswith("mixmo server on ws://127.0.0.1:")
         url = f"ws://127.0.0.1:{port}"
-        _join(ann, tmp_path / "ann", url, "--new", "--players", "2", "--name", "Ann")
+        join_in_terminal(ann, tmp_path / "ann", url, "--new", "--players", "2", "--name", "Ann")
         lobby = wait_for(ann, lambda s: "2. free" in s, timeout=30)
         assert "1. Ann (you)" in lobby
         match = re.search(r"room ([A-Z]{6})", lobby)
         assert match is not None, lobby
-        _join(bob, tmp_path / "bob", f"{url}/{match.group(1)}", "--name", "Bob")
+        join_in_terminal(bob, tmp_path / "bob", f"{url}/{match.group(1)}", "--name", "Bob")
         screen = wait_for(ann, lambda s: "Rack" in s and "1. Ann" in s and "2. Bob" in s, 30)
         for session in (ann, bob):
             _choose_a_theme_if_dealt_the_bandit(session)

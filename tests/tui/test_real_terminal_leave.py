@@ -5,37 +5,19 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.tui.tmux import flat, kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, free_port, join_in_terminal, kill, needs_tmux, tmux, wait_for
 
 pytestmark = [needs_tmux, pytest.mark.slow]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _join(session: str, data: Path, *args: str) -> None:
-    """`mixmo join ARGS` in a terminal of its own, which stays open once mixmo has ended (the
-    shell's last lines can be read)."""
-    env = f"MIXMO_DATA_DIR={data} MIXMO_CONFIG_DIR={data}"
-    command = (
-        f"env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo join {' '.join(args)};"
-        " echo mixmo-ended; sleep 600"
-    )
-    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", command)
-
-
 def test_ctrl_c_mid_match_then_yes_prints_the_standings_so_far(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path / "srv")],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -45,12 +27,15 @@ def test_ctrl_c_mid_match_then_yes_prints_the_standings_so_far(tmp_path: Path) -
         assert server.stdout is not None
         assert server.stdout.readline().startswith("mixmo server on ws://127.0.0.1:")
         url = f"ws://127.0.0.1:{port}"
-        _join(ann, tmp_path / "ann", url, "--new", "--players", "2", "--name", "Ann", "--seed", "4")
+        new_room = ["--new", "--players", "2", "--name", "Ann", "--seed", "4"]
+        join_in_terminal(ann, tmp_path / "ann", url, *new_room, keep_open=True)
         lobby = wait_for(ann, lambda s: "2. free" in s, timeout=30)
         assert "English · Classic · to 200 points" in lobby  # the room's settings
         match = re.search(r"room ([A-Z]{6})", lobby)
         assert match is not None, lobby
-        _join(bob, tmp_path / "bob", f"{url}/{match.group(1)}", "--name", "Bob")
+        join_in_terminal(
+            bob, tmp_path / "bob", f"{url}/{match.group(1)}", "--name", "Bob", keep_open=True
+        )
         wait_for(bob, lambda s: "Rack" in s and "1. Ann" in s and "2. Bob" in s, 30)
         tmux("send-keys", "-t", bob, "C-c")
         wait_for(bob, lambda s: "Leave the table?" in flat(s), 30)

@@ -5,28 +5,18 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.tui.tmux import flat, kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, free_port, join_in_terminal, kill, needs_tmux, tmux, wait_for
 
 pytestmark = [needs_tmux, pytest.mark.slow]
 
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _join(session: str, data: Path, *args: str) -> None:
-    env = f"MIXMO_DATA_DIR={data} MIXMO_CONFIG_DIR={data}"
-    command = f"exec env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo join {' '.join(args)}"
-    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
+SCREEN = (80, 24)
+"""The smallest terminal mixmo supports, for every seat and the watcher."""
 
 
 def _own_letters(screen: str) -> list[str]:
@@ -43,7 +33,7 @@ def _on_a_grid(shown: str):
 def test_a_word_typed_in_one_80x24_terminal_shows_on_the_other_and_the_watcher_s(
     tmp_path: Path,
 ) -> None:
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path / "srv")],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -53,13 +43,16 @@ def test_a_word_typed_in_one_80x24_terminal_shows_on_the_other_and_the_watcher_s
         assert server.stdout is not None
         assert server.stdout.readline().startswith("mixmo server on ws://127.0.0.1:")
         url = f"ws://127.0.0.1:{port}"
-        _join(ann, tmp_path / "ann", url, "--new", "--players", "3", "--bots", "1",
-              "--free-spirit", "--seed", "7", "--wait", "10", "--name", "Ann")  # fmt: skip
+        new_room = ["--new", "--players", "3", "--bots", "1", "--free-spirit", "--seed", "7",
+                    "--wait", "10", "--name", "Ann"]  # fmt: skip
+        join_in_terminal(ann, tmp_path / "ann", url, *new_room, size=SCREEN)
         lobby = wait_for(ann, lambda s: re.search(r"room ([A-Z]{6})", s) is not None, 60)
         code = re.search(r"room ([A-Z]{6})", lobby)
         assert code is not None, lobby
-        _join(eve, tmp_path / "eve", f"{url}/{code.group(1)}", "--watch")
-        _join(bob, tmp_path / "bob", f"{url}/{code.group(1)}", "--name", "Bob")
+        join_in_terminal(eve, tmp_path / "eve", f"{url}/{code.group(1)}", "--watch", size=SCREEN)
+        join_in_terminal(
+            bob, tmp_path / "bob", f"{url}/{code.group(1)}", "--name", "Bob", size=SCREEN
+        )
         screen = wait_for(ann, lambda s: "Rack" in s and "choose a theme" not in flat(s), 90)
         word = _own_letters(screen)[:3]
         assert len(word) == 3, screen

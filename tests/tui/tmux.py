@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -82,3 +85,22 @@ def quit_the_game(session: str) -> None:
     wait_for(session, lambda s: "Quit?" in flat(s))
     tmux("send-keys", "-t", session, "y")
     wait_for(session, lambda s: not s.strip() or "Quit?" not in flat(s))
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now, for a `mixmo serve` of the test's own."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def join_in_terminal(
+    session: str, data: Path, *args: str, size: tuple[int, int] = (100, 30), keep_open: bool = False
+) -> None:
+    """`mixmo join ARGS` in a terminal of its own (``size``: columns, lines), with its own data
+    and config folder ``data``. With ``keep_open`` the terminal stays once mixmo has ended
+    (the shell prints "mixmo-ended": its last lines can be read)."""
+    env = f"MIXMO_DATA_DIR={data} MIXMO_CONFIG_DIR={data}"
+    join = f"env -u COLUMNS -u LINES {env} {sys.executable} -m mixmo join {' '.join(args)}"
+    command = f"{join}; echo mixmo-ended; sleep 600" if keep_open else f"exec {join}"
+    tmux("new-session", "-d", "-s", session, "-x", str(size[0]), "-y", str(size[1]), command)
