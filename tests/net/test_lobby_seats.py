@@ -97,7 +97,20 @@ def test_a_seat_s_default_name_is_not_the_login_name(monkeypatch: pytest.MonkeyP
     import getpass
 
     monkeypatch.setattr(getpass, "getuser", lambda: "root")
-    assert join_cli._default_name() == "Player"
+    assert join_cli._default_name("ws://127.0.0.1:8765", None) == "Player"
+
+
+def test_joining_again_without_a_name_takes_back_the_seat_this_computer_holds() -> None:
+    """A player whose terminal died runs the same `mixmo join URL/CODE` again: the one
+    seat this computer holds in that room is theirs, under the name they wrote."""
+    from mixmo.net.client import SeatTokens
+
+    server = "ws://127.0.0.1:8765"
+    SeatTokens().put(server, "ABCDEF", "Ann", 0, "token")
+    assert join_cli._default_name("ws://localhost:8765", "ABCDEF") == "Ann"
+    assert join_cli._default_name(server, "GHIJKL") == "Player"  # no seat in that room
+    SeatTokens().put(server, "ABCDEF", "Bob", 1, "other")  # two seats: which one is unsaid
+    assert join_cli._default_name(server, "ABCDEF") == "Player"
 
 
 async def test_leaving_mid_match_prints_the_standings_so_far(

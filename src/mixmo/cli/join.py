@@ -182,7 +182,7 @@ def run_join(request: JoinRequest) -> None:
         fail(_("choose --rounds or --points, not both"))
     settings = new_room_settings(request) if request.new else None
     try:
-        default = f"{bot_level.capitalize()} bot" if bot_level else _default_name()
+        default = f"{bot_level.capitalize()} bot" if bot_level else _default_name(server, code)
         seat_name = clean_name(default if request.name is None else request.name)  # "" is blank
     except ValueError as error:
         fail(_("--name: {reason}").format(reason=say(error)))
@@ -226,9 +226,17 @@ def new_room_settings(request: JoinRequest) -> RoomSettings:
         fail(first_error(error))
 
 
-def _default_name() -> str:
-    """A seat's name when --name is not given: a friendly word, not the login name (often
-    ``root`` or a user id); the server numbers a second one (``Player 2``)."""
+def _default_name(server: str, code: str | None) -> str:
+    """A seat's name when --name is not given: the name this computer holds the room's one
+    seat under (a player whose terminal died comes back with the same command), else a
+    friendly word, not the login name (often ``root`` or a user id); the server numbers a
+    second one (``Player 2``)."""
+    if code is not None:
+        from mixmo.net.client import SeatTokens
+
+        held = SeatTokens().names(server, code)
+        if len(held) == 1:
+            return held[0]
     return _("Player")
 
 

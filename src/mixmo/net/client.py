@@ -175,13 +175,19 @@ class SeatTokens:
         return None
 
     def names(self, url: str, room: str) -> list[str]:
-        """The names (casefolded) this file holds a seat of ``room`` under."""
+        """The names this file holds a seat of ``room`` under (as the player wrote them;
+        casefolded in a file of an older client, which did not keep them)."""
         prefix = self.key(url, room, "")
-        return sorted(key[len(prefix) :] for key in self._read() if key.startswith(prefix))
+        return sorted(
+            str(entry.get("name") or key[len(prefix) :])
+            for key, entry in self._read().items()
+            if key.startswith(prefix)
+        )
 
     def put(self, url: str, room: str, name: str, seat: int, token: str) -> None:
         data = self._read()
-        data[self.key(url, room, name)] = {"seat": seat, "token": token, "at": self.now()}
+        entry = {"seat": seat, "token": token, "name": name, "at": self.now()}
+        data[self.key(url, room, name)] = entry
         self._write(data)
 
     def forget(self, url: str, room: str, name: str | None = None) -> None:
