@@ -82,7 +82,7 @@ def test_a_seat_this_computer_took_under_another_name_is_named(
     assert run.code == 2
     assert run.err == (
         f"mixmo: error: {url}/{code}: the match has started: every seat is taken "
-        "(this computer took a seat of this room as 'ann': join again with that --name)\n"
+        "(this computer took a seat of this room as 'Ann': join again with that --name)\n"
     )
 
 
