@@ -92,3 +92,17 @@ def test_public_without_new_is_one_line(mixmo) -> None:  # type: ignore[no-untyp
     result = mixmo("--ui", "en", "join", "ws://127.0.0.1:9/CDEFGH", "--public")
     assert result.code == 2
     assert result.err.strip().endswith("--public lists a new room: use it with --new")
+
+
+async def test_a_restarted_server_lists_the_public_rooms_that_still_wait(tmp_path: Path) -> None:
+    """The list is not only the rooms in memory: a public room waiting for players when
+    the server stopped is listed again after a restart, before anyone names its code."""
+    data = tmp_path / "server"
+    async with running_server(data) as server:
+        code = await opened(url_of(server), RoomSettings(players=3, public=True), "Ann")
+    async with running_server(data) as server:
+        client = GameClient(url_of(server), reconnect_for=0)
+        await client.connect()
+        listed = await client.open_rooms()
+        await client.close()
+    assert [(room.room, room.players, room.free) for room in listed] == [(code, ["Ann"], 2)]

@@ -75,6 +75,15 @@ class Rooms:
             raise UnknownRoomError()
         return room
 
+    def bring_back_open(self) -> None:
+        """Restore the stored public rooms that wait for players, so that the open-room list
+        shows them from the start (they have no log to replay, and no bot plays yet)."""
+        if self.store is None:
+            return
+        for code in self.store.waiting_public():
+            with contextlib.suppress(UnknownRoomError, DamagedRoomError, MatchOverError):
+                self.get(code)
+
     def _ended(self, code: str) -> None:
         """MatchOverError if the store's room ``code`` has ended (its match over, or expired)."""
         assert self.store is not None

@@ -147,8 +147,10 @@ class GameServer:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> Server:
         """Listen; ``port=0`` picks a free port (see :attr:`port`). The stored rooms stay in
         the store until someone names one (:meth:`_room`): a restart replays no room
-        nobody comes back to, and starts no bot of theirs."""
+        nobody comes back to, and starts no bot of theirs. Only the public rooms that wait
+        for players come back at once, for the open-room list."""
         self.rooms.lexicon("en")
+        self.rooms.bring_back_open()
         self._server = await serve(
             self._handle,
             host,

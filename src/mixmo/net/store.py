@@ -351,6 +351,15 @@ class RoomStore:
         self._write_now("UPDATE rooms SET expired = ? WHERE code = ?", [(at, c) for c in codes])
         return codes
 
+    def waiting_public(self) -> list[str]:
+        """The codes of the public rooms that wait for players (no match yet, not expired
+        or set aside), the oldest first: the open-room list shows them after a restart."""
+        rows = self._db.execute(
+            "SELECT code FROM rooms WHERE options IS NULL AND finished = 0 AND expired IS NULL"
+            " AND damaged IS NULL AND json_extract(settings, '$.public') = 1 ORDER BY created"
+        ).fetchall()
+        return [str(code) for (code,) in rows]
+
     def _write_now(self, sql: str, rows: Sequence[tuple[object, ...]]) -> None:
         """``sql`` for each row: in the open transaction (its group commit takes it), or in
         one of its own, committed now (sqlite3.Error if that fails)."""
