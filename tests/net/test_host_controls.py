@@ -51,6 +51,20 @@ async def test_only_the_host_may_pause_and_a_paused_match_refuses_every_move() -
         assert room.now() >= stopped
 
 
+async def test_a_paused_match_stays_paused_when_the_server_restarts(tmp_path: Path) -> None:
+    """A break is the host's to end: a server restarted mid-break brings the room back
+    paused, its game time where the host stopped it."""
+    async with running_server(tmp_path) as server:
+        code, ann, bob = await two_seated(server)
+        await ann.send({"type": "pause"})
+        assert (await bob.until("lobby"))["paused"] is True
+        stopped = server.rooms.get(code).now()
+    async with running_server(tmp_path) as server:
+        room = server.rooms.get(code)
+        assert room.clock.paused
+        assert room.now() == pytest.approx(stopped, abs=0.05)
+
+
 async def test_the_host_frees_an_away_seat_and_a_newcomer_takes_it() -> None:
     async with running_server() as server:
         code, ann, bob = await two_seated(server)

@@ -8,8 +8,13 @@ seat asking is refused with a code (``not-host``), as is a seat that is not away
 
 from __future__ import annotations
 
+import logging
+import sqlite3
+
 from mixmo.net.refusals import NotHostError, SeatNotAwayError, StorageError
 from mixmo.net.rooms import Room, SeatState
+
+log = logging.getLogger("mixmo.net.server")
 
 
 def host_seat(room: Room) -> int | None:
@@ -51,3 +56,8 @@ def pause(room: Room, by: int, paused: bool) -> None:
         room.clock.pause()
     else:
         room.clock.resume()
+    if room.store is not None:
+        try:
+            room.store.keep_pause(room.code, paused, room.clock())
+        except sqlite3.Error as error:  # the break holds all the same; a restart would end it
+            log.warning("room %s****: cannot store its pause (%s)", room.code[:2], error)

@@ -534,4 +534,6 @@ class Room:
             # The time the room had reached (kept every few seconds and when the server
             # stopped), not its last action's: the minutes after it happened too.
             room.clock.restart(max(last, stored.clock or 0.0))
+            if stored.paused:  # a break is the host's to end, restart or not
+                room.clock.pause()
         return room

@@ -92,7 +92,15 @@ def _with_endings(db: sqlite3.Connection) -> None:
     db.execute("UPDATE rooms SET seen = (julianday('now') - 2440587.5) * 86400.0")
 
 
-MIGRATIONS: dict[int, Step] = {1: _from_unversioned, 2: _with_endings}
+def _with_pauses(db: sqlite3.Connection) -> None:
+    """Version 3: whether the room's host paused its match (``paused``), so that a
+    restarted server brings it back paused."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
+    if "paused" not in columns:
+        db.execute("ALTER TABLE rooms ADD COLUMN paused INTEGER NOT NULL DEFAULT 0")
+
+
+MIGRATIONS: dict[int, Step] = {1: _from_unversioned, 2: _with_endings, 3: _with_pauses}
 """The rooms' schema versions (``PRAGMA user_version``), each from the one before."""
 
 
@@ -115,6 +123,8 @@ class StoredRoom:
     created: float
     clock: float | None = None
     """The game time the room had reached when it was last kept (None: never kept)."""
+    paused: bool = False
+    """The host paused the match (its clock stands at ``clock``)."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +172,7 @@ class RoomRow(BaseModel):
     options: Json[MatchOptions] | None
     created: Annotated[float, Field(allow_inf_nan=False)]
     clock: GameTime | None
+    paused: bool = False
     actions: list[Json[TaggedAction]]
 
     @model_validator(mode="after")
@@ -188,6 +199,7 @@ class RoomRow(BaseModel):
             actions=list(self.actions),
             created=self.created,
             clock=self.clock,
+            paused=self.paused,
         )
 
 
@@ -311,6 +323,13 @@ class RoomStore:
             "UPDATE rooms SET clock = ? WHERE code = ?", [(clock, code) for code, clock in clocks]
         )
 
+    def keep_pause(self, code: str, paused: bool, clock: float) -> None:
+        """The host of ``code`` paused its match (its game time stands at ``clock``), or
+        let it run on: written with the open transaction, or at once."""
+        self._write_now(
+            "UPDATE rooms SET paused = ?, clock = ? WHERE code = ?", [(int(paused), clock, code)]
+        )
+
     def finish(self, code: str, standings: list[tuple[str, int, int]]) -> None:
         """The match of ``code`` is over: its final standings (name, points, rounds won),
         first to last, kept for whoever names its code later."""
@@ -383,7 +402,7 @@ class RoomStore:
         statements = [
             ("DELETE FROM actions WHERE code = ?", (code,)),
             (
-                "UPDATE rooms SET options = ?, finished = 0, standings = NULL, clock = NULL "
+                "UPDATE rooms SET options = ?, finished = 0, standings = NULL, clock = NULL, paused = 0 "
                 "WHERE code = ?",
                 (json.dumps(options_data(options)), code),
             ),
@@ -414,13 +433,13 @@ class RoomStore:
         """The unfinished room ``code`` (None if there is none, if it expired or was set aside);
         :class:`DamagedRowError` if its row or log do not validate (edited or damaged)."""
         row = self._db.execute(
-            "SELECT settings, seats, options, created, clock FROM rooms"
+            "SELECT settings, seats, options, created, clock, paused FROM rooms"
             " WHERE code = ? AND finished = 0 AND expired IS NULL AND damaged IS NULL",
             (code,),
         ).fetchone()
         if row is None:
             return None
-        settings, seats, options, created, clock = row
+        settings, seats, options, created, clock, paused = row
         actions = [
             text
             for (text,) in self._db.execute(
@@ -434,6 +453,7 @@ class RoomStore:
             "options": options,
             "created": created,
             "clock": clock,
+            "paused": bool(paused),
             "actions": actions,
         }
         try:
