@@ -284,3 +284,48 @@ class BadNameError(CodedError):
 
     kind: ClassVar[Kind | None] = Kind("bad-name", "{reason}")
     reason: Message
+
+
+# --- accounts: names of one's own, signed in with a key ------------------------------
+
+ACCOUNT_NAME_SHORT = Kind("account-name-short", "it has fewer than {least} characters")
+ACCOUNT_NAME_LONG = Kind("account-name-long", "it has more than {most} characters")
+ACCOUNT_NAME_CHARACTERS = Kind(
+    "account-name-characters",
+    "it holds {characters}: a name is Latin letters, digits, spaces and - _ ' .",
+)
+ACCOUNT_NAME_EDGES = Kind("account-name-edges", "it must begin and end with a letter or a digit")
+ACCOUNT_NAME_SPACES = Kind("account-name-spaces", "it holds two spaces or marks in a row")
+
+
+class AccountNameError(CodedError):
+    """A name no account may have: every reason at once (:func:`mixmo.net.names.account_name`)."""
+
+    kind: ClassVar[Kind | None] = Kind(
+        "account-name", "{name!r} cannot be an account's name: {reasons}"
+    )
+    name: str
+    reasons: Listing
+
+
+class AccountError(RoomError):
+    """A request about accounts the server refuses (``reason`` says which)."""
+
+    kind: ClassVar[Kind | None] = Kind("account", "{reason}")
+    reason: Message
+
+
+NAME_TAKEN = Kind("name-taken", "the name {name!r} is taken on this server (by {owner!r})")
+KEY_TAKEN = Kind("key-taken", "this key already has an account here: {name!r}")
+NO_ACCOUNT = Kind("no-account", "no account {name!r} on this server")
+BAD_SIGNATURE = Kind("bad-signature", "the signature does not prove this account's key")
+NO_CHALLENGE = Kind("no-challenge", "ask to sign in first: there is no challenge to answer")
+BANNED = Kind("banned", "the account {name!r} is banned from this server: {why}")
+ACCOUNTS_TOO_FAST = Kind("accounts-too-fast", "too many new accounts from your address: try later")
+NAME_OF_AN_ACCOUNT = Kind(
+    "name-of-an-account", "the name {name!r} belongs to an account: sign in, or choose another"
+)
+WRONG_HOST = Kind(
+    "wrong-host",
+    "the server signs in for {named!r}, not {dialled!r}, the address you gave: nothing signed",
+)
