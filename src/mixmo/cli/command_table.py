@@ -42,6 +42,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         N_("Join a room of a mixmo server (or open one with --new)."),
     ),
     "rooms": ("mixmo.cli.rooms", "rooms", N_("List a server's open rooms.")),
+    "account": (
+        "mixmo.cli.account",
+        "account",
+        N_("Your name of your own on a server; the operator's bans."),
+    ),
     "web": ("mixmo.cli.web", "web", N_("Let players join a room from a web browser.")),
     "mixup": (
         "mixmo.cli.mixup",

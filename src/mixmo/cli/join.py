@@ -17,6 +17,7 @@ from mixmo.i18n.messages import say
 from mixmo.i18n.outside import harmless
 
 if TYPE_CHECKING:
+    from mixmo.net.keys import HeldAccount
     from mixmo.net.protocol import RoomSettings
     from mixmo.net.remote_table import RemoteTable
 
@@ -132,6 +133,8 @@ def seat_hint(server: str, where: str | None) -> str:
 @click.option("--bot", "bot_level", type=click.Choice(LEVELS), metavar=N_("LEVEL"),
               help=N_("Play this seat with a bot of LEVEL, with no screen; print the standings."))  # fmt: skip
 @click.option("--name", help=N_("Your name at the table."))
+@click.option("--guest", is_flag=True,
+              help=N_("Do not sign in with this computer's account for the server (mixmo account)."))  # fmt: skip
 @click.option("--watch", is_flag=True, help=N_("Follow a room's match: every grid, read-only."))
 @light_option
 @click.option("--speed", type=click.FloatRange(0.1, 1000), default=1.0, show_default=True,
@@ -160,6 +163,7 @@ class JoinRequest:
     wait_seconds: int
     bot_level: str | None
     name: str | None
+    guest: bool
     watch: bool
     light: bool
     speed: float
@@ -190,7 +194,10 @@ def run_join(request: JoinRequest) -> None:
         from mixmo.cli.terminal import require_terminal
 
         require_terminal("mixmo join")
-        asyncio.run(_play_person(server, code, seat_name, settings, request.watch, request.light))
+        account = None if request.guest or request.watch else _held_account(server)
+        asyncio.run(
+            _play_person(server, code, seat_name, settings, request.watch, request.light, account)
+        )
         return
     asyncio.run(_play_bot(server, code, seat_name, bot_level, settings, request.speed))
 
@@ -264,8 +271,25 @@ def standings_lines(table: RemoteTable) -> list[str]:
     return lines
 
 
+def _held_account(server: str) -> HeldAccount | None:
+    """This computer's account at ``server`` (`mixmo account create`), to sign in with."""
+    from mixmo.net.client import server_key
+    from mixmo.net.keys import KeyRing, KeyRingError
+
+    try:
+        return KeyRing().get(server_key(server))
+    except KeyRingError as error:
+        fail(_("cannot read your account keys: {error}").format(error=error))
+
+
 async def _play_person(
-    server: str, code: str | None, name: str, settings: object, watch: bool, light: bool
+    server: str,
+    code: str | None,
+    name: str,
+    settings: object,
+    watch: bool,
+    light: bool,
+    account: HeldAccount | None = None,
 ) -> None:
     """A person's seat (or a watcher's screen): one app, the lobby, then the game's screen."""
     from mixmo.net.client import ClientError, GameClient, SeatTokens
@@ -277,6 +301,10 @@ async def _play_person(
     picker = None
     try:
         await client.connect(room=code)
+        if account is not None:  # the seat then takes the account's name
+            from mixmo.net.account_client import sign_in
+
+            await sign_in(client, account)
         if isinstance(settings, RoomSettings):
             code = await client.create(settings)
             click.echo(f"room {code}")

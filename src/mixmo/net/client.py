@@ -18,10 +18,10 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 from urllib.parse import urlsplit
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
@@ -34,6 +34,7 @@ from mixmo.net.protocol import (
     MAX_FRAME,
     SEAT_TAKEN_CLOSE,
     SERVER_MESSAGE,
+    Challenge,
     Created,
     CreateRoom,
     ErrorMessage,
@@ -53,6 +54,7 @@ from mixmo.net.protocol import (
     RoomSettings,
     SendAction,
     ServerMessage,
+    SignedIn,
     Snapshot,
     StartMatch,
     WatchRoom,
@@ -107,6 +109,10 @@ class ClientError(CodedError, RuntimeError):
     def code(self) -> str:
         return self._code
 
+
+Answer = TypeVar("Answer", bound=BaseModel)
+ANSWERS = (Created, Welcome, ErrorMessage, Lobby, RoomList, Challenge, SignedIn)
+"""The server's messages that answer a request (the others come on their own)."""
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "::1"})
 DEFAULT_PORTS = {"ws": 80, "wss": 443}
@@ -416,9 +422,7 @@ class GameClient:
                 assert isinstance(message, Events | ErrorMessage)
                 future.set_result(message)
         elif (
-            self._request is not None
-            and not self._request.done()
-            and isinstance(message, Created | Welcome | ErrorMessage | Lobby | RoomList)
+            self._request is not None and not self._request.done() and isinstance(message, ANSWERS)
         ):
             self._request.set_result(message)
         for listener in list(self._listeners):
@@ -456,6 +460,13 @@ class GameClient:
             raise ClientError("disconnected", CONNECTION_LOST()) from None
         finally:
             self._request = None
+
+    async def ask(self, message: BaseModel, answer: type[Answer]) -> Answer:
+        """Send ``message`` and return the server's ``answer`` to it (ClientError: its
+        refusal): how a service of its own module (accounts) talks to the server."""
+        got = await self._ask(message.model_dump_json(), lambda m: isinstance(m, answer))
+        assert isinstance(got, answer)
+        return got
 
     async def open_rooms(self) -> list[OpenRoom]:
         """The server's public rooms that wait for players."""

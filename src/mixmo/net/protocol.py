@@ -249,8 +249,40 @@ class ListRooms(_Message):
     type: Literal["rooms"] = "rooms"
 
 
+Base64 = Annotated[str, Field(max_length=200, pattern=r"^[A-Za-z0-9+/]*={0,2}$")]
+"""Bytes as base64 (a key of 32 bytes, a signature of 64)."""
+
+
+class CreateAccount(_Message):
+    """Make an account ``name`` proved by the Ed25519 public ``key`` (base64, 32 bytes):
+    the answer is a :class:`Challenge`, and the account exists once :class:`Prove`
+    shows the sender holds the key's private half."""
+
+    type: Literal["account-create"] = "account-create"
+    name: str = Field(max_length=4 * MAX_NAME)
+    key: Base64
+
+
+class SignIn(_Message):
+    """Sign in as the account ``name``: the answer is a :class:`Challenge`."""
+
+    type: Literal["sign-in"] = "sign-in"
+    name: str = Field(max_length=4 * MAX_NAME)
+
+
+class Prove(_Message):
+    """The account key's ``signature`` (base64) of the challenge and the server's address
+    (:func:`mixmo.net.keys.proof_payload`); the answer is :class:`SignedIn`."""
+
+    type: Literal["prove"] = "prove"
+    signature: Base64
+
+
 ClientMessage = Annotated[
-    CreateRoom
+    CreateAccount
+    | SignIn
+    | Prove
+    | CreateRoom
     | JoinRoom
     | Reconnect
     | WatchRoom
@@ -437,8 +469,34 @@ class Reaction(_Message):
     code: ReactionCode
 
 
+class Challenge(_Message):
+    """What to sign to prove an account: a fresh ``nonce`` and the ``host`` the server was
+    reached at (the client checks it is the address it dialled)."""
+
+    type: Literal["challenge"] = "challenge"
+    nonce: str = Field(pattern=r"^[A-Za-z0-9_-]{22,64}$")
+    host: str = Field(max_length=300)
+
+
+class SignedIn(_Message):
+    """The connection plays as the account ``name`` (``account``: its stable id)."""
+
+    type: Literal["signed-in"] = "signed-in"
+    name: str
+    account: int = Field(ge=1)
+
+
 ServerMessage = Annotated[
-    Created | Welcome | Lobby | Snapshot | Events | ErrorMessage | RoomList | Reaction,
+    Created
+    | Welcome
+    | Lobby
+    | Snapshot
+    | Events
+    | ErrorMessage
+    | RoomList
+    | Reaction
+    | Challenge
+    | SignedIn,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(

@@ -37,6 +37,8 @@ from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
 from mixmo.net import host, refusals
+from mixmo.net.account_store import AccountStore
+from mixmo.net.accounts import Accounts
 from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.botrunner import Submit
 from mixmo.net.broadcast import broadcast_events, displace, send_snapshot
@@ -109,6 +111,7 @@ class GameServer:
         self.limits = limits or Limits()
         self.store = RoomStore(data) if data is not None else None
         self.rooms = Rooms(self.store, shard, self.limits.abandoned_room)
+        self.accounts = Accounts(AccountStore(data))
         self.bot_speed = bot_speed
         self.bot_pace = bot_pace
         """Every time the server's bots take, multiplied (``--bot-pace``)."""
@@ -141,6 +144,7 @@ class GameServer:
         """Where every server bot thinks, a bounded pool (:attr:`Limits.bot_threads`)."""
         self.handlers: dict[type[object], Handler] = self._plain_handlers()
         """What answers each kind of client message (:meth:`handle` adds to it)."""
+        self.accounts.install(self)
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -218,6 +222,7 @@ class GameServer:
         self._thinking.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             self.store.close()
+        self.accounts.store.close()
 
     # --- one connection ------------------------------------------------------------------
 
@@ -426,7 +431,7 @@ class GameServer:
             raise Refused(reason=refusals.SEAT_HELD())
         room = self._room(conn, message.room)
         was_started = room.started
-        seat, token = room.join(message.name)
+        seat, token = room.join(self.accounts.seat_name(conn, message.name))
         self._attach(conn, room, seat, token)
         if room.started and not was_started:
             self._started(room)
