@@ -217,7 +217,8 @@ def test_mixmo_stats_is_french(mixmo, tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 COMMANDS = ("tutorial", "play", "practice", "check", "word", "solve", "stats", "serve", "join",
-            "web", "mixup", "rooms", "rules")  # fmt: skip
+            "web", "mixup", "rooms", "rules", "account", "top",
+            "create", "list", "forget", "ban", "unban")  # fmt: skip
 
 
 def prose(help_text: str) -> str:
@@ -235,7 +236,8 @@ def prose(help_text: str) -> str:
     "command",
     [(), ("play",), ("practice",), ("check",), ("word",), ("solve",), ("stats",), ("serve",),
      ("join",), ("web",), ("mixup",), ("tutorial",), ("mixup", "check"), ("rooms",),
-     ("rules",)],
+     ("rules",), ("top",), ("account",), ("account", "create"), ("account", "forget"),
+     ("account", "ban")],
 )  # fmt: skip
 def test_mixmo_help_is_french_with_a_space_before_its_colons(mixmo, command: tuple[str]) -> None:
     shown = mixmo("--ui", "fr", *command, "--help")

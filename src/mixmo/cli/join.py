@@ -121,6 +121,8 @@ def seat_hint(server: str, where: str | None) -> str:
 @click.option("--new", is_flag=True, help=N_("Open a new room and print its code first."))
 @click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
               help=N_("With --new: seats at the table."))  # fmt: skip
+@click.option("--rated", is_flag=True,
+              help=N_("With --new: the match rates its players (accounts only, never seeded: mixmo top)."))  # fmt: skip
 @click.option("--public", is_flag=True,
               help=N_("With --new: list the room among the server's open rooms (`mixmo rooms`)."))  # fmt: skip
 @match_options
@@ -152,6 +154,7 @@ class JoinRequest:
     new: bool
     players: int
     public: bool
+    rated: bool
     lang: str
     expert: bool
     free_spirit: bool
@@ -180,6 +183,8 @@ def run_join(request: JoinRequest) -> None:
     bot_level = request.bot_level
     if request.watch and (request.new or bot_level is not None):
         fail(_("--watch follows a room: give its code, without --new or --bot"))
+    if request.rated and not request.new:
+        fail(_("--rated rates a new room: use it with --new"))
     if request.public and not request.new:
         fail(_("--public lists a new room: use it with --new"))
     if request.rounds and request.points:
@@ -228,6 +233,7 @@ def new_room_settings(request: JoinRequest) -> RoomSettings:
             bot_level=request.level,  # type: ignore[arg-type]
             public=request.public,
             wait_seconds=request.wait_seconds,
+            rated=request.rated,
         )
     except ValueError as error:
         fail(first_error(error))

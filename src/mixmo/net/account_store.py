@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from mixmo.data.sqlite_schema import Step, migrate
 from mixmo.net.names import skeleton
+from mixmo.net.ratings import Rating
 
 SCHEMA = """
 CREATE TABLE accounts (
@@ -30,7 +32,41 @@ CREATE TABLE accounts (
 );
 """
 
-MIGRATIONS: dict[int, Step] = {1: SCHEMA}
+RATINGS = """
+CREATE TABLE ratings (
+    player TEXT NOT NULL,
+    family TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    matches INTEGER NOT NULL,
+    PRIMARY KEY (player, family)
+) WITHOUT ROWID;
+CREATE TABLE rated (
+    code TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (code, seed)
+) WITHOUT ROWID;
+CREATE TABLE seat_accounts (
+    code TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    account INTEGER NOT NULL REFERENCES accounts (id),
+    PRIMARY KEY (code, seat)
+) WITHOUT ROWID;
+"""
+"""Version 2: each rated player's rating per family (``player``: ``a:ID`` for an account,
+``bot:LEVEL`` for the server's bots), the matches already rated (a room's code and its
+match's seed: never twice), and the account each seat of a room was taken by."""
+
+MIGRATIONS: dict[int, Step] = {1: SCHEMA, 2: RATINGS}
+
+
+def account_player(account: int) -> str:
+    return f"a:{account}"
+
+
+def bot_player(level: str) -> str:
+    return f"bot:{level}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +147,61 @@ class AccountStore:
         if account is not None:
             self._db.execute("UPDATE accounts SET banned = ? WHERE id = ?", (reason, account.id))
         return self.by_name(name)
+
+    # --- seats and ratings ------------------------------------------------------------
+
+    def seat_taken(self, code: str, seat: int, account: int) -> None:
+        """The account ``account`` took seat ``seat`` of room ``code``."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO seat_accounts (code, seat, account) VALUES (?, ?, ?)",
+            (code, seat, account),
+        )
+
+    def seat_accounts(self, code: str) -> dict[int, int]:
+        """The accounts the seats of room ``code`` were taken by (seat -> account id)."""
+        rows = self._db.execute("SELECT seat, account FROM seat_accounts WHERE code = ?", (code,))
+        return {int(seat): int(account) for seat, account in rows}
+
+    def rating(self, player: str, family: str) -> Rating:
+        row = self._db.execute(
+            "SELECT mu, sigma, matches FROM ratings WHERE player = ? AND family = ?",
+            (player, family),
+        ).fetchone()
+        return Rating() if row is None else Rating(*row)
+
+    def record_match(
+        self, code: str, seed: int, family: str, results: Sequence[tuple[str, Rating]]
+    ) -> bool:
+        """Keep the ratings after the match of room ``code`` dealt from ``seed``, once:
+        False (and nothing written) when that match was rated already."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            fresh = self._db.execute(
+                "INSERT OR IGNORE INTO rated (code, seed, at) VALUES (?, ?, ?)",
+                (code, seed, time.time()),
+            ).rowcount
+            if fresh:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?)",
+                    [(p, family, r.mu, r.sigma, r.matches) for p, r in results],
+                )
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        return bool(fresh)
+
+    def top(self, family: str, limit: int = 50) -> list[tuple[str, Rating]]:
+        """The best rated players of ``family`` (name, rating), best first; a bot's name is
+        its level's player key (``bot:LEVEL``), an account's its name."""
+        rows = self._db.execute(
+            "SELECT COALESCE(a.name, r.player), r.mu, r.sigma, r.matches FROM ratings r"
+            " LEFT JOIN accounts a ON r.player = 'a:' || a.id"
+            " WHERE r.family = ? AND a.banned IS NULL"
+            " ORDER BY r.mu - 3 * r.sigma DESC LIMIT ?",
+            (family, limit),
+        )
+        return [(str(name), Rating(mu, sigma, matches)) for name, mu, sigma, matches in rows]
 
     def _one(self, where: str, value: object) -> Account | None:
         row = self._db.execute(f"{_SELECT} {where}", (value,)).fetchone()

@@ -70,16 +70,25 @@ class Accounts:
         """The account ``conn`` signed in as (None: a guest)."""
         return self._signed_in.get(conn)
 
-    def seat_name(self, conn: Connection, asked: str) -> str:
+    def seat_name(self, conn: Connection, asked: str, *, rated: bool = False) -> str:
         """The name ``conn`` takes a seat under: its account's, when signed in; else the
-        name it asked for, unless that looks like an account's (impersonation)."""
+        name it asked for, unless that looks like an account's (impersonation) or the
+        room is rated (accounts only)."""
         account = self._signed_in.get(conn)
         if account is not None:
             return account.name
+        if rated:
+            raise AccountError(reason=refusals.RATED_NEEDS_ACCOUNT())
         owner = self.store.by_name(asked)
         if owner is not None:
             raise AccountError(reason=refusals.NAME_OF_AN_ACCOUNT(name=owner.name))
         return asked
+
+    def seated(self, conn: Connection, code: str, seat: int) -> None:
+        """``conn`` took seat ``seat`` of room ``code``: keep its account, for ratings."""
+        account = self._signed_in.get(conn)
+        if account is not None:
+            self.store.seat_taken(code, seat, account.id)
 
     def _create(self, conn: Connection, message: CreateAccount, _arrival: float) -> None:
         try:

@@ -41,6 +41,7 @@ from mixmo.net.protocol import (
     Events,
     HostSeat,
     JoinRoom,
+    Leaderboard,
     LeaveRoom,
     ListRooms,
     Lobby,
@@ -111,7 +112,7 @@ class ClientError(CodedError, RuntimeError):
 
 
 Answer = TypeVar("Answer", bound=BaseModel)
-ANSWERS = (Created, Welcome, ErrorMessage, Lobby, RoomList, Challenge, SignedIn)
+ANSWERS = (Created, Welcome, ErrorMessage, Lobby, RoomList, Challenge, SignedIn, Leaderboard)
 """The server's messages that answer a request (the others come on their own)."""
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "::1"})

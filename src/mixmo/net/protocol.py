@@ -108,6 +108,9 @@ class RoomSettings(BaseModel):
     wait_seconds: float = Field(default=DEFAULT_WAIT_SECONDS, ge=0, le=3600)
     """Seconds of game time the table waits for a player's theme, claims, votes or reading
     of the scores before choosing for them (0: it waits for ever)."""
+    rated: bool = False
+    """Its finished match updates the players' ratings: only signed-in players take its
+    seats, and it cannot be seeded (whoever knows the seed knows the tiles)."""
 
     @field_validator("variant")
     @classmethod
@@ -120,6 +123,10 @@ class RoomSettings(BaseModel):
     def _bots_fit(self) -> RoomSettings:
         if self.bots > self.players:
             raise ValueError(f"{self.bots} bots do not fit in {self.players} seats")
+        if self.rated and self.seed is not None:
+            raise ValueError(
+                "a rated room cannot be seeded: whoever knows the seed knows the tiles"
+            )
         return self
 
 
@@ -278,8 +285,16 @@ class Prove(_Message):
     signature: Base64
 
 
+class Top(_Message):
+    """The best rated players of a family (``classic`` or ``expert``): a :class:`Leaderboard`."""
+
+    type: Literal["top"] = "top"
+    family: Literal["classic", "expert"] = "classic"
+
+
 ClientMessage = Annotated[
-    CreateAccount
+    Top
+    | CreateAccount
     | SignIn
     | Prove
     | CreateRoom
@@ -335,6 +350,8 @@ class SeatInfo(BaseModel):
     """Asked for the next round while the scores are up: the table no longer waits for them."""
     open: bool = False
     """During the match: the host freed this seat, and the next player to join takes it."""
+    rating: int | None = None
+    """In a rated room: the seat's player's rating (an account's, or its bots' level's)."""
 
 
 class Lobby(_Message):
@@ -486,8 +503,29 @@ class SignedIn(_Message):
     account: int = Field(ge=1)
 
 
+class Ranked(BaseModel):
+    """One line of a :class:`Leaderboard`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    name: str
+    """An account's name, or a server bot's level (``bot``)."""
+    bot: bool = False
+    rating: int
+    matches: int = Field(ge=0)
+
+
+class Leaderboard(_Message):
+    """The answer to :class:`Top`: the best rated players, best first (at most 50)."""
+
+    type: Literal["leaderboard"] = "leaderboard"
+    family: Literal["classic", "expert"]
+    players: list[Ranked] = Field(max_length=MAX_LISTED)
+
+
 ServerMessage = Annotated[
-    Created
+    Leaderboard
+    | Created
     | Welcome
     | Lobby
     | Snapshot

@@ -329,3 +329,7 @@ WRONG_HOST = Kind(
     "wrong-host",
     "the server signs in for {named!r}, not {dialled!r}, the address you gave: nothing signed",
 )
+RATED_NEEDS_ACCOUNT = Kind(
+    "rated-needs-account",
+    "a rated room seats players with an account: mixmo account create, then join again",
+)

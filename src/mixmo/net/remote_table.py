@@ -240,6 +240,13 @@ class RemoteTable(Table):
             return "player"
         return "bot" if info.bot else "free"
 
+    def rating(self, seat: int) -> int | None:
+        """``seat``'s player's rating, as the rated room's seats last said."""
+        lobby = self.lobby
+        if lobby is None or not 0 <= seat < len(lobby.seats):
+            return None
+        return lobby.seats[seat].rating
+
     @property
     def lobby(self) -> Lobby | None:
         """Who sits where in the server's room (None before the room first says)."""

@@ -141,6 +141,9 @@ class Room:
     """Seats that asked for the next round while the scores are up (see :meth:`next_round_due`)."""
     final: list[tuple[str, int, int]] = field(default_factory=list)
     """Once the match is over: its standings (name, points, rounds won), first to last."""
+    ratings: dict[int, int] = field(default_factory=dict)
+    """In a rated room: each seat's player's shown rating, for the lobby (the server's
+    ratings service keeps it; the room knows no accounts)."""
     owner: str | None = None
     """The address that opened the room or filled it with bots: its bots count against that
     address's budget (in memory only: a restored room's bots count for the server alone)."""
@@ -482,6 +485,7 @@ class Room:
                     connected=s.bot_level is not None or s.connections > 0,
                     ready=seat in self.ready,
                     open=self.started and s.bot_level is None and not s.token_hash,
+                    rating=self.ratings.get(seat),
                 )
                 for seat, s in enumerate(self.seats)
             ],

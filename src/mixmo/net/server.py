@@ -67,6 +67,7 @@ from mixmo.net.protocol import (
     WatchRoom,
     Welcome,
 )
+from mixmo.net.rating_service import Ratings
 from mixmo.net.reactions import ReactionLimits
 from mixmo.net.refusals import (
     NoBotsLeftError,
@@ -112,6 +113,7 @@ class GameServer:
         self.store = RoomStore(data) if data is not None else None
         self.rooms = Rooms(self.store, shard, self.limits.abandoned_room)
         self.accounts = Accounts(AccountStore(data))
+        self.ratings = Ratings(self.accounts.store)
         self.bot_speed = bot_speed
         self.bot_pace = bot_pace
         """Every time the server's bots take, multiplied (``--bot-pace``)."""
@@ -145,6 +147,7 @@ class GameServer:
         self.handlers: dict[type[object], Handler] = self._plain_handlers()
         """What answers each kind of client message (:meth:`handle` adds to it)."""
         self.accounts.install(self)
+        self.ratings.install(self)
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -431,7 +434,11 @@ class GameServer:
             raise Refused(reason=refusals.SEAT_HELD())
         room = self._room(conn, message.room)
         was_started = room.started
-        seat, token = room.join(self.accounts.seat_name(conn, message.name))
+        seat, token = room.join(
+            self.accounts.seat_name(conn, message.name, rated=room.settings.rated)
+        )
+        self.accounts.seated(conn, room.code, seat)
+        self.ratings.show(room)
         self._attach(conn, room, seat, token)
         if room.started and not was_started:
             self._started(room)
@@ -625,6 +632,7 @@ class GameServer:
         broadcast_events(room, listeners, actor, events, sender, ref, arrival)
         if room.finished:
             log.info("room %s: match over", room_label(room.code))
+            self.ratings.match_over(room)
 
     # --- the server's own bots -------------------------------------------------------------
 

@@ -178,6 +178,10 @@ class Table(ABC):
         """Who holds ``seat`` now (at one keyboard, always its player)."""
         return "player"
 
+    def rating(self, seat: int) -> int | None:
+        """``seat``'s player's rating at a rated table (None elsewhere)."""
+        return None
+
     # --- acting ----------------------------------------------------------------------
 
     @abstractmethod

@@ -75,6 +75,8 @@ def seat_lines(lobby: Lobby | None, me: int | None) -> list[str]:
                 who += " " + _("(away)")
             else:
                 who += " " + _("(connected)")
+        if info.rating is not None:
+            who += " · " + _("rated {rating}").format(rating=info.rating)
         lines.append(f"{info.seat + 1}. {who}")
     return lines
 

@@ -177,6 +177,7 @@ class PaneViews:
             name=player.name,
             seat=seat,
             active=marked,
+            rating=table.rating(seat),
             rack=pane.rack,
             picked=pane.picked,
             status=status,

@@ -27,6 +27,8 @@ class PaneInfo:
     name: str
     seat: int
     active: bool = False
+    rating: int | None = None
+    """At a rated table: the player's rating, shown after their name."""
     rack: tuple[Tile, ...] = ()
     picked: int | None = None
     """The rack tile picked with the mouse, waiting for a cell."""
@@ -146,7 +148,8 @@ class PlayerPane(Vertical):
 
     def _show_title(self, info: PaneInfo) -> None:
         marker = "▶ " if info.active else ""
-        self.border_title = f"{marker}{info.seat + 1}. {info.name}"
+        rating = "" if info.rating is None else f" ({info.rating})"
+        self.border_title = f"{marker}{info.seat + 1}. {info.name}{rating}"
         self.set_class(info.active, "active")
         self.set_class("LOCKED" in info.status, "locked")
 

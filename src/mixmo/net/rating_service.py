@@ -1,0 +1,99 @@
+"""The server's ratings: a rated room's finished match updates its players' ratings,
+once, and the ``top`` request answers with the leaderboard.
+
+A rated room seats only signed-in players (:meth:`mixmo.net.accounts.Accounts.seat_name`)
+and the server's bots; each seat's account is kept as it is taken. When the match is
+over, every seat's place (rounds won, then points; equal is a tie) rates the match
+(:mod:`mixmo.net.ratings`) in one transaction with the match's mark (its room's code
+and its deal's seed), so a match is never rated twice, whatever is replayed.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from typing import Protocol
+
+from mixmo.net.account_store import AccountStore, account_player, bot_player
+from mixmo.net.connection import Connection
+from mixmo.net.protocol import Leaderboard, Ranked, Top
+from mixmo.net.ratings import family_of, places_of, rate
+from mixmo.net.rooms import Room
+
+log = logging.getLogger("mixmo.net.server")
+
+
+class Server(Protocol):
+    def handle(self, kind: type[object], handler: Callable[..., None]) -> None: ...
+
+
+class Ratings:
+    """Ratings of one server's accounts and bots."""
+
+    def __init__(self, store: AccountStore) -> None:
+        self.store = store
+
+    def install(self, server: Server) -> None:
+        server.handle(Top, self._top)
+
+    def show(self, room: Room) -> None:
+        """Put each seat's rating in ``room`` (a rated one), for its lobby."""
+        if not room.settings.rated:
+            return
+        family = family_of(room.settings.variant)
+        accounts = self.store.seat_accounts(room.code)
+        room.ratings = {}
+        for seat, state in enumerate(room.seats):
+            player = (
+                bot_player(state.bot_level)
+                if state.bot_level is not None
+                else account_player(accounts[seat])
+                if seat in accounts
+                else None
+            )
+            if player is not None:
+                room.ratings[seat] = self.store.rating(player, family).shown
+
+    def match_over(self, room: Room) -> bool:
+        """Rate ``room``'s finished match if it is rated and was not rated yet; whether
+        it was rated now."""
+        game = room.game
+        if not room.settings.rated or game is None or not isinstance(game.options.seed, int):
+            return False
+        accounts = self.store.seat_accounts(room.code)
+        players: list[str] = []
+        for seat, state in enumerate(room.seats):
+            if state.bot_level is not None:
+                players.append(bot_player(state.bot_level))
+            elif seat in accounts:
+                players.append(account_player(accounts[seat]))
+            else:  # a seat no account took: the match cannot be rated fairly
+                log.warning("room %s****: a seat of a rated match has no account", room.code[:2])
+                return False
+        scores = [(game.state.rounds_won[s], game.state.totals[s]) for s in range(len(players))]
+        family = family_of(room.settings.variant)
+        after = rate([self.store.rating(p, family) for p in players], places_of(scores))
+        # Two bots of one level share a rating: the first one's result is kept.
+        results = dict(reversed(list(zip(players, after, strict=True))))
+        try:
+            rated = self.store.record_match(
+                room.code, game.options.seed, family, list(results.items())
+            )
+            self.show(room)
+            return rated
+        except sqlite3.Error as error:  # the match stands; its rating waits for no one
+            log.error("room %s****: cannot keep its ratings (%s)", room.code[:2], error)
+            return False
+
+    def _top(self, conn: Connection, message: Top, _arrival: float) -> None:
+        ranked = [
+            Ranked(
+                name=name.removeprefix("bot:"),
+                bot=name.startswith("bot:"),
+                rating=rating.shown,
+                matches=rating.matches,
+            )
+            for name, rating in self.store.top(message.family)
+        ]
+        conn.send(Leaderboard(family=message.family, players=ranked).model_dump_json())
