@@ -218,7 +218,7 @@ def test_mixmo_stats_is_french(mixmo, tmp_path: Path, monkeypatch: pytest.Monkey
 
 COMMANDS = ("tutorial", "play", "practice", "check", "word", "solve", "stats", "serve", "join",
             "web", "mixup", "rooms", "rules", "account", "top",
-            "create", "list", "forget", "ban", "unban")  # fmt: skip
+            "create", "list", "forget", "ban", "unban", "replay")  # fmt: skip
 
 
 def prose(help_text: str) -> str:
@@ -237,7 +237,7 @@ def prose(help_text: str) -> str:
     [(), ("play",), ("practice",), ("check",), ("word",), ("solve",), ("stats",), ("serve",),
      ("join",), ("web",), ("mixup",), ("tutorial",), ("mixup", "check"), ("rooms",),
      ("rules",), ("top",), ("account",), ("account", "create"), ("account", "forget"),
-     ("account", "ban")],
+     ("account", "ban"), ("replay",)],
 )  # fmt: skip
 def test_mixmo_help_is_french_with_a_space_before_its_colons(mixmo, command: tuple[str]) -> None:
     shown = mixmo("--ui", "fr", *command, "--help")

@@ -42,6 +42,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         N_("Join a room of a mixmo server (or open one with --new)."),
     ),
     "rooms": ("mixmo.cli.rooms", "rooms", N_("List a server's open rooms.")),
+    "replay": (
+        "mixmo.cli.replay",
+        "replay",
+        N_("Step through a finished match: a server's archive or a saved game."),
+    ),
     "top": ("mixmo.cli.top", "top", N_("A server's best rated players.")),
     "account": (
         "mixmo.cli.account",

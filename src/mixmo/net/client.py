@@ -45,6 +45,8 @@ from mixmo.net.protocol import (
     LeaveRoom,
     ListRooms,
     Lobby,
+    MatchList,
+    MatchPage,
     OpenRoom,
     PauseMatch,
     React,
@@ -112,7 +114,18 @@ class ClientError(CodedError, RuntimeError):
 
 
 Answer = TypeVar("Answer", bound=BaseModel)
-ANSWERS = (Created, Welcome, ErrorMessage, Lobby, RoomList, Challenge, SignedIn, Leaderboard)
+ANSWERS = (
+    Created,
+    Welcome,
+    ErrorMessage,
+    Lobby,
+    RoomList,
+    Challenge,
+    SignedIn,
+    Leaderboard,
+    MatchList,
+    MatchPage,
+)
 """The server's messages that answer a request (the others come on their own)."""
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "::1"})
@@ -263,7 +276,9 @@ class GameClient:
         self._reader: asyncio.Task[None] | None = None
         self._listeners: list[Listener] = []
         self._online_listeners: list[Callable[[bool], None]] = []
-        self._request: asyncio.Future[ServerMessage] | None = None
+        self._request: asyncio.Queue[ServerMessage] | None = None
+        """The answers that came while a request waits: a queue, not one future, since an
+        unrelated answer (a lobby) and the awaited one may arrive in one turn of the loop."""
         self._actions: dict[int, asyncio.Future[Events | ErrorMessage]] = {}
         self._next_ref = 1
         self._closing = False
@@ -394,8 +409,8 @@ class GameClient:
 
     def _fail_pending(self, family: Kind, reason: Kind) -> None:
         error = stand_in(family, reason)
-        if self._request is not None and not self._request.done():
-            self._request.set_result(error)
+        if self._request is not None:
+            self._request.put_nowait(error)
         for future in self._actions.values():
             if not future.done():
                 future.set_result(error)
@@ -422,10 +437,8 @@ class GameClient:
             if not future.done():
                 assert isinstance(message, Events | ErrorMessage)
                 future.set_result(message)
-        elif (
-            self._request is not None and not self._request.done() and isinstance(message, ANSWERS)
-        ):
-            self._request.set_result(message)
+        elif self._request is not None and isinstance(message, ANSWERS):
+            self._request.put_nowait(message)
         for listener in list(self._listeners):
             listener(message)
 
@@ -444,13 +457,13 @@ class GameClient:
     async def _ask(self, text: str, wanted: Callable[[ServerMessage], bool]) -> ServerMessage:
         if self._ws is None:
             raise ClientError("closed", NOT_CONNECTED())
-        loop = asyncio.get_running_loop()
+        answers: asyncio.Queue[ServerMessage] = asyncio.Queue()
+        self._request = answers  # before sending: the answer may come at once
         try:
             async with asyncio.timeout(REQUEST_TIMEOUT):
                 await self._ws.send(text)
                 while True:
-                    self._request = loop.create_future()
-                    answer = await self._request
+                    answer = await answers.get()
                     if isinstance(answer, ErrorMessage):
                         raise ClientError(answer.code, answer.said())
                     if wanted(answer):

@@ -292,8 +292,28 @@ class Top(_Message):
     family: Literal["classic", "expert"] = "classic"
 
 
+class ListMatches(_Message):
+    """The archive's finished matches, newest first (``before``: finished before that
+    time, for the next page); the answer is a :class:`MatchList`."""
+
+    type: Literal["matches"] = "matches"
+    before: float | None = None
+
+
+class GetMatch(_Message):
+    """A page of an archived match: room ``room``'s match ``number`` (None: its latest),
+    its actions after the ``after``-th; the answer is a :class:`MatchPage`."""
+
+    type: Literal["match"] = "match"
+    room: RoomCode
+    number: int | None = Field(default=None, ge=1)
+    after: int = Field(default=0, ge=0)
+
+
 ClientMessage = Annotated[
-    Top
+    ListMatches
+    | GetMatch
+    | Top
     | CreateAccount
     | SignIn
     | Prove
@@ -523,8 +543,45 @@ class Leaderboard(_Message):
     players: list[Ranked] = Field(max_length=MAX_LISTED)
 
 
+class ArchivedMatch(BaseModel):
+    """A finished match in the archive's list."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    room: RoomCode
+    number: int = Field(ge=1)
+    finished: float
+    """When it ended (seconds since the epoch)."""
+    standings: list[tuple[str, int, int]]
+    """Name, points and rounds won, first to last."""
+
+
+class MatchList(_Message):
+    """The answer to :class:`ListMatches`: at most 50, newest first."""
+
+    type: Literal["match-list"] = "match-list"
+    matches: list[ArchivedMatch] = Field(max_length=MAX_LISTED)
+
+
+MATCH_PAGE = 150
+"""Actions in one :class:`MatchPage` at most (a frame stays under the size limit)."""
+
+
+class MatchPage(_Message):
+    """The answer to :class:`GetMatch`: the match, its action count and a page of them."""
+
+    type: Literal["match-page"] = "match-page"
+    match: ArchivedMatch
+    options: MatchOptions
+    total: int = Field(ge=0)
+    after: int = Field(ge=0)
+    actions: list[TaggedAction] = Field(max_length=MATCH_PAGE)
+
+
 ServerMessage = Annotated[
-    Leaderboard
+    MatchList
+    | MatchPage
+    | Leaderboard
     | Created
     | Welcome
     | Lobby

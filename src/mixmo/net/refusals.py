@@ -333,3 +333,6 @@ RATED_NEEDS_ACCOUNT = Kind(
     "rated-needs-account",
     "a rated room seats players with an account: mixmo account create, then join again",
 )
+NO_ARCHIVED_MATCH = Kind(
+    "no-archived-match", "no finished match of room {room} in this server's archive"
+)

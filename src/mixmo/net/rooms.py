@@ -400,7 +400,7 @@ class Room:
             try:
                 self.store.append_action(self.code, len(game.log), game.log[-1])
                 if game.phase is Phase.MATCH_OVER:
-                    self.store.finish(self.code, self._final(events))
+                    self.store.finish(self.code, self._final(events), time.time())
             except sqlite3.Error as error:
                 # Nobody hears of an action that is not in the log: the room stops here, and
                 # a restart brings it back as its players last saw it.

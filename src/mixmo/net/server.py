@@ -40,6 +40,7 @@ from mixmo.net import host, refusals
 from mixmo.net.account_store import AccountStore
 from mixmo.net.accounts import Accounts
 from mixmo.net.addresses import AddressBook, client_address
+from mixmo.net.archive_service import ArchiveService
 from mixmo.net.botrunner import Submit
 from mixmo.net.broadcast import broadcast_events, displace, send_snapshot
 from mixmo.net.connection import Connection, Limits, drained
@@ -148,6 +149,7 @@ class GameServer:
         """What answers each kind of client message (:meth:`handle` adds to it)."""
         self.accounts.install(self)
         self.ratings.install(self)
+        ArchiveService(self.store).install(self)
 
     # --- life cycle ---------------------------------------------------------------------
 

@@ -100,7 +100,34 @@ def _with_pauses(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE rooms ADD COLUMN paused INTEGER NOT NULL DEFAULT 0")
 
 
-MIGRATIONS: dict[int, Step] = {1: _from_unversioned, 2: _with_endings, 3: _with_pauses}
+ARCHIVE = """
+CREATE TABLE IF NOT EXISTS matches (
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    finished REAL NOT NULL,
+    options TEXT NOT NULL,
+    standings TEXT NOT NULL,
+    PRIMARY KEY (code, number)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS matches_by_time ON matches (finished);
+CREATE TABLE IF NOT EXISTS match_actions (
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, number, n)
+) WITHOUT ROWID;
+"""
+"""Version 4: the archive, every finished match of every room (a room's matches are
+numbered from 1) with its options, final standings and whole action log, kept when the
+room plays again (which empties the room's own log) and for ever after."""
+
+MIGRATIONS: dict[int, Step] = {
+    1: _from_unversioned,
+    2: _with_endings,
+    3: _with_pauses,
+    4: ARCHIVE,
+}
 """The rooms' schema versions (``PRAGMA user_version``), each from the one before."""
 
 
@@ -125,6 +152,17 @@ class StoredRoom:
     """The game time the room had reached when it was last kept (None: never kept)."""
     paused: bool = False
     """The host paused the match (its clock stands at ``clock``)."""
+
+
+@dataclass(frozen=True)
+class ArchivedRow:
+    """A finished match as the archive keeps it: JSON text for its options and standings."""
+
+    code: str
+    number: int
+    finished: float
+    options: str
+    standings: str
 
 
 @dataclass(frozen=True)
@@ -330,13 +368,58 @@ class RoomStore:
             "UPDATE rooms SET paused = ?, clock = ? WHERE code = ?", [(int(paused), clock, code)]
         )
 
-    def finish(self, code: str, standings: list[tuple[str, int, int]]) -> None:
+    def finish(self, code: str, standings: list[tuple[str, int, int]], at: float) -> None:
         """The match of ``code`` is over: its final standings (name, points, rounds won),
-        first to last, kept for whoever names its code later."""
+        first to last, kept for whoever names its code later, and the match (options,
+        standings, log) copied into the archive as the room's next match."""
+        text = json.dumps(standings)
         self._db.execute(
-            "UPDATE rooms SET finished = 1, standings = ? WHERE code = ?",
-            (json.dumps(standings), code),
+            "UPDATE rooms SET finished = 1, standings = ? WHERE code = ?", (text, code)
         )
+        (number,) = self._db.execute(
+            "SELECT COALESCE(MAX(number), 0) + 1 FROM matches WHERE code = ?", (code,)
+        ).fetchone()
+        self._db.execute(
+            "INSERT INTO matches SELECT code, ?, ?, options, ? FROM rooms WHERE code = ?",
+            (number, at, text, code),
+        )
+        self._db.execute(
+            "INSERT INTO match_actions SELECT code, ?, n, action FROM actions WHERE code = ?",
+            (number, code),
+        )
+
+    def archived(self, limit: int, before: float | None = None) -> list[ArchivedRow]:
+        """The archive's finished matches, the newest first (finished before ``before``)."""
+        rows = self._db.execute(
+            "SELECT code, number, finished, options, standings FROM matches"
+            " WHERE finished < ? ORDER BY finished DESC LIMIT ?",
+            (before if before is not None else float("inf"), limit),
+        ).fetchall()
+        return [ArchivedRow(*row) for row in rows]
+
+    def archived_actions(self, code: str, number: int, start: int, limit: int) -> list[str]:
+        """Actions ``start``... (at most ``limit``) of the room's archived match ``number``,
+        as stored (JSON)."""
+        rows = self._db.execute(
+            "SELECT action FROM match_actions WHERE code = ? AND number = ? AND n > ?"
+            " ORDER BY n LIMIT ?",
+            (code, number, start, limit),
+        )
+        return [str(text) for (text,) in rows]
+
+    def archived_match(self, code: str, number: int | None) -> tuple[ArchivedRow, int] | None:
+        """The room's archived match ``number`` (None: its latest) and its action count."""
+        row = self._db.execute(
+            "SELECT code, number, finished, options, standings FROM matches WHERE code = ?"
+            " AND number = COALESCE(?, (SELECT MAX(number) FROM matches WHERE code = ?))",
+            (code, number, code),
+        ).fetchone()
+        if row is None:
+            return None
+        (count,) = self._db.execute(
+            "SELECT COUNT(*) FROM match_actions WHERE code = ? AND number = ?", (code, row[1])
+        ).fetchone()
+        return ArchivedRow(*row), int(count)
 
     def ending(self, code: str) -> Ending | None:
         """How the room ``code`` ended (None if it has not, or there is none)."""

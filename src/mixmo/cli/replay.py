@@ -1,0 +1,178 @@
+"""`mixmo replay`: a finished match stepped through, from a server's archive or a save."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from mixmo.cli.common import fail
+from mixmo.cli.options import TranslatedCommand
+from mixmo.i18n import N_, _
+
+if TYPE_CHECKING:
+    from mixmo.engine.game import Game
+    from mixmo.engine.replay import Replay
+    from mixmo.net.client import GameClient
+    from mixmo.net.protocol import ArchivedMatch
+
+
+@click.command(
+    cls=TranslatedCommand,
+    name="replay",
+    short_help=N_("Step through a finished match: a server's archive or a saved game."),
+    help=N_(
+        """Show a finished match at any action: SOURCE is a server's archived match
+    (ws://HOST:PORT/CODE, or ws://HOST:PORT/CODE#N for the room's match N), or a
+    saved game's file.
+
+    \b
+    Each player's grid and rack after the action --at N (default: the last), and
+    at a MIXMO the grid the solver would have built from the caller's tiles.
+    ws://HOST:PORT alone lists the server's archive, newest first.
+    """
+    ),
+)
+@click.argument("source", metavar=N_("SOURCE"))
+@click.option("--at", "step", type=click.IntRange(0), help=N_("The action to stop after."))
+def replay(source: str, step: int | None) -> None:
+    """`mixmo replay` (its help text is above, translated)."""
+    import asyncio
+
+    if source.startswith(("ws://", "wss://")):
+        from mixmo.cli.join import split_url
+
+        address, _hash, number = source.partition("#")
+        server, code = split_url(address, new=False, pick=True)
+        if not number.isdigit() and number:
+            fail(_("{source}: a match number after # is a whole number").format(source=source))
+        if code is None:
+            _list(asyncio.run(_archive_list(server)), server)
+            return
+        match, found = asyncio.run(_archived(server, code, int(number) if number else None))
+        heading = _("Room {room}, match {number}").format(room=match.room, number=match.number)
+    else:
+        found = _saved(Path(source))
+        heading = _("Saved game {path}").format(path=source)
+    total = len(found.actions)
+    if step is not None and step > total:
+        fail(_("--at {step}: the match has {total} actions").format(step=step, total=total))
+    _show(found, heading, total if step is None else step)
+
+
+def _saved(path: Path) -> Replay:
+    from mixmo.data.storage import load_saved
+    from mixmo.engine.replay import Replay
+    from mixmo.engine.save import GameFileError
+    from mixmo.i18n.messages import say
+
+    try:
+        game = load_saved(path).game
+    except GameFileError as error:
+        fail(say(error))
+    return Replay(game.options, tuple(game.log))
+
+
+async def _connected(server: str) -> GameClient:
+    from mixmo.cli.join import client_error
+    from mixmo.net.client import ClientError, GameClient
+
+    client = GameClient(server, reconnect_for=0)
+    try:
+        await client.connect()
+    except ClientError as error:
+        fail(client_error(server, error))
+    return client
+
+
+async def _archive_list(server: str) -> list[ArchivedMatch]:
+    from mixmo.net.protocol import ListMatches, MatchList
+
+    client = await _connected(server)
+    try:
+        return (await client.ask(ListMatches(), MatchList)).matches
+    finally:
+        await client.close()
+
+
+async def _archived(server: str, code: str, number: int | None) -> tuple[ArchivedMatch, Replay]:
+    """The archived match, fetched page by page."""
+    from mixmo.cli.join import client_error
+    from mixmo.engine.replay import Replay
+    from mixmo.net.client import ClientError
+    from mixmo.net.protocol import GetMatch, MatchPage
+
+    client = await _connected(server)
+    try:
+        page = await client.ask(GetMatch(room=code, number=number), MatchPage)
+        actions = list(page.actions)
+        while len(actions) < page.total and page.actions:
+            ask = GetMatch(room=code, number=page.match.number, after=len(actions))
+            page = await client.ask(ask, MatchPage)
+            actions += page.actions
+        return page.match, Replay(page.options, tuple(actions))
+    except ClientError as error:
+        fail(client_error(server, error, f"{server}/{code}"))
+    finally:
+        await client.close()
+
+
+def _list(matches: list[ArchivedMatch], server: str) -> None:
+    from datetime import datetime
+
+    if not matches:
+        click.echo(_("No finished match in the archive of {server} yet.").format(server=server))
+        return
+    for match in matches:
+        when = datetime.fromtimestamp(match.finished).strftime("%Y-%m-%d %H:%M")
+        players = ", ".join(f"{name} {points}" for name, points, _won in match.standings)
+        click.echo(f"{server}/{match.room}#{match.number}  {when}  {players}")
+
+
+def _show(found: Replay, heading: str, step: int) -> None:
+    from mixmo.engine.game_errors import GameRuleError
+    from mixmo.engine.replay import solver_grid
+    from mixmo.i18n.messages import say
+
+    try:
+        game = found.game_after(step)
+    except GameRuleError as error:  # a word list that changed since: the log diverges
+        fail(_("the match cannot be replayed here: {reason}").format(reason=say(error.message)))
+    click.echo(heading)
+    if step:
+        action = found.actions[step - 1]
+        click.echo(
+            _("After action {step} of {total}: {kind} by {player}").format(
+                step=step,
+                total=len(found.actions),
+                kind=action.kind,
+                player=game.name(action.seat),
+            )
+        )
+    else:
+        click.echo(_("As dealt ({total} actions follow)").format(total=len(found.actions)))
+    _players(game)
+    if step in found.mixmos():
+        before = found.game_after(step - 1)
+        seat = found.actions[step - 1].seat
+        grid, whole = solver_grid(before, seat)
+        said = (
+            _("The solver, with {player}'s tiles:")
+            if whole
+            else _("The solver, with {player}'s tiles (not all placed):")
+        )
+        click.echo(said.format(player=game.name(seat)))
+        click.echo(grid.to_text().rstrip("\n"))
+
+
+def _players(game: Game) -> None:
+    state = game.state
+    for seat, player in enumerate(game.round.players):
+        click.echo("")
+        points = _("{points} points").format(points=state.totals[seat])
+        click.echo(f"{seat + 1}. {player.name} · {points}")
+        text = player.grid.to_text().rstrip("\n")
+        click.echo(text if text else _("(no tile placed)"))
+        rack = " ".join(tile.symbol for tile in player.rack)
+        click.echo(_("Rack: {tiles}").format(tiles=rack or _("empty")))
