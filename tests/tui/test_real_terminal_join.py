@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.tui.tmux import flat, free_port, join_in_terminal, kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, join_in_terminal, kill, needs_tmux, tmux, wait_for
 
 pytestmark = [needs_tmux, pytest.mark.slow]
 
@@ -31,17 +29,10 @@ def _choose_a_theme_if_dealt_the_bandit(session: str) -> None:
         wait_for(session, lambda s: "choose a theme" not in flat(s), 30)
 
 
-def test_two_people_in_two_terminals_see_each_other_s_word(tmp_path: Path) -> None:
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path / "srv")],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
+def test_two_people_in_two_terminals_see_each_other_s_word(tmp_path: Path, served: str) -> None:
+    url = served
     ann, bob = f"mixmo-ann-{os.getpid()}", f"mixmo-bob-{os.getpid()}"
     try:
-        assert server.stdout is not None
-        assert server.stdout.readline().startswith("mixmo server on ws://127.0.0.1:")
-        url = f"ws://127.0.0.1:{port}"
         join_in_terminal(ann, tmp_path / "ann", url, "--new", "--players", "2", "--name", "Ann")
         lobby = wait_for(ann, lambda s: "2. free" in s, timeout=30)
         assert "1. Ann (you)" in lobby
@@ -62,5 +53,3 @@ def test_two_people_in_two_terminals_see_each_other_s_word(tmp_path: Path) -> No
     finally:
         kill(ann)
         kill(bob)
-        server.terminate()
-        server.wait(10)

@@ -5,28 +5,19 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.tui.tmux import flat, free_port, join_in_terminal, kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, join_in_terminal, kill, needs_tmux, tmux, wait_for
 
 pytestmark = [needs_tmux, pytest.mark.slow]
 
 
-def test_ctrl_c_mid_match_then_yes_prints_the_standings_so_far(tmp_path: Path) -> None:
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path / "srv")],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
+def test_ctrl_c_mid_match_then_yes_prints_the_standings_so_far(tmp_path: Path, served: str) -> None:
+    url = served
     ann, bob = f"mixmo-leave-ann-{os.getpid()}", f"mixmo-leave-bob-{os.getpid()}"
     try:
-        assert server.stdout is not None
-        assert server.stdout.readline().startswith("mixmo server on ws://127.0.0.1:")
-        url = f"ws://127.0.0.1:{port}"
         new_room = ["--new", "--players", "2", "--name", "Ann", "--seed", "4"]
         join_in_terminal(ann, tmp_path / "ann", url, *new_room, keep_open=True)
         lobby = wait_for(ann, lambda s: "2. free" in s, timeout=30)
@@ -47,5 +38,3 @@ def test_ctrl_c_mid_match_then_yes_prints_the_standings_so_far(tmp_path: Path) -
     finally:
         kill(ann)
         kill(bob)
-        server.terminate()
-        server.wait(10)

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.tui.tmux import flat, free_port, join_in_terminal, kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, join_in_terminal, kill, needs_tmux, tmux, wait_for
 
 pytestmark = [needs_tmux, pytest.mark.slow]
 
@@ -31,18 +29,11 @@ def _on_a_grid(shown: str):
 
 
 def test_a_word_typed_in_one_80x24_terminal_shows_on_the_other_and_the_watcher_s(
-    tmp_path: Path,
+    tmp_path: Path, served: str
 ) -> None:
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path / "srv")],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
+    url = served
     ann, bob, eve = (f"mixmo-{name}-{os.getpid()}" for name in ("ann", "bob", "eve"))
     try:
-        assert server.stdout is not None
-        assert server.stdout.readline().startswith("mixmo server on ws://127.0.0.1:")
-        url = f"ws://127.0.0.1:{port}"
         new_room = ["--new", "--players", "3", "--bots", "1", "--free-spirit", "--seed", "7",
                     "--wait", "10", "--name", "Ann"]  # fmt: skip
         join_in_terminal(ann, tmp_path / "ann", url, *new_room, size=SCREEN)
@@ -64,5 +55,3 @@ def test_a_word_typed_in_one_80x24_terminal_shows_on_the_other_and_the_watcher_s
     finally:
         for session in (ann, bob, eve):
             kill(session)
-        server.terminate()
-        server.wait(10)

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +25,6 @@ from mixmo.engine.grid import Grid
 from mixmo.engine.solver import solve
 from tests.tui.tmux import (
     flat,
-    free_port,
     join_in_terminal,
     kill,
     needs_tmux,
@@ -181,21 +178,13 @@ def check_every_pane_shows(person: Person, others: list[str]) -> None:
 
 
 def test_two_people_a_watcher_and_a_bot_play_a_whole_match_and_a_rematch(
-    tmp_path: Path,
+    tmp_path: Path, served: str
 ) -> None:
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path / "srv")],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
-    tag = os.getpid()
+    url, tag = served, os.getpid()
     ann = Person(f"whole-ann-{tag}", "Ann", tmp_path / "ann")
     bob = Person(f"whole-bob-{tag}", "Bob", tmp_path / "bob")
     watcher = f"whole-watch-{tag}"
     try:
-        assert server.stdout is not None
-        assert server.stdout.readline().startswith("mixmo server on ws://127.0.0.1:")
-        url = f"ws://127.0.0.1:{port}"
         new_room = f"--new --players 3 --bots 1 --rounds 1 --seed {SEED} --wait {WAIT} --name Ann"
         join_in_terminal(ann.session, ann.data, url, *new_room.split(), size=SCREEN)
         lobby = _wait(ann, lambda s: "room " in s and "2. free" in s)
@@ -212,8 +201,6 @@ def test_two_people_a_watcher_and_a_bot_play_a_whole_match_and_a_rematch(
     finally:
         for session in (ann.session, bob.session, watcher):
             kill(session)
-        server.terminate()
-        server.wait(10)
 
 
 def _ann_leaves_while_the_table_waits_for_her_theme(ann: Person, bob: Person, room: str) -> None:

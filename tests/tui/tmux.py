@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,24 @@ def quit_the_game(session: str) -> None:
     wait_for(session, lambda s: "Quit?" in flat(s))
     tmux("send-keys", "-t", session, "y")
     wait_for(session, lambda s: not s.strip() or "Quit?" not in flat(s))
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    """`mixmo serve` in a process of its own, on a free loopback port, with its data in
+    ``tmp_path/srv``: its ws:// address; stopped after the test."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(tmp_path / "srv")],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().startswith("mixmo server on ws://127.0.0.1:")
+        yield f"ws://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(10)
 
 
 def free_port() -> int:
