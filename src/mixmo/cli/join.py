@@ -18,7 +18,7 @@ from mixmo.i18n.outside import harmless
 
 if TYPE_CHECKING:
     from mixmo.net.keys import HeldAccount
-    from mixmo.net.protocol import RoomSettings
+    from mixmo.net.protocol import QuickMatch, RoomSettings
     from mixmo.net.remote_table import RemoteTable
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -121,6 +121,8 @@ def seat_hint(server: str, where: str | None) -> str:
 @click.option("--new", is_flag=True, help=N_("Open a new room and print its code first."))
 @click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
               help=N_("With --new: seats at the table."))  # fmt: skip
+@click.option("--quick", is_flag=True,
+              help=N_("Wait to be seated with players of close rating who want the same table (--players, --lang, --expert; --bots 1 lets bots fill it)."))  # fmt: skip
 @click.option("--rated", is_flag=True,
               help=N_("With --new: the match rates its players (accounts only, never seeded: mixmo top)."))  # fmt: skip
 @click.option("--public", is_flag=True,
@@ -154,6 +156,7 @@ class JoinRequest:
     new: bool
     players: int
     public: bool
+    quick: bool
     rated: bool
     lang: str
     expert: bool
@@ -189,7 +192,11 @@ def run_join(request: JoinRequest) -> None:
         fail(_("--public lists a new room: use it with --new"))
     if request.rounds and request.points:
         fail(_("choose --rounds or --points, not both"))
-    settings = new_room_settings(request) if request.new else None
+    if request.quick and (request.new or request.watch or request.bot_level):
+        fail(_("--quick finds a table for you: leave out --new, --watch and --bot"))
+    if request.quick and code is not None:
+        fail(_("--quick finds a room for you: give the server's address without a code"))
+    settings: object = new_room_settings(request) if request.new else None
     try:
         default = f"{bot_level.capitalize()} bot" if bot_level else _default_name(server, code)
         seat_name = clean_name(default if request.name is None else request.name)  # "" is blank
@@ -200,9 +207,17 @@ def run_join(request: JoinRequest) -> None:
 
         require_terminal("mixmo join")
         account = None if request.guest or request.watch else _held_account(server)
-        asyncio.run(
-            _play_person(server, code, seat_name, settings, request.watch, request.light, account)
-        )
+        if request.quick:
+            settings = _quick_request(request, seat_name)
+        try:
+            asyncio.run(
+                _play_person(
+                    server, code, seat_name, settings, request.watch, request.light, account
+                )
+            )
+        except KeyboardInterrupt:  # Ctrl+C while waiting for a quick match
+            click.echo(_("Stopped looking for a match."), err=True)
+            raise SystemExit(130) from None
         return
     asyncio.run(_play_bot(server, code, seat_name, bot_level, settings, request.speed))
 
@@ -277,6 +292,34 @@ def standings_lines(table: RemoteTable) -> list[str]:
     return lines
 
 
+def _looking_for(request: QuickMatch) -> str:
+    """The line printed while a quick match is looked for."""
+    from mixmo.engine.variants import VARIANTS
+    from mixmo.tui.lobby import LANGUAGES
+
+    return _(
+        "Looking for a table of {players} ({language}, {variant}) with players of your "
+        "rating... Ctrl+C stops."
+    ).format(
+        players=request.players,
+        language=_(LANGUAGES[request.language]),
+        variant=_(VARIANTS[request.variant].title),
+    )
+
+
+def _quick_request(request: JoinRequest, name: str) -> QuickMatch:
+    from mixmo.engine.variants import variant_for
+    from mixmo.net.protocol import QuickMatch
+
+    return QuickMatch(
+        players=request.players,
+        language="fr" if request.lang == "fr" else "en",
+        variant=variant_for(expert=request.expert, free_spirit=request.free_spirit).name,
+        bots=request.bots > 0,
+        name=name,
+    )
+
+
 def _held_account(server: str) -> HeldAccount | None:
     """This computer's account at ``server`` (`mixmo account create`), to sign in with."""
     from mixmo.net.client import server_key
@@ -299,7 +342,7 @@ async def _play_person(
 ) -> None:
     """A person's seat (or a watcher's screen): one app, the lobby, then the game's screen."""
     from mixmo.net.client import ClientError, GameClient, SeatTokens
-    from mixmo.net.protocol import RoomSettings
+    from mixmo.net.protocol import QuickMatch, RoomSettings
     from mixmo.net.remote_table import RemoteTable
     from mixmo.tui.app import MixmoApp
 
@@ -314,7 +357,10 @@ async def _play_person(
         if isinstance(settings, RoomSettings):
             code = await client.create(settings)
             click.echo(f"room {code}")
-        if code is None:  # the player picks a room from the open ones, in the app
+        if isinstance(settings, QuickMatch):
+            click.echo(_looking_for(settings))
+            code = (await client.quick(settings)).room  # seated: the lobby shows the table
+        elif code is None:  # the player picks a room from the open ones, in the app
             from mixmo.net.room_words import WordedRooms
             from mixmo.tui.rooms_screen import RoomsScreen
 

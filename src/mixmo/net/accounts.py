@@ -20,11 +20,18 @@ from typing import Protocol
 
 from mixmo.engine.messages import CodedError
 from mixmo.net import refusals
-from mixmo.net.account_store import Account, AccountStore, KeyTakenError, NameTakenError
+from mixmo.net.account_store import (
+    Account,
+    AccountStore,
+    KeyTakenError,
+    NameTakenError,
+    account_player,
+)
 from mixmo.net.connection import Connection, TokenBucket
 from mixmo.net.keys import decode, proof_payload, verify
 from mixmo.net.names import account_name
 from mixmo.net.protocol import Challenge, CreateAccount, Prove, SignedIn, SignIn
+from mixmo.net.ratings import Rating
 from mixmo.net.refusals import AccountError
 
 KEY_BYTES, SIGNATURE_BYTES = 32, 64
@@ -83,6 +90,14 @@ class Accounts:
         if owner is not None:
             raise AccountError(reason=refusals.NAME_OF_AN_ACCOUNT(name=owner.name))
         return asked
+
+    def rating_of(self, conn: Connection, family: str) -> tuple[int, bool]:
+        """``conn``'s shown rating in ``family`` (a guest's: a newcomer's), and whether it
+        is signed in."""
+        account = self._signed_in.get(conn)
+        if account is None:
+            return Rating().shown, False
+        return self.store.rating(account_player(account.id), family).shown, True
 
     def seated(self, conn: Connection, code: str, seat: int) -> None:
         """``conn`` took seat ``seat`` of room ``code``: keep its account, for ratings."""

@@ -49,6 +49,8 @@ from mixmo.net.protocol import (
     MatchPage,
     OpenRoom,
     PauseMatch,
+    QuickMatch,
+    QuickQueued,
     React,
     ReactionCode,
     Reconnect,
@@ -125,6 +127,7 @@ ANSWERS = (
     Leaderboard,
     MatchList,
     MatchPage,
+    QuickQueued,
 )
 """The server's messages that answer a request (the others come on their own)."""
 
@@ -454,13 +457,18 @@ class GameClient:
 
     # --- requests ------------------------------------------------------------------------
 
-    async def _ask(self, text: str, wanted: Callable[[ServerMessage], bool]) -> ServerMessage:
+    async def _ask(
+        self,
+        text: str,
+        wanted: Callable[[ServerMessage], bool],
+        timeout: float | None = REQUEST_TIMEOUT,
+    ) -> ServerMessage:
         if self._ws is None:
             raise ClientError("closed", NOT_CONNECTED())
         answers: asyncio.Queue[ServerMessage] = asyncio.Queue()
         self._request = answers  # before sending: the answer may come at once
         try:
-            async with asyncio.timeout(REQUEST_TIMEOUT):
+            async with asyncio.timeout(timeout):
                 await self._ws.send(text)
                 while True:
                     answer = await answers.get()
@@ -495,6 +503,19 @@ class GameClient:
         )
         assert isinstance(answer, Created)
         return answer.room
+
+    async def quick(self, request: QuickMatch) -> Welcome:
+        """Wait in the server's quick-match queue (for as long as it takes) until it seats
+        this client at a table; its seat is kept as a join's is."""
+        self._joined_as = request.name
+        answer = await self._ask(
+            request.model_dump_json(), lambda m: isinstance(m, Welcome), timeout=None
+        )
+        assert isinstance(answer, Welcome)
+        self._joined_as = answer.name  # an account's name, when signed in
+        if self.tokens is not None:
+            self.tokens.put(self.url, answer.room, answer.name, answer.seat, answer.token)
+        return answer
 
     async def join(self, room: str, name: str) -> Welcome:
         """Take a seat: back the one this client held under ``name`` (by its saved token), or

@@ -310,8 +310,27 @@ class GetMatch(_Message):
     after: int = Field(default=0, ge=0)
 
 
+class QuickMatch(_Message):
+    """Wait for a table of ``players`` in ``language`` and ``variant`` with players of
+    close rating; with ``bots``, server bots fill it if nobody comes. The answer is a
+    :class:`QuickQueued`, then a :class:`Welcome` once seated (as after a ``join``)."""
+
+    type: Literal["quick"] = "quick"
+    players: int = Field(default=2, ge=MIN_PLAYERS, le=MAX_PLAYERS)
+    language: Literal["en", "fr"] = "en"
+    variant: str = "classic"
+    bots: bool = False
+    name: str = Field(default="Player", max_length=4 * MAX_NAME)
+
+    @field_validator("variant")
+    @classmethod
+    def _variant_is_registered(cls, name: str) -> str:
+        return RoomSettings._variant_is_registered(name)
+
+
 ClientMessage = Annotated[
-    ListMatches
+    QuickMatch
+    | ListMatches
     | GetMatch
     | Top
     | CreateAccount
@@ -578,8 +597,16 @@ class MatchPage(_Message):
     actions: list[TaggedAction] = Field(max_length=MATCH_PAGE)
 
 
+class QuickQueued(_Message):
+    """The sender waits for a quick match, with ``waiting`` seekers in the queue."""
+
+    type: Literal["quick-queued"] = "quick-queued"
+    waiting: int = Field(ge=1)
+
+
 ServerMessage = Annotated[
-    MatchList
+    QuickQueued
+    | MatchList
     | MatchPage
     | Leaderboard
     | Created

@@ -336,3 +336,6 @@ RATED_NEEDS_ACCOUNT = Kind(
 NO_ARCHIVED_MATCH = Kind(
     "no-archived-match", "no finished match of room {room} in this server's archive"
 )
+QUICK_WAITING = Kind(
+    "quick-waiting", "this connection already holds a seat or waits for a quick match"
+)

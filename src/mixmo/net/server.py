@@ -62,12 +62,14 @@ from mixmo.net.protocol import (
     Reaction,
     Reconnect,
     Rematch,
+    RoomSettings,
     SendAction,
     StartMatch,
     TakeHint,
     WatchRoom,
     Welcome,
 )
+from mixmo.net.quick_match import QuickMatches
 from mixmo.net.rating_service import Ratings
 from mixmo.net.reactions import ReactionLimits
 from mixmo.net.refusals import (
@@ -149,6 +151,8 @@ class GameServer:
         """What answers each kind of client message (:meth:`handle` adds to it)."""
         self.accounts.install(self)
         self.ratings.install(self)
+        self.quick = QuickMatches(self.accounts.rating_of)
+        self.quick.install(self)
         ArchiveService(self.store).install(self)
 
     # --- life cycle ---------------------------------------------------------------------
@@ -187,6 +191,7 @@ class GameServer:
         while True:
             await asyncio.sleep(WAITS_EVERY)
             self.settle_waits()
+            self.quick.tick()
 
     def settle_waits(self) -> None:
         """Choose for the players a room waited too long for (an absent drawer's theme, the
@@ -377,13 +382,19 @@ class GameServer:
         self._check_bots(conn.address, message.settings.bots)
         if not self.addresses.may_open_room(conn.address):
             raise TooManyRoomsError()
-        room = self.rooms.create(message.settings)
+        room = self.open_room(message.settings)
         room.owner = conn.address
         conn.created += 1
-        log.info("room %s created (%d seats)", room_label(room.code), message.settings.players)
         conn.send(Created(room=room.code).model_dump_json())
+
+    def open_room(self, settings: RoomSettings) -> Room:
+        """A new room (its bots playing at once when they fill it): a ``create``'s work,
+        and a quick match's."""
+        room = self.rooms.create(settings)
+        log.info("room %s created (%d seats)", room_label(room.code), settings.players)
         if room.started:
             self._start_bots(room)
+        return room
 
     def _seated(self, conn: Connection) -> tuple[Room, int]:
         if conn.watching:
@@ -434,11 +445,13 @@ class GameServer:
     def _join(self, conn: Connection, message: JoinRoom) -> None:
         if conn.room is not None:
             raise Refused(reason=refusals.SEAT_HELD())
-        room = self._room(conn, message.room)
+        self.seat_in(conn, self._room(conn, message.room), message.name)
+
+    def seat_in(self, conn: Connection, room: Room, name: str) -> None:
+        """Seat ``conn`` in ``room`` under ``name`` (its account's, when signed in): a
+        join's work, and a quick match's for each player it seats."""
         was_started = room.started
-        seat, token = room.join(
-            self.accounts.seat_name(conn, message.name, rated=room.settings.rated)
-        )
+        seat, token = room.join(self.accounts.seat_name(conn, name, rated=room.settings.rated))
         self.accounts.seated(conn, room.code, seat)
         self.ratings.show(room)
         self._attach(conn, room, seat, token)
