@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from mixmo.data.storage import load_game, save_game
+from mixmo.engine import actions as a
 from mixmo.engine.game import Game
 from mixmo.engine.options import MatchOptions
-from mixmo.engine.save import GameFileError
+from mixmo.engine.save import GameFileError, dumps, load
 
 
 def crafted_save(path: Path, col: int) -> None:
@@ -46,3 +47,17 @@ def test_resuming_such_a_save_is_one_line_and_exit_2(mixmo, tmp_path, monkeypatc
     assert run.code == 2
     assert len(run.err.strip().splitlines()) == 1
     assert "damaged saved game" in run.err and "Traceback" not in run.err
+
+
+def test_a_save_whose_action_kind_is_a_line_break_is_refused_in_one_line() -> None:
+    """The validator quotes what it refused: a control character in it is written as an
+    escape, so the refusal stays one line (found by the save fuzzer)."""
+    game = Game(MatchOptions(players=("Ann", "Bob"), seed=7))
+    rack = game.round.player(0).rack
+    game.apply(a.PlaceTile(seat=0, row=0, col=0, symbol=rack[0].symbol))
+    data = json.loads(dumps(game))
+    data["actions"][0]["kind"] = "\n"
+    with pytest.raises(GameFileError) as refused:
+        load(json.dumps(data))
+    assert "\n" not in str(refused.value)
+    assert "Input tag '\\n'" in str(refused.value)

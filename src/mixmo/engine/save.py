@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -94,6 +95,16 @@ log cannot stall a start for more than seconds."""
 def _damaged(detail: Message | str) -> GameFileError:
     """``damaged saved game: <detail>``."""
     return GameFileError(DAMAGED(detail=detail))
+
+
+def _one_line(text: str) -> str:
+    """``text`` with each control character written as its escape (a line break as
+    ``\\n``): the validator quotes what it refused, and a refusal stays one line."""
+    if text.isprintable():
+        return text
+    return "".join(
+        repr(char)[1:-1] if unicodedata.category(char)[0] == "C" else char for char in text
+    )
 
 
 def _refuse_constant(name: str) -> float:
@@ -230,9 +241,10 @@ def load(text: str, lexicon: Lexicon | None = None) -> LoadedGame:
         saved = SavedGame.model_validate(raw)
     except ValidationError as error:
         first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
+        where = _one_line(".".join(str(part) for part in first["loc"]))
         problems = PROBLEMS(count=error.error_count())
-        raise _damaged(MODEL_PROBLEM(where=where, what=first["msg"], problems=problems)) from None
+        what = _one_line(first["msg"])
+        raise _damaged(MODEL_PROBLEM(where=where, what=what, problems=problems)) from None
     if sitting_out:
         seat = sitting_out[0]
         players = saved.options.players
