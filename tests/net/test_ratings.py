@@ -120,3 +120,21 @@ async def test_mixmo_top_prints_the_leaderboard(mixmo) -> None:  # type: ignore[
     assert lines[0][:8] == ["│", "1", "│", "hard", "bot", "│", "1640", "│"]
     assert lines[1][:6] == ["│", "2", "│", "Zoé", "│", "1600"]
     assert "No rated match yet" in empty.out
+
+
+async def test_a_rated_match_played_through_the_server_is_rated_as_it_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.net.test_archive import ThroughTheRoom
+
+    async with running_server() as server, member(server, "Ann") as ann:
+        monkeypatch.setattr(server.rooms, "lexicon", lambda language: AnyWord(language=language))
+        code = await ann.create(RoomSettings(players=2, rated=True))
+        await ann.join(code, "Ann")
+        async with member(server, "Bob") as bob:
+            await bob.join(code, "Bob")
+            room = server.rooms.get(code)
+            await until(lambda: room.game is not None)
+            win_a_round(ThroughTheRoom(server, room))  # type: ignore[arg-type]
+            board = await bob.ask(Top(), Leaderboard)
+    assert [(p.name, p.matches) for p in board.players] == [("Ann", 1), ("Bob", 1)]

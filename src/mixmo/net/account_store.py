@@ -114,12 +114,7 @@ class AccountStore:
 
     def create(self, name: str, public_key: bytes, now: float | None = None) -> Account:
         """A new account ``name`` (already an account name) proved by ``public_key``."""
-        owner = self.by_name(name)
-        if owner is not None:
-            raise NameTakenError(owner.name)
-        holder = self.by_key(public_key)
-        if holder is not None:
-            raise KeyTakenError(holder.name)
+        self.check_free(name, public_key)
         created = time.time() if now is None else now
         cursor = self._db.execute(
             "INSERT INTO accounts (name, skeleton, public_key, created) VALUES (?, ?, ?, ?)",
@@ -127,6 +122,16 @@ class AccountStore:
         )
         assert cursor.lastrowid is not None
         return Account(cursor.lastrowid, name, public_key, created, None)
+
+    def check_free(self, name: str, public_key: bytes) -> None:
+        """NameTakenError if ``name`` looks like an account's, KeyTakenError if the key
+        already proves one."""
+        owner = self.by_name(name)
+        if owner is not None:
+            raise NameTakenError(owner.name)
+        holder = self.by_key(public_key)
+        if holder is not None:
+            raise KeyTakenError(holder.name)
 
     def by_name(self, name: str) -> Account | None:
         """The account whose name looks like ``name`` (same skeleton), if any."""

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import secrets
 import weakref
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
 from mixmo.engine.messages import CodedError
 from mixmo.net import refusals
@@ -33,12 +31,9 @@ from mixmo.net.names import account_name
 from mixmo.net.protocol import Challenge, CreateAccount, Prove, SignedIn, SignIn
 from mixmo.net.ratings import Rating
 from mixmo.net.refusals import AccountError
+from mixmo.net.service import Handlers
 
 KEY_BYTES, SIGNATURE_BYTES = 32, 64
-
-
-class Server(Protocol):
-    def handle(self, kind: type[object], handler: Callable[..., None]) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +63,7 @@ class Accounts:
         )
         self._new_accounts: dict[str, TokenBucket] = {}
 
-    def install(self, server: Server) -> None:
+    def install(self, server: Handlers) -> None:
         server.handle(CreateAccount, self._create)
         server.handle(SignIn, self._sign_in)
         server.handle(Prove, self._prove)
@@ -115,12 +110,10 @@ class Accounts:
             raise AccountError(reason=refusals.BAD_SIGNATURE()) from None
         if len(key) != KEY_BYTES:
             raise AccountError(reason=refusals.BAD_SIGNATURE())
-        owner = self.store.by_name(name)
-        if owner is not None:
-            raise AccountError(reason=refusals.NAME_TAKEN(name=name, owner=owner.name))
-        holder = self.store.by_key(key)
-        if holder is not None:
-            raise AccountError(reason=refusals.KEY_TAKEN(name=holder.name))
+        try:  # refused before the challenge; checked again as the account is written
+            self.store.check_free(name, key)
+        except (NameTakenError, KeyTakenError) as taken:
+            raise _taken(name, taken) from None
         bucket = self._new_accounts.setdefault(
             conn.address, TokenBucket(1 / self.refill_seconds, self.new_per_address)
         )
@@ -166,11 +159,14 @@ class Accounts:
     def _new_account(self, conn: Connection, pending: _Pending) -> Account:
         try:
             account = self.store.create(pending.name, pending.key)
-        except NameTakenError as taken:  # taken between the challenge and the proof
-            raise AccountError(
-                reason=refusals.NAME_TAKEN(name=pending.name, owner=taken.owner)
-            ) from None
-        except KeyTakenError as taken:
-            raise AccountError(reason=refusals.KEY_TAKEN(name=taken.owner)) from None
+        except (NameTakenError, KeyTakenError) as taken:  # since the challenge
+            raise _taken(pending.name, taken) from None
         self._new_accounts[conn.address].take()
         return account
+
+
+def _taken(name: str, taken: NameTakenError | KeyTakenError) -> AccountError:
+    """The refusal of an account whose name or key another account has."""
+    if isinstance(taken, NameTakenError):
+        return AccountError(reason=refusals.NAME_TAKEN(name=name, owner=taken.owner))
+    return AccountError(reason=refusals.KEY_TAKEN(name=taken.owner))

@@ -10,8 +10,6 @@ a second copy of the rules.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Protocol
 
 from mixmo.engine.save_models import ACTION_ADAPTER, OPTIONS_ADAPTER
 from mixmo.net.connection import Connection
@@ -25,11 +23,8 @@ from mixmo.net.protocol import (
     MatchPage,
 )
 from mixmo.net.refusals import NO_ARCHIVED_MATCH, Refused
+from mixmo.net.service import Handlers
 from mixmo.net.store import ArchivedRow, RoomStore
-
-
-class Server(Protocol):
-    def handle(self, kind: type[object], handler: Callable[..., None]) -> None: ...
 
 
 def _listed(row: ArchivedRow) -> ArchivedMatch:
@@ -45,7 +40,7 @@ class ArchiveService:
     def __init__(self, store: RoomStore | None) -> None:
         self.store = store
 
-    def install(self, server: Server) -> None:
+    def install(self, server: Handlers) -> None:
         server.handle(ListMatches, self._list)
         server.handle(GetMatch, self._page)
 

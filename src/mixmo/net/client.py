@@ -507,7 +507,6 @@ class GameClient:
     async def quick(self, request: QuickMatch) -> Welcome:
         """Wait in the server's quick-match queue (for as long as it takes) until it seats
         this client at a table; its seat is kept as a join's is."""
-        self._joined_as = request.name
         answer = await self._ask(
             request.model_dump_json(), lambda m: isinstance(m, Welcome), timeout=None
         )

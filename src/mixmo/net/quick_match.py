@@ -18,11 +18,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from websockets.protocol import State
+
 from mixmo.net.connection import Connection
 from mixmo.net.protocol import BotLevel, QuickMatch, QuickQueued, RoomSettings
 from mixmo.net.ratings import family_of
 from mixmo.net.refusals import QUICK_WAITING, Refused, RoomError
 from mixmo.net.rooms import Room
+from mixmo.net.service import Handlers
 
 WINDOW, WIDENING = 100.0, 25.0
 """The rating window at first, and how much it widens each second of waiting."""
@@ -43,6 +46,8 @@ class Seeker:
     bots: bool
     rated: bool = False
     """Signed in: a table of such seekers alone is rated."""
+    name: str = ""
+    """The name asked for (a signed-in seeker sits under their account's)."""
 
     @property
     def wants(self) -> tuple[int, str, str]:
@@ -95,8 +100,9 @@ def bot_level_for(rating: float) -> BotLevel:
     return "hard" if rating < 1300 else "expert"
 
 
-class Server(Protocol):
-    def handle(self, kind: type[object], handler: Callable[..., None]) -> None: ...
+class Server(Handlers, Protocol):
+    """The server, as the queue sees it: it also opens rooms and seats players."""
+
     def open_room(self, settings: RoomSettings) -> Room: ...
     def seat_in(self, conn: Connection, room: Room, name: str) -> None: ...
 
@@ -110,7 +116,6 @@ class QuickMatches:
     bots_after: float = BOTS_AFTER
     clock: Callable[[], float] = time.monotonic
     queue: list[Seeker] = field(default_factory=list)
-    names: dict[int, str] = field(default_factory=dict)
     _server: Server | None = None
 
     def install(self, server: Server) -> None:
@@ -122,9 +127,8 @@ class QuickMatches:
             raise Refused(reason=QUICK_WAITING())
         rating, signed_in = self.rating_of(conn, family_of(message.variant))
         seeker = Seeker(conn, message.players, message.language, message.variant, rating,
-                        self.clock(), message.bots, signed_in)  # fmt: skip
+                        self.clock(), message.bots, signed_in, message.name)  # fmt: skip
         self.queue.append(seeker)
-        self.names[id(seeker)] = message.name
         conn.send(QuickQueued(waiting=len(self.queue)).model_dump_json())
         self.tick()
 
@@ -145,10 +149,9 @@ class QuickMatches:
             room = self._server.open_room(settings)
             for seeker in table.seekers:
                 self.queue.remove(seeker)
-                name = self.names.pop(id(seeker), "")
                 assert isinstance(seeker.conn, Connection)
                 try:
-                    self._server.seat_in(seeker.conn, room, name)
+                    self._server.seat_in(seeker.conn, room, seeker.name)
                 except RoomError as error:  # its name is an account's...: told, not seated
                     seeker.conn.refuse(error.message)
 
@@ -156,4 +159,4 @@ class QuickMatches:
 def _gone(conn: object) -> bool:
     if not isinstance(conn, Connection):
         return False
-    return conn.dropped or conn.ws.state.name in ("CLOSING", "CLOSED")
+    return conn.dropped or conn.ws.state is not State.OPEN

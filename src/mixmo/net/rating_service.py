@@ -12,20 +12,15 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable
-from typing import Protocol
 
 from mixmo.net.account_store import AccountStore, account_player, bot_player
 from mixmo.net.connection import Connection
 from mixmo.net.protocol import Leaderboard, Ranked, Top
 from mixmo.net.ratings import family_of, places_of, rate
 from mixmo.net.rooms import Room
+from mixmo.net.service import Handlers
 
 log = logging.getLogger("mixmo.net.server")
-
-
-class Server(Protocol):
-    def handle(self, kind: type[object], handler: Callable[..., None]) -> None: ...
 
 
 class Ratings:
@@ -34,26 +29,32 @@ class Ratings:
     def __init__(self, store: AccountStore) -> None:
         self.store = store
 
-    def install(self, server: Server) -> None:
+    def install(self, server: Handlers) -> None:
         server.handle(Top, self._top)
+
+    def _players(self, room: Room) -> list[str | None]:
+        """Whose rating each seat of ``room`` is: its bots' level's, its account's, or
+        nobody's (a seat no account took)."""
+        accounts = self.store.seat_accounts(room.code)
+        return [
+            bot_player(state.bot_level)
+            if state.bot_level is not None
+            else account_player(accounts[seat])
+            if seat in accounts
+            else None
+            for seat, state in enumerate(room.seats)
+        ]
 
     def show(self, room: Room) -> None:
         """Put each seat's rating in ``room`` (a rated one), for its lobby."""
         if not room.settings.rated:
             return
         family = family_of(room.settings.variant)
-        accounts = self.store.seat_accounts(room.code)
-        room.ratings = {}
-        for seat, state in enumerate(room.seats):
-            player = (
-                bot_player(state.bot_level)
-                if state.bot_level is not None
-                else account_player(accounts[seat])
-                if seat in accounts
-                else None
-            )
-            if player is not None:
-                room.ratings[seat] = self.store.rating(player, family).shown
+        room.ratings = {
+            seat: self.store.rating(player, family).shown
+            for seat, player in enumerate(self._players(room))
+            if player is not None
+        }
 
     def match_over(self, room: Room) -> bool:
         """Rate ``room``'s finished match if it is rated and was not rated yet; whether
@@ -61,16 +62,11 @@ class Ratings:
         game = room.game
         if not room.settings.rated or game is None or not isinstance(game.options.seed, int):
             return False
-        accounts = self.store.seat_accounts(room.code)
-        players: list[str] = []
-        for seat, state in enumerate(room.seats):
-            if state.bot_level is not None:
-                players.append(bot_player(state.bot_level))
-            elif seat in accounts:
-                players.append(account_player(accounts[seat]))
-            else:  # a seat no account took: the match cannot be rated fairly
-                log.warning("room %s****: a seat of a rated match has no account", room.code[:2])
-                return False
+        seated = self._players(room)
+        players = [player for player in seated if player is not None]
+        if len(players) != len(seated):  # a seat no account took: no fair rating
+            log.warning("room %s****: a seat of a rated match has no account", room.code[:2])
+            return False
         scores = [(game.state.rounds_won[s], game.state.totals[s]) for s in range(len(players))]
         family = family_of(room.settings.variant)
         after = rate([self.store.rating(p, family) for p in players], places_of(scores))

@@ -23,10 +23,9 @@ import sqlite3
 import time
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -85,14 +84,12 @@ from mixmo.net.room_bots import start_room_bots
 from mixmo.net.room_directory import Rooms
 from mixmo.net.room_list import open_rooms
 from mixmo.net.rooms import Room
+from mixmo.net.service import Handler
 from mixmo.net.store import RoomStore
 from mixmo.net.upkeep import Upkeep
 from mixmo.session.core import MatchCore
 
 log = logging.getLogger("mixmo.net.server")
-
-Handler = Callable[[Connection, Any, float], None]
-"""What answers one kind of client message: the connection, the message, its arrival."""
 
 WAITS_EVERY = 0.5
 """How often the rooms' waits are checked (seconds): the choices made for a player who ran
@@ -647,7 +644,8 @@ class GameServer:
         broadcast_events(room, listeners, actor, events, sender, ref, arrival)
         if room.finished:
             log.info("room %s: match over", room_label(room.code))
-            self.ratings.match_over(room)
+            if any(isinstance(event, ev.MatchOver) for event in events):  # once, as it ends
+                self.ratings.match_over(room)
 
     # --- the server's own bots -------------------------------------------------------------
 
