@@ -95,19 +95,12 @@ def create(url: str, name: str) -> None:
 
 
 async def _create(url: str, name: str, key: Ed25519PrivateKey) -> str:
-    from mixmo.cli.join import client_error, split_url
+    from mixmo.cli.join import split_url
+    from mixmo.cli.server_call import with_server
     from mixmo.net.account_client import create_account
-    from mixmo.net.client import ClientError, GameClient
 
     server, _code = split_url(url, new=True)
-    client = GameClient(server, reconnect_for=0)
-    try:
-        await client.connect()
-        return (await create_account(client, name, key)).name
-    except ClientError as error:
-        fail(client_error(server, error))
-    finally:
-        await client.close()
+    return (await with_server(server, lambda client: create_account(client, name, key))).name
 
 
 @account.command(

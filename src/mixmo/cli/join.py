@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 import click
@@ -226,7 +226,6 @@ def new_room_settings(request: JoinRequest) -> RoomSettings:
     """The settings of the room ``--new`` asks the server for, or one line saying what is
     wrong with them."""
     from mixmo.engine.options import ScoringMode
-    from mixmo.engine.variants import variant_for
     from mixmo.net.protocol import RoomSettings
 
     bots, players = request.bots, request.players
@@ -236,13 +235,14 @@ def new_room_settings(request: JoinRequest) -> RoomSettings:
                 bots=bots, players=players
             )
         )
+    language, variant = _wish(request)
     try:
         return RoomSettings(
             players=players,
-            variant=variant_for(expert=request.expert, free_spirit=request.free_spirit).name,
+            variant=variant,
             scoring=ScoringMode.ROUNDS if request.rounds else ScoringMode.POINTS,
             target=request.rounds or request.points or 0,
-            language="fr" if request.lang == "fr" else "en",
+            language=language,
             seed=request.seed,
             bots=bots,
             bot_level=request.level,  # type: ignore[arg-type]
@@ -295,7 +295,7 @@ def standings_lines(table: RemoteTable) -> list[str]:
 def _looking_for(request: QuickMatch) -> str:
     """The line printed while a quick match is looked for."""
     from mixmo.engine.variants import VARIANTS
-    from mixmo.tui.lobby import LANGUAGES
+    from mixmo.net.room_words import LANGUAGES
 
     return _(
         "Looking for a table of {players} ({language}, {variant}) with players of your "
@@ -307,14 +307,22 @@ def _looking_for(request: QuickMatch) -> str:
     )
 
 
-def _quick_request(request: JoinRequest, name: str) -> QuickMatch:
+def _wish(request: JoinRequest) -> tuple[Literal["en", "fr"], str]:
+    """The language and variant a new room or a quick match asks for."""
     from mixmo.engine.variants import variant_for
+
+    variant = variant_for(expert=request.expert, free_spirit=request.free_spirit).name
+    return ("fr" if request.lang == "fr" else "en"), variant
+
+
+def _quick_request(request: JoinRequest, name: str) -> QuickMatch:
     from mixmo.net.protocol import QuickMatch
 
+    language, variant = _wish(request)
     return QuickMatch(
         players=request.players,
-        language="fr" if request.lang == "fr" else "en",
-        variant=variant_for(expert=request.expert, free_spirit=request.free_spirit).name,
+        language=language,
+        variant=variant,
         bots=request.bots > 0,
         name=name,
     )

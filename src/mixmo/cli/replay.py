@@ -74,37 +74,20 @@ def _saved(path: Path) -> Replay:
     return Replay(game.options, tuple(game.log))
 
 
-async def _connected(server: str) -> GameClient:
-    from mixmo.cli.join import client_error
-    from mixmo.net.client import ClientError, GameClient
-
-    client = GameClient(server, reconnect_for=0)
-    try:
-        await client.connect()
-    except ClientError as error:
-        fail(client_error(server, error))
-    return client
-
-
 async def _archive_list(server: str) -> list[ArchivedMatch]:
+    from mixmo.cli.server_call import with_server
     from mixmo.net.protocol import ListMatches, MatchList
 
-    client = await _connected(server)
-    try:
-        return (await client.ask(ListMatches(), MatchList)).matches
-    finally:
-        await client.close()
+    return (await with_server(server, lambda client: client.ask(ListMatches(), MatchList))).matches
 
 
 async def _archived(server: str, code: str, number: int | None) -> tuple[ArchivedMatch, Replay]:
     """The archived match, fetched page by page."""
-    from mixmo.cli.join import client_error
+    from mixmo.cli.server_call import with_server
     from mixmo.engine.replay import Replay
-    from mixmo.net.client import ClientError
     from mixmo.net.protocol import GetMatch, MatchPage
 
-    client = await _connected(server)
-    try:
+    async def fetch(client: GameClient) -> tuple[ArchivedMatch, Replay]:
         page = await client.ask(GetMatch(room=code, number=number), MatchPage)
         actions = list(page.actions)
         while len(actions) < page.total and page.actions:
@@ -112,10 +95,8 @@ async def _archived(server: str, code: str, number: int | None) -> tuple[Archive
             page = await client.ask(ask, MatchPage)
             actions += page.actions
         return page.match, Replay(page.options, tuple(actions))
-    except ClientError as error:
-        fail(client_error(server, error, f"{server}/{code}"))
-    finally:
-        await client.close()
+
+    return await with_server(server, fetch, where=f"{server}/{code}")
 
 
 def _list(matches: list[ArchivedMatch], server: str) -> None:
@@ -131,17 +112,21 @@ def _list(matches: list[ArchivedMatch], server: str) -> None:
 
 
 def _show(found: Replay, heading: str, step: int) -> None:
+    from mixmo.engine.actions import CallMixmo
     from mixmo.engine.game_errors import GameRuleError
     from mixmo.engine.replay import solver_grid
     from mixmo.i18n.messages import say
 
-    try:
-        game = found.game_after(step)
+    action = found.actions[step - 1] if step else None
+    try:  # the log up to the action, the solver's look before it, then the action itself
+        game = found.game_after(step - 1 if step else 0)
+        suggestion = solver_grid(game, action.seat) if isinstance(action, CallMixmo) else None
+        if action is not None:
+            game.apply(action)
     except GameRuleError as error:  # a word list that changed since: the log diverges
         fail(_("the match cannot be replayed here: {reason}").format(reason=say(error.message)))
     click.echo(heading)
-    if step:
-        action = found.actions[step - 1]
+    if action is not None:
         click.echo(
             _("After action {step} of {total}: {kind} by {player}").format(
                 step=step,
@@ -153,16 +138,14 @@ def _show(found: Replay, heading: str, step: int) -> None:
     else:
         click.echo(_("As dealt ({total} actions follow)").format(total=len(found.actions)))
     _players(game)
-    if step in found.mixmos():
-        before = found.game_after(step - 1)
-        seat = found.actions[step - 1].seat
-        grid, whole = solver_grid(before, seat)
+    if suggestion is not None and action is not None:
+        grid, whole = suggestion
         said = (
             _("The solver, with {player}'s tiles:")
             if whole
             else _("The solver, with {player}'s tiles (not all placed):")
         )
-        click.echo(said.format(player=game.name(seat)))
+        click.echo(said.format(player=game.name(action.seat)))
         click.echo(grid.to_text().rstrip("\n"))
 
 

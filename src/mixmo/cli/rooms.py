@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from mixmo.cli.common import fail
 from mixmo.cli.options import TranslatedCommand
 from mixmo.i18n import N_, _
 
@@ -63,14 +62,6 @@ def rooms(url: str) -> None:
 
 
 async def _fetch(server: str) -> list[OpenRoom]:
-    from mixmo.cli.join import client_error
-    from mixmo.net.client import ClientError, GameClient
+    from mixmo.cli.server_call import with_server
 
-    client = GameClient(server, reconnect_for=0)
-    try:
-        await client.connect()
-        return await client.open_rooms()
-    except ClientError as error:
-        fail(client_error(server, error))
-    finally:
-        await client.close()
+    return await with_server(server, lambda client: client.open_rooms())

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import click
 
-from mixmo.cli.common import fail
 from mixmo.cli.options import TranslatedCommand
 from mixmo.i18n import N_, _
 
@@ -57,16 +56,8 @@ def top(url: str, expert: bool) -> None:
     console.print(table)
 
 
-async def _fetch(server: str, family: str) -> Leaderboard:
-    from mixmo.cli.join import client_error
-    from mixmo.net.client import ClientError, GameClient
+async def _fetch(server: str, family: Literal["classic", "expert"]) -> Leaderboard:
+    from mixmo.cli.server_call import with_server
     from mixmo.net.protocol import Leaderboard, Top
 
-    client = GameClient(server, reconnect_for=0)
-    try:
-        await client.connect()
-        return await client.ask(Top(family=family), Leaderboard)  # type: ignore[arg-type]
-    except ClientError as error:
-        fail(client_error(server, error))
-    finally:
-        await client.close()
+    return await with_server(server, lambda client: client.ask(Top(family=family), Leaderboard))

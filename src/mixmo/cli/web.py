@@ -95,15 +95,8 @@ async def _serve(server: str, code: str, host: str, port: int, public_url: str |
 
 async def _check_room(server: str, code: str) -> None:
     """Exit 2 now if the server cannot be reached or has no such room (a typo in the code)."""
-    from mixmo.net.client import ClientError, GameClient
+    from mixmo.cli.server_call import with_server
 
-    client = GameClient(server, reconnect_for=0)
-    try:
-        await client.connect(code)
-        await client.watch(code)
-    except ClientError as error:
-        from mixmo.cli.join import client_error
-
-        fail(client_error(server, error, f"{server}/{code}"))
-    finally:
-        await client.close()
+    await with_server(
+        server, lambda client: client.watch(code), room=code, where=f"{server}/{code}"
+    )
