@@ -12,6 +12,7 @@ import pytest
 
 from mixmo.data.sqlite_schema import SchemaVersionError
 from mixmo.engine.actions import PlaceTile
+from mixmo.net.database import DatabaseError
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.room_directory import Rooms
 from mixmo.net.server import GameServer
@@ -42,7 +43,7 @@ def test_a_transaction_sqlite_rolled_back_by_itself_is_an_error_at_the_commit(
     _room(store, "CDEFGH")
     store.append_action("CDEFGH", 1, PlaceTile(seat=0, row=0, col=0, symbol="E", at=1.0))
     store._db.execute("ROLLBACK")  # what a full disk can do to a transaction
-    with pytest.raises(sqlite3.OperationalError, match="actions lost"):
+    with pytest.raises(DatabaseError, match="actions lost"):
         store.commit()
     store.close()
 

@@ -9,8 +9,8 @@ seat asking is refused with a code (``not-host``), as is a seat that is not away
 from __future__ import annotations
 
 import logging
-import sqlite3
 
+from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.refusals import NotHostError, SeatNotAwayError, StorageError
 from mixmo.net.rooms import Room, SeatState
 
@@ -59,5 +59,5 @@ def pause(room: Room, by: int, paused: bool) -> None:
     if room.store is not None:
         try:
             room.store.keep_pause(room.code, paused, room.clock())
-        except sqlite3.Error as error:  # the break holds all the same; a restart would end it
+        except DATABASE_ERRORS as error:  # the break holds all the same; a restart would end it
             log.warning("room %s****: cannot store its pause (%s)", room.code[:2], error)

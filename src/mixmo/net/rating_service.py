@@ -11,10 +11,10 @@ and its deal's seed), so a match is never rated twice, whatever is replayed.
 from __future__ import annotations
 
 import logging
-import sqlite3
 
 from mixmo.net.account_store import AccountStore, account_player, bot_player
 from mixmo.net.connection import Connection
+from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.protocol import Leaderboard, Ranked, Top
 from mixmo.net.ratings import family_of, places_of, rate
 from mixmo.net.rooms import Room
@@ -78,7 +78,7 @@ class Ratings:
             )
             self.show(room)
             return rated
-        except sqlite3.Error as error:  # the match stands; its rating waits for no one
+        except DATABASE_ERRORS as error:  # the match stands; its rating waits for no one
             log.error("room %s****: cannot keep its ratings (%s)", room.code[:2], error)
             return False
 

@@ -5,10 +5,10 @@ expired, put away and forgotten, with the word lists they share. Split from
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.lexicon import Lexicon
+from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.refusals import (
     ROOM_EXPIRED,
@@ -130,7 +130,7 @@ class Rooms:
         """Remove a room nobody joined from memory and from the store: nobody played in it."""
         self.rooms.pop(code, None)
         if self.store is not None:
-            with contextlib.suppress(sqlite3.Error):  # kept, and swept again next start
+            with contextlib.suppress(*DATABASE_ERRORS):  # kept, and swept again next start
                 self.store.forget_unstarted(code)
 
     def put_away(self, code: str) -> None:

@@ -14,7 +14,6 @@ import hashlib
 import hmac
 import logging
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import InitVar, dataclass, field, replace
@@ -27,6 +26,7 @@ from mixmo.engine.game_errors import GameRuleError
 from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
+from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.protocol import (
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -64,7 +64,7 @@ Clock = Callable[[], float]
 log = logging.getLogger("mixmo.net.rooms")
 
 
-def storage_error(error: sqlite3.Error, what: str) -> StorageError:
+def storage_error(error: Exception, what: str) -> StorageError:
     """The refusal for a write of ``what`` (a key of :data:`STORE_REFUSALS`) that failed."""
     full, other = STORE_REFUSALS[what]
     return DiskFullError(reason=full()) if disk_is_full(error) else StorageError(reason=other())
@@ -337,7 +337,7 @@ class Room:
         if self.store is not None:
             try:
                 self.store.rematch(self.code, options)
-            except sqlite3.Error as error:
+            except DATABASE_ERRORS as error:
                 self.match, self.views = before
                 log.error("room %s: cannot store the new match (%s)", self.code[:2], error)
                 raise storage_error(error, "start") from None
@@ -401,7 +401,7 @@ class Room:
                 self.store.append_action(self.code, len(game.log), game.log[-1])
                 if game.phase is Phase.MATCH_OVER:
                     self.store.finish(self.code, self._final(events), time.time())
-            except sqlite3.Error as error:
+            except DATABASE_ERRORS as error:
                 # Nobody hears of an action that is not in the log: the room stops here, and
                 # a restart brings it back as its players last saw it.
                 self.broken = True
@@ -511,7 +511,7 @@ class Room:
                 self.game.options if self.game else None,
                 self.created,
             )
-        except sqlite3.Error as error:
+        except DATABASE_ERRORS as error:
             stored = {"room": "the new room", "seat": "a seat", "start": "the match's start"}
             log.error("room %s****: cannot store %s (%s)", self.code[:2], stored[what], error)
             raise storage_error(error, what) from None

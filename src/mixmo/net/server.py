@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import time
 import weakref
 from collections import deque
@@ -43,6 +42,7 @@ from mixmo.net.archive_service import ArchiveService
 from mixmo.net.botrunner import Submit
 from mixmo.net.broadcast import broadcast_events, displace, send_snapshot
 from mixmo.net.connection import Connection, Limits, drained
+from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.health import answer_health_check
 from mixmo.net.incoming import parse_message, ref_of
 from mixmo.net.logs import room_label as room_label
@@ -288,14 +288,14 @@ class GameServer:
         if self._uncommitted and self.store is not None:
             try:
                 self.store.commit()
-            except sqlite3.Error as error:
+            except DATABASE_ERRORS as error:
                 held = self._lost(error)
         self._uncommitted.clear()
         queued, self._queued = self._queued, []
         for conn in queued:
             conn.write(held, self.latencies)
 
-    def _lost(self, error: sqlite3.Error) -> set[str]:
+    def _lost(self, error: Exception) -> set[str]:
         """The codes of the rooms whose actions of this turn the log did not take."""
         held = set()
         for room, sender, ref in self._uncommitted:
@@ -360,7 +360,7 @@ class GameServer:
             handler(conn, message, arrival)
         except (RoomError, GameRuleError) as error:
             conn.refuse(error.message, ref)
-        except sqlite3.Error as error:  # the rooms' database failed a read (a write is a
+        except DATABASE_ERRORS as error:  # the rooms' database failed a read (a write is a
             # RoomError already): one line in the log, and a refusal that says whose fault
             log.error("the rooms' database failed a request (%s)", error)
             conn.refuse(refusals.STORAGE(reason=refusals.DATABASE_FAILED()), ref)

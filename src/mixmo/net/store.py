@@ -18,6 +18,10 @@ Each room's row also keeps the game time it had reached (``clock``), written eve
 seconds by the server (:meth:`RoomStore.keep_clocks`) and when it stops, so a restarted
 room's clock goes on from there, not from its last action's time.
 
+On a community server (``mixmo serve --database postgresql://...``) the same tables live
+in PostgreSQL, shared by every node (:data:`POSTGRES_SCHEMA`): the same statements, the
+same group commit, on a :class:`~mixmo.net.database.PostgresConnection`.
+
 Every row read back goes through one validated model (:class:`RoomRow`): a room whose
 row or log does not validate is set aside (its row marked ``damaged`` with the reason,
 nothing deleted) and the server serves every other room.
@@ -42,6 +46,13 @@ from mixmo.engine.options import MatchOptions
 from mixmo.engine.save_models import ACTION_ADAPTER, TaggedAction
 from mixmo.engine.state_json import options_data
 from mixmo.engine.tiles import MAX_PLAYERS
+from mixmo.net.database import (
+    DATABASE_ERRORS,
+    Connection,
+    DatabaseError,
+    PostgresConnection,
+    migrate_postgres,
+)
 from mixmo.net.protocol import MAX_NAME, BotLevel, RoomCode, RoomSettings
 
 SCHEMA = """
@@ -130,6 +141,48 @@ MIGRATIONS: dict[int, Step] = {
 }
 """The rooms' schema versions (``PRAGMA user_version``), each from the one before."""
 
+POSTGRES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    settings TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    options TEXT,
+    finished INTEGER NOT NULL DEFAULT 0,
+    created DOUBLE PRECISION NOT NULL,
+    clock DOUBLE PRECISION,
+    damaged TEXT,
+    seen DOUBLE PRECISION,
+    expired DOUBLE PRECISION,
+    standings TEXT,
+    paused INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, n)
+);
+CREATE TABLE IF NOT EXISTS matches (
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    finished DOUBLE PRECISION NOT NULL,
+    options TEXT NOT NULL,
+    standings TEXT NOT NULL,
+    PRIMARY KEY (code, number)
+);
+CREATE INDEX IF NOT EXISTS matches_by_time ON matches (finished);
+CREATE TABLE IF NOT EXISTS match_actions (
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, number, n)
+)
+"""
+"""The rooms' tables in PostgreSQL: SQLite's version 4 at once. The primary key of a
+room's log, (code, n), is also what keeps two nodes from both writing a room: the one
+whose lease lapsed fails its next commit, and its room stops."""
+
 
 @dataclass(frozen=True)
 class SeatRecord:
@@ -172,6 +225,14 @@ class Ending:
 
     expired: bool
     standings: list[tuple[str, int, int]]
+
+
+def _public(settings: object) -> bool:
+    """Whether a room's stored settings make it public (damaged ones do not)."""
+    try:
+        return json.loads(settings).get("public") is True if isinstance(settings, str) else False
+    except (ValueError, AttributeError):
+        return False
 
 
 def _standings(text: object) -> list[tuple[str, int, int]]:
@@ -252,7 +313,7 @@ class DamagedRowError(ValueError):
 
 
 class RoomStore:
-    """The rooms of one server, in ``DIR/rooms.sqlite3``.
+    """The rooms of one server, in ``DIR/rooms.sqlite3`` (or in PostgreSQL: ``database``).
 
     ``checkpoint_every`` seconds, a thread with its own connection checkpoints the WAL
     (passively: it never blocks a commit). Left to SQLite, the commit that fills the
@@ -261,21 +322,36 @@ class RoomStore:
     room, and about a sixth of an action's CPU.
     """
 
-    def __init__(self, folder: Path, checkpoint_every: float = 1.0) -> None:
-        folder.mkdir(parents=True, exist_ok=True)
-        self.path = folder / "rooms.sqlite3"
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA wal_autocheckpoint=0")
-        migrate(self._db, MIGRATIONS)
-        # One write now (the schema version, as it is): a database that opens but cannot be
-        # written (a read-only disk, a full one) is refused at start, not at the first move.
-        (version,) = self._db.execute("PRAGMA user_version").fetchone()
-        self._db.execute(f"PRAGMA user_version = {int(version)}")
+    def __init__(
+        self, folder: Path | None = None, checkpoint_every: float = 1.0, database: str = ""
+    ) -> None:
+        """``folder``: SQLite's; ``database``: a PostgreSQL address instead."""
+        self._closing = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         self._appended = 0
         """Actions appended to the open transaction."""
-        self._closing = threading.Event()
+        self._db: Connection
+        if database:
+            self.path: Path | None = None
+            self._db = PostgresConnection(database)
+            migrate_postgres(self._db, "rooms", [POSTGRES_SCHEMA])
+            return
+        assert folder is not None
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / "rooms.sqlite3"
+        self._db = db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._open_sqlite(db, checkpoint_every)
+
+    def _open_sqlite(self, db: sqlite3.Connection, checkpoint_every: float) -> None:
+        db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA wal_autocheckpoint=0")
+        migrate(db, MIGRATIONS)
+        # One write now (the schema version, as it is): a database that opens but cannot be
+        # written (a read-only disk, a full one) is refused at start, not at the first move.
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        db.execute(f"PRAGMA user_version = {int(version)}")
         self._checkpointer = threading.Thread(
             target=self._checkpoint_forever,
             args=(checkpoint_every,),
@@ -285,6 +361,7 @@ class RoomStore:
         self._checkpointer.start()
 
     def _checkpoint_forever(self, every: float) -> None:
+        assert self.path is not None
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             while not self._closing.wait(every):
@@ -295,13 +372,15 @@ class RoomStore:
 
     def close(self) -> None:
         """Close the database (an uncommitted transaction is rolled back: nobody heard of
-        its actions), the WAL checkpointed into it."""
+        its actions), SQLite's WAL checkpointed into it."""
         self._closing.set()
-        self._checkpointer.join()
-        with contextlib.suppress(sqlite3.Error):
+        if self._checkpointer is not None:
+            self._checkpointer.join()
+        with contextlib.suppress(*DATABASE_ERRORS):
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if self._checkpointer is not None:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._db.close()
 
     def save_room(
@@ -337,7 +416,8 @@ class RoomStore:
         self._appended += 1
 
     def commit(self) -> None:
-        """Make every action appended since the last commit durable (sqlite3.Error if not).
+        """Make every action appended since the last commit durable (one of
+        :data:`DATABASE_ERRORS` if not).
 
         SQLite rolls a transaction back by itself after some failures (a full disk);
         actions appended to a transaction that is no longer open are lost, and that is an
@@ -347,16 +427,16 @@ class RoomStore:
         if self._db.in_transaction:
             try:
                 self._db.execute("COMMIT")
-            except sqlite3.Error:
-                with contextlib.suppress(sqlite3.Error):
+            except DATABASE_ERRORS:
+                with contextlib.suppress(*DATABASE_ERRORS):
                     self._db.execute("ROLLBACK")
                 raise
         elif appended:
-            raise sqlite3.OperationalError("the transaction was rolled back: actions lost")
+            raise DatabaseError("the transaction was rolled back: actions lost")
 
     def keep_clocks(self, clocks: Iterable[tuple[str, float]]) -> None:
         """Keep each room's game time (code, seconds), committed now, or with the open
-        transaction's actions when one is open (sqlite3.Error if the commit fails)."""
+        transaction's actions when one is open (one of :data:`DATABASE_ERRORS` if the commit fails)."""
         self._write_now(
             "UPDATE rooms SET clock = ? WHERE code = ?", [(clock, code) for code, clock in clocks]
         )
@@ -457,14 +537,14 @@ class RoomStore:
         """The codes of the public rooms that wait for players (no match yet, not expired
         or set aside), the oldest first: the open-room list shows them after a restart."""
         rows = self._db.execute(
-            "SELECT code FROM rooms WHERE options IS NULL AND finished = 0 AND expired IS NULL"
-            " AND damaged IS NULL AND json_extract(settings, '$.public') = 1 ORDER BY created"
+            "SELECT code, settings FROM rooms WHERE options IS NULL AND finished = 0"
+            " AND expired IS NULL AND damaged IS NULL ORDER BY created"
         ).fetchall()
-        return [str(code) for (code,) in rows]
+        return [str(code) for code, settings in rows if _public(settings)]
 
     def _write_now(self, sql: str, rows: Sequence[tuple[object, ...]]) -> None:
         """``sql`` for each row: in the open transaction (its group commit takes it), or in
-        one of its own, committed now (sqlite3.Error if that fails)."""
+        one of its own, committed now (one of :data:`DATABASE_ERRORS` if that fails)."""
         if not rows:
             return
         if self._db.in_transaction:
@@ -474,8 +554,8 @@ class RoomStore:
         try:
             self._db.executemany(sql, rows)
             self._db.execute("COMMIT")
-        except sqlite3.Error:
-            with contextlib.suppress(sqlite3.Error):
+        except DATABASE_ERRORS:
+            with contextlib.suppress(*DATABASE_ERRORS):
                 self._db.execute("ROLLBACK")
             raise
 
@@ -499,8 +579,8 @@ class RoomStore:
             for sql, values in statements:
                 self._db.execute(sql, values)
             self._db.execute("COMMIT")
-        except sqlite3.Error:
-            with contextlib.suppress(sqlite3.Error):
+        except DATABASE_ERRORS:
+            with contextlib.suppress(*DATABASE_ERRORS):
                 self._db.execute("ROLLBACK")
             raise
 
@@ -549,7 +629,7 @@ class RoomStore:
         does not read back): its row says why. Nothing is deleted, so a person can look at
         it; a database that cannot take the mark is left as it is (the server keeps the
         reason in memory)."""
-        with contextlib.suppress(sqlite3.Error):
+        with contextlib.suppress(*DATABASE_ERRORS):
             self._db.execute(
                 "UPDATE rooms SET damaged = ? WHERE code = ?", (reason or "damaged", code)
             )

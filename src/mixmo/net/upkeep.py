@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import time
 from collections.abc import Iterable
 
 from mixmo.net.addresses import AddressBook
 from mixmo.net.connection import Connection, Limits
+from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.logs import room_label
 from mixmo.net.room_directory import Rooms
 from mixmo.net.rooms import Room
@@ -54,7 +54,7 @@ class Upkeep:
         try:
             self.rooms.store.keep_clocks(clocks)
             self.rooms.store.seen(seen, time.time())
-        except sqlite3.Error as error:
+        except DATABASE_ERRORS as error:
             log.warning("cannot keep the rooms' clocks: %s", error)
 
     def sweep(self) -> list[str]:
@@ -93,7 +93,7 @@ class Upkeep:
         (their logs are kept); the codes."""
         try:
             codes = self.rooms.expire(time.time())
-        except sqlite3.Error as error:
+        except DATABASE_ERRORS as error:
             log.warning("cannot expire the abandoned rooms: %s", error)
             return []
         for code in codes:

@@ -1,0 +1,162 @@
+"""The server's two databases: SQLite in its ``--data`` folder (the default: nothing else
+to run), or PostgreSQL (``--database postgresql://...``) shared by every node of a
+community server.
+
+The stores (:mod:`mixmo.net.store`, :mod:`mixmo.net.account_store`) write their SQL
+once, in the ``?`` style of Python's ``sqlite3``, on the part of the DB-API that both
+drivers share (``execute``, ``executemany``, ``in_transaction``). A PostgreSQL
+connection is :class:`PostgresConnection`: psycopg 3 underneath, in autocommit mode so
+that the stores' own ``BEGIN`` and ``COMMIT`` decide every transaction (their group
+commit), its ``%s`` placeholders written for them, and its failures raised as
+:class:`DatabaseError`. A caller catches :data:`DATABASE_ERRORS` whichever it is.
+
+psycopg is imported only when a server is given a PostgreSQL address (``pip install
+'mixmo[community]'``): a server on SQLite never loads it.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+if TYPE_CHECKING:
+    import psycopg
+
+Dialect = Literal["sqlite", "postgresql"]
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+class DatabaseError(Exception):
+    """PostgreSQL failed a statement, a commit or the connection (the driver's own error
+    is the ``__cause__``; its text is this one's)."""
+
+
+DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, DatabaseError)
+"""What a store's call raises when its database fails, SQLite's or PostgreSQL's."""
+
+
+class Rows(Protocol):
+    """What a statement gives back, from either driver."""
+
+    @property
+    def rowcount(self) -> int: ...
+    def fetchone(self) -> Any: ...
+    def fetchall(self) -> list[Any]: ...
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Connection(Protocol):
+    """The part of a DB-API connection the stores use (``sqlite3.Connection`` has it)."""
+
+    @property
+    def in_transaction(self) -> bool: ...
+    def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Rows: ...
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]], /) -> Rows: ...
+    def close(self) -> None: ...
+
+
+def is_postgres(address: str) -> bool:
+    return address.startswith(POSTGRES_SCHEMES)
+
+
+_PLACEHOLDER = re.compile(r"\?")
+
+
+class PostgresConnection:
+    """A psycopg connection as the stores use a ``sqlite3`` one (module docstring)."""
+
+    dialect: Dialect = "postgresql"
+
+    def __init__(self, address: str) -> None:
+        try:
+            import psycopg
+        except ImportError:  # pragma: no cover - the community extra is in the test lock
+            raise DatabaseError(
+                "PostgreSQL needs psycopg: pip install 'mixmo[community]'"
+            ) from None
+        self._psycopg = psycopg
+        try:
+            self._conn: psycopg.Connection[Any] = psycopg.connect(
+                address, autocommit=True, connect_timeout=5
+            )
+        except psycopg.Error as error:
+            raise DatabaseError(_one_line(error)) from error
+        self._sql: dict[str, str] = {}
+        """Each statement as PostgreSQL spells it (they are few, and run again and again)."""
+
+    @property
+    def in_transaction(self) -> bool:
+        status = self._conn.info.transaction_status
+        return status != self._psycopg.pq.TransactionStatus.IDLE
+
+    def _spelled(self, sql: str) -> str:
+        spelled = self._sql.get(sql)
+        if spelled is None:
+            spelled = self._sql[sql] = _PLACEHOLDER.sub("%s", sql)
+        return spelled
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Rows:
+        if sql == "COMMIT":
+            self._commit()
+        try:
+            return self._conn.execute(self._spelled(sql), parameters)
+        except self._psycopg.Error as error:
+            raise DatabaseError(_one_line(error)) from error
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]], /) -> Rows:
+        cursor = self._conn.cursor()
+        try:
+            cursor.executemany(self._spelled(sql), rows)
+            return cursor
+        except self._psycopg.Error as error:
+            raise DatabaseError(_one_line(error)) from error
+
+    def _commit(self) -> None:
+        """PostgreSQL answers COMMIT in a failed transaction with a rollback, not an error:
+        the stores must hear that their actions were lost."""
+        status = self._conn.info.transaction_status
+        if status == self._psycopg.pq.TransactionStatus.INERROR:
+            self._conn.execute("ROLLBACK")
+            raise DatabaseError("the transaction failed: rolled back")
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+def _one_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+def migrate_postgres(db: PostgresConnection, name: str, steps: Sequence[str]) -> None:
+    """Bring the schema ``name`` (``rooms``, ``accounts``) up to the last of ``steps``
+    (version 1 is ``steps[0]``), each step with its version in one transaction. Nodes
+    that start together take turns (an advisory lock), so none sees half a schema."""
+    db.execute("BEGIN")
+    try:
+        db.execute("SELECT pg_advisory_xact_lock(hashtext('mixmo-schema'))")
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS mixmo_schema (name TEXT PRIMARY KEY, version INTEGER)"
+        )
+        row = db.execute("SELECT version FROM mixmo_schema WHERE name = ?", (name,)).fetchone()
+        version = 0 if row is None else int(row[0])
+        if version > len(steps):
+            from mixmo.data.sqlite_schema import SchemaVersionError
+
+            raise SchemaVersionError(version, len(steps))
+        for target in range(version + 1, len(steps) + 1):
+            for statement in steps[target - 1].split(";"):
+                if statement.strip():
+                    db.execute(statement)
+        db.execute(
+            "INSERT INTO mixmo_schema (name, version) VALUES (?, ?)"
+            " ON CONFLICT (name) DO UPDATE SET version = excluded.version",
+            (name, len(steps)),
+        )
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
