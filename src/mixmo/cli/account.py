@@ -7,6 +7,7 @@ work on a server's `--data` folder.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -148,50 +149,60 @@ def forget(url: str, yes: bool) -> None:
     click.echo(_("Forgot the key of {name} at {server}.").format(name=held.name, server=server))
 
 
-DATA_OPTION = click.option(
-    "--data",
-    type=click.Path(file_okay=False, exists=True, path_type=Path),
-    required=True,
-    help=N_("The server's data folder (its `mixmo serve --data`)."),
-)
+def operator_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Where the server keeps its accounts: its data folder, or its PostgreSQL database."""
+    command = click.option(
+        "--database",
+        metavar="postgresql://...",
+        help=N_("The community server's database (its `mixmo serve --database`)."),
+    )(command)
+    return click.option(
+        "--data",
+        type=click.Path(file_okay=False, exists=True, path_type=Path),
+        help=N_("The server's data folder (its `mixmo serve --data`)."),
+    )(command)
 
 
 @account.command(
     cls=TranslatedCommand,
     name="ban",
     short_help=N_("The operator bans an account from a server."),
-    help=N_("Ban the account NAME from the server whose data folder is --data."),
+    help=N_("Ban the account NAME from the server whose --data or --database is given."),
 )
 @click.argument("name", metavar=N_("NAME"))
-@DATA_OPTION
+@operator_options
 @click.option("--reason", default="", help=N_("Why: its owner is told."))
-def ban(name: str, data: Path, reason: str) -> None:
-    _set_ban(name, data, reason.strip() or _("no reason given"))
+def ban(name: str, data: Path | None, database: str | None, reason: str) -> None:
+    _set_ban(name, data, database, reason.strip() or _("no reason given"))
 
 
 @account.command(
     cls=TranslatedCommand,
     name="unban",
     short_help=N_("The operator lifts a ban."),
-    help=N_("Lift the ban of the account NAME on the server whose data folder is --data."),
+    help=N_("Lift the ban of the account NAME on the server whose --data or --database is given."),
 )
 @click.argument("name", metavar=N_("NAME"))
-@DATA_OPTION
-def unban(name: str, data: Path) -> None:
-    _set_ban(name, data, None)
+@operator_options
+def unban(name: str, data: Path | None, database: str | None) -> None:
+    _set_ban(name, data, database, None)
 
 
-def _set_ban(name: str, data: Path, reason: str | None) -> None:
-    import sqlite3
-
+def _set_ban(name: str, data: Path | None, database: str | None, reason: str | None) -> None:
     from mixmo.net.account_store import AccountStore
+    from mixmo.net.database import DATABASE_ERRORS, is_postgres, redacted
 
+    if (data is None) == (database is None):
+        fail(_("give the server's --data folder or its --database, one of them"))
+    if database is not None and not is_postgres(database):
+        fail(_("--database: a PostgreSQL address (postgresql://...)"))
+    where = redacted(database) if database else str(data)
     try:
-        store = AccountStore(data)
+        store = AccountStore(data, database or "")
         found = store.ban(name, reason)
         store.close()
-    except sqlite3.Error as error:
-        fail(_("{folder}: cannot open the accounts ({error})").format(folder=data, error=error))
+    except DATABASE_ERRORS as error:
+        fail(_("{folder}: cannot open the accounts ({error})").format(folder=where, error=error))
     if found is None:
         fail(_("no account {name} on this server").format(name=name))
     if reason is None:

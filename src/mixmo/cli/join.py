@@ -219,7 +219,8 @@ def run_join(request: JoinRequest) -> None:
             click.echo(_("Stopped looking for a match."), err=True)
             raise SystemExit(130) from None
         return
-    asyncio.run(_play_bot(server, code, seat_name, bot_level, settings, request.speed))
+    account = None if request.guest else _held_account(server)
+    asyncio.run(_play_bot(server, code, seat_name, bot_level, settings, request.speed, account))
 
 
 def new_room_settings(request: JoinRequest) -> RoomSettings:
@@ -427,7 +428,9 @@ async def _play_bot(
     level: str,
     settings: object,
     speed: float,
+    account: HeldAccount | None,
 ) -> None:
+    """A bot's seat (signed in as this computer's account for the server, if it holds one)."""
     from mixmo.engine.bot import Level
     from mixmo.net.botclient import play_bot_seat
     from mixmo.net.client import ClientError, SeatTokens
@@ -460,6 +463,7 @@ async def _play_bot(
             tokens=SeatTokens(),
             on_room=lambda room: click.echo(f"room {room}") if settings is not None else None,
             on_lobby=lobby,
+            account=account,
         )
     except ClientError as error:
         fail(client_error(server, error, f"{server}/{code}" if code else None))

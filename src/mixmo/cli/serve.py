@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -12,6 +13,7 @@ from mixmo.cli.options import TranslatedCommand, listen_options, listen_until_st
 from mixmo.i18n import N_, _
 
 if TYPE_CHECKING:
+    from mixmo.net.cluster import Cluster
     from mixmo.net.server import GameServer
 
 INVITE = N_("players join with: mixmo join ws://{address}/CODE (--new opens a room)")
@@ -67,6 +69,42 @@ BROWSER_INVITE = N_("or in a browser: http://{address}/CODE")
         "address (needs textual-serve: pip install 'mixmo[web]')."
     ),
 )
+@click.option(
+    "--database",
+    metavar="postgresql://...",
+    help=N_(
+        "Keep rooms, logs, accounts, ratings and the archive in this PostgreSQL database "
+        "instead of --data's SQLite files (pip install 'mixmo[community]')."
+    ),
+)
+@click.option(
+    "--redis",
+    metavar="redis://...",
+    help=N_(
+        "Run as one node of a community server: this Redis says which node plays each "
+        "room (needs --database, shared by every node: docs/network.md)."
+    ),
+)
+@click.option(
+    "--advertise",
+    metavar="ws://HOST:PORT",
+    help=N_("With --redis: the address the other nodes send this node's players to."),
+)
+@click.option(
+    "--lease",
+    type=click.FloatRange(0.5, 600),
+    default=10.0,
+    show_default=True,
+    metavar=N_("SECONDS"),
+    help=N_("With --redis: how long a dead node keeps its rooms before another takes them."),
+)
+@click.option(
+    "--community",
+    default="mixmo",
+    show_default=True,
+    metavar=N_("NAME"),
+    help=N_("With --redis: the community's name (its nodes share it; two may share a Redis)."),
+)
 @click.option("--bot-speed", type=click.FloatRange(0.1, 1000), default=1.0, hidden=True)
 @click.option(
     "--bot-pace",
@@ -83,18 +121,23 @@ def serve(
     shard: str | None,
     expire_after: float,
     web: bool,
+    database: str | None,
+    redis: str | None,
+    advertise: str | None,
+    lease: float,
+    community: str,
     bot_speed: float,
     bot_pace: float,
 ) -> None:
     """`mixmo serve`: the game server (its help text is above, translated)."""
     import asyncio
     import logging
-    import sqlite3
     import sys
 
     from mixmo.data.sqlite_schema import SchemaVersionError
     from mixmo.data.storage import data_dir, why_not_written
     from mixmo.net.connection import Limits
+    from mixmo.net.database import DATABASE_ERRORS, redacted
     from mixmo.net.rooms import parse_shard
     from mixmo.net.server import GameServer
 
@@ -102,28 +145,37 @@ def serve(
         shards = parse_shard(shard) if shard else (0, 1)
     except ValueError as error:
         fail(f"--shard: {error}")
+    community_node = NodeRequest(database, redis, advertise, lease, community)
+    community_node.check(host, port, shard is not None, web)
 
     folder = data if data is not None else data_dir() / "server"
     if folder.exists() and not folder.is_dir():
         fail(_("{folder}: not a folder").format(folder=folder))
+    where = redacted(database) if database else str(folder / "rooms.sqlite3")
 
-    def unusable(error: sqlite3.Error | SchemaVersionError) -> NoReturn:
-        fail(
-            _("{path}: cannot use the rooms' database ({error})").format(
-                path=folder / "rooms.sqlite3", error=error
-            )
-        )
+    def unusable(error: Exception) -> NoReturn:
+        fail(_("{path}: cannot use the rooms' database ({error})").format(path=where, error=error))
 
     try:  # the folder made and the database opened before anything listens
         limits = Limits(abandoned_room=expire_after * 3600)
-        server = GameServer(folder, limits, bot_speed=bot_speed, shard=shards, bot_pace=bot_pace)
+        server = GameServer(
+            folder,
+            limits,
+            bot_speed=bot_speed,
+            shard=shards,
+            bot_pace=bot_pace,
+            database=database or "",
+            cluster=community_node.cluster(host, port),
+        )
     except OSError as error:  # read-only, no parent, a file in the way, no permission
         fail(
             _("{folder}: cannot hold the rooms' database ({reason})").format(
                 folder=folder, reason=why_not_written(error)
             )
         )
-    except (sqlite3.Error, SchemaVersionError) as error:  # not a database, a full disk, newer
+    except DATABASE_ERRORS as error:  # not a database, a full disk, no PostgreSQL or Redis
+        unusable(error)
+    except SchemaVersionError as error:  # a newer program's
         unusable(error)
 
     from mixmo.cli.common import load_lexicon
@@ -142,7 +194,7 @@ def serve(
 
     try:
         asyncio.run(_run(server, host, port, folder / "web" if web else None))
-    except sqlite3.Error as error:
+    except DATABASE_ERRORS as error:
         unusable(error)
 
 
@@ -170,3 +222,47 @@ async def _run(server: GameServer, host: str, port: int, web: Path | None) -> No
     if runner is not None:
         await runner.cleanup()
     await server.close()
+
+
+@dataclass(frozen=True, slots=True)
+class NodeRequest:
+    """What `mixmo serve` was asked of a community server: its database, and its Redis
+    when this server is one of its nodes."""
+
+    database: str | None
+    redis: str | None
+    advertise: str | None
+    lease: float
+    community: str
+
+    def check(self, host: str, port: int, sharded: bool, web: bool) -> None:
+        """One line and exit 2 for options that do not go together."""
+        from mixmo.net.database import is_postgres
+
+        if self.database is not None and not is_postgres(self.database):
+            fail(_("--database: a PostgreSQL address (postgresql://...)"))
+        if self.redis is None:
+            if self.advertise is not None:
+                fail(_("--advertise is a node's address: use it with --redis"))
+            return
+        if not self.redis.startswith(("redis://", "rediss://", "unix://")):
+            fail(_("--redis: a Redis address (redis://HOST:PORT)"))
+        if self.database is None:
+            fail(_("--redis needs --database: every node keeps the rooms in PostgreSQL"))
+        if sharded:
+            fail(_("--shard routes by letters: a node of a community server takes any room"))
+        if web:
+            fail(_("--web serves one server's rooms: not on a node of a community server"))
+        if self.advertise is None and (port == 0 or host in ("0.0.0.0", "::", "")):
+            fail(_("--redis: give --advertise, the address the other nodes send players to"))
+        if self.advertise is not None and not self.advertise.startswith(("ws://", "wss://")):
+            fail(_("--advertise: a WebSocket address (ws://HOST:PORT)"))
+
+    def cluster(self, host: str, port: int) -> Cluster | None:
+        """This node's place in the community (None: a server of its own)."""
+        if self.redis is None:
+            return None
+        from mixmo.net.cluster import Cluster
+
+        advertise = self.advertise or f"ws://{host}:{port}"
+        return Cluster(self.redis, advertise, lease=self.lease, name=self.community)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from mixmo.net.client import ClientError, GameClient
-from mixmo.net.keys import HeldAccount, encode, host_of, proof_payload, public_bytes
+from mixmo.net.keys import HeldAccount, encode, proof_payload, public_bytes
 from mixmo.net.protocol import Challenge, CreateAccount, Prove, SignedIn, SignIn
 from mixmo.net.refusals import WRONG_HOST
 
@@ -26,7 +26,7 @@ async def sign_in(client: GameClient, held: HeldAccount) -> SignedIn:
 
 
 async def _prove(client: GameClient, challenge: Challenge, key: Ed25519PrivateKey) -> SignedIn:
-    dialled = host_of(client.url)
+    dialled = client.host
     if challenge.host != dialled:  # a relay between us and the server: sign nothing for it
         raise ClientError(WRONG_HOST.code, WRONG_HOST(named=challenge.host, dialled=dialled))
     signature = key.sign(proof_payload(challenge.host, challenge.nonce))

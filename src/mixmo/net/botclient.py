@@ -21,8 +21,10 @@ from mixmo.engine.messages import Kind
 from mixmo.engine.options import MatchOptions, ScoringMode
 from mixmo.engine.state import MatchState, Phase
 from mixmo.engine.variants import variant_named
+from mixmo.net.account_client import sign_in
 from mixmo.net.botrunner import BotRunner
 from mixmo.net.client import ClientError, GameClient, SeatTokens
+from mixmo.net.keys import HeldAccount
 from mixmo.net.protocol import Lobby, RoomSettings, ServerMessage
 from mixmo.net.remote_table import RemoteTable
 
@@ -74,11 +76,16 @@ async def play_bot_seat(
     on_room: Callable[[str], None] | None = None,
     on_lobby: Callable[[Lobby], None] | None = None,
     lexicon: Lexicon | None = None,
+    account: HeldAccount | None = None,
 ) -> MatchResult:
-    """Join ``room`` (or create one with ``settings``) as a bot and play until the match ends."""
+    """Join ``room`` (or create one with ``settings``) as a bot and play until the match ends
+    (signed in as ``account`` first, when given: the seat takes its name, and a rated
+    room admits it)."""
     client = GameClient(url, tokens=tokens)
     await client.connect(room)
     try:
+        if account is not None:
+            await sign_in(client, account)
         if settings is not None:
             room = await client.create(settings)
         if room is None:

@@ -305,6 +305,17 @@ class GameClient:
         self._online.set()
         self._reader = asyncio.create_task(self._read())
 
+    @property
+    def host(self) -> str:
+        """The ``Host`` this connection was opened with: the server's address, or the node's
+        a community server redirected it to (what a sign-in's challenge must name)."""
+        from mixmo.net.keys import host_of
+
+        request = self._ws.request if self._ws is not None else None
+        if request is not None and "Host" in request.headers:
+            return str(request.headers["Host"]).lower()
+        return host_of(self.url)
+
     async def _open(self, room: str | None = None) -> ClientConnection:
         try:
             return await connect(

@@ -160,3 +160,17 @@ def migrate_postgres(db: PostgresConnection, name: str, steps: Sequence[str]) ->
         if db.in_transaction:
             db.execute("ROLLBACK")
         raise
+
+
+def redacted(address: str) -> str:
+    """``address`` as a log line or an error may show it: without its password."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(address)
+        if parts.password is None:
+            return address
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+        return parts._replace(netloc=netloc).geturl()
+    except ValueError:
+        return "(an address that does not read)"

@@ -210,6 +210,15 @@ class TooManyRoomsError(RoomError):
     )
 
 
+class RoomElsewhereError(RoomError):
+    """Another node of the community server plays this room: the client connects again
+    through the server's address, which leads it there."""
+
+    kind: ClassVar[Kind | None] = Kind(
+        "room-elsewhere", "another node of this server plays that room: try again"
+    )
+
+
 class TooManyGuessesError(RoomError):
     """Too many unknown room codes from one address: codes are not to be guessed."""
 

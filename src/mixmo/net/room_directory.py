@@ -1,6 +1,9 @@
 """Every room of one server: made, found (from memory, or from the store on first contact),
 expired, put away and forgotten, with the word lists they share. Split from
-:mod:`mixmo.net.rooms`, which is one room's seats, clock and match."""
+:mod:`mixmo.net.rooms`, which is one room's seats, clock and match.
+
+On a node of a community server (``cluster``), a room is made or restored only under
+its lease (:mod:`mixmo.net.cluster`), and its lease goes when it leaves memory."""
 
 from __future__ import annotations
 
@@ -8,12 +11,14 @@ import contextlib
 
 from mixmo.engine.dictionary_spec import open_lexicon
 from mixmo.engine.lexicon import Lexicon
+from mixmo.net.cluster import Cluster
 from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.refusals import (
     ROOM_EXPIRED,
     DamagedRoomError,
     MatchOverError,
+    RoomElsewhereError,
     UnknownRoomError,
     match_over,
 )
@@ -29,8 +34,10 @@ class Rooms:
         store: RoomStore | None = None,
         shard: tuple[int, int] = (0, 1),
         abandoned: float = 24 * 3600.0,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
+        self.cluster = cluster
         self.shard = shard
         self.abandoned = abandoned
         """Seconds with no player connected after which a room expires (:meth:`expire`)."""
@@ -47,10 +54,7 @@ class Rooms:
         return self._lexicons[language]
 
     def create(self, settings: RoomSettings) -> Room:
-        code = new_room_code(
-            lambda c: c in self.rooms or (self.store is not None and self.store.exists(c)),
-            self.shard,
-        )
+        code = new_room_code(self._taken, self.shard)
         room = Room(code=code, settings=settings, lexicons=self.lexicon, store=self.store)
         if any(s.free for s in room.seats):
             room.save("room")
@@ -59,12 +63,19 @@ class Rooms:
         self.rooms[code] = room  # only once stored: a refused room never existed
         return room
 
+    def _taken(self, code: str) -> bool:
+        """Whether a new room may not have ``code``: a room has it, or (on a node) another
+        node's lease, which this check takes for the new room when it is free."""
+        if code in self.rooms or (self.store is not None and self.store.exists(code)):
+            return True
+        return self.cluster is not None and self.cluster.claim(code) is not None
+
     def get(self, code: str) -> Room:
         """The room ``code``, from memory or (if it was put away while idle) from the store;
         DamagedRoomError if the store has it but it could not be restored."""
         room = self.rooms.get(code)
         if room is None and self.store is not None:
-            room = self._load(code)
+            room = self._load_here(code)
             if room is not None:
                 self.rooms[code] = room
             elif code in self.set_aside or self.store.set_aside_why(code) is not None:
@@ -75,13 +86,27 @@ class Rooms:
             raise UnknownRoomError()
         return room
 
+    def _load_here(self, code: str) -> Room | None:
+        """The stored room ``code``, restored on this node: under its lease on a node of a
+        community server (RoomElsewhereError while another node holds it)."""
+        if self.cluster is None:
+            return self._load(code)
+        if self.cluster.claim(code) is not None:
+            raise RoomElsewhereError()
+        room = self._load(code)
+        if room is None:
+            self.cluster.release([code])
+        return room
+
     def bring_back_open(self) -> None:
         """Restore the stored public rooms that wait for players, so that the open-room list
         shows them from the start (they have no log to replay, and no bot plays yet)."""
         if self.store is None:
             return
         for code in self.store.waiting_public():
-            with contextlib.suppress(UnknownRoomError, DamagedRoomError, MatchOverError):
+            with contextlib.suppress(
+                UnknownRoomError, DamagedRoomError, MatchOverError, RoomElsewhereError
+            ):
                 self.get(code)
 
     def _ended(self, code: str) -> None:
@@ -102,7 +127,7 @@ class Rooms:
             return []
         codes = self.store.expire(now - self.abandoned, now)
         for code in codes:
-            self.rooms.pop(code, None)
+            self.put_away(code)
         return codes
 
     def _load(self, code: str) -> Room | None:
@@ -128,14 +153,28 @@ class Rooms:
 
     def forget(self, code: str) -> None:
         """Remove a room nobody joined from memory and from the store: nobody played in it."""
-        self.rooms.pop(code, None)
+        self.put_away(code)
         if self.store is not None:
             with contextlib.suppress(*DATABASE_ERRORS):  # kept, and swept again next start
                 self.store.forget_unstarted(code)
 
     def put_away(self, code: str) -> None:
-        """Forget the room in memory (the store keeps it; :meth:`get` brings it back)."""
-        self.rooms.pop(code, None)
+        """Forget the room in memory (the store keeps it; :meth:`get` brings it back, here
+        or on another node: its lease goes)."""
+        if self.rooms.pop(code, None) is not None and self.cluster is not None:
+            with contextlib.suppress(*DATABASE_ERRORS):  # it lapses by itself
+                self.cluster.release([code])
+
+    def renew(self, presence: dict[str, object]) -> list[str]:
+        """Renew the leases of this node's rooms (and its presence); the codes of the rooms
+        another node took meanwhile, which leave memory here (nothing of theirs is written:
+        their log is the other node's now)."""
+        if self.cluster is None:
+            return []
+        lost = self.cluster.renew(list(self.rooms), presence)
+        for code in lost:
+            self.rooms.pop(code, None)
+        return lost
 
 
 def _reason(error: Exception) -> str:

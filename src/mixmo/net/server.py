@@ -28,6 +28,7 @@ from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from mixmo.engine import actions as act
 from mixmo.engine import events as ev
@@ -41,12 +42,14 @@ from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.archive_service import ArchiveService
 from mixmo.net.botrunner import Submit
 from mixmo.net.broadcast import broadcast_events, displace, send_snapshot
-from mixmo.net.connection import Connection, Limits, drained
+from mixmo.net.cluster import Cluster
+from mixmo.net.connection import Connection, Limits, close_later, drained
 from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.health import answer_health_check
 from mixmo.net.incoming import parse_message, ref_of
 from mixmo.net.logs import room_label as room_label
 from mixmo.net.logs import wire_logger
+from mixmo.net.node import Node
 from mixmo.net.protocol import (
     MAX_FRAME,
     ClientMessage,
@@ -61,6 +64,7 @@ from mixmo.net.protocol import (
     Reaction,
     Reconnect,
     Rematch,
+    RoomList,
     RoomSettings,
     SendAction,
     StartMatch,
@@ -108,11 +112,23 @@ class GameServer:
         bot_speed: float = 1.0,
         shard: tuple[int, int] = (0, 1),
         bot_pace: float = 1.0,
+        database: str = "",
+        cluster: Cluster | None = None,
     ) -> None:
+        """``database``: a PostgreSQL address, where the rooms and accounts are kept
+        instead of ``data``'s SQLite files; ``cluster``: this server is one node of a
+        community server (:mod:`mixmo.net.node`)."""
         self.limits = limits or Limits()
-        self.store = RoomStore(data) if data is not None else None
-        self.rooms = Rooms(self.store, shard, self.limits.abandoned_room)
-        self.accounts = Accounts(AccountStore(data))
+        self.store = (
+            RoomStore(database=database)
+            if database
+            else RoomStore(data)
+            if data is not None
+            else None
+        )
+        self.rooms = Rooms(self.store, shard, self.limits.abandoned_room, cluster)
+        self.node = Node(cluster, self.rooms) if cluster is not None else None
+        self.accounts = Accounts(AccountStore(data, database))
         self.ratings = Ratings(self.accounts.store)
         self.bot_speed = bot_speed
         self.bot_pace = bot_pace
@@ -131,6 +147,7 @@ class GameServer:
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
         self._waits: asyncio.Task[None] | None = None
+        self._leases: asyncio.Task[None] | None = None
         self._heard: weakref.WeakKeyDictionary[MatchCore, list[ev.Event]] = (
             weakref.WeakKeyDictionary()
         )
@@ -165,7 +182,7 @@ class GameServer:
             self._handle,
             host,
             port,
-            process_request=answer_health_check,
+            process_request=self._process_request,
             max_size=MAX_FRAME,
             max_queue=16,
             ping_interval=20,
@@ -177,7 +194,30 @@ class GameServer:
         self._sweeper = asyncio.create_task(self.upkeep.sweep_forever())
         self._clocks = asyncio.create_task(self.upkeep.keep_clocks_forever())
         self._waits = asyncio.create_task(self._settle_waits_forever())
+        if self.node is not None:
+            self._leases = asyncio.create_task(
+                self.node.keep_leases_forever(lambda: len(self.connections), self._lost_rooms)
+            )
         return self._server
+
+    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Before a handshake: the health check's answer, or a node's redirect to the node
+        that plays the room the path names."""
+        answer = answer_health_check(connection, request)
+        if answer is None and self.node is not None:
+            answer = self.node.route(connection, request)
+        return answer
+
+    def _lost_rooms(self, codes: list[str]) -> None:
+        """Another node took these rooms (this one was cut off longer than a lease): their
+        bots stop here, and their clients are let go, to find the room where it is now."""
+        for code in codes:
+            log.warning("room %s: another node plays it now", room_label(code))
+            for task in self._bots.pop(code, []):
+                task.cancel()
+            for conn in list(self.listeners.pop(code, ())):
+                conn.room = conn.seat = None
+                close_later(conn.ws, 1012, "the room moved to another node")
 
     @property
     def port(self) -> int:
@@ -217,7 +257,7 @@ class GameServer:
     async def close(self) -> None:
         self.flush()
         self.keep_clocks(self.rooms.rooms.values())
-        for task in (self._sweeper, self._clocks, self._waits):
+        for task in (self._sweeper, self._clocks, self._waits, self._leases):
             if task is not None:
                 task.cancel()
         for tasks in self._bots.values():
@@ -230,6 +270,9 @@ class GameServer:
         if self.store is not None:
             self.store.close()
         self.accounts.store.close()
+        if self.node is not None:  # the others may take this node's rooms at once
+            with contextlib.suppress(*DATABASE_ERRORS):
+                self.node.cluster.leave(list(self.rooms.rooms))
 
     # --- one connection ------------------------------------------------------------------
 
@@ -337,13 +380,17 @@ class GameServer:
             WatchRoom: lambda conn, message, _: self._watch(conn, message),
             LeaveRoom: lambda conn, _message, _: self._leave_room(conn),
             React: lambda conn, message, _: self._react(conn, message),
-            ListRooms: lambda conn, _message, _: conn.send(
-                open_rooms(self.rooms.rooms.values()).model_dump_json()
-            ),
+            ListRooms: lambda conn, _message, _: conn.send(self._open_rooms().model_dump_json()),
             Rematch: lambda conn, _message, _: self._rematch(conn),
             HostSeat: lambda conn, message, _: self._host_seat(conn, message),
             PauseMatch: lambda conn, message, _: self._pause(conn, message),
         }
+
+    def _open_rooms(self) -> RoomList:
+        """The open rooms (every node's, on a node of a community server)."""
+        if self.node is not None:
+            return self.node.open_rooms()
+        return open_rooms(self.rooms.rooms.values())
 
     def handle(self, kind: type[object], handler: Handler) -> None:
         """Have ``handler`` answer every message of ``kind``: how a service of the server

@@ -1,0 +1,93 @@
+"""What a server does as one node of a community server (``serve --redis``): lead each
+client to the node that plays its room, keep this node's leases, and list every node's
+open rooms (:mod:`mixmo.net.cluster` keeps the directory).
+
+**Routing.** Clients put the room's code in their connection's path (``ws://HOST/CODE``)
+for ``join``, ``reconnect`` and ``watch``. A node that does not hold the room answers
+the handshake with a redirect (307) to the node that does; the client's WebSocket
+library follows it, so a player reaches the right node through any node, or through a
+load balancer that knows nothing of rooms. A client whose node died connects again
+through the address it was given, not the redirect's: the load balancer leads it to a
+live node, which takes the room once the dead node's lease has lapsed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import Callable
+from http import HTTPStatus
+
+from websockets.asyncio.server import ServerConnection
+from websockets.http11 import Request, Response
+
+from mixmo.net.cluster import Cluster
+from mixmo.net.database import DATABASE_ERRORS
+from mixmo.net.protocol import MAX_LISTED, ROOM_CODE_LENGTH, OpenRoom, RoomList
+from mixmo.net.room_directory import Rooms
+from mixmo.net.room_list import open_rooms
+
+log = logging.getLogger("mixmo.net.node")
+
+_ROOM_PATH = re.compile(rf"^/([A-Z]{{{ROOM_CODE_LENGTH}}})/?$")
+
+
+class Node:
+    """This server among the community's nodes: routing, leases, the shared room list."""
+
+    def __init__(self, cluster: Cluster, rooms: Rooms) -> None:
+        self.cluster = cluster
+        self.rooms = rooms
+
+    def route(self, connection: ServerConnection, request: Request) -> Response | None:
+        """A redirect to the node that plays the room the path names; None (go on with
+        the handshake) when it is this node's, nobody's yet, or the path names none."""
+        found = _ROOM_PATH.match(request.path.split("?", 1)[0])
+        if found is None or found[1] in self.rooms.rooms:
+            return None
+        try:
+            where = self.cluster.holder(found[1])
+        except DATABASE_ERRORS:  # the request itself will be refused, saying why
+            return None
+        if where is None:
+            return None
+        response = connection.respond(HTTPStatus.TEMPORARY_REDIRECT, "")
+        response.headers["Location"] = f"{where.url}/{found[1]}"
+        return response
+
+    def open_rooms(self) -> RoomList:
+        """Every node's open rooms: this one's as they are now, the others' as they said at
+        their last renewal (within a third of a lease)."""
+        here = open_rooms(self.rooms.rooms.values()).rooms
+        there: list[OpenRoom] = []
+        with contextlib.suppress(*DATABASE_ERRORS):  # Redis down: this node's rooms only
+            for said in self.cluster.open_rooms():
+                with contextlib.suppress(ValueError):
+                    there.append(OpenRoom.model_validate(said))
+        return RoomList(rooms=[*here, *there][:MAX_LISTED])
+
+    def presence(self, connections: int) -> dict[str, object]:
+        """What this node tells the others at each renewal."""
+        listed = open_rooms(self.rooms.rooms.values()).rooms
+        return {
+            "rooms": len(self.rooms.rooms),
+            "connections": connections,
+            "open": [room.model_dump(mode="json") for room in listed],
+        }
+
+    async def keep_leases_forever(
+        self, connections: Callable[[], int], lost: Callable[[list[str]], None]
+    ) -> None:
+        """Renew this node's leases three times a lease; ``lost`` hears the rooms another
+        node took (this one was cut off from Redis for longer than a lease)."""
+        while True:
+            try:
+                gone = self.rooms.renew(self.presence(connections()))
+            except DATABASE_ERRORS as error:
+                log.error("cannot renew this node's leases (%s): retrying", error)
+            else:
+                if gone:
+                    lost(gone)
+            await asyncio.sleep(self.cluster.lease / 3)

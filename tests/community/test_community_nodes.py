@@ -1,0 +1,136 @@
+"""A community server's nodes, in one process: rooms and accounts in PostgreSQL, the
+room directory in Redis; a client reaches a room through any node."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+from websockets.asyncio.client import connect
+
+from mixmo.net.client import GameClient
+from mixmo.net.cluster import Cluster
+from mixmo.net.protocol import RoomSettings
+from mixmo.net.server import GameServer
+from tests.community.services import free_port
+from tests.net.helpers import Raw, answer_to, place, rack_of, two_seated
+
+
+@asynccontextmanager
+async def node(
+    database: str, redis: str, community: str, lease: float = 1.5
+) -> AsyncIterator[GameServer]:
+    """One node of the community ``community``, listening on a loopback port."""
+    port = free_port()
+    cluster = Cluster(redis, f"ws://127.0.0.1:{port}", lease=lease, name=community)
+    server = GameServer(database=database, cluster=cluster)
+    await server.start("127.0.0.1", port)
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+async def test_a_room_and_its_moves_outlive_the_server_in_postgresql(database: str) -> None:
+    first = GameServer(database=database)
+    await first.start("127.0.0.1", 0)
+    code, ann, bob = await two_seated(first)
+    welcome = next(m for m in ann.seen if m["type"] == "welcome")
+    letter = rack_of(next(m for m in ann.seen if m["type"] == "snapshot"), 0)[0]
+    await ann.send(place(0, letter, 1))
+    assert (await answer_to(ann, 1))["type"] == "events"
+    await ann.close()
+    await bob.close()
+    await first.close()
+
+    second = GameServer(database=database)
+    await second.start("127.0.0.1", 0)
+    try:
+        back = await Raw.open(second)
+        await back.send({"type": "reconnect", "room": code, "seat": 0, "token": welcome["token"]})
+        snapshot = await back.until("snapshot")
+        grid = snapshot["view"]["state"]["round"]["players"][0]["grid"]
+        assert letter in str(grid)  # the acknowledged move came back from the log
+        await back.close()
+    finally:
+        await second.close()
+
+
+async def test_any_node_leads_a_player_to_the_node_that_plays_the_room(
+    database: str, redis_address: str, community: str
+) -> None:
+    async with (
+        node(database, redis_address, community) as one,
+        node(database, redis_address, community) as two,
+    ):
+        host = GameClient(f"ws://127.0.0.1:{one.port}", reconnect_for=0)
+        await host.connect()
+        code = await host.create(RoomSettings(players=2))
+        await host.join(code, "Ann")
+        guest = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
+        await guest.connect(code)  # redirected: node one plays the room
+        await guest.join(code, "Bob")
+        assert guest.host == f"127.0.0.1:{one.port}"
+        assert code in one.rooms.rooms and code not in two.rooms.rooms
+        await guest.close()
+        await host.close()
+
+
+async def test_every_node_lists_every_node_s_open_rooms(
+    database: str, redis_address: str, community: str
+) -> None:
+    async with (
+        node(database, redis_address, community, lease=0.6) as one,
+        node(database, redis_address, community, lease=0.6) as two,
+    ):
+        host = GameClient(f"ws://127.0.0.1:{one.port}", reconnect_for=0)
+        await host.connect()
+        code = await host.create(RoomSettings(players=3, public=True))
+        await host.join(code, "Ann")
+        await asyncio.sleep(0.5)  # node one's next renewal tells the others
+        looker = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
+        await looker.connect()
+        listed = await looker.open_rooms()
+        assert [(room.room, room.players, room.free) for room in listed] == [(code, ["Ann"], 2)]
+        await looker.close()
+        await host.close()
+
+
+async def test_a_stopped_node_s_room_goes_on_at_another_node(
+    database: str, redis_address: str, community: str
+) -> None:
+    async with node(database, redis_address, community) as two:
+        async with node(database, redis_address, community) as one:
+            code, ann, bob = await two_seated(one)
+            welcome = next(m for m in ann.seen if m["type"] == "welcome")
+            await ann.close()
+            await bob.close()
+        # Node one stopped and let its leases go: node two takes the room at once.
+        async with connect(f"ws://127.0.0.1:{two.port}/{code}") as ws:
+            back = Raw(ws)
+            await back.send(
+                {"type": "reconnect", "room": code, "seat": 0, "token": welcome["token"]}
+            )
+            assert (await back.until("snapshot"))["view"]["seat"] == 0
+        assert code in two.rooms.rooms
+
+
+async def test_a_node_cut_off_longer_than_its_lease_lets_its_room_go(
+    database: str, redis_address: str, community: str
+) -> None:
+    async with (
+        node(database, redis_address, community, lease=0.6) as one,
+        node(database, redis_address, community, lease=0.6) as two,
+    ):
+        code, ann, bob = await two_seated(one)
+        assert one.node is not None and two.node is not None
+        one.node.cluster.release([code])  # as if its lease had lapsed unseen
+        assert two.rooms.get(code).code == code  # another node takes it...
+        await asyncio.sleep(0.5)  # ...and node one hears it at its next renewal
+        assert code not in one.rooms.rooms
+        with pytest.raises(Exception):  # noqa: B017 - closed by the server, code 1012
+            await ann.until("nothing", timeout=2)
+        assert ann.ws.close_code == 1012
+        await bob.close()
