@@ -23,13 +23,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.tui.tmux import free_port
+
 MISSING = "{what} is not installed: apt-get install {package} (or name a running one in {variable})"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _as_postgres(command: list[str]) -> list[str]:

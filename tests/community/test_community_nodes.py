@@ -14,8 +14,8 @@ from mixmo.net.client import GameClient
 from mixmo.net.cluster import Cluster
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.server import GameServer
-from tests.community.services import free_port
 from tests.net.helpers import Raw, answer_to, place, rack_of, two_seated
+from tests.tui.tmux import free_port
 
 
 @asynccontextmanager
