@@ -22,6 +22,11 @@ The server child runs in a session of its own, as ``mixmo serve`` would.
 
 With ``--servers K`` the rooms are spread over K server processes, as a proxy
 routing by room code would spread them (docs/network.md, scaling plan).
+
+With ``--database postgresql://... --redis redis://...`` the K servers are the nodes of
+one community server (docs/network.md, "A community server"): every action is committed
+to that PostgreSQL database, and each node holds its rooms' leases in Redis. Each room
+is made at one node and played there, as a load balancer would spread new rooms.
 For diagnosis: NET_LOAD_PROFILE=FILE writes the server's CPU profile (pstats),
 NET_LOAD_NO_STORE=1 runs it without its database, NET_LOAD_DEBUG=1 prints refusals.
 """
@@ -67,6 +72,14 @@ def rss_mib() -> float:
 # --- the server child ---------------------------------------------------------------------
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 async def serve_child(data: Path) -> None:
     """Run a server; answer ``stats`` and ``reset`` lines on stdin with JSON on stdout."""
     from mixmo.net.server import GameServer
@@ -83,8 +96,17 @@ async def serve_child(data: Path) -> None:
     # one person's machine, would refuse the 65th connection and the 21st room.
     many = 1_000_000
     limits = Limits(connections_per_address=many, rooms_per_address=many, rooms_per_connection=many)
-    server = GameServer(None if os.environ.get("NET_LOAD_NO_STORE") else data, limits)
-    await server.start("127.0.0.1", 0)
+    database, redis = os.environ.get("NET_LOAD_DATABASE"), os.environ.get("NET_LOAD_REDIS")
+    if database and redis:  # one node of a community server
+        from mixmo.net.cluster import Cluster
+
+        port = free_port()
+        cluster = Cluster(redis, f"ws://127.0.0.1:{port}", name=os.environ["NET_LOAD_COMMUNITY"])
+        server = GameServer(limits=limits, database=database, cluster=cluster)
+        await server.start("127.0.0.1", port)
+    else:
+        server = GameServer(None if os.environ.get("NET_LOAD_NO_STORE") else data, limits)
+        await server.start("127.0.0.1", 0)
     baseline = rss_mib()
     print(json.dumps({"port": server.port, "rss": baseline}), flush=True)
     loop = asyncio.get_running_loop()
@@ -330,9 +352,16 @@ def main() -> None:
     parser.add_argument(
         "--servers", type=int, default=1, help="server processes, rooms spread over them (shards)"
     )
+    parser.add_argument("--database", help="the nodes' PostgreSQL (with --redis)")
+    parser.add_argument("--redis", help="the nodes' Redis: the servers are a community's nodes")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--server-child", metavar="DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if bool(args.database) != bool(args.redis):
+        parser.error("--database and --redis go together")
+    if args.database and not args.server_child:
+        os.environ["NET_LOAD_DATABASE"], os.environ["NET_LOAD_REDIS"] = args.database, args.redis
+        os.environ["NET_LOAD_COMMUNITY"] = f"bench-{os.getpid()}"
     if args.server_child:
         asyncio.run(serve_child(Path(args.server_child)))
         return

@@ -12,7 +12,7 @@ from websockets.asyncio.client import connect
 
 from mixmo.net.client import GameClient
 from mixmo.net.cluster import Cluster
-from mixmo.net.protocol import RoomSettings
+from mixmo.net.protocol import QuickMatch, RoomSettings
 from mixmo.net.server import GameServer
 from tests.net.helpers import Raw, answer_to, place, rack_of, two_seated
 from tests.tui.tmux import free_port
@@ -134,3 +134,24 @@ async def test_a_node_cut_off_longer_than_its_lease_lets_its_room_go(
             await ann.until("nothing", timeout=2)
         assert ann.ws.close_code == 1012
         await bob.close()
+
+
+async def test_seekers_at_different_nodes_meet_in_one_quick_match(
+    database: str, redis_address: str, community: str
+) -> None:
+    async with (
+        node(database, redis_address, community) as one,
+        node(database, redis_address, community) as two,
+    ):
+        ann = GameClient(f"ws://127.0.0.1:{one.port}", reconnect_for=0)
+        bob = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
+        await ann.connect(queue=True)
+        asked = asyncio.create_task(ann.quick(QuickMatch(players=2, name="Ann")))
+        await asyncio.sleep(0.2)  # Ann's node keeps the queue now
+        await bob.connect(queue=True)  # led to Ann's node
+        welcomed = [await bob.quick(QuickMatch(players=2, name="Bob")), await asked]
+        assert bob.host == f"127.0.0.1:{one.port}"
+        assert welcomed[0].room in one.rooms.rooms
+        await ann.close()
+        await bob.close()
+    assert welcomed[0].room == welcomed[1].room

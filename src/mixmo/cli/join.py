@@ -358,7 +358,7 @@ async def _play_person(
     client = GameClient(server, tokens=SeatTokens())
     picker = None
     try:
-        await client.connect(room=code)
+        await client.connect(room=code, queue=isinstance(settings, QuickMatch))
         if account is not None:  # the seat then takes the account's name
             from mixmo.net.account_client import sign_in
 

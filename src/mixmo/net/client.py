@@ -32,6 +32,7 @@ from mixmo.engine.state import Phase
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
     MAX_FRAME,
+    QUICK_PATH,
     SEAT_TAKEN_CLOSE,
     SERVER_MESSAGE,
     Challenge,
@@ -295,13 +296,15 @@ class GameClient:
 
     # --- connection ----------------------------------------------------------------------
 
-    async def connect(self, room: str | None = None) -> None:
+    async def connect(self, room: str | None = None, *, queue: bool = False) -> None:
         """Open the connection; ClientError when the server cannot be reached.
 
-        With ``room``, the connection's path names it (``ws://HOST:PORT/CODE``): one server
-        ignores the path, a proxy in front of several routes by it (docs/network.md).
+        With ``room``, the connection's path names it (``ws://HOST:PORT/CODE``), and with
+        ``queue`` the quick-match queue (``/quick``): one server ignores the path, a
+        community server's node leads the client to the node that plays the room or keeps
+        the queue (docs/network.md).
         """
-        self._ws = await self._open(room)
+        self._ws = await self._open(room or (QUICK_PATH if queue else None))
         self._online.set()
         self._reader = asyncio.create_task(self._read())
 

@@ -2,6 +2,10 @@
 client to the node that plays its room, keep this node's leases, and list every node's
 open rooms (:mod:`mixmo.net.cluster` keeps the directory).
 
+**The quick-match queue** is kept by one node at a time, under a lease of its own
+(``NAME:room:quick``): seekers connect with the path ``/quick`` and are led to it, so
+that players reaching different nodes still meet at one table, made on that node.
+
 **Routing.** Clients put the room's code in their connection's path (``ws://HOST/CODE``)
 for ``join``, ``reconnect`` and ``watch``. A node that does not hold the room answers
 the handshake with a redirect (307) to the node that does; the client's WebSocket
@@ -25,13 +29,16 @@ from websockets.http11 import Request, Response
 
 from mixmo.net.cluster import Cluster
 from mixmo.net.database import DATABASE_ERRORS
-from mixmo.net.protocol import MAX_LISTED, ROOM_CODE_LENGTH, OpenRoom, RoomList
+from mixmo.net.protocol import MAX_LISTED, QUICK_PATH, ROOM_CODE_LENGTH, OpenRoom, RoomList
+from mixmo.net.refusals import QueueElsewhereError
 from mixmo.net.room_directory import Rooms
 from mixmo.net.room_list import open_rooms
 
 log = logging.getLogger("mixmo.net.node")
 
-_ROOM_PATH = re.compile(rf"^/([A-Z]{{{ROOM_CODE_LENGTH}}})/?$")
+_ROOM_PATH = re.compile(rf"^/([A-Z]{{{ROOM_CODE_LENGTH}}}|{QUICK_PATH})/?$")
+QUEUE = QUICK_PATH
+"""The queue's lease is a room's lease under a name no room code can be (lower case)."""
 
 
 class Node:
@@ -40,12 +47,23 @@ class Node:
     def __init__(self, cluster: Cluster, rooms: Rooms) -> None:
         self.cluster = cluster
         self.rooms = rooms
+        self.holds_queue = False
+        """Whether this node keeps the community's quick-match queue (under its lease)."""
+
+    def take_queue(self) -> None:
+        """Keep the quick-match queue here: QueueElsewhereError if another node does."""
+        if not self.holds_queue:
+            if self.cluster.claim(QUEUE) is not None:
+                raise QueueElsewhereError()
+            self.holds_queue = True
 
     def route(self, connection: ServerConnection, request: Request) -> Response | None:
         """A redirect to the node that plays the room the path names; None (go on with
         the handshake) when it is this node's, nobody's yet, or the path names none."""
         found = _ROOM_PATH.match(request.path.split("?", 1)[0])
         if found is None or found[1] in self.rooms.rooms:
+            return None
+        if found[1] == QUEUE and self.holds_queue:
             return None
         try:
             where = self.cluster.holder(found[1])
@@ -84,10 +102,14 @@ class Node:
         node took (this one was cut off from Redis for longer than a lease)."""
         while True:
             try:
-                gone = self.rooms.renew(self.presence(connections()))
+                held = [QUEUE] if self.holds_queue else []
+                gone = self.rooms.renew(self.presence(connections()), held)
             except DATABASE_ERRORS as error:
                 log.error("cannot renew this node's leases (%s): retrying", error)
             else:
+                if QUEUE in gone:  # cut off: another node keeps the queue now
+                    self.holds_queue = False
+                    gone.remove(QUEUE)
                 if gone:
                     lost(gone)
             await asyncio.sleep(self.cluster.lease / 3)

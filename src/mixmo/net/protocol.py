@@ -41,6 +41,10 @@ MAX_NAME = 24
 SEAT_TAKEN_CLOSE = 4000
 """The close code of a seat's connection when a newer one took the seat (``seat-taken``)."""
 
+QUICK_PATH = "quick"
+"""The path a quick-match seeker connects with (``ws://HOST:PORT/quick``): a community
+server's nodes lead it to the node that keeps the queue."""
+
 RoomCode = Annotated[
     str, Field(min_length=ROOM_CODE_LENGTH, max_length=ROOM_CODE_LENGTH, pattern="^[A-Z]+$")
 ]

@@ -115,6 +115,9 @@ class QuickMatches:
     """A connection's shown rating in a family, and whether it is signed in."""
     bots_after: float = BOTS_AFTER
     clock: Callable[[], float] = time.monotonic
+    take_queue: Callable[[], None] = lambda: None
+    """Called before a seeker is queued: on a node of a community server, takes the
+    queue's lease (QueueElsewhereError when another node keeps the queue)."""
     queue: list[Seeker] = field(default_factory=list)
     _server: Server | None = None
 
@@ -125,6 +128,7 @@ class QuickMatches:
     def _seek(self, conn: Connection, message: QuickMatch, _arrival: float) -> None:
         if conn.room is not None or any(s.conn is conn for s in self.queue):
             raise Refused(reason=QUICK_WAITING())
+        self.take_queue()
         rating, signed_in = self.rating_of(conn, family_of(message.variant))
         seeker = Seeker(conn, message.players, message.language, message.variant, rating,
                         self.clock(), message.bots, signed_in, message.name)  # fmt: skip

@@ -219,6 +219,14 @@ class RoomElsewhereError(RoomError):
     )
 
 
+class QueueElsewhereError(RoomError):
+    """Another node of the community server keeps the quick-match queue."""
+
+    kind: ClassVar[Kind | None] = Kind(
+        "queue-elsewhere", "another node of this server keeps the quick-match queue: try again"
+    )
+
+
 class TooManyGuessesError(RoomError):
     """Too many unknown room codes from one address: codes are not to be guessed."""
 

@@ -165,13 +165,13 @@ class Rooms:
             with contextlib.suppress(*DATABASE_ERRORS):  # it lapses by itself
                 self.cluster.release([code])
 
-    def renew(self, presence: dict[str, object]) -> list[str]:
-        """Renew the leases of this node's rooms (and its presence); the codes of the rooms
-        another node took meanwhile, which leave memory here (nothing of theirs is written:
-        their log is the other node's now)."""
+    def renew(self, presence: dict[str, object], held: list[str]) -> list[str]:
+        """Renew the leases of this node's rooms and of ``held`` (and its presence); the
+        codes another node took meanwhile: rooms leave memory here (nothing of theirs is
+        written: their log is the other node's now)."""
         if self.cluster is None:
             return []
-        lost = self.cluster.renew(list(self.rooms), presence)
+        lost = self.cluster.renew([*self.rooms, *held], presence)
         for code in lost:
             self.rooms.pop(code, None)
         return lost

@@ -166,6 +166,8 @@ class GameServer:
         self.accounts.install(self)
         self.ratings.install(self)
         self.quick = QuickMatches(self.accounts.rating_of)
+        if self.node is not None:
+            self.quick.take_queue = self.node.take_queue
         self.quick.install(self)
         ArchiveService(self.store).install(self)
 
