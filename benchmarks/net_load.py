@@ -21,7 +21,7 @@ The server child runs in a session of its own, as ``mixmo serve`` would.
     python benchmarks/net_load.py [--rooms 10 50 200] [--seconds 10] [--servers 1] [--json]
 
 With ``--servers K`` the rooms are spread over K server processes, as a proxy
-routing by room code would spread them (docs/network.md, scaling plan).
+routing by room code would spread them (docs/network.md, shards by letter).
 
 With ``--database postgresql://... --redis redis://...`` the K servers are the nodes of
 one community server (docs/network.md, "A community server"): every action is committed

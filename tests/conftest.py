@@ -117,8 +117,9 @@ def _enchant_missing() -> str | None:
 
 
 TESTS = Path(__file__).parent
-FOLDER_KINDS = {"web": "browser", "net": "network"}
-"""The kind of every test in a folder: the browser's drive Chromium, the network's a server."""
+FOLDER_KINDS = {"web": "browser", "net": "network", "community": "community"}
+"""The kind of every test in a folder: the browser's drive Chromium, the network's a server,
+the community's PostgreSQL and Redis (and HAProxy)."""
 
 
 def _kinds(item: pytest.Item) -> list[str]:

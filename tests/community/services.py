@@ -3,8 +3,10 @@
 `.ci/run` starts one of each from the distribution's packages and names them in
 ``MIXMO_TEST_POSTGRES`` and ``MIXMO_TEST_REDIS``. Without those, the tests start their
 own (the packages ``postgresql`` and ``redis-server`` installed: `apt-get install`),
-in a temporary folder, on free loopback ports. Each test gets a database and a Redis
-key prefix of its own, so tests in parallel never see each other's rooms.
+in a temporary folder, on free loopback ports; on a machine without them the tests are
+skipped, as the tmux and browser tests are, except in CI (``CI`` set), which installs
+them. Each test gets a database and a Redis key prefix of its own, so tests in parallel
+never see each other's rooms.
 """
 
 from __future__ import annotations
@@ -20,12 +22,23 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
-from tests.tui.tmux import free_port
+from tests.ports import free_port
 
-MISSING = "{what} is not installed: apt-get install {package} (or name a running one in {variable})"
+MISSING = "{what} is not installed: apt-get install {package}{or_named}"
+
+
+def missing(what: str, package: str, variable: str = "") -> NoReturn:
+    """Skip the test on a machine without ``package`` (as the tmux and browser tests do);
+    fail it in CI, which installs it (`.ci/run`)."""
+    or_named = f" (or name a running one in {variable})" if variable else ""
+    said = MISSING.format(what=what, package=package, or_named=or_named)
+    if os.environ.get("CI"):
+        pytest.fail(said)
+    pytest.skip(said)
 
 
 def _as_postgres(command: list[str]) -> list[str]:
@@ -41,9 +54,7 @@ def postgres_cluster() -> Iterator[str]:
     ``postgres`` database."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     if not found:
-        pytest.fail(
-            MISSING.format(what="PostgreSQL", package="postgresql", variable="MIXMO_TEST_POSTGRES")
-        )
+        missing("PostgreSQL", "postgresql", "MIXMO_TEST_POSTGRES")
     bin_dir = Path(found[-1]).parent
     folder = Path(tempfile.mkdtemp(prefix="mixmo-pg-"))
     folder.chmod(0o777)  # the postgres user writes there
@@ -69,9 +80,7 @@ def redis_server() -> Iterator[str]:
     """A Redis server of its own for this test session: its address."""
     program = shutil.which("redis-server")
     if program is None:
-        pytest.fail(
-            MISSING.format(what="Redis", package="redis-server", variable="MIXMO_TEST_REDIS")
-        )
+        missing("Redis", "redis-server", "MIXMO_TEST_REDIS")
     port = free_port()
     process = subprocess.Popen(
         [program, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],

@@ -15,7 +15,7 @@ from mixmo.net.cluster import Cluster
 from mixmo.net.protocol import QuickMatch, RoomSettings
 from mixmo.net.server import GameServer
 from tests.net.helpers import Raw, answer_to, place, rack_of, two_seated
-from tests.tui.tmux import free_port
+from tests.ports import free_port
 
 
 @asynccontextmanager

@@ -22,7 +22,8 @@ import psycopg
 import pytest
 import redis
 
-from tests.tui.tmux import free_port
+from tests.community.services import missing
+from tests.ports import free_port
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "community" / "haproxy.cfg"
 LEASE = 2.0
@@ -73,7 +74,7 @@ def community_server(
     tmp_path: Path, database: str, redis_address: str, community: str
 ) -> Iterator[Community]:
     if shutil.which("haproxy") is None:
-        pytest.fail("HAProxy is not installed: apt-get install haproxy")
+        missing("HAProxy", "haproxy")
     ports = [free_port() for _ in range(3)]
     nodes: dict[int, subprocess.Popen[str]] = {}
     for number, port in enumerate(ports, start=1):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from mixmo.net.botclient import play_bot_seat, standings_of
 from mixmo.net.client import SeatTokens
 from mixmo.net.protocol import RoomSettings
 from tests.net.helpers import running_server, url_of
+from tests.ports import free_port
 
 pytestmark = pytest.mark.slow
 
@@ -54,12 +54,6 @@ async def test_a_whole_match_between_bot_clients_ends_with_standings_everyone_ag
     assert max(game.state.rounds_won) == 1
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _serve(port: int, data: Path, log: Path) -> subprocess.Popen[str]:
     server = subprocess.Popen(
         [sys.executable, "-m", "mixmo", "serve", "--port", str(port), "--data", str(data),
@@ -80,7 +74,7 @@ def _actions(data: Path) -> int:
 
 
 def test_the_server_killed_mid_match_comes_back_and_the_clients_finish_it(tmp_path: Path) -> None:
-    port, data, log = _free_port(), tmp_path / "server", tmp_path / "server.log"
+    port, data, log = free_port(), tmp_path / "server", tmp_path / "server.log"
     env = {**os.environ, "MIXMO_DATA_DIR": str(tmp_path / "client")}
     server = _serve(port, data, log)
     url = f"ws://127.0.0.1:{port}"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -22,17 +21,12 @@ from mixmo.i18n.messages import say
 from mixmo.net.protocol import SERVER_MESSAGE, ErrorMessage
 from mixmo.tui.news import refusal_text
 from tests.net.helpers import TIMEOUT, rack_of, running_server, two_seated
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.ports import free_port
 
 
 def _serve(data: Path, lang: str) -> tuple[subprocess.Popen[str], str]:
     """``mixmo serve`` in a process of its own, under the locale ``lang``."""
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env["LANG"] = lang
     server = subprocess.Popen(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -12,6 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.ports import free_port
 
 needs_tmux = pytest.mark.skipif(
     shutil.which("tmux") is None and not os.environ.get("CI"),
@@ -104,13 +105,6 @@ def served(tmp_path: Path) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(10)
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on now, for a `mixmo serve` of the test's own."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def join_in_terminal(
