@@ -8,8 +8,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from websockets.asyncio.client import connect
 
+from mixmo.net.account_client import create_account
 from mixmo.net.client import GameClient
 from mixmo.net.cluster import Cluster
 from mixmo.net.protocol import QuickMatch, RoomSettings
@@ -155,3 +157,24 @@ async def test_seekers_at_different_nodes_meet_in_one_quick_match(
         await ann.close()
         await bob.close()
     assert welcomed[0].room == welcomed[1].room
+
+
+async def test_every_node_lists_every_node_s_rated_matches_being_played(
+    database: str, redis_address: str, community: str
+) -> None:
+    async with (
+        node(database, redis_address, community, lease=0.6) as one,
+        node(database, redis_address, community, lease=0.6) as two,
+    ):
+        ann = GameClient(f"ws://127.0.0.1:{one.port}", reconnect_for=0)
+        await ann.connect()
+        await create_account(ann, "Ann", Ed25519PrivateKey.generate())
+        code = await ann.create(RoomSettings(players=2, bots=1, rated=True))
+        await ann.join(code, "Ann")
+        await asyncio.sleep(0.5)  # node one's next renewal tells the others
+        looker = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
+        await looker.connect()
+        listed = await looker.live_matches()
+        await looker.close()
+        await ann.close()
+    assert [(match.room, match.players[0]) for match in listed] == [(code, ("Ann", 1000))]

@@ -139,7 +139,8 @@ def seat_hint(server: str, where: str | None) -> str:
 @click.option("--name", help=N_("Your name at the table."))
 @click.option("--guest", is_flag=True,
               help=N_("Do not sign in with this computer's account for the server (mixmo account)."))  # fmt: skip
-@click.option("--watch", is_flag=True, help=N_("Follow a room's match: every grid, read-only."))
+@click.option("--watch", is_flag=True,
+              help=N_("Follow a room's match: every grid, read-only (no code: pick a rated match being played)."))  # fmt: skip
 @light_option
 @click.option("--speed", type=click.FloatRange(0.1, 1000), default=1.0, show_default=True,
               help=N_("With --bot: play FACTOR times faster than the level's pace (tests, demos)."))  # fmt: skip
@@ -181,11 +182,11 @@ def run_join(request: JoinRequest) -> None:
 
     from mixmo.net.protocol import clean_name
 
-    pick = not request.watch and request.bot_level is None
+    pick = request.bot_level is None  # a person picks a room, a watcher a live match
     server, code = split_url(request.url, request.new, pick)
     bot_level = request.bot_level
     if request.watch and (request.new or bot_level is not None):
-        fail(_("--watch follows a room: give its code, without --new or --bot"))
+        fail(_("--watch follows a room's match: leave out --new and --bot"))
     if request.rated and not request.new:
         fail(_("--rated rates a new room: use it with --new"))
     if request.public and not request.new:
@@ -369,11 +370,12 @@ async def _play_person(
         if isinstance(settings, QuickMatch):
             click.echo(_looking_for(settings))
             code = (await client.quick(settings)).room  # seated: the lobby shows the table
-        elif code is None:  # the player picks a room from the open ones, in the app
-            from mixmo.net.room_words import WordedRooms
+        elif code is None:  # a room picked from the open ones (a watcher: the live ones)
+            from mixmo.net.room_words import WordedLive, WordedRooms
             from mixmo.tui.rooms_screen import RoomsScreen
 
-            picker = RoomsScreen(WordedRooms(client), server, name)
+            words = WordedLive(client) if watch else WordedRooms(client)
+            picker = RoomsScreen(words, server, name)
         elif watch:
             await client.watch(code)
         else:

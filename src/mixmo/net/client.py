@@ -44,7 +44,10 @@ from mixmo.net.protocol import (
     JoinRoom,
     Leaderboard,
     LeaveRoom,
+    ListLive,
     ListRooms,
+    LiveList,
+    LiveMatch,
     Lobby,
     MatchList,
     MatchPage,
@@ -126,6 +129,7 @@ ANSWERS = (
     Challenge,
     SignedIn,
     Leaderboard,
+    LiveList,
     MatchList,
     MatchPage,
     QuickQueued,
@@ -509,6 +513,12 @@ class GameClient:
         answer = await self._ask(ListRooms().model_dump_json(), lambda m: isinstance(m, RoomList))
         assert isinstance(answer, RoomList)
         return answer.rooms
+
+    async def live_matches(self) -> list[LiveMatch]:
+        """The rated matches being played at the server (every node's), to watch one."""
+        answer = await self._ask(ListLive().model_dump_json(), lambda m: isinstance(m, LiveList))
+        assert isinstance(answer, LiveList)
+        return answer.matches
 
     async def create(self, settings: RoomSettings) -> str:
         """Open a room; its code."""

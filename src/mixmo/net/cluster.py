@@ -12,9 +12,9 @@ each room, so that exactly one applies its actions:
   before it tells anyone). A node that finds a lease of its taken by another (it was
   cut off longer than a lease) lets its room go at once.
 * **Nodes and presence.** ``NAME:node:ID`` holds what the node tells the others (its
-  address, its rooms and connections, the public rooms waiting for players), with the
-  same lease: the lobby of every node lists the open rooms of all (:meth:`open_rooms`),
-  and ``mixmo rooms`` through any node shows them.
+  address, its rooms and connections, the public rooms waiting for players, the rated
+  matches it plays), with the same lease: every node lists the open rooms and the live
+  matches of all (:meth:`said`), and ``mixmo rooms`` through any node shows them.
 
 Redis keeps nothing that cannot be lost: a restarted Redis empties the directory, and
 each node's next renewal takes its leases again. Its failures are raised as
@@ -174,14 +174,15 @@ class Cluster:
                 out.append(found)
         return out
 
-    def open_rooms(self) -> list[dict[str, Any]]:
-        """The open rooms every other live node listed at its last renewal."""
+    def said(self, key: str) -> list[dict[str, Any]]:
+        """What every other live node listed under ``key`` in its presence at its last
+        renewal (``open``: its open rooms; ``live``: its rated matches being played)."""
         return [
-            room
+            item
             for node in self.nodes()
             if node.get("url") != self.advertise
-            for room in node.get("open", [])
-            if isinstance(room, dict)
+            for item in node.get(key, [])
+            if isinstance(item, dict)
         ]
 
     def leave(self, codes: Iterable[str]) -> None:

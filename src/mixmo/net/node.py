@@ -29,10 +29,18 @@ from websockets.http11 import Request, Response
 
 from mixmo.net.cluster import Cluster
 from mixmo.net.database import DATABASE_ERRORS
-from mixmo.net.protocol import MAX_LISTED, QUICK_PATH, ROOM_CODE_LENGTH, OpenRoom, RoomList
+from mixmo.net.protocol import (
+    MAX_LISTED,
+    QUICK_PATH,
+    ROOM_CODE_LENGTH,
+    LiveList,
+    LiveMatch,
+    OpenRoom,
+    RoomList,
+)
 from mixmo.net.refusals import QueueElsewhereError
 from mixmo.net.room_directory import Rooms
-from mixmo.net.room_list import open_rooms
+from mixmo.net.room_list import live_matches, open_rooms
 
 log = logging.getLogger("mixmo.net.node")
 
@@ -81,18 +89,29 @@ class Node:
         here = open_rooms(self.rooms.rooms.values()).rooms
         there: list[OpenRoom] = []
         with contextlib.suppress(*DATABASE_ERRORS):  # Redis down: this node's rooms only
-            for said in self.cluster.open_rooms():
+            for said in self.cluster.said("open"):
                 with contextlib.suppress(ValueError):
                     there.append(OpenRoom.model_validate(said))
         return RoomList(rooms=[*here, *there][:MAX_LISTED])
 
+    def live_matches(self) -> LiveList:
+        """Every node's rated matches being played (the others' as of their last renewal)."""
+        there: list[LiveMatch] = []
+        with contextlib.suppress(*DATABASE_ERRORS):  # Redis down: this node's matches only
+            for said in self.cluster.said("live"):
+                with contextlib.suppress(ValueError):
+                    there.append(LiveMatch.model_validate(said))
+        return live_matches(self.rooms.rooms.values(), there)
+
     def presence(self, connections: int) -> dict[str, object]:
         """What this node tells the others at each renewal."""
         listed = open_rooms(self.rooms.rooms.values()).rooms
+        live = live_matches(self.rooms.rooms.values()).matches
         return {
             "rooms": len(self.rooms.rooms),
             "connections": connections,
             "open": [room.model_dump(mode="json") for room in listed],
+            "live": [match.model_dump(mode="json") for match in live],
         }
 
     async def keep_leases_forever(

@@ -296,6 +296,12 @@ class Top(_Message):
     family: Literal["classic", "expert"] = "classic"
 
 
+class ListLive(_Message):
+    """The rated matches being played, to watch one: the answer is a :class:`LiveList`."""
+
+    type: Literal["live"] = "live"
+
+
 class ListMatches(_Message):
     """The archive's finished matches, newest first (``before``: finished before that
     time, for the next page); the answer is a :class:`MatchList`."""
@@ -334,6 +340,7 @@ class QuickMatch(_Message):
 
 ClientMessage = Annotated[
     QuickMatch
+    | ListLive
     | ListMatches
     | GetMatch
     | Top
@@ -566,6 +573,27 @@ class Leaderboard(_Message):
     players: list[Ranked] = Field(max_length=MAX_LISTED)
 
 
+class LiveMatch(BaseModel):
+    """A rated match being played, as the list of live matches shows it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    room: RoomCode
+    language: Literal["en", "fr"]
+    variant: str
+    round: int = Field(ge=1)
+    players: list[tuple[str, int | None]] = Field(max_length=MAX_PLAYERS)
+    """Each seat's name and rating (None: not known yet), in seat order."""
+
+
+class LiveList(_Message):
+    """The answer to :class:`ListLive`: the rated matches being played, the best rated
+    table first (at most 50)."""
+
+    type: Literal["live-list"] = "live-list"
+    matches: list[LiveMatch] = Field(max_length=MAX_LISTED)
+
+
 class ArchivedMatch(BaseModel):
     """A finished match in the archive's list."""
 
@@ -610,6 +638,7 @@ class QuickQueued(_Message):
 
 ServerMessage = Annotated[
     QuickQueued
+    | LiveList
     | MatchList
     | MatchPage
     | Leaderboard

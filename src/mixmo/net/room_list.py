@@ -1,15 +1,18 @@
-"""The list of open rooms: the public rooms of a server that wait for players.
+"""The lists of rooms a server shows: its open rooms, the public rooms that wait for
+players, and its live matches, the rated matches being played, to watch.
 
 A room is private unless created ``public`` (:class:`~mixmo.net.protocol.RoomSettings`):
 its code is then the only way in. A public room is listed while its match has not
-started and a seat is free (``mixmo rooms``, ``mixmo join ws://HOST:PORT``).
+started and a seat is free (``mixmo rooms``, ``mixmo join ws://HOST:PORT``). A rated
+match is listed while it is played, public or not: a rated match is a public record
+(``mixmo rooms --live``, ``mixmo join ws://HOST:PORT --watch``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mixmo.net.protocol import MAX_LISTED, OpenRoom, RoomList
+from mixmo.net.protocol import MAX_LISTED, LiveList, LiveMatch, OpenRoom, RoomList
 from mixmo.net.rooms import Room
 
 
@@ -35,3 +38,34 @@ def open_rooms(rooms: Iterable[Room]) -> RoomList:
     listed = [(room.created, found) for room in rooms if (found := open_room(room)) is not None]
     listed.sort(key=lambda pair: pair[0])
     return RoomList(rooms=[found for _, found in listed[:MAX_LISTED]])
+
+
+def live_match(room: Room) -> LiveMatch | None:
+    """``room``'s match as the live list shows it, or None when it is not listed."""
+    state = room.current_state()
+    if not room.settings.rated or state is None or room.finished or room.broken:
+        return None
+    return LiveMatch(
+        room=room.code,
+        language=room.settings.language,
+        variant=room.settings.variant,
+        round=state.round.number,
+        players=[
+            (seat.name or "?", room.ratings.get(number)) for number, seat in enumerate(room.seats)
+        ],
+    )
+
+
+def table_rating(match: LiveMatch) -> float:
+    """A live match's place in the list: its players' average rating (unknown: 1000)."""
+    ratings = [rating or 1000 for _name, rating in match.players]
+    return sum(ratings) / max(1, len(ratings))
+
+
+def live_matches(rooms: Iterable[Room], elsewhere: Iterable[LiveMatch] = ()) -> LiveList:
+    """The rated matches among ``rooms`` (and ``elsewhere``'s, other nodes'), the best
+    rated table first."""
+    found = [match for room in rooms if (match := live_match(room)) is not None]
+    found.extend(elsewhere)
+    found.sort(key=table_rating, reverse=True)
+    return LiveList(matches=found[:MAX_LISTED])

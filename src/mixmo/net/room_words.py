@@ -1,5 +1,5 @@
-"""An open room's settings in the player's words, for the list of open rooms (the
-command line's table and the terminal client's screen say the same)."""
+"""The lists of rooms a server shows, in the player's words: its open rooms and its live
+rated matches (the command line's tables and the terminal client's screen say the same)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from typing import Protocol
 
 from mixmo.engine.options import ScoringMode
 from mixmo.i18n import N_, _, ngettext
-from mixmo.net.protocol import OpenRoom
+from mixmo.net.protocol import LiveMatch, OpenRoom
 
 LANGUAGES = {"en": N_("English"), "fr": N_("French")}
 COLUMNS = (N_("Room"), N_("Language"), N_("Variant"), N_("Target"), N_("Players"), N_("Free"))
+LIVE_COLUMNS = (N_("Room"), N_("Language"), N_("Variant"), N_("Round"), N_("Players"))
 
 
 def target(room: OpenRoom) -> str:
@@ -34,11 +35,21 @@ def cells(room: OpenRoom) -> tuple[str, str, str, str, str, str]:
     )
 
 
+def live_cells(match: LiveMatch) -> tuple[str, str, str, str, str]:
+    """One row of the live list: code, language, variant, round, players (and ratings)."""
+    players = ", ".join(
+        name if rating is None else f"{name} ({rating})" for name, rating in match.players
+    )
+    return (match.room, _(LANGUAGES[match.language]), match.variant, str(match.round), players)
+
+
 class RoomsClientLike(Protocol):
-    """What the directory asks of a connection to the server (``GameClient``)."""
+    """What the lists ask of a connection to the server (``GameClient``)."""
 
     async def open_rooms(self) -> list[OpenRoom]: ...
+    async def live_matches(self) -> list[LiveMatch]: ...
     async def join(self, room: str, name: str) -> object: ...
+    async def watch(self, room: str) -> object: ...
 
 
 class WordedRooms:
@@ -46,6 +57,11 @@ class WordedRooms:
     the terminal client's list shows, which then knows nothing of the network."""
 
     columns = COLUMNS
+    title = N_("MIXMO · open rooms at {server}")
+    asking = N_("Asking the server for its open rooms...")
+    hint = N_("Enter takes a seat in the room under the cursor; R refreshes.")
+    empty = N_("No open room now: R asks again, or open one with --new --public.")
+    going = N_("Joining room {room}...")
 
     def __init__(self, client: RoomsClientLike) -> None:
         self.client = client
@@ -56,3 +72,26 @@ class WordedRooms:
 
     async def join(self, room: str, name: str) -> None:
         await self.client.join(room, name)
+
+
+class WordedLive:
+    """A server's rated matches being played as rows in the player's words, and one
+    watched: the same screen as the open rooms', for ``mixmo join URL --watch``."""
+
+    columns = LIVE_COLUMNS
+    title = N_("MIXMO · rated matches being played at {server}")
+    asking = N_("Asking the server for its rated matches being played...")
+    hint = N_("Enter watches the match under the cursor; R refreshes.")
+    empty = N_("No rated match is being played now: R asks again.")
+    going = N_("Watching room {room}...")
+
+    def __init__(self, client: RoomsClientLike) -> None:
+        self.client = client
+
+    async def rows(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Each live match's code and its row (:func:`live_cells`)."""
+        return [(match.room, live_cells(match)) for match in await self.client.live_matches()]
+
+    async def join(self, room: str, name: str) -> None:
+        """Watch ``room`` (a watcher takes no seat: ``name`` is not used)."""
+        await self.client.watch(room)

@@ -58,7 +58,9 @@ from mixmo.net.protocol import (
     HostSeat,
     JoinRoom,
     LeaveRoom,
+    ListLive,
     ListRooms,
+    LiveList,
     PauseMatch,
     React,
     Reaction,
@@ -86,7 +88,7 @@ from mixmo.net.refusals import (
 )
 from mixmo.net.room_bots import start_room_bots
 from mixmo.net.room_directory import Rooms
-from mixmo.net.room_list import open_rooms
+from mixmo.net.room_list import live_matches, open_rooms
 from mixmo.net.rooms import Room
 from mixmo.net.service import Handler
 from mixmo.net.store import RoomStore
@@ -383,6 +385,7 @@ class GameServer:
             LeaveRoom: lambda conn, _message, _: self._leave_room(conn),
             React: lambda conn, message, _: self._react(conn, message),
             ListRooms: lambda conn, _message, _: conn.send(self._open_rooms().model_dump_json()),
+            ListLive: lambda conn, _message, _: conn.send(self._live_matches().model_dump_json()),
             Rematch: lambda conn, _message, _: self._rematch(conn),
             HostSeat: lambda conn, message, _: self._host_seat(conn, message),
             PauseMatch: lambda conn, message, _: self._pause(conn, message),
@@ -393,6 +396,12 @@ class GameServer:
         if self.node is not None:
             return self.node.open_rooms()
         return open_rooms(self.rooms.rooms.values())
+
+    def _live_matches(self) -> LiveList:
+        """The rated matches being played (every node's, on a community server's node)."""
+        if self.node is not None:
+            return self.node.live_matches()
+        return live_matches(self.rooms.rooms.values())
 
     def handle(self, kind: type[object], handler: Handler) -> None:
         """Have ``handler`` answer every message of ``kind``: how a service of the server

@@ -1,9 +1,11 @@
-"""The list of a server's open rooms (`mixmo join ws://HOST:PORT` without a code).
+"""A list of a server's rooms to pick one from: its open rooms (`mixmo join
+ws://HOST:PORT` without a code) or its rated matches being played (with `--watch`).
 
-A screen of the one app `mixmo join` runs, shown over the room's lobby: the public
-rooms that wait for players, their settings and free seats, as rows in the player's
-words the command line hands it (``mixmo.net.room_words.WordedRooms``). Enter takes a seat in the room under the cursor; then the lobby underneath
-shows that room. R asks the server again; Escape leaves.
+A screen of the one app `mixmo join` runs, shown over the room's lobby: rows in the
+player's words the command line hands it (``mixmo.net.room_words.WordedRooms`` or
+``WordedLive``), which also says the screen's title and hints. Enter takes a seat in
+the room under the cursor (or watches it); then the lobby underneath shows that room.
+R asks the server again; Escape leaves.
 """
 
 from __future__ import annotations
@@ -25,17 +27,28 @@ from mixmo.tui.labels import TranslatedBindings
 
 
 class OpenRooms(Protocol):
-    """The server's open rooms, worded for the player, and a seat taken in one. A refusal
-    or a lost connection is a coded error (said in the player's language)."""
+    """A list of the server's rooms, worded for the player, and one taken (a seat, or
+    watched). A refusal or a lost connection is a coded error (said in the player's
+    language). Its texts are message ids, translated here."""
 
     @property
     def columns(self) -> Sequence[str]: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def asking(self) -> str: ...
+    @property
+    def hint(self) -> str: ...
+    @property
+    def empty(self) -> str: ...
+    @property
+    def going(self) -> str: ...
     async def rows(self) -> list[tuple[str, tuple[str, ...]]]: ...
     async def join(self, room: str, name: str) -> None: ...
 
 
 class RoomsScreen(TranslatedBindings, Screen[str]):
-    """The open rooms; dismissed with the code of the room joined."""
+    """A list of rooms; dismissed with the code of the room joined (or watched)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "refresh", N_("Refresh"), id="refresh"),
@@ -56,7 +69,7 @@ class RoomsScreen(TranslatedBindings, Screen[str]):
         self.joining = False
 
     def compose(self) -> ComposeResult:
-        header = _("MIXMO · open rooms at {server}").format(server=self.server)
+        header = _(self.open_rooms.title).format(server=self.server)
         yield Static(Text(header, style="bold"), id="header")
         self.table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
         self.table.add_columns(*(_(column) for column in self.open_rooms.columns))
@@ -70,8 +83,8 @@ class RoomsScreen(TranslatedBindings, Screen[str]):
 
     @work(exclusive=True, group="rooms")
     async def action_refresh(self) -> None:
-        """Ask the server for its open rooms and show them."""
-        self.status.update(_("Asking the server for its open rooms..."))
+        """Ask the server for its rooms and show them."""
+        self.status.update(_(self.open_rooms.asking))
         try:
             self.rooms = await self.open_rooms.rows()
         except CodedError as error:  # said, and R tries again
@@ -81,12 +94,10 @@ class RoomsScreen(TranslatedBindings, Screen[str]):
         for code, row in self.rooms:
             self.table.add_row(*(Text(cell) for cell in row), key=code)
         if self.rooms:
-            self.status.update(_("Enter takes a seat in the room under the cursor; R refreshes."))
+            self.status.update(_(self.open_rooms.hint))
             self.table.focus()
         else:
-            self.status.update(
-                _("No open room now: R asks again, or open one with --new --public.")
-            )
+            self.status.update(_(self.open_rooms.empty))
 
     @on(DataTable.RowSelected)
     def _chosen(self, event: DataTable.RowSelected) -> None:
@@ -97,7 +108,7 @@ class RoomsScreen(TranslatedBindings, Screen[str]):
     async def join(self, code: str) -> None:
         """Take a seat in room ``code``: the lobby underneath then shows it."""
         self.joining = True
-        self.status.update(_("Joining room {room}...").format(room=code))
+        self.status.update(_(self.open_rooms.going).format(room=code))
         try:
             await self.open_rooms.join(code, self.name_asked)
         except CodedError as error:  # the room filled up, started...
