@@ -333,3 +333,21 @@ async def test_the_lobby_and_its_start_question_are_french(
             seen.append(screen_text(app))
     for text in seen:  # (the command to pass on, "mixmo join ... --name NOM", is typed as is)
         assert english_words(prose(text)) == set(), text
+
+
+async def test_the_replay_screen_is_french(french_screen: None) -> None:
+    from mixmo.tui.replay_app import ReplayApp
+    from tests.tui.test_replay_screen import ann_calls_mixmo
+
+    app = ReplayApp(ann_calls_mixmo(), "Partie sauvegardée partie.json", step=0)
+    seen = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        seen.append(screen_text(app))
+        await pilot.press("m")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        seen.append(screen_text(app))
+    assert "Le solveur, avec les tuiles de Ann :" in seen[-1]
+    for text in seen:
+        assert english_words(text) == set(), text

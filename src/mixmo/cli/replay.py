@@ -12,7 +12,6 @@ from mixmo.cli.options import TranslatedCommand
 from mixmo.i18n import N_, _
 
 if TYPE_CHECKING:
-    from mixmo.engine.game import Game
     from mixmo.engine.replay import Replay
     from mixmo.net.client import GameClient
     from mixmo.net.protocol import ArchivedMatch
@@ -30,6 +29,8 @@ if TYPE_CHECKING:
     \b
     Each player's grid and rack after the action --at N (default: the last), and
     at a MIXMO the grid the solver would have built from the caller's tiles.
+    In a terminal without --at, a screen steps through the match: Left and Right
+    one action, M the next MIXMO, Home and End the deal and the end.
     ws://HOST:PORT alone lists the server's archive, newest first.
     """
     ),
@@ -58,6 +59,13 @@ def replay(source: str, step: int | None) -> None:
     total = len(found.actions)
     if step is not None and step > total:
         fail(_("--at {step}: the match has {total} actions").format(step=step, total=total))
+    from mixmo.cli.terminal import has_terminal
+
+    if step is None and has_terminal():  # a person at a terminal steps through it
+        from mixmo.tui.replay_app import ReplayApp
+
+        ReplayApp(found, heading).run()
+        return
     _show(found, heading, total if step is None else step)
 
 
@@ -112,50 +120,22 @@ def _list(matches: list[ArchivedMatch], server: str) -> None:
 
 
 def _show(found: Replay, heading: str, step: int) -> None:
-    from mixmo.engine.actions import CallMixmo
     from mixmo.engine.game_errors import GameRuleError
-    from mixmo.engine.replay import solver_grid
     from mixmo.i18n.messages import say
+    from mixmo.tui.replay_view import looked_at, player_blocks, solver_heading, step_line
 
-    action = found.actions[step - 1] if step else None
-    try:  # the log up to the action, the solver's look before it, then the action itself
-        game = found.game_after(step - 1 if step else 0)
-        suggestion = solver_grid(game, action.seat) if isinstance(action, CallMixmo) else None
-        if action is not None:
-            game.apply(action)
+    try:
+        shown, suggestion = looked_at(found, step, solver=True)
     except GameRuleError as error:  # a word list that changed since: the log diverges
         fail(_("the match cannot be replayed here: {reason}").format(reason=say(error.message)))
     click.echo(heading)
-    if action is not None:
-        click.echo(
-            _("After action {step} of {total}: {kind} by {player}").format(
-                step=step,
-                total=len(found.actions),
-                kind=action.kind,
-                player=game.name(action.seat),
-            )
-        )
-    else:
-        click.echo(_("As dealt ({total} actions follow)").format(total=len(found.actions)))
-    _players(game)
-    if suggestion is not None and action is not None:
-        grid, whole = suggestion
-        said = (
-            _("The solver, with {player}'s tiles:")
-            if whole
-            else _("The solver, with {player}'s tiles (not all placed):")
-        )
-        click.echo(said.format(player=game.name(action.seat)))
-        click.echo(grid.to_text().rstrip("\n"))
-
-
-def _players(game: Game) -> None:
-    state = game.state
-    for seat, player in enumerate(game.round.players):
+    click.echo(step_line(shown))
+    for block in player_blocks(shown.game):
         click.echo("")
-        points = _("{points} points").format(points=state.totals[seat])
-        click.echo(f"{seat + 1}. {player.name} · {points}")
-        text = player.grid.to_text().rstrip("\n")
-        click.echo(text if text else _("(no tile placed)"))
-        rack = " ".join(tile.symbol for tile in player.rack)
-        click.echo(_("Rack: {tiles}").format(tiles=rack or _("empty")))
+        click.echo(block.title)
+        click.echo(block.grid)
+        click.echo(block.rack)
+    if suggestion is not None:
+        grid, whole = suggestion
+        click.echo(solver_heading(shown, whole))
+        click.echo(grid.to_text().rstrip("\n"))
