@@ -35,7 +35,7 @@ from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.game import GameRuleError
 from mixmo.engine.state import Phase
-from mixmo.net import host, refusals
+from mixmo.net import refusals
 from mixmo.net.account_store import AccountStore
 from mixmo.net.accounts import Accounts
 from mixmo.net.addresses import AddressBook, client_address
@@ -55,28 +55,21 @@ from mixmo.net.protocol import (
     ClientMessage,
     Created,
     CreateRoom,
-    HostSeat,
     JoinRoom,
     LeaveRoom,
     ListLive,
     ListRooms,
     LiveList,
-    PauseMatch,
-    React,
-    Reaction,
     Reconnect,
-    Rematch,
     RoomList,
     RoomSettings,
     SendAction,
-    StartMatch,
     TakeHint,
     WatchRoom,
     Welcome,
 )
 from mixmo.net.quick_match import QuickMatches
 from mixmo.net.rating_service import Ratings
-from mixmo.net.reactions import ReactionLimits
 from mixmo.net.refusals import (
     NoBotsLeftError,
     Refused,
@@ -92,6 +85,7 @@ from mixmo.net.room_list import live_matches, open_rooms
 from mixmo.net.rooms import Room
 from mixmo.net.service import Handler
 from mixmo.net.store import RoomStore
+from mixmo.net.table_controls import TableControls
 from mixmo.net.upkeep import Upkeep
 from mixmo.session.core import MatchCore
 
@@ -156,7 +150,6 @@ class GameServer:
         """Each room's match's events, heard as its subscriber, until they are sent."""
         self.serves_web = False
         """Whether a browser front is served at this server's address (``serve --web``)."""
-        self.reactions = ReactionLimits()
         self.addresses = AddressBook(self.limits)
         self.upkeep = Upkeep(self.rooms, self.limits, self.listeners, self.addresses, self._bots)
         self._thinking = ThreadPoolExecutor(
@@ -172,6 +165,7 @@ class GameServer:
             self.quick.take_queue = self.node.take_queue
         self.quick.install(self)
         ArchiveService(self.store).install(self)
+        TableControls().install(self)
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -217,8 +211,7 @@ class GameServer:
         bots stop here, and their clients are let go, to find the room where it is now."""
         for code in codes:
             log.warning("room %s: another node plays it now", room_label(code))
-            for task in self._bots.pop(code, []):
-                task.cancel()
+            self._stop_bots_of(code)
             for conn in list(self.listeners.pop(code, ())):
                 conn.room = conn.seat = None
                 close_later(conn.ws, 1012, "the room moved to another node")
@@ -380,15 +373,10 @@ class GameServer:
             CreateRoom: lambda conn, message, _: self._create(conn, message),
             JoinRoom: lambda conn, message, _: self._join(conn, message),
             Reconnect: lambda conn, message, _: self._reconnect(conn, message),
-            StartMatch: lambda conn, message, _: self._start_match(conn, message),
             WatchRoom: lambda conn, message, _: self._watch(conn, message),
             LeaveRoom: lambda conn, _message, _: self._leave_room(conn),
-            React: lambda conn, message, _: self._react(conn, message),
             ListRooms: lambda conn, _message, _: conn.send(self._open_rooms().model_dump_json()),
             ListLive: lambda conn, _message, _: conn.send(self._live_matches().model_dump_json()),
-            Rematch: lambda conn, _message, _: self._rematch(conn),
-            HostSeat: lambda conn, message, _: self._host_seat(conn, message),
-            PauseMatch: lambda conn, message, _: self._pause(conn, message),
         }
 
     def _open_rooms(self) -> RoomList:
@@ -434,7 +422,7 @@ class GameServer:
             or len(self.rooms.rooms) >= self.limits.max_rooms
         ):
             raise Refused(reason=refusals.NO_MORE_ROOMS())
-        self._check_bots(conn.address, message.settings.bots)
+        self.check_bots(conn.address, message.settings.bots)
         if not self.addresses.may_open_room(conn.address):
             raise TooManyRoomsError()
         room = self.open_room(message.settings)
@@ -451,7 +439,7 @@ class GameServer:
             self._start_bots(room)
         return room
 
-    def _seated(self, conn: Connection) -> tuple[Room, int]:
+    def seated(self, conn: Connection) -> tuple[Room, int]:
         if conn.watching:
             raise Refused(reason=refusals.WATCHER_NO_SEAT())
         if conn.room is None or conn.seat is None:
@@ -464,7 +452,7 @@ class GameServer:
             log.error("room %s set aside, not restored: %s", room_label(code), why)
         self.rooms.damaged.clear()
 
-    def _check_bots(self, address: str, wanted: int) -> None:
+    def check_bots(self, address: str, wanted: int) -> None:
         """NoBotsLeftError if ``wanted`` more server bots would pass the address's budget or
         the server's (counted over the rooms in memory whose match is not over)."""
         if wanted <= 0:
@@ -511,7 +499,7 @@ class GameServer:
         self.ratings.show(room)
         self._attach(conn, room, seat, token)
         if room.started and not was_started:
-            self._started(room)
+            self.started(room)
         elif was_started:  # a seat the host freed: its player's match so far
             self._send_snapshot(conn)
 
@@ -536,7 +524,7 @@ class GameServer:
         welcome = Welcome(room=room.code, seat=seat, name=name, token=token, web=self.serves_web)
         conn.send(welcome.model_dump_json())
         log.info("room %s: seat %d connected", room_label(room.code), seat)
-        self._broadcast_lobby(room)
+        self.broadcast_lobby(room)
 
     def _watch(self, conn: Connection, message: WatchRoom) -> None:
         if conn.room is not None:
@@ -548,16 +536,6 @@ class GameServer:
         if room.started:
             self._send_snapshot(conn)
 
-    def _react(self, conn: Connection, message: React) -> None:
-        """A seat's quick reaction, told to everyone else in its room (within its budget)."""
-        room, seat = self._seated(conn)
-        if not self.reactions.allow(conn):
-            raise Refused(reason=refusals.RATE_LIMIT())
-        text = Reaction(seat=seat, code=message.code).model_dump_json()
-        for other in self.listeners.get(room.code, ()):
-            if other is not conn:
-                other.send(text)
-
     def _leave(self, conn: Connection) -> None:
         room, seat = conn.room, conn.seat
         if room is not None:
@@ -567,7 +545,7 @@ class GameServer:
             return
         room.seats[seat].connections = max(0, room.seats[seat].connections - 1)
         log.info("room %s: seat %d disconnected (held)", room_label(room.code), seat)
-        self._broadcast_lobby(room)
+        self.broadcast_lobby(room)
         # The others may have been waiting for the one who just left.
         due = room.next_round_due() if room.game is not None else None
         if due is not None and room.game is not None and room.game.phase is Phase.SCORED:
@@ -578,59 +556,16 @@ class GameServer:
     def _leave_room(self, conn: Connection) -> None:
         """The player leaves: before the start their seat is free again (the lobby says so);
         during the match it is held, as when their connection drops."""
-        room, seat = self._seated(conn)
+        room, seat = self.seated(conn)
         if not room.started:
             room.free(seat)
             log.info("room %s: seat %d left the lobby (free)", room_label(room.code), seat)
         conn.send(room.lobby().model_dump_json())
         self._leave(conn)
 
-    def _start_match(self, conn: Connection, message: StartMatch) -> None:
-        room, seat = self._seated(conn)
-        if message.fill_with_bots:
-            owner = room.owner or conn.address
-            self._check_bots(owner, sum(s.free for s in room.seats))
-            room.owner = owner
-        room.start(seat, message.fill_with_bots)
-        self._started(room)
-
-    def _rematch(self, conn: Connection) -> None:
-        """Play again in the same room: once the room starts its new match, everyone gets
-        its snapshot and the server's bots sit down again."""
-        room, seat = self._seated(conn)
-        if not room.rematch(seat):
-            return
-        for task in self._bots.pop(room.code, []):
-            task.cancel()
-        self._started(room)
-
-    def _host_seat(self, conn: Connection, message: HostSeat) -> None:
-        """The host frees an away seat or gives it to a bot (who sits down at once)."""
-        room, seat = self._seated(conn)
-        if message.to == "bot":
-            owner = room.owner or conn.address
-            self._check_bots(owner, 1)
-            room.owner = owner
-        host.hand_over(room, seat, message.seat, to_bot=message.to == "bot")
-        log.info("room %s: the host %s seat %d", room_label(room.code), message.to, message.seat)
-        self._broadcast_lobby(room)
-        if message.to == "bot" and room.started:
-            for task in self._bots.pop(room.code, []):
-                task.cancel()
-            self._start_bots(room)
-
-    def _pause(self, conn: Connection, message: PauseMatch) -> None:
-        """The host stops or restarts the room's game time; everyone hears it, and gets the
-        view of the time it stopped at (or runs on from)."""
-        room, seat = self._seated(conn)
-        host.pause(room, seat, message.paused)
-        self._broadcast_lobby(room)
-        for listener in self.listeners.get(room.code, ()):
-            self._send_snapshot(listener)
-
-    def _started(self, room: Room) -> None:
+    def started(self, room: Room) -> None:
         log.info("room %s: match started", room_label(room.code))
-        self._broadcast_lobby(room)
+        self.broadcast_lobby(room)
         for conn in self.listeners.get(room.code, ()):
             self._send_snapshot(conn)
         self._start_bots(room)
@@ -638,7 +573,20 @@ class GameServer:
     def _send_snapshot(self, conn: Connection) -> None:
         send_snapshot(conn)
 
-    def _broadcast_lobby(self, room: Room) -> None:
+    def stop_bots(self, room: Room) -> None:
+        """The room's server bots stop playing (its match is over, or they sit down again)."""
+        self._stop_bots_of(room.code)
+
+    def _stop_bots_of(self, code: str) -> None:
+        for task in self._bots.pop(code, []):
+            task.cancel()
+
+    def restart_bots(self, room: Room) -> None:
+        """The room's server bots sit down again (a seat given to a bot)."""
+        self.stop_bots(room)
+        self._start_bots(room)
+
+    def broadcast_lobby(self, room: Room) -> None:
         text = room.lobby().model_dump_json()
         for conn in self.listeners.get(room.code, ()):
             conn.send(text)
@@ -646,7 +594,7 @@ class GameServer:
     # --- actions ---------------------------------------------------------------------------
 
     def _act(self, conn: Connection, message: SendAction, arrival: float) -> None:
-        room, seat = self._seated(conn)
+        room, seat = self.seated(conn)
         if isinstance(message.action, CloseVoting):
             # One seat would judge everyone's claims alone (a missing vote accepts): the
             # room closes the vote itself once every player at the table has voted.
@@ -656,7 +604,7 @@ class GameServer:
         self._flush_later()
         self._broadcast_events(room, seat, events, conn, message.ref, arrival)
         if isinstance(message.action, NextRound) and not events:
-            self._broadcast_lobby(room)  # who has read the scores: the others' headers say it
+            self.broadcast_lobby(room)  # who has read the scores: the others' headers say it
 
     def _apply(self, room: Room, seat: int, action: Action) -> list[ev.Event]:
         """Have the room apply ``action`` for ``seat``; what its match told the server, its
@@ -684,7 +632,7 @@ class GameServer:
     def _take_hint(self, conn: Connection, message: TakeHint, arrival: float) -> None:
         """The ``hint`` message: the seat's hint action (the engine keeps its cost in the
         seat's state, and the log keeps the action), answered and told as any action."""
-        room, seat = self._seated(conn)
+        room, seat = self.seated(conn)
         action = SendAction(ref=message.ref, action=act.TakeHint(seat=seat))
         self._act(conn, action, arrival)
         log.info("room %s: seat %d took a hint", room_label(room.code), seat)
