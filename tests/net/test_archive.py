@@ -32,7 +32,7 @@ class ThroughTheRoom:
         self._server, self._room = server, room
 
     def apply(self, action: Action) -> list[object]:
-        assert self._server._apply_for(self._room, action.seat, action), action
+        assert self._server.apply_for(self._room, action.seat, action), action
         return []
 
     def __getattr__(self, name: str) -> Any:

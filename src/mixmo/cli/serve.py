@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -114,69 +114,61 @@ BROWSER_INVITE = N_("or in a browser: http://{address}/CODE")
     metavar=N_("FACTOR"),
     help=N_("Multiplies the time bots take for each tile and decision (2: twice as slow)."),
 )
-def serve(
-    host: str,
-    port: int,
-    data: Path | None,
-    shard: str | None,
-    expire_after: float,
-    web: bool,
-    database: str | None,
-    redis: str | None,
-    advertise: str | None,
-    lease: float,
-    community: str,
-    bot_speed: float,
-    bot_pace: float,
-) -> None:
+def serve(**params: Any) -> None:
     """`mixmo serve`: the game server (its help text is above, translated)."""
+    run_serve(ServeRequest(**params))
+
+
+@dataclass(frozen=True, slots=True)
+class ServeRequest:
+    """What `mixmo serve` was asked for: its options as click parsed them."""
+
+    host: str
+    port: int
+    data: Path | None
+    shard: str | None
+    expire_after: float
+    web: bool
+    database: str | None
+    redis: str | None
+    advertise: str | None
+    lease: float
+    community: str
+    bot_speed: float
+    bot_pace: float
+
+    @property
+    def node(self) -> NodeRequest:
+        return NodeRequest(self.database, self.redis, self.advertise, self.lease, self.community)
+
+    @property
+    def folder(self) -> Path:
+        from mixmo.data.storage import data_dir
+
+        return self.data if self.data is not None else data_dir() / "server"
+
+    @property
+    def where(self) -> str:
+        """The rooms' database, as an error names it (a PostgreSQL address without its
+        password)."""
+        from mixmo.net.database import redacted
+
+        return redacted(self.database) if self.database else str(self.folder / "rooms.sqlite3")
+
+
+def run_serve(request: ServeRequest) -> None:
+    """Open the rooms' database, check the word lists, then listen until stopped."""
     import asyncio
     import logging
     import sys
 
-    from mixmo.data.sqlite_schema import SchemaVersionError
-    from mixmo.data.storage import data_dir, why_not_written
-    from mixmo.net.connection import Limits
-    from mixmo.net.database import DATABASE_ERRORS, redacted
-    from mixmo.net.rooms import parse_shard
-    from mixmo.net.server import GameServer
+    from mixmo.net.database import DATABASE_ERRORS
 
-    try:
-        shards = parse_shard(shard) if shard else (0, 1)
-    except ValueError as error:
-        fail(f"--shard: {error}")
-    community_node = NodeRequest(database, redis, advertise, lease, community)
-    community_node.check(host, port, shard is not None, web)
-
-    folder = data if data is not None else data_dir() / "server"
+    request.node.check(request.host, request.port, request.shard is not None, request.web)
+    folder = request.folder
     if folder.exists() and not folder.is_dir():
         fail(_("{folder}: not a folder").format(folder=folder))
-    where = redacted(database) if database else str(folder / "rooms.sqlite3")
-
-    def unusable(error: Exception) -> NoReturn:
-        fail(_("{path}: cannot use the rooms' database ({error})").format(path=where, error=error))
-
-    try:  # the folder made and the database opened before anything listens
-        limits = Limits(abandoned_room=expire_after * 3600)
-        server = GameServer(
-            folder,
-            limits,
-            bot_speed=bot_speed,
-            shard=shards,
-            bot_pace=bot_pace,
-            database=database or "",
-            cluster=community_node.cluster(host, port),
-        )
-    except OSError as error:  # read-only, no parent, a file in the way, no permission
-        fail(
-            _("{folder}: cannot hold the rooms' database ({reason})").format(
-                folder=folder, reason=why_not_written(error)
-            )
-        )
-    except DATABASE_ERRORS as error:  # not a database, a full disk, no PostgreSQL or Redis
-        unusable(error)
-    except SchemaVersionError as error:  # a newer program's
-        unusable(error)
+    server = _open_server(request)
 
     from mixmo.cli.common import load_lexicon
     from mixmo.engine.lexicon import EMBEDDED_LANGUAGES
@@ -187,15 +179,60 @@ def serve(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr
     )
 
-    if web:
+    if request.web:
         from mixmo.cli.web import require_textual_serve
 
         require_textual_serve()
 
+    web = folder / "web" if request.web else None
     try:
-        asyncio.run(_run(server, host, port, folder / "web" if web else None))
+        asyncio.run(_run(server, request.host, request.port, web))
     except DATABASE_ERRORS as error:
-        unusable(error)
+        _unusable(request, error)
+
+
+def _unusable(request: ServeRequest, error: Exception) -> NoReturn:
+    fail(
+        _("{path}: cannot use the rooms' database ({error})").format(
+            path=request.where, error=error
+        )
+    )
+
+
+def _open_server(request: ServeRequest) -> GameServer:
+    """The server, its database opened (and its folder made) before anything listens: a
+    database that cannot be used is one line, not a traceback at the first move."""
+    from mixmo.data.sqlite_schema import SchemaVersionError
+    from mixmo.data.storage import why_not_written
+    from mixmo.net.connection import Limits
+    from mixmo.net.database import DATABASE_ERRORS
+    from mixmo.net.rooms import parse_shard
+    from mixmo.net.server import GameServer
+
+    try:
+        shards = parse_shard(request.shard) if request.shard else (0, 1)
+    except ValueError as error:
+        fail(f"--shard: {error}")
+    try:
+        return GameServer(
+            request.folder,
+            Limits(abandoned_room=request.expire_after * 3600),
+            bot_speed=request.bot_speed,
+            shard=shards,
+            bot_pace=request.bot_pace,
+            database=request.database or "",
+            cluster=request.node.cluster(request.host, request.port),
+        )
+    except OSError as error:  # read-only, no parent, a file in the way, no permission
+        fail(
+            _("{folder}: cannot hold the rooms' database ({reason})").format(
+                folder=request.folder, reason=why_not_written(error)
+            )
+        )
+    except DATABASE_ERRORS as error:  # not a database, a full disk, no PostgreSQL or Redis
+        _unusable(request, error)
+    except SchemaVersionError as error:  # a newer program's
+        _unusable(request, error)
 
 
 async def _run(server: GameServer, host: str, port: int, web: Path | None) -> None:

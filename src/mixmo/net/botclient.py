@@ -109,33 +109,8 @@ async def play_bot_seat(
         while not table.started:
             arrived.clear()
             await _wait(client, arrived)
+        await _play_seat(client, table, level, speed, lexicon)
         options = table.options
-        words: Lexicon = (
-            lexicon
-            if lexicon is not None
-            else await asyncio.to_thread(open_lexicon, None, options.language)
-        )
-        assert table.seat is not None
-        bot = Bot(
-            table.seat,
-            level,
-            words,
-            variant_named(options.variant),
-            options.language,
-            secrets.randbelow(2**31),
-        )
-
-        async def submit(action: object) -> bool:
-            return await table.apply(action) is None  # type: ignore[arg-type]
-
-        runner = BotRunner(bot, state=lambda: table.state, submit=submit, speed=speed)
-        task = asyncio.create_task(runner.run())
-        closed = asyncio.create_task(client.closed.wait())
-        await asyncio.wait({task, closed}, return_when=asyncio.FIRST_COMPLETED)
-        runner.stop()
-        closed.cancel()
-        if not task.done():
-            task.cancel()
         if table.state.round.phase is not Phase.MATCH_OVER:
             raise client.failure or ClientError("closed", CLOSED_MID_MATCH())
         state = table.state
@@ -148,6 +123,39 @@ async def play_bot_seat(
         )
     finally:
         await client.close()
+
+
+async def _play_seat(
+    client: GameClient, table: RemoteTable, level: Level, speed: float, lexicon: Lexicon | None
+) -> None:
+    """The bot plays the table's seat until the runner stops or the connection ends."""
+    options = table.options
+    words: Lexicon = (
+        lexicon
+        if lexicon is not None
+        else await asyncio.to_thread(open_lexicon, None, options.language)
+    )
+    assert table.seat is not None
+    bot = Bot(
+        table.seat,
+        level,
+        words,
+        variant_named(options.variant),
+        options.language,
+        secrets.randbelow(2**31),
+    )
+
+    async def submit(action: object) -> bool:
+        return await table.apply(action) is None  # type: ignore[arg-type]
+
+    runner = BotRunner(bot, state=lambda: table.state, submit=submit, speed=speed)
+    task = asyncio.create_task(runner.run())
+    closed = asyncio.create_task(client.closed.wait())
+    await asyncio.wait({task, closed}, return_when=asyncio.FIRST_COMPLETED)
+    runner.stop()
+    closed.cancel()
+    if not task.done():
+        task.cancel()
 
 
 async def _wait(client: GameClient, arrived: asyncio.Event) -> None:

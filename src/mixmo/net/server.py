@@ -34,14 +34,13 @@ from mixmo.engine import actions as act
 from mixmo.engine import events as ev
 from mixmo.engine.actions import Action, CloseVoting, NextRound
 from mixmo.engine.game import GameRuleError
-from mixmo.engine.state import Phase
 from mixmo.net import refusals
 from mixmo.net.account_store import AccountStore
 from mixmo.net.accounts import Accounts
 from mixmo.net.addresses import AddressBook, client_address
 from mixmo.net.archive_service import ArchiveService
 from mixmo.net.botrunner import Submit
-from mixmo.net.broadcast import broadcast_events, displace, send_snapshot
+from mixmo.net.broadcast import broadcast_events, send_snapshot
 from mixmo.net.cluster import Cluster
 from mixmo.net.connection import Connection, Limits, close_later, drained
 from mixmo.net.database import DATABASE_ERRORS
@@ -55,18 +54,13 @@ from mixmo.net.protocol import (
     ClientMessage,
     Created,
     CreateRoom,
-    JoinRoom,
-    LeaveRoom,
     ListLive,
     ListRooms,
     LiveList,
-    Reconnect,
     RoomList,
     RoomSettings,
     SendAction,
     TakeHint,
-    WatchRoom,
-    Welcome,
 )
 from mixmo.net.quick_match import QuickMatches
 from mixmo.net.rating_service import Ratings
@@ -83,6 +77,7 @@ from mixmo.net.room_bots import start_room_bots
 from mixmo.net.room_directory import Rooms
 from mixmo.net.room_list import live_matches, open_rooms
 from mixmo.net.rooms import Room
+from mixmo.net.seats import Seats
 from mixmo.net.service import Handler
 from mixmo.net.store import RoomStore
 from mixmo.net.table_controls import TableControls
@@ -166,6 +161,8 @@ class GameServer:
         self.quick.install(self)
         ArchiveService(self.store).install(self)
         TableControls().install(self)
+        self.seats = Seats(self.accounts, self.ratings)
+        self.seats.install(self)
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -302,7 +299,7 @@ class GameServer:
         finally:
             self.connections.discard(conn)
             self.addresses.leave(address)
-            self._leave(conn)
+            self.seats.leave(conn)
 
     # --- group commit and writing -------------------------------------------------------
 
@@ -371,10 +368,6 @@ class GameServer:
             SendAction: self._act,
             TakeHint: self._take_hint,
             CreateRoom: lambda conn, message, _: self._create(conn, message),
-            JoinRoom: lambda conn, message, _: self._join(conn, message),
-            Reconnect: lambda conn, message, _: self._reconnect(conn, message),
-            WatchRoom: lambda conn, message, _: self._watch(conn, message),
-            LeaveRoom: lambda conn, _message, _: self._leave_room(conn),
             ListRooms: lambda conn, _message, _: conn.send(self._open_rooms().model_dump_json()),
             ListLive: lambda conn, _message, _: conn.send(self._live_matches().model_dump_json()),
         }
@@ -465,7 +458,7 @@ class GameServer:
         if every + wanted > self.limits.max_server_bots:
             raise NoBotsLeftError(reason=refusals.BOTS_ALL_PLAYING())
 
-    def _room(self, conn: Connection, code: str) -> Room:
+    def room_named(self, conn: Connection, code: str) -> Room:
         """The room ``code``, its bots playing again if it had been put away. Unknown codes
         are counted against the sender's address: past its budget, every code waits."""
         if not self.addresses.may_guess(conn.address):
@@ -485,83 +478,9 @@ class GameServer:
             self._start_bots(room)
         return room
 
-    def _join(self, conn: Connection, message: JoinRoom) -> None:
-        if conn.room is not None:
-            raise Refused(reason=refusals.SEAT_HELD())
-        self.seat_in(conn, self._room(conn, message.room), message.name)
-
     def seat_in(self, conn: Connection, room: Room, name: str) -> None:
-        """Seat ``conn`` in ``room`` under ``name`` (its account's, when signed in): a
-        join's work, and a quick match's for each player it seats."""
-        was_started = room.started
-        seat, token = room.join(self.accounts.seat_name(conn, name, rated=room.settings.rated))
-        self.accounts.seated(conn, room.code, seat)
-        self.ratings.show(room)
-        self._attach(conn, room, seat, token)
-        if room.started and not was_started:
-            self.started(room)
-        elif was_started:  # a seat the host freed: its player's match so far
-            self._send_snapshot(conn)
-
-    def _reconnect(self, conn: Connection, message: Reconnect) -> None:
-        if conn.room is not None:
-            raise Refused(reason=refusals.SEAT_HELD())
-        room = self._room(conn, message.room)
-        room.check_token(message.seat, message.token)
-        for other in list(self.listeners.get(room.code, ())):
-            if other.seat == message.seat:
-                self._leave(other)
-                displace(other)
-        self._attach(conn, room, message.seat, message.token)
-        if room.started:
-            self._send_snapshot(conn)
-
-    def _attach(self, conn: Connection, room: Room, seat: int, token: str) -> None:
-        conn.room, conn.seat = room, seat
-        room.seats[seat].connections += 1
-        self.listeners.setdefault(room.code, set()).add(conn)
-        name = room.seats[seat].name or ""
-        welcome = Welcome(room=room.code, seat=seat, name=name, token=token, web=self.serves_web)
-        conn.send(welcome.model_dump_json())
-        log.info("room %s: seat %d connected", room_label(room.code), seat)
-        self.broadcast_lobby(room)
-
-    def _watch(self, conn: Connection, message: WatchRoom) -> None:
-        if conn.room is not None:
-            raise Refused(reason=refusals.ROOM_FOLLOWED())
-        room = self._room(conn, message.room)
-        conn.room, conn.watching = room, True
-        self.listeners.setdefault(room.code, set()).add(conn)
-        conn.send(room.lobby().model_dump_json())
-        if room.started:
-            self._send_snapshot(conn)
-
-    def _leave(self, conn: Connection) -> None:
-        room, seat = conn.room, conn.seat
-        if room is not None:
-            self.listeners.get(room.code, set()).discard(conn)
-        conn.room = conn.seat = None
-        if room is None or seat is None:
-            return
-        room.seats[seat].connections = max(0, room.seats[seat].connections - 1)
-        log.info("room %s: seat %d disconnected (held)", room_label(room.code), seat)
-        self.broadcast_lobby(room)
-        # The others may have been waiting for the one who just left.
-        due = room.next_round_due() if room.game is not None else None
-        if due is not None and room.game is not None and room.game.phase is Phase.SCORED:
-            self._apply_for(room, due, NextRound(seat=due))
-        elif room.voting_due():
-            self._apply_for(room, seat, CloseVoting(seat=seat))
-
-    def _leave_room(self, conn: Connection) -> None:
-        """The player leaves: before the start their seat is free again (the lobby says so);
-        during the match it is held, as when their connection drops."""
-        room, seat = self.seated(conn)
-        if not room.started:
-            room.free(seat)
-            log.info("room %s: seat %d left the lobby (free)", room_label(room.code), seat)
-        conn.send(room.lobby().model_dump_json())
-        self._leave(conn)
+        """Seat ``conn`` in ``room`` under ``name`` (a quick match's work: :mod:`seats`)."""
+        self.seats.seat_in(conn, room, name)
 
     def started(self, room: Room) -> None:
         log.info("room %s: match started", room_label(room.code))
@@ -664,11 +583,11 @@ class GameServer:
 
     def _bot_submitter(self, room: Room, seat: int) -> Submit:
         async def submit(action: Action) -> bool:
-            return self._apply_for(room, seat, action)
+            return self.apply_for(room, seat, action)
 
         return submit
 
-    def _apply_for(self, room: Room, seat: int, action: Action) -> bool:
+    def apply_for(self, room: Room, seat: int, action: Action) -> bool:
         """Apply an action no client sent (a server bot's, a next round nobody waits for)."""
         arrival = time.perf_counter()
         try:
