@@ -111,8 +111,10 @@ async def test_mixmo_top_prints_the_leaderboard(mixmo) -> None:  # type: ignore[
     async with running_server() as server:
         store = server.accounts.store
         zoe = store.create("Zoé", b"z" * 32)
-        store.record_match("ABCDEF", 1, "classic", [(f"a:{zoe.id}", Rating(30.0, 5.0, 3))])
-        store.record_match("ABCDEF", 2, "classic", [("bot:hard", Rating(28.0, 4.0, 9))])
+        store.record_match(
+            "ABCDEF", 1, "classic", [f"a:{zoe.id}"], lambda _: [Rating(30.0, 5.0, 3)]
+        )
+        store.record_match("ABCDEF", 2, "classic", ["bot:hard"], lambda _: [Rating(28.0, 4.0, 9)])
         shown = await asyncio.to_thread(mixmo, "--ui", "en", "top", url_of(server))
         empty = await asyncio.to_thread(mixmo, "--ui", "en", "top", url_of(server), "--expert")
     assert shown.code == 0, shown.err

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -137,6 +137,8 @@ class AccountStore:
         """``folder`` None: in memory (a server without ``--data`` keeps nothing)."""
         self._db: Connection
         self._begin = "BEGIN"
+        self._locks_rows = bool(database)
+        """Whether ratings are locked player by player (PostgreSQL's many writers)."""
         if database:
             self._db = PostgresConnection(database)
             migrate_postgres(self._db, "accounts", [POSTGRES_SCHEMA])
@@ -217,10 +219,19 @@ class AccountStore:
         return Rating() if row is None else Rating(*row)
 
     def record_match(
-        self, code: str, seed: int, family: str, results: Sequence[tuple[str, Rating]]
+        self,
+        code: str,
+        seed: int,
+        family: str,
+        players: Sequence[str],
+        rerate: Callable[[list[Rating]], Sequence[Rating]],
     ) -> bool:
-        """Keep the ratings after the match of room ``code`` dealt from ``seed``, once:
-        False (and nothing written) when that match was rated already."""
+        """Rate the match of room ``code`` dealt from ``seed``, once: ``rerate`` turns the
+        ``players``' ratings (in seat order) into their ratings after it, read and written
+        in one transaction that no other rating of theirs interleaves with (SQLite's
+        writer lock; PostgreSQL's advisory lock per player, taken in one order: a
+        community's nodes may end two matches of one player at once). False (and nothing
+        written) when that match was rated already."""
         self._db.execute(self._begin)
         try:
             fresh = self._db.execute(
@@ -228,11 +239,19 @@ class AccountStore:
                 (code, seed, time.time()),
             ).rowcount
             if fresh:
+                if self._locks_rows:
+                    for player in sorted(set(players)):
+                        self._db.execute(
+                            "SELECT pg_advisory_xact_lock(hashtext(?))", (f"rating {player}",)
+                        )
+                after = rerate([self.rating(player, family) for player in players])
+                # Two bots of one level share a rating: the first one's result is kept.
+                results = dict(reversed(list(zip(players, after, strict=True))))
                 self._db.executemany(
                     "INSERT INTO ratings VALUES (?, ?, ?, ?, ?) ON CONFLICT (player, family)"
                     " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
                     " matches = excluded.matches",
-                    [(p, family, r.mu, r.sigma, r.matches) for p, r in results],
+                    [(p, family, r.mu, r.sigma, r.matches) for p, r in results.items()],
                 )
             self._db.execute("COMMIT")
         except BaseException:

@@ -69,12 +69,10 @@ class Ratings:
             return False
         scores = [(game.state.rounds_won[s], game.state.totals[s]) for s in range(len(players))]
         family = family_of(room.settings.variant)
-        after = rate([self.store.rating(p, family) for p in players], places_of(scores))
-        # Two bots of one level share a rating: the first one's result is kept.
-        results = dict(reversed(list(zip(players, after, strict=True))))
+        places = places_of(scores)
         try:
             rated = self.store.record_match(
-                room.code, game.options.seed, family, list(results.items())
+                room.code, game.options.seed, family, players, lambda before: rate(before, places)
             )
             self.show(room)
             return rated
