@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.community.nodes import community_server as community_server
 from tests.community.services import fresh_database, postgres_cluster, redis_server
 
 
