@@ -178,3 +178,21 @@ async def test_every_node_lists_every_node_s_rated_matches_being_played(
         await looker.close()
         await ann.close()
     assert [(match.room, match.players[0]) for match in listed] == [(code, ("Ann", 1000))]
+
+
+async def test_a_node_takes_its_leases_again_after_redis_forgot_them(
+    database: str, redis_address: str, community: str
+) -> None:
+    import redis
+
+    cache = redis.Redis.from_url(redis_address, decode_responses=True)
+    async with node(database, redis_address, community, lease=0.6) as one:
+        code, ann, bob = await two_seated(one)
+        cache.delete(*cache.keys(f"{community}:*"))  # as a restarted Redis would
+        await asyncio.sleep(0.5)  # node one's next renewal
+        holder = cache.get(f"{community}:room:{code}")
+        assert holder is not None and holder.endswith(f":{one.port}")
+        assert code in one.rooms.rooms  # its players never noticed
+        await ann.close()
+        await bob.close()
+    cache.close()
