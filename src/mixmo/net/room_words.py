@@ -52,9 +52,17 @@ class RoomsClientLike(Protocol):
     async def watch(self, room: str) -> object: ...
 
 
-class WordedRooms:
-    """A server's open rooms as rows in the player's words, and a seat taken in one: what
-    the terminal client's list shows, which then knows nothing of the network."""
+class WordedList:
+    """A list of a server's rooms as rows in the player's words, and one taken: what the
+    terminal client's list screen shows, which then knows nothing of the network. Its
+    texts are message ids, which the screen translates."""
+
+    def __init__(self, client: RoomsClientLike) -> None:
+        self.client = client
+
+
+class WordedRooms(WordedList):
+    """A server's open rooms, and a seat taken in one."""
 
     columns = COLUMNS
     title = N_("MIXMO · open rooms at {server}")
@@ -62,9 +70,6 @@ class WordedRooms:
     hint = N_("Enter takes a seat in the room under the cursor; R refreshes.")
     empty = N_("No open room now: R asks again, or open one with --new --public.")
     going = N_("Joining room {room}...")
-
-    def __init__(self, client: RoomsClientLike) -> None:
-        self.client = client
 
     async def rows(self) -> list[tuple[str, tuple[str, ...]]]:
         """Each open room's code and its row (:func:`cells`)."""
@@ -74,9 +79,9 @@ class WordedRooms:
         await self.client.join(room, name)
 
 
-class WordedLive:
-    """A server's rated matches being played as rows in the player's words, and one
-    watched: the same screen as the open rooms', for ``mixmo join URL --watch``."""
+class WordedLive(WordedList):
+    """A server's rated matches being played, and one watched: the same screen as the
+    open rooms', for ``mixmo join URL --watch``."""
 
     columns = LIVE_COLUMNS
     title = N_("MIXMO · rated matches being played at {server}")
@@ -84,9 +89,6 @@ class WordedLive:
     hint = N_("Enter watches the match under the cursor; R refreshes.")
     empty = N_("No rated match is being played now: R asks again.")
     going = N_("Watching room {room}...")
-
-    def __init__(self, client: RoomsClientLike) -> None:
-        self.client = client
 
     async def rows(self) -> list[tuple[str, tuple[str, ...]]]:
         """Each live match's code and its row (:func:`live_cells`)."""
