@@ -297,14 +297,14 @@ def standings_lines(table: RemoteTable) -> list[str]:
 def _looking_for(request: QuickMatch) -> str:
     """The line printed while a quick match is looked for."""
     from mixmo.engine.variants import VARIANTS
-    from mixmo.net.room_words import LANGUAGES
+    from mixmo.i18n import WORD_LANGUAGES
 
     return _(
         "Looking for a table of {players} ({language}, {variant}) with players of your "
         "rating... Ctrl+C stops."
     ).format(
         players=request.players,
-        language=_(LANGUAGES[request.language]),
+        language=_(WORD_LANGUAGES[request.language]),
         variant=_(VARIANTS[request.variant].title),
     )
 

@@ -141,3 +141,8 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogues without translating it yet."""
     return message
+
+
+WORD_LANGUAGES = {"en": N_("English"), "fr": N_("French")}
+"""The name of each language a room's words may be in, to translate (``_``): the room
+lists and the lobby say it alike."""

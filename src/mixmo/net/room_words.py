@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Protocol
 
 from mixmo.engine.options import ScoringMode
-from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n import N_, WORD_LANGUAGES, _, ngettext
 from mixmo.net.protocol import LiveMatch, OpenRoom
 
-LANGUAGES = {"en": N_("English"), "fr": N_("French")}
 COLUMNS = (N_("Room"), N_("Language"), N_("Variant"), N_("Target"), N_("Players"), N_("Free"))
 LIVE_COLUMNS = (N_("Room"), N_("Language"), N_("Variant"), N_("Round"), N_("Players"))
 
@@ -27,7 +26,7 @@ def cells(room: OpenRoom) -> tuple[str, str, str, str, str, str]:
     """One row of the list: code, language, variant, target, players, free seats."""
     return (
         room.room,
-        _(LANGUAGES[room.language]),
+        _(WORD_LANGUAGES[room.language]),
         room.variant,
         target(room),
         ", ".join(room.players) or "-",
@@ -40,7 +39,7 @@ def live_cells(match: LiveMatch) -> tuple[str, str, str, str, str]:
     players = ", ".join(
         name if rating is None else f"{name} ({rating})" for name, rating in match.players
     )
-    return (match.room, _(LANGUAGES[match.language]), match.variant, str(match.round), players)
+    return (match.room, _(WORD_LANGUAGES[match.language]), match.variant, str(match.round), players)
 
 
 class RoomsClientLike(Protocol):

@@ -25,7 +25,7 @@ from textual.widgets import Button, Footer, Static
 
 from mixmo.engine.options import DEFAULT_TARGETS, ScoringMode
 from mixmo.engine.variants import VARIANTS
-from mixmo.i18n import N_, _, ngettext
+from mixmo.i18n import N_, WORD_LANGUAGES, _, ngettext
 from mixmo.i18n.messages import say
 from mixmo.net.protocol import Lobby
 from mixmo.tui.labels import TranslatedBindings, label_key
@@ -81,9 +81,6 @@ def seat_lines(lobby: Lobby | None, me: int | None) -> list[str]:
     return lines
 
 
-LANGUAGES = {"en": N_("English"), "fr": N_("French")}
-
-
 def settings_line(lobby: Lobby | None) -> str | None:
     """The room's settings in one line: its words' language, variant and goal (None from
     an older server, which does not say them)."""
@@ -96,7 +93,7 @@ def settings_line(lobby: Lobby | None) -> str | None:
     else:
         goal = rounds_goal_text(target)
     variant = VARIANTS[settings.variant].title if settings.variant in VARIANTS else "?"
-    return " · ".join((_(LANGUAGES[settings.language]), _(variant), goal))
+    return " · ".join((_(WORD_LANGUAGES[settings.language]), _(variant), goal))
 
 
 def may_start_without_free_seats(lobby: Lobby | None) -> bool:
