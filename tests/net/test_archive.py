@@ -143,3 +143,22 @@ def test_a_missing_save_is_one_line_and_exit_2(mixmo, tmp_path: Path) -> None:  
 def test_a_match_number_is_a_whole_number(mixmo, source: str) -> None:  # type: ignore[no-untyped-def]
     shown = mixmo("--ui", "en", "replay", source)
     assert shown.code == 2 and "a match number after # is a whole number" in shown.err
+
+
+async def test_a_finished_match_s_log_is_kept_once_in_the_archive(tmp_path: Path) -> None:
+    import sqlite3
+
+    async with running_server(tmp_path) as server:
+        code, ann = await two_matches(server)
+        await ann.close()
+    with sqlite3.connect(tmp_path / "rooms.sqlite3") as db:
+        (live,) = db.execute("SELECT COUNT(*) FROM actions WHERE code = ?", (code,)).fetchone()
+        kept = dict(
+            db.execute(
+                "SELECT number, COUNT(*) FROM match_actions WHERE code = ? GROUP BY number",
+                (code,),
+            ).fetchall()
+        )
+    db.close()
+    assert live == 0  # no second copy of either match in the live log
+    assert set(kept) == {1, 2} and min(kept.values()) > 5

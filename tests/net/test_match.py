@@ -66,9 +66,13 @@ def _serve(port: int, data: Path, log: Path) -> subprocess.Popen[str]:
 
 
 def _actions(data: Path) -> int:
+    """The actions logged: the live log's, and a finished match's in the archive."""
     try:
         with sqlite3.connect(data / "rooms.sqlite3") as db:
-            return int(db.execute("SELECT count(*) FROM actions").fetchone()[0])
+            live, archived = db.execute(
+                "SELECT (SELECT count(*) FROM actions), (SELECT count(*) FROM match_actions)"
+            ).fetchone()
+            return int(live) + int(archived)
     except sqlite3.Error:
         return 0
 

@@ -451,7 +451,7 @@ class RoomStore:
     def finish(self, code: str, standings: list[tuple[str, int, int]], at: float) -> None:
         """The match of ``code`` is over: its final standings (name, points, rounds won),
         first to last, kept for whoever names its code later, and the match (options,
-        standings, log) copied into the archive as the room's next match."""
+        standings, log) moved into the archive as the room's next match."""
         text = json.dumps(standings)
         self._db.execute(
             "UPDATE rooms SET finished = 1, standings = ? WHERE code = ?", (text, code)
@@ -467,6 +467,9 @@ class RoomStore:
             "INSERT INTO match_actions SELECT code, ?, n, action FROM actions WHERE code = ?",
             (number, code),
         )
+        # Kept once: a finished room is never replayed from its live log (naming it says
+        # its standings), so the archive's copy is the match's log from now on.
+        self._db.execute("DELETE FROM actions WHERE code = ?", (code,))
 
     def archived(self, limit: int, before: float | None = None) -> list[ArchivedRow]:
         """The archive's finished matches, the newest first (finished before ``before``)."""
