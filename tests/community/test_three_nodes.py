@@ -84,6 +84,8 @@ def test_a_rated_match_outlives_the_node_that_played_it(
     assert archived[: len(before)] == before  # nothing acknowledged was lost
     assert len(archived) > len(before)  # and the match went on elsewhere
 
+    said = (tmp_path / "node1.log").read_text(encoding="utf-8")
+    assert f"a node of the community {site.community} (its players are sent here as ws://" in said
     board = run(ann, "top", site.url)
     assert "Ann" in board and "Bob" in board
     assert code in run(ann, "replay", site.url)

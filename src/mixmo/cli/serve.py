@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from mixmo.net.server import GameServer
 
 INVITE = N_("players join with: mixmo join ws://{address}/CODE (--new opens a room)")
+NODE_INVITE = N_(
+    "a node of the community {community} (its players are sent here as {advertise}): "
+    "players use the load balancer's address"
+)
 BROWSER_INVITE = N_("or in a browser: http://{address}/CODE")
 
 
@@ -255,6 +259,10 @@ async def _run(server: GameServer, host: str, port: int, web: Path | None) -> No
         )
     bound = runner.addresses[0][1] if runner is not None else server.port
     also = _(INVITE) + ("\n" + _(BROWSER_INVITE) if web is not None else "")
+    if server.node is not None:
+        cluster = server.node.cluster
+        said = _(NODE_INVITE).format(community=cluster.name, advertise=cluster.advertise)
+        also = said.replace("{", "{{").replace("}", "}}")  # a template of {address} no more
     await listen_until_stopped("ws", host, bound, "mixmo server", also)
     if runner is not None:
         await runner.cleanup()

@@ -87,6 +87,7 @@ class Cluster:
         self.node = secrets.token_hex(6)
         self.advertise = advertise.rstrip("/")
         self.lease = lease
+        self.name = name
         self._prefix = f"{name}:"
         self._holder = f"{self.node} {self.advertise}"
         self._redis: redis.Redis = redis.Redis.from_url(
