@@ -1,7 +1,8 @@
 """A person in a real 80x24 terminal (tmux) plays through the community server's
-balancer; the node that plays their room is killed (SIGKILL) mid-match: their header
-says the connection is lost, then the same screen goes on at another node with the
-tile they had placed, and what they type next is played there."""
+balancer, and a watcher in another follows the room; the node that plays it is killed
+(SIGKILL) mid-match: the person's header says the connection is lost, then the same
+screen goes on at another node with the tile they had placed, what they type next is
+played there, and the watcher, back by themselves, sees it."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def test_a_person_s_match_goes_on_when_their_node_dies(
     tmp_path: Path, community_server: Community
 ) -> None:
     site = community_server
-    ann = f"mixmo-node-ann-{os.getpid()}"
+    ann, watcher = f"mixmo-node-ann-{os.getpid()}", f"mixmo-node-watch-{os.getpid()}"
     args = (site.url, "--new", "--players", "2", "--bots", "1", "--seed", str(SEED))
     try:
         join_in_terminal(ann, tmp_path / "ann", *args, "--name", "Ann", size=(80, 24))
@@ -50,6 +51,10 @@ def test_a_person_s_match_goes_on_when_their_node_dies(
         rooms = site.redis.keys(f"{site.community}:room:*")
         assert len(rooms) == 1
         code = rooms[0].rsplit(":", 1)[1]
+        join_in_terminal(
+            watcher, tmp_path / "watcher", f"{site.url}/{code}", "--watch", size=(80, 24)
+        )
+        wait_for(watcher, lambda s: "1. Ann" in s and "hidden" in s, 40)  # no rack shown
         tmux("send-keys", "-t", ann, "p")
         wait_until(lambda: anns_places(site.database, code) == ["P"], 20, "Ann's P in the log")
 
@@ -67,5 +72,7 @@ def test_a_person_s_match_goes_on_when_their_node_dies(
         tmux("send-keys", "-t", ann, "f")
         wait_until(lambda: anns_places(site.database, code) == ["P", "F"], 20, "Ann's F")
         wait_for(ann, lambda s: "P F" in s and own_rack(s) == ["E", "H", "A", "O"], 20)
+        wait_for(watcher, lambda s: "P F" in s, 40)  # reconnected at the new node too
     finally:
         kill(ann)
+        kill(watcher)
