@@ -196,3 +196,37 @@ async def test_a_node_takes_its_leases_again_after_redis_forgot_them(
         await ann.close()
         await bob.close()
     cache.close()
+
+
+async def test_a_room_whose_database_connection_broke_comes_back_from_its_log(
+    database: str, redis_address: str, community: str
+) -> None:
+    import psycopg
+
+    async with node(database, redis_address, community, lease=0.6) as one:
+        code, ann, bob = await two_seated(one)
+        welcome = next(m for m in ann.seen if m["type"] == "welcome")
+        rack = rack_of(next(m for m in ann.seen if m["type"] == "snapshot"), 0)
+        await ann.send(place(0, rack[0], 1))
+        assert (await answer_to(ann, 1))["type"] == "events"
+        with psycopg.connect(database, autocommit=True) as admin:  # as a PostgreSQL restart
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        await ann.send(place(0, rack[1], 2, col=1))
+        refused = await answer_to(ann, 2)
+        assert (refused["type"], refused["code"]) == ("error", "storage")
+        with pytest.raises(Exception):  # noqa: B017 - let go, code 1012
+            await ann.until("nothing", timeout=3)
+        assert ann.ws.close_code == 1012 and code not in one.rooms.rooms
+        async with connect(f"ws://127.0.0.1:{one.port}/{code}") as ws:
+            back = Raw(ws)
+            await back.send(
+                {"type": "reconnect", "room": code, "seat": 0, "token": welcome["token"]}
+            )
+            snapshot = await back.until("snapshot")
+            assert rack_of(snapshot, 0) == rack[1:]  # the first tile is on the grid again
+            await back.send(place(0, rack[1], 3, col=1))
+            assert (await answer_to(back, 3))["type"] == "events"  # on a new connection
+        await bob.close()

@@ -48,6 +48,21 @@ def test_a_transaction_sqlite_rolled_back_by_itself_is_an_error_at_the_commit(
     store.close()
 
 
+def test_actions_of_a_vanished_transaction_are_lost_even_if_later_ones_commit(
+    tmp_path: Path,
+) -> None:
+    store = RoomStore(tmp_path)
+    _room(store, "CDEFGH")
+    store.append_action("CDEFGH", 1, PlaceTile(seat=0, row=0, col=0, symbol="E", at=1.0))
+    store._db.execute("ROLLBACK")  # what a full disk can do to a transaction
+    store.append_action("CDEFGH", 2, PlaceTile(seat=0, row=0, col=1, symbol="T", at=2.0))
+    with pytest.raises(DatabaseError, match="actions lost"):
+        store.commit()  # the turn's first action is gone: nobody may hear of the turn
+    store.append_action("CDEFGH", 1, PlaceTile(seat=0, row=0, col=0, symbol="E", at=3.0))
+    store.commit()  # the next turn starts clean
+    store.close()
+
+
 def test_the_wal_reaches_the_database_file_within_a_checkpoint_interval(tmp_path: Path) -> None:
     store = RoomStore(tmp_path / "live", checkpoint_every=0.05)
     _room(store, "CDEFGH")

@@ -77,17 +77,29 @@ class PostgresConnection:
                 "PostgreSQL needs psycopg: pip install 'mixmo[community]'"
             ) from None
         self._psycopg = psycopg
-        try:
-            self._conn: psycopg.Connection[Any] = psycopg.connect(
-                address, autocommit=True, connect_timeout=5
-            )
-        except psycopg.Error as error:
-            raise DatabaseError(_one_line(error)) from error
+        self._address = address
+        self._conn: psycopg.Connection[Any] = self._connect()
         self._sql: dict[str, str] = {}
         """Each statement as PostgreSQL spells it (they are few, and run again and again)."""
 
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            return self._psycopg.connect(self._address, autocommit=True, connect_timeout=5)
+        except self._psycopg.Error as error:
+            raise DatabaseError(_one_line(error)) from error
+
+    def _live(self) -> psycopg.Connection[Any]:
+        """The connection, made again if the last one broke (PostgreSQL restarted, a
+        network cut): whatever its open transaction held is lost, and the store's next
+        commit says so; the statements after it run on the new one."""
+        if self._conn.broken or self._conn.closed:
+            self._conn = self._connect()
+        return self._conn
+
     @property
     def in_transaction(self) -> bool:
+        if self._conn.broken:
+            return False  # its transaction is gone: the next statement reconnects
         status = self._conn.info.transaction_status
         return status != self._psycopg.pq.TransactionStatus.IDLE
 
@@ -101,12 +113,12 @@ class PostgresConnection:
         if sql == "COMMIT":
             self._commit()
         try:
-            return self._conn.execute(self._spelled(sql), parameters)
+            return self._live().execute(self._spelled(sql), parameters)
         except self._psycopg.Error as error:
             raise DatabaseError(_one_line(error)) from error
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]], /) -> Rows:
-        cursor = self._conn.cursor()
+        cursor = self._live().cursor()
         try:
             cursor.executemany(self._spelled(sql), rows)
             return cursor
@@ -116,6 +128,8 @@ class PostgresConnection:
     def _commit(self) -> None:
         """PostgreSQL answers COMMIT in a failed transaction with a rollback, not an error:
         the stores must hear that their actions were lost."""
+        if self._conn.broken:
+            raise DatabaseError("the connection broke: its transaction is lost")
         status = self._conn.info.transaction_status
         if status == self._psycopg.pq.TransactionStatus.INERROR:
             self._conn.execute("ROLLBACK")

@@ -44,6 +44,10 @@ from mixmo.net.room_list import live_matches, open_rooms
 
 log = logging.getLogger("mixmo.net.node")
 
+MOVED = "the room moved to another node"
+BROKEN = "the room's log failed a write: it comes back from its log"
+"""Why a node lets a room's connections go (the close frame's reason, and the log's)."""
+
 _ROOM_PATH = re.compile(rf"^/([A-Z]{{{ROOM_CODE_LENGTH}}}|{QUICK_PATH})/?$")
 QUEUE = QUICK_PATH
 """The queue's lease is a room's lease under a name no room code can be (lower case)."""
@@ -115,11 +119,20 @@ class Node:
         }
 
     async def keep_leases_forever(
-        self, connections: Callable[[], int], lost: Callable[[list[str]], None]
+        self, connections: Callable[[], int], let_go: Callable[[list[str], str], None]
     ) -> None:
-        """Renew this node's leases three times a lease; ``lost`` hears the rooms another
-        node took (this one was cut off from Redis for longer than a lease)."""
+        """Renew this node's leases three times a lease. ``let_go`` hears the rooms this
+        node plays no more, and why: those another node took (this one was cut off from
+        Redis for longer than a lease), and those whose log failed a write (PostgreSQL
+        restarted, a network cut), put away with their lease given back, so that their
+        players' clients, let go, reconnect and find them restored from their log, here
+        or at another node."""
         while True:
+            broken = [code for code, room in self.rooms.rooms.items() if room.broken]
+            for code in broken:
+                self.rooms.put_away(code)
+            if broken:
+                let_go(broken, BROKEN)
             try:
                 held = [QUEUE] if self.holds_queue else []
                 gone = self.rooms.renew(self.presence(connections()), held)
@@ -130,5 +143,5 @@ class Node:
                     self.holds_queue = False
                     gone.remove(QUEUE)
                 if gone:
-                    lost(gone)
+                    let_go(gone, MOVED)
             await asyncio.sleep(self.cluster.lease / 3)

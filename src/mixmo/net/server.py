@@ -191,7 +191,7 @@ class GameServer:
         self._waits = asyncio.create_task(self._settle_waits_forever())
         if self.node is not None:
             self._leases = asyncio.create_task(
-                self.node.keep_leases_forever(lambda: len(self.connections), self._lost_rooms)
+                self.node.keep_leases_forever(lambda: len(self.connections), self._let_go)
             )
         return self._server
 
@@ -203,15 +203,16 @@ class GameServer:
             answer = self.node.route(connection, request)
         return answer
 
-    def _lost_rooms(self, codes: list[str]) -> None:
-        """Another node took these rooms (this one was cut off longer than a lease): their
-        bots stop here, and their clients are let go, to find the room where it is now."""
+    def _let_go(self, codes: list[str], why: str) -> None:
+        """This node plays these rooms no more (:meth:`Node.keep_leases_forever` says
+        why): their bots stop here, and their clients are let go, to find each room
+        where it is now."""
         for code in codes:
-            log.warning("room %s: another node plays it now", room_label(code))
+            log.warning("room %s: %s", room_label(code), why)
             self._stop_bots_of(code)
             for conn in list(self.listeners.pop(code, ())):
                 conn.room = conn.seat = None
-                close_later(conn.ws, 1012, "the room moved to another node")
+                close_later(conn.ws, 1012, why)
 
     @property
     def port(self) -> int:

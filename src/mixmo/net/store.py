@@ -329,7 +329,9 @@ class RoomStore:
         self._closing = threading.Event()
         self._checkpointer: threading.Thread | None = None
         self._appended = 0
-        """Actions appended to the open transaction."""
+        """Actions appended since the last commit (to the open transaction)."""
+        self._vanished = False
+        """The transaction vanished under actions appended since the last commit."""
         self._db: Connection
         if database:
             self.path: Path | None = None
@@ -407,8 +409,11 @@ class RoomStore:
     def append_action(self, code: str, number: int, action: Action) -> None:
         """Add the action to the open transaction (opening one): durable at :meth:`commit`."""
         if not self._db.in_transaction:
+            # Actions appended and no transaction open: it vanished under them (SQLite
+            # rolled it back on a full disk, PostgreSQL's connection broke). They are lost
+            # even if this one's transaction commits: the commit must say so.
+            self._vanished = self._vanished or self._appended > 0
             self._db.execute("BEGIN")
-            self._appended = 0
         self._db.execute(
             "INSERT INTO actions (code, n, action) VALUES (?, ?, ?)",
             (code, number, ACTION_ADAPTER.dump_json(action).decode()),
@@ -424,6 +429,12 @@ class RoomStore:
         error too.
         """
         appended, self._appended = self._appended, 0
+        vanished, self._vanished = self._vanished, False
+        if vanished:
+            with contextlib.suppress(*DATABASE_ERRORS):
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+            raise DatabaseError("the transaction was rolled back: actions lost")
         if self._db.in_transaction:
             try:
                 self._db.execute("COMMIT")
