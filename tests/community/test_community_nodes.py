@@ -11,9 +11,10 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from websockets.asyncio.client import connect
 
-from mixmo.net.account_client import create_account
+from mixmo.net.account_client import create_account, sign_in
 from mixmo.net.client import GameClient
 from mixmo.net.cluster import Cluster
+from mixmo.net.keys import HeldAccount
 from mixmo.net.protocol import QuickMatch, RoomSettings
 from mixmo.net.server import GameServer
 from tests.net.helpers import Raw, answer_to, place, rack_of, two_seated
@@ -230,3 +231,45 @@ async def test_a_room_whose_database_connection_broke_comes_back_from_its_log(
             await back.send(place(0, rack[1], 3, col=1))
             assert (await answer_to(back, 3))["type"] == "events"  # on a new connection
         await bob.close()
+
+
+async def test_a_room_picked_from_another_node_s_list_is_joined_there(
+    database: str, redis_address: str, community: str
+) -> None:
+    async with (
+        node(database, redis_address, community, lease=0.6) as one,
+        node(database, redis_address, community, lease=0.6) as two,
+    ):
+        host = GameClient(f"ws://127.0.0.1:{one.port}", reconnect_for=0)
+        await host.connect()
+        code = await host.create(RoomSettings(players=3, public=True))
+        await host.join(code, "Ann")
+        await asyncio.sleep(0.5)  # node one's next renewal tells the others
+        bob = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
+        await bob.connect()  # no room in the path: a list first, as `mixmo join URL` does
+        key = Ed25519PrivateKey.generate()
+        await create_account(bob, "Bob", key)
+        signed: list[str] = []
+
+        async def sign_in_again(client: GameClient) -> None:  # as `mixmo join` does
+            signed.append(client.host)
+            await sign_in(client, HeldAccount(client.url, "Bob", key))
+
+        bob.prepare = sign_in_again
+        [listed] = await bob.open_rooms()
+        welcome = await bob.join(listed.room, "Bob")  # refused at node two, taken at one
+        assert (welcome.room, welcome.seat) == (code, 1)
+        assert signed == [f"127.0.0.1:{one.port}"] and bob.host == signed[0]
+        await until_lobby_has(host, "Bob")
+        watcher = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
+        await watcher.connect()
+        lobby = await watcher.watch(code)
+        assert [seat.name for seat in lobby.seats][:2] == ["Ann", "Bob"]
+        for client in (watcher, bob, host):
+            await client.close()
+
+
+async def until_lobby_has(client: GameClient, name: str) -> None:
+    async with asyncio.timeout(5):
+        while client.lobby is None or name not in [seat.name for seat in client.lobby.seats]:
+            await asyncio.sleep(0.05)

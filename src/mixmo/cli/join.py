@@ -363,7 +363,9 @@ async def _play_person(
         if account is not None:  # the seat then takes the account's name
             from mixmo.net.account_client import sign_in
 
-            await sign_in(client, account)
+            held = account
+            client.prepare = lambda again: sign_in(again, held)  # at another node too
+            await client.prepare(client)
         if isinstance(settings, RoomSettings):
             code = await client.create(settings)
             click.echo(f"room {code}")

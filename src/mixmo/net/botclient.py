@@ -85,7 +85,9 @@ async def play_bot_seat(
     await client.connect(room)
     try:
         if account is not None:
-            await sign_in(client, account)
+            held = account
+            client.prepare = lambda again: sign_in(again, held)  # at another node too
+            await client.prepare(client)
         if settings is not None:
             room = await client.create(settings)
         if room is None:

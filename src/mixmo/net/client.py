@@ -16,7 +16,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Literal, TypeVar
 from urllib.parse import urlsplit
@@ -70,7 +70,7 @@ from mixmo.net.protocol import (
     Welcome,
 )
 from mixmo.net.protocol import SeatView as SeatView
-from mixmo.net.refusals import BAD_TOKEN, MATCH_OVER, SEAT_TAKEN, UNKNOWN_ROOM
+from mixmo.net.refusals import BAD_TOKEN, MATCH_OVER, ROOM_ELSEWHERE, SEAT_TAKEN, UNKNOWN_ROOM
 
 log = logging.getLogger("mixmo.net.client")
 
@@ -82,6 +82,7 @@ REQUEST_TIMEOUT = 15.0
 
 Listener = Callable[[ServerMessage], None]
 ROOM_GONE = frozenset({UNKNOWN_ROOM.code, MATCH_OVER.code})
+
 """Refusals that say a room has no seat to give back any more."""
 
 
@@ -297,6 +298,9 @@ class GameClient:
         self._forgot: str | None = None
         """The room whose seat this client let go of in ``tokens`` (its match is over)."""
         self._online = asyncio.Event()
+        self.prepare: Callable[[GameClient], Awaitable[object]] | None = None
+        """Said first on every connection this client opens to reach a room (a sign-in):
+        a community server's node may send it to another node's (:meth:`_move`)."""
 
     # --- connection ----------------------------------------------------------------------
 
@@ -367,6 +371,8 @@ class GameClient:
                     self._receive(raw)
             except ConnectionClosed:
                 pass
+            if self._ws is not ws and not self._closing:
+                continue  # moved to another node's connection (:meth:`_move`): read that one
             self._online.clear()
             self._fail_pending(DISCONNECTED, CONNECTION_LOST)
             if self._closing or (self.welcome is None and self.watching is None):
@@ -540,9 +546,34 @@ class GameClient:
             self.tokens.put(self.url, answer.room, answer.name, answer.seat, answer.token)
         return answer
 
+    async def _at_room(self, room: str, request: Callable[[], Awaitable[Answer]]) -> Answer:
+        """``request`` about ``room``, made again at the node that plays it when this
+        connection's node of a community server says another one does (a room picked
+        from a list that every node shares)."""
+        try:
+            return await request()
+        except ClientError as error:
+            if error.code != ROOM_ELSEWHERE.code:
+                raise
+        await self._move(room)
+        return await request()
+
+    async def _move(self, room: str) -> None:
+        """Open a connection that names ``room`` (the node reached leads it to the room's)
+        in place of this one, and say :attr:`prepare` on it."""
+        ws = await self._open(room)
+        old, self._ws = self._ws, ws
+        if old is not None:
+            await old.close()  # the reader goes on with the new connection
+        if self.prepare is not None:
+            await self.prepare(self)
+
     async def join(self, room: str, name: str) -> Welcome:
         """Take a seat: back the one this client held under ``name`` (by its saved token), or
         the next free one."""
+        return await self._at_room(room, lambda: self._join_here(room, name))
+
+    async def _join_here(self, room: str, name: str) -> Welcome:
         self._joined_as = name
         saved = self.tokens.get(self.url, room, name) if self.tokens else None
         if saved is not None:
@@ -570,6 +601,9 @@ class GameClient:
 
     async def watch(self, room: str) -> Lobby:
         """Follow ``room`` without a seat: its lobby now, its snapshot and events as they come."""
+        return await self._at_room(room, lambda: self._watch_here(room))
+
+    async def _watch_here(self, room: str) -> Lobby:
         answer = await self._ask(
             WatchRoom(room=room).model_dump_json(), lambda m: isinstance(m, Lobby)
         )

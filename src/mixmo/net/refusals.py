@@ -210,13 +210,14 @@ class TooManyRoomsError(RoomError):
     )
 
 
+ROOM_ELSEWHERE = Kind("room-elsewhere", "another node of this server plays that room: try again")
+
+
 class RoomElsewhereError(RoomError):
     """Another node of the community server plays this room: the client connects again
-    through the server's address, which leads it there."""
+    with the room in its path, which leads it there."""
 
-    kind: ClassVar[Kind | None] = Kind(
-        "room-elsewhere", "another node of this server plays that room: try again"
-    )
+    kind: ClassVar[Kind | None] = ROOM_ELSEWHERE
 
 
 class QueueElsewhereError(RoomError):
