@@ -36,6 +36,29 @@ async def node(
         await server.close()
 
 
+@asynccontextmanager
+async def two_nodes(
+    database: str, redis: str, community: str, lease: float = 0.6
+) -> AsyncIterator[tuple[GameServer, GameServer]]:
+    """Two nodes of the community ``community``."""
+    async with (
+        node(database, redis, community, lease) as one,
+        node(database, redis, community, lease) as two,
+    ):
+        yield one, two
+
+
+def client_of(server: GameServer) -> GameClient:
+    """A client of the node ``server``, which does not reconnect (a test's own)."""
+    return GameClient(f"ws://127.0.0.1:{server.port}", reconnect_for=0)
+
+
+async def connected(server: GameServer) -> GameClient:
+    client = client_of(server)
+    await client.connect()
+    return client
+
+
 async def test_a_room_and_its_moves_outlive_the_server_in_postgresql(database: str) -> None:
     first = GameServer(database=database)
     await first.start("127.0.0.1", 0)
@@ -64,15 +87,11 @@ async def test_a_room_and_its_moves_outlive_the_server_in_postgresql(database: s
 async def test_any_node_leads_a_player_to_the_node_that_plays_the_room(
     database: str, redis_address: str, community: str
 ) -> None:
-    async with (
-        node(database, redis_address, community) as one,
-        node(database, redis_address, community) as two,
-    ):
-        host = GameClient(f"ws://127.0.0.1:{one.port}", reconnect_for=0)
-        await host.connect()
+    async with two_nodes(database, redis_address, community) as (one, two):
+        host = await connected(one)
         code = await host.create(RoomSettings(players=2))
         await host.join(code, "Ann")
-        guest = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
+        guest = client_of(two)
         await guest.connect(code)  # redirected: node one plays the room
         await guest.join(code, "Bob")
         assert guest.host == f"127.0.0.1:{one.port}"
@@ -84,17 +103,12 @@ async def test_any_node_leads_a_player_to_the_node_that_plays_the_room(
 async def test_every_node_lists_every_node_s_open_rooms(
     database: str, redis_address: str, community: str
 ) -> None:
-    async with (
-        node(database, redis_address, community, lease=0.6) as one,
-        node(database, redis_address, community, lease=0.6) as two,
-    ):
-        host = GameClient(f"ws://127.0.0.1:{one.port}", reconnect_for=0)
-        await host.connect()
+    async with two_nodes(database, redis_address, community) as (one, two):
+        host = await connected(one)
         code = await host.create(RoomSettings(players=3, public=True))
         await host.join(code, "Ann")
         await asyncio.sleep(0.5)  # node one's next renewal tells the others
-        looker = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
-        await looker.connect()
+        looker = await connected(two)
         listed = await looker.open_rooms()
         assert [(room.room, room.players, room.free) for room in listed] == [(code, ["Ann"], 2)]
         await looker.close()
@@ -123,10 +137,7 @@ async def test_a_stopped_node_s_room_goes_on_at_another_node(
 async def test_a_node_cut_off_longer_than_its_lease_lets_its_room_go(
     database: str, redis_address: str, community: str
 ) -> None:
-    async with (
-        node(database, redis_address, community, lease=0.6) as one,
-        node(database, redis_address, community, lease=0.6) as two,
-    ):
+    async with two_nodes(database, redis_address, community) as (one, two):
         code, ann, bob = await two_seated(one)
         assert one.node is not None and two.node is not None
         one.node.cluster.release([code])  # as if its lease had lapsed unseen
@@ -142,12 +153,8 @@ async def test_a_node_cut_off_longer_than_its_lease_lets_its_room_go(
 async def test_seekers_at_different_nodes_meet_in_one_quick_match(
     database: str, redis_address: str, community: str
 ) -> None:
-    async with (
-        node(database, redis_address, community) as one,
-        node(database, redis_address, community) as two,
-    ):
-        ann = GameClient(f"ws://127.0.0.1:{one.port}", reconnect_for=0)
-        bob = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
+    async with two_nodes(database, redis_address, community) as (one, two):
+        ann, bob = client_of(one), client_of(two)
         await ann.connect(queue=True)
         asked = asyncio.create_task(ann.quick(QuickMatch(players=2, name="Ann")))
         await asyncio.sleep(0.2)  # Ann's node keeps the queue now
@@ -163,18 +170,13 @@ async def test_seekers_at_different_nodes_meet_in_one_quick_match(
 async def test_every_node_lists_every_node_s_rated_matches_being_played(
     database: str, redis_address: str, community: str
 ) -> None:
-    async with (
-        node(database, redis_address, community, lease=0.6) as one,
-        node(database, redis_address, community, lease=0.6) as two,
-    ):
-        ann = GameClient(f"ws://127.0.0.1:{one.port}", reconnect_for=0)
-        await ann.connect()
+    async with two_nodes(database, redis_address, community) as (one, two):
+        ann = await connected(one)
         await create_account(ann, "Ann", Ed25519PrivateKey.generate())
         code = await ann.create(RoomSettings(players=2, bots=1, rated=True))
         await ann.join(code, "Ann")
         await asyncio.sleep(0.5)  # node one's next renewal tells the others
-        looker = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
-        await looker.connect()
+        looker = await connected(two)
         listed = await looker.live_matches()
         await looker.close()
         await ann.close()
@@ -236,17 +238,12 @@ async def test_a_room_whose_database_connection_broke_comes_back_from_its_log(
 async def test_a_room_picked_from_another_node_s_list_is_joined_there(
     database: str, redis_address: str, community: str
 ) -> None:
-    async with (
-        node(database, redis_address, community, lease=0.6) as one,
-        node(database, redis_address, community, lease=0.6) as two,
-    ):
-        host = GameClient(f"ws://127.0.0.1:{one.port}", reconnect_for=0)
-        await host.connect()
+    async with two_nodes(database, redis_address, community) as (one, two):
+        host = await connected(one)
         code = await host.create(RoomSettings(players=3, public=True))
         await host.join(code, "Ann")
         await asyncio.sleep(0.5)  # node one's next renewal tells the others
-        bob = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
-        await bob.connect()  # no room in the path: a list first, as `mixmo join URL` does
+        bob = await connected(two)  # no room in the path: a list first, as `mixmo join URL`
         key = Ed25519PrivateKey.generate()
         await create_account(bob, "Bob", key)
         signed: list[str] = []
@@ -261,8 +258,7 @@ async def test_a_room_picked_from_another_node_s_list_is_joined_there(
         assert (welcome.room, welcome.seat) == (code, 1)
         assert signed == [f"127.0.0.1:{one.port}"] and bob.host == signed[0]
         await until_lobby_has(host, "Bob")
-        watcher = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=0)
-        await watcher.connect()
+        watcher = await connected(two)
         lobby = await watcher.watch(code)
         assert [seat.name for seat in lobby.seats][:2] == ["Ann", "Bob"]
         for client in (watcher, bob, host):
