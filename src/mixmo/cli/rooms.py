@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import click
 
 from mixmo.cli.options import TranslatedCommand
 from mixmo.i18n import N_, _
 
-if TYPE_CHECKING:
-    from mixmo.net.protocol import LiveMatch, OpenRoom
+OPEN = (
+    N_("Open rooms at {server}"),
+    N_("No open room at {server}: open one with `mixmo join {server} --new --public`."),
+    N_("Join one with: mixmo join {server}/CODE"),
+)
+LIVE = (
+    N_("Rated matches being played at {server}"),
+    N_("No rated match is being played at {server} now."),
+    N_("Watch one with: mixmo join {server}/CODE --watch"),
+)
+"""Each list's title, what is said when it is empty, and how to join a room of it."""
 
 
 @click.command(
@@ -36,67 +43,24 @@ def rooms(url: str, live: bool) -> None:
     """`mixmo rooms`: a server's open rooms (its help text is above, translated)."""
     import asyncio
 
+    from rich.table import Table
+    from rich.text import Text
+
+    from mixmo.cli.common import console_for
     from mixmo.cli.join import split_url
+    from mixmo.cli.server_call import with_server
+    from mixmo.net.room_words import WordedLive, WordedRooms
 
     server, _code = split_url(url, new=True)
-    if live:
-        _print_live(server, asyncio.run(_fetch_live(server)))
-        return
-    listed = asyncio.run(_fetch(server))
-    from rich.table import Table
-    from rich.text import Text
-
-    from mixmo.cli.common import console_for
-    from mixmo.net.room_words import COLUMNS, cells
-
+    words = WordedLive if live else WordedRooms
+    title, empty, hint = LIVE if live else OPEN
+    rows = asyncio.run(with_server(server, lambda client: words(client).rows()))
     console = console_for()
-    if not listed:
-        console.print(
-            Text(
-                _(
-                    "No open room at {server}: open one with `mixmo join {server} --new --public`."
-                ).format(server=server)
-            )
-        )
+    if not rows:
+        console.print(Text(_(empty).format(server=server)))
         return
-    table = Table(
-        *(_(column) for column in COLUMNS), title=_("Open rooms at {server}").format(server=server)
-    )
-    for room in listed:
-        table.add_row(*(Text(cell) for cell in cells(room)))
+    table = Table(*(_(column) for column in words.columns), title=_(title).format(server=server))
+    for _room, cells in rows:
+        table.add_row(*(Text(cell) for cell in cells))
     console.print(table)
-    console.print(Text(_("Join one with: mixmo join {server}/CODE").format(server=server)))
-
-
-async def _fetch(server: str) -> list[OpenRoom]:
-    from mixmo.cli.server_call import with_server
-
-    return await with_server(server, lambda client: client.open_rooms())
-
-
-async def _fetch_live(server: str) -> list[LiveMatch]:
-    from mixmo.cli.server_call import with_server
-
-    return await with_server(server, lambda client: client.live_matches())
-
-
-def _print_live(server: str, matches: list[LiveMatch]) -> None:
-    """The rated matches being played, as a table (or one line when there is none)."""
-    from rich.table import Table
-    from rich.text import Text
-
-    from mixmo.cli.common import console_for
-    from mixmo.net.room_words import LIVE_COLUMNS, live_cells
-
-    console = console_for()
-    if not matches:
-        console.print(
-            Text(_("No rated match is being played at {server} now.").format(server=server))
-        )
-        return
-    title = _("Rated matches being played at {server}").format(server=server)
-    table = Table(*(_(column) for column in LIVE_COLUMNS), title=title)
-    for match in matches:
-        table.add_row(*(Text(cell) for cell in live_cells(match)))
-    console.print(table)
-    console.print(Text(_("Watch one with: mixmo join {server}/CODE --watch").format(server=server)))
+    console.print(Text(_(hint).format(server=server)))

@@ -141,9 +141,37 @@ class ServeRequest:
     bot_speed: float
     bot_pace: float
 
-    @property
-    def node(self) -> NodeRequest:
-        return NodeRequest(self.database, self.redis, self.advertise, self.lease, self.community)
+    def check_community(self) -> None:
+        """One line and exit 2 for community options that do not go together."""
+        from mixmo.net.database import is_postgres
+
+        if self.database is not None and not is_postgres(self.database):
+            fail(_("--database: a PostgreSQL address (postgresql://...)"))
+        if self.redis is None:
+            if self.advertise is not None:
+                fail(_("--advertise is a node's address: use it with --redis"))
+            return
+        if not self.redis.startswith(("redis://", "rediss://", "unix://")):
+            fail(_("--redis: a Redis address (redis://HOST:PORT)"))
+        if self.database is None:
+            fail(_("--redis needs --database: every node keeps the rooms in PostgreSQL"))
+        if self.shard is not None:
+            fail(_("--shard routes by letters: a node of a community server takes any room"))
+        if self.web:
+            fail(_("--web serves one server's rooms: not on a node of a community server"))
+        if self.advertise is None and (self.port == 0 or self.host in ("0.0.0.0", "::", "")):
+            fail(_("--redis: give --advertise, the address the other nodes send players to"))
+        if self.advertise is not None and not self.advertise.startswith(("ws://", "wss://")):
+            fail(_("--advertise: a WebSocket address (ws://HOST:PORT)"))
+
+    def cluster(self) -> Cluster | None:
+        """This node's place in the community (None: a server of its own)."""
+        if self.redis is None:
+            return None
+        from mixmo.net.cluster import Cluster
+
+        advertise = self.advertise or f"ws://{self.host}:{self.port}"
+        return Cluster(self.redis, advertise, lease=self.lease, name=self.community)
 
     @property
     def folder(self) -> Path:
@@ -168,7 +196,7 @@ def run_serve(request: ServeRequest) -> None:
 
     from mixmo.net.database import DATABASE_ERRORS
 
-    request.node.check(request.host, request.port, request.shard is not None, request.web)
+    request.check_community()
     folder = request.folder
     if folder.exists() and not folder.is_dir():
         fail(_("{folder}: not a folder").format(folder=folder))
@@ -225,7 +253,7 @@ def _open_server(request: ServeRequest) -> GameServer:
             shard=shards,
             bot_pace=request.bot_pace,
             database=request.database or "",
-            cluster=request.node.cluster(request.host, request.port),
+            cluster=request.cluster(),
         )
     except OSError as error:  # read-only, no parent, a file in the way, no permission
         fail(
@@ -267,47 +295,3 @@ async def _run(server: GameServer, host: str, port: int, web: Path | None) -> No
     if runner is not None:
         await runner.cleanup()
     await server.close()
-
-
-@dataclass(frozen=True, slots=True)
-class NodeRequest:
-    """What `mixmo serve` was asked of a community server: its database, and its Redis
-    when this server is one of its nodes."""
-
-    database: str | None
-    redis: str | None
-    advertise: str | None
-    lease: float
-    community: str
-
-    def check(self, host: str, port: int, sharded: bool, web: bool) -> None:
-        """One line and exit 2 for options that do not go together."""
-        from mixmo.net.database import is_postgres
-
-        if self.database is not None and not is_postgres(self.database):
-            fail(_("--database: a PostgreSQL address (postgresql://...)"))
-        if self.redis is None:
-            if self.advertise is not None:
-                fail(_("--advertise is a node's address: use it with --redis"))
-            return
-        if not self.redis.startswith(("redis://", "rediss://", "unix://")):
-            fail(_("--redis: a Redis address (redis://HOST:PORT)"))
-        if self.database is None:
-            fail(_("--redis needs --database: every node keeps the rooms in PostgreSQL"))
-        if sharded:
-            fail(_("--shard routes by letters: a node of a community server takes any room"))
-        if web:
-            fail(_("--web serves one server's rooms: not on a node of a community server"))
-        if self.advertise is None and (port == 0 or host in ("0.0.0.0", "::", "")):
-            fail(_("--redis: give --advertise, the address the other nodes send players to"))
-        if self.advertise is not None and not self.advertise.startswith(("ws://", "wss://")):
-            fail(_("--advertise: a WebSocket address (ws://HOST:PORT)"))
-
-    def cluster(self, host: str, port: int) -> Cluster | None:
-        """This node's place in the community (None: a server of its own)."""
-        if self.redis is None:
-            return None
-        from mixmo.net.cluster import Cluster
-
-        advertise = self.advertise or f"ws://{host}:{port}"
-        return Cluster(self.redis, advertise, lease=self.lease, name=self.community)

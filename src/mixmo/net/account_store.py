@@ -136,9 +136,9 @@ class AccountStore:
     def __init__(self, folder: Path | None, database: str = "") -> None:
         """``folder`` None: in memory (a server without ``--data`` keeps nothing)."""
         self._db: Connection
-        self._begin = "BEGIN"
-        self._locks_rows = bool(database)
-        """Whether ratings are locked player by player (PostgreSQL's many writers)."""
+        self._postgres = bool(database)
+        """PostgreSQL, whose many writers (the nodes) lock ratings player by player;
+        SQLite's one writer takes the database's lock (``BEGIN IMMEDIATE``)."""
         if database:
             self._db = PostgresConnection(database)
             migrate_postgres(self._db, "accounts", [POSTGRES_SCHEMA])
@@ -150,7 +150,6 @@ class AccountStore:
         self._db = db = sqlite3.connect(where, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         migrate(db, MIGRATIONS)
-        self._begin = "BEGIN IMMEDIATE"  # the rating's reads and writes: no other writer
 
     def close(self) -> None:
         self._db.close()
@@ -232,14 +231,14 @@ class AccountStore:
         writer lock; PostgreSQL's advisory lock per player, taken in one order: a
         community's nodes may end two matches of one player at once). False (and nothing
         written) when that match was rated already."""
-        self._db.execute(self._begin)
+        self._db.execute("BEGIN" if self._postgres else "BEGIN IMMEDIATE")
         try:
             fresh = self._db.execute(
                 "INSERT INTO rated (code, seed, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (code, seed, time.time()),
             ).rowcount
             if fresh:
-                if self._locks_rows:
+                if self._postgres:
                     for player in sorted(set(players)):
                         self._db.execute(
                             "SELECT pg_advisory_xact_lock(hashtext(?))", (f"rating {player}",)

@@ -397,9 +397,7 @@ class GameClient:
 
     async def live_matches(self) -> list[LiveMatch]:
         """The rated matches being played at the server (every node's), to watch one."""
-        answer = await self._ask(ListLive().model_dump_json(), lambda m: isinstance(m, LiveList))
-        assert isinstance(answer, LiveList)
-        return answer.matches
+        return (await self.ask(ListLive(), LiveList)).matches
 
     async def create(self, settings: RoomSettings) -> str:
         """Open a room; its code."""

@@ -137,7 +137,7 @@ class Cluster:
 
     def renew(self, codes: Iterable[str], presence: dict[str, Any]) -> list[str]:
         """Renew the leases of the rooms ``codes`` and this node's presence (what the
-        others read: :meth:`open_rooms`); the codes whose lease another node took."""
+        others read: :meth:`said`); the codes whose lease another node took."""
         keys = [self._room_key(code) for code in codes]
         with self._failing():
             pipe = self._redis.pipeline(transaction=False)

@@ -7,8 +7,9 @@ once, in the ``?`` style of Python's ``sqlite3``, on the part of the DB-API that
 drivers share (``execute``, ``executemany``, ``in_transaction``). A PostgreSQL
 connection is :class:`PostgresConnection`: psycopg 3 underneath, in autocommit mode so
 that the stores' own ``BEGIN`` and ``COMMIT`` decide every transaction (their group
-commit), its ``%s`` placeholders written for them, and its failures raised as
-:class:`DatabaseError`. A caller catches :data:`DATABASE_ERRORS` whichever it is.
+commit), each ``?`` of their statements written as psycopg's ``%s``, and its failures
+raised as :class:`DatabaseError`. A caller catches :data:`DATABASE_ERRORS` whichever
+it is.
 
 psycopg is imported only when a server is given a PostgreSQL address (``pip install
 'mixmo[community]'``): a server on SQLite never loads it.
@@ -16,15 +17,15 @@ psycopg is imported only when a server is given a PostgreSQL address (``pip inst
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+from mixmo.data.sqlite_schema import SchemaVersionError
 
 if TYPE_CHECKING:
     import psycopg
 
-Dialect = Literal["sqlite", "postgresql"]
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
@@ -61,13 +62,8 @@ def is_postgres(address: str) -> bool:
     return address.startswith(POSTGRES_SCHEMES)
 
 
-_PLACEHOLDER = re.compile(r"\?")
-
-
 class PostgresConnection:
     """A psycopg connection as the stores use a ``sqlite3`` one (module docstring)."""
-
-    dialect: Dialect = "postgresql"
 
     def __init__(self, address: str) -> None:
         try:
@@ -79,8 +75,6 @@ class PostgresConnection:
         self._psycopg = psycopg
         self._address = address
         self._conn: psycopg.Connection[Any] = self._connect()
-        self._sql: dict[str, str] = {}
-        """Each statement as PostgreSQL spells it (they are few, and run again and again)."""
 
     def _connect(self) -> psycopg.Connection[Any]:
         try:
@@ -103,11 +97,10 @@ class PostgresConnection:
         status = self._conn.info.transaction_status
         return status != self._psycopg.pq.TransactionStatus.IDLE
 
-    def _spelled(self, sql: str) -> str:
-        spelled = self._sql.get(sql)
-        if spelled is None:
-            spelled = self._sql[sql] = _PLACEHOLDER.sub("%s", sql)
-        return spelled
+    @staticmethod
+    def _spelled(sql: str) -> str:
+        """``sql`` as psycopg reads it (the stores' statements hold no literal ``?``)."""
+        return sql.replace("?", "%s")
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Rows:
         if sql == "COMMIT":
@@ -157,8 +150,6 @@ def migrate_postgres(db: PostgresConnection, name: str, steps: Sequence[str]) ->
         row = db.execute("SELECT version FROM mixmo_schema WHERE name = ?", (name,)).fetchone()
         version = 0 if row is None else int(row[0])
         if version > len(steps):
-            from mixmo.data.sqlite_schema import SchemaVersionError
-
             raise SchemaVersionError(version, len(steps))
         for target in range(version + 1, len(steps) + 1):
             for statement in steps[target - 1].split(";"):

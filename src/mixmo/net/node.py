@@ -23,6 +23,7 @@ import logging
 import re
 from collections.abc import Callable
 from http import HTTPStatus
+from typing import TypeVar
 
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
@@ -30,7 +31,6 @@ from websockets.http11 import Request, Response
 from mixmo.net.cluster import Cluster
 from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.protocol import (
-    MAX_LISTED,
     QUICK_PATH,
     ROOM_CODE_LENGTH,
     LiveList,
@@ -43,6 +43,7 @@ from mixmo.net.room_directory import Rooms
 from mixmo.net.room_list import live_matches, open_rooms
 
 log = logging.getLogger("mixmo.net.node")
+Listed = TypeVar("Listed", OpenRoom, LiveMatch)
 
 MOVED = "the room moved to another node"
 BROKEN = "the room's log failed a write: it comes back from its log"
@@ -90,22 +91,21 @@ class Node:
     def open_rooms(self) -> RoomList:
         """Every node's open rooms: this one's as they are now, the others' as they said at
         their last renewal (within a third of a lease)."""
-        here = open_rooms(self.rooms.rooms.values()).rooms
-        there: list[OpenRoom] = []
-        with contextlib.suppress(*DATABASE_ERRORS):  # Redis down: this node's rooms only
-            for said in self.cluster.said("open"):
-                with contextlib.suppress(ValueError):
-                    there.append(OpenRoom.model_validate(said))
-        return RoomList(rooms=[*here, *there][:MAX_LISTED])
+        return open_rooms(self.rooms.rooms.values(), self._elsewhere("open", OpenRoom))
 
     def live_matches(self) -> LiveList:
         """Every node's rated matches being played (the others' as of their last renewal)."""
-        there: list[LiveMatch] = []
-        with contextlib.suppress(*DATABASE_ERRORS):  # Redis down: this node's matches only
-            for said in self.cluster.said("live"):
+        return live_matches(self.rooms.rooms.values(), self._elsewhere("live", LiveMatch))
+
+    def _elsewhere(self, key: str, model: type[Listed]) -> list[Listed]:
+        """What the other nodes listed under ``key`` in their presence, each item checked
+        (Redis down: none, and the lists say this node's only)."""
+        found: list[Listed] = []
+        with contextlib.suppress(*DATABASE_ERRORS):
+            for said in self.cluster.said(key):
                 with contextlib.suppress(ValueError):
-                    there.append(LiveMatch.model_validate(said))
-        return live_matches(self.rooms.rooms.values(), there)
+                    found.append(model.model_validate(said))
+        return found
 
     def presence(self, connections: int) -> dict[str, object]:
         """What this node tells the others at each renewal."""

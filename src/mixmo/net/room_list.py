@@ -33,11 +33,12 @@ def open_room(room: Room) -> OpenRoom | None:
     )
 
 
-def open_rooms(rooms: Iterable[Room]) -> RoomList:
-    """The listed rooms among ``rooms``, the oldest first (they have waited longest)."""
+def open_rooms(rooms: Iterable[Room], elsewhere: Iterable[OpenRoom] = ()) -> RoomList:
+    """The listed rooms among ``rooms``, the oldest first (they have waited longest),
+    then ``elsewhere``'s (other nodes', as they listed them)."""
     listed = [(room.created, found) for room in rooms if (found := open_room(room)) is not None]
     listed.sort(key=lambda pair: pair[0])
-    return RoomList(rooms=[found for _, found in listed[:MAX_LISTED]])
+    return RoomList(rooms=[*(found for _, found in listed), *elsewhere][:MAX_LISTED])
 
 
 def live_match(room: Room) -> LiveMatch | None:

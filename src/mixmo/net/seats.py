@@ -40,18 +40,11 @@ class Server(Handlers, Protocol):
 class Seats:
     """Who sits where, and who follows which room (the server's :attr:`listeners`)."""
 
-    def __init__(self, accounts: Accounts, ratings: Ratings) -> None:
+    def __init__(self, server: Server, accounts: Accounts, ratings: Ratings) -> None:
+        """Answer the seats' messages at ``server`` (its handlers run once it listens)."""
+        self.server = server
         self.accounts = accounts
         self.ratings = ratings
-        self._server: Server | None = None
-
-    @property
-    def server(self) -> Server:
-        assert self._server is not None, "install() first"
-        return self._server
-
-    def install(self, server: Server) -> None:
-        self._server = server
         server.handle(JoinRoom, lambda conn, message, _: self.join(conn, message))
         server.handle(Reconnect, lambda conn, message, _: self.reconnect(conn, message))
         server.handle(WatchRoom, lambda conn, message, _: self.watch(conn, message))

@@ -160,9 +160,8 @@ class GameServer:
             self.quick.take_queue = self.node.take_queue
         self.quick.install(self)
         ArchiveService(self.store).install(self)
-        TableControls().install(self)
-        self.seats = Seats(self.accounts, self.ratings)
-        self.seats.install(self)
+        TableControls(self)
+        self.seats = Seats(self, self.accounts, self.ratings)
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -209,7 +208,7 @@ class GameServer:
         where it is now."""
         for code in codes:
             log.warning("room %s: %s", room_label(code), why)
-            self._stop_bots_of(code)
+            self.stop_bots(code)
             for conn in list(self.listeners.pop(code, ())):
                 conn.room = conn.seat = None
                 close_later(conn.ws, 1012, why)
@@ -493,17 +492,15 @@ class GameServer:
     def _send_snapshot(self, conn: Connection) -> None:
         send_snapshot(conn)
 
-    def stop_bots(self, room: Room) -> None:
-        """The room's server bots stop playing (its match is over, or they sit down again)."""
-        self._stop_bots_of(room.code)
-
-    def _stop_bots_of(self, code: str) -> None:
+    def stop_bots(self, code: str) -> None:
+        """The server bots of room ``code`` stop playing (its match is over, they sit
+        down again, or another node plays it now)."""
         for task in self._bots.pop(code, []):
             task.cancel()
 
     def restart_bots(self, room: Room) -> None:
         """The room's server bots sit down again (a seat given to a bot)."""
-        self.stop_bots(room)
+        self.stop_bots(room.code)
         self._start_bots(room)
 
     def broadcast_lobby(self, room: Room) -> None:

@@ -298,15 +298,16 @@ class RoomStore:
         """Make every action appended since the last commit durable (one of
         :data:`DATABASE_ERRORS` if not).
 
-        SQLite rolls a transaction back by itself after some failures (a full disk);
-        actions appended to a transaction that is no longer open are lost, and that is an
-        error too.
+        SQLite rolls a transaction back by itself after some failures (a full disk), and
+        a broken PostgreSQL connection loses its own; actions appended to a transaction
+        that is no longer open are lost (even when later ones opened another), and that
+        is an error too.
         """
         appended, self._appended = self._appended, 0
         vanished, self._vanished = self._vanished, False
-        if vanished:
+        if vanished or (appended and not self._db.in_transaction):
             with contextlib.suppress(*DATABASE_ERRORS):
-                if self._db.in_transaction:
+                if self._db.in_transaction:  # a later action's, which must not commit alone
                     self._db.execute("ROLLBACK")
             raise DatabaseError("the transaction was rolled back: actions lost")
         if self._db.in_transaction:
@@ -316,12 +317,11 @@ class RoomStore:
                 with contextlib.suppress(*DATABASE_ERRORS):
                     self._db.execute("ROLLBACK")
                 raise
-        elif appended:
-            raise DatabaseError("the transaction was rolled back: actions lost")
 
     def keep_clocks(self, clocks: Iterable[tuple[str, float]]) -> None:
         """Keep each room's game time (code, seconds), committed now, or with the open
-        transaction's actions when one is open (one of :data:`DATABASE_ERRORS` if the commit fails)."""
+        transaction's actions when one is open (one of :data:`DATABASE_ERRORS` if the
+        commit fails)."""
         self._write_now(
             "UPDATE rooms SET clock = ? WHERE code = ?", [(clock, code) for code, clock in clocks]
         )

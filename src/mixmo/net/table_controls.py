@@ -30,24 +30,17 @@ class Server(Handlers, Protocol):
     def check_bots(self, address: str, wanted: int) -> None: ...
     def broadcast_lobby(self, room: Room) -> None: ...
     def started(self, room: Room) -> None: ...
-    def stop_bots(self, room: Room) -> None: ...
+    def stop_bots(self, code: str) -> None: ...
     def restart_bots(self, room: Room) -> None: ...
 
 
 class TableControls:
     """The handlers of ``start``, ``rematch``, ``host-seat``, ``pause`` and ``react``."""
 
-    def __init__(self) -> None:
+    def __init__(self, server: Server) -> None:
+        """Answer the table's messages at ``server`` (its handlers run once it listens)."""
+        self.server = server
         self.reactions = ReactionLimits()
-        self._server: Server | None = None
-
-    @property
-    def server(self) -> Server:
-        assert self._server is not None, "install() first"
-        return self._server
-
-    def install(self, server: Server) -> None:
-        self._server = server
         server.handle(StartMatch, lambda conn, message, _: self.start_match(conn, message))
         server.handle(Rematch, lambda conn, _message, _: self.rematch(conn))
         server.handle(HostSeat, lambda conn, message, _: self.host_seat(conn, message))
@@ -68,7 +61,7 @@ class TableControls:
         its snapshot and the server's bots sit down again."""
         room, seat = self.server.seated(conn)
         if room.rematch(seat):
-            self.server.stop_bots(room)  # the last match's
+            self.server.stop_bots(room.code)  # the last match's
             self.server.started(room)
 
     def host_seat(self, conn: Connection, message: HostSeat) -> None:
