@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,12 +46,12 @@ def wait_until(predicate: Callable[[], T | None], timeout: float, what: str) -> 
     raise AssertionError(f"waited {timeout} s for {what}")
 
 
-def listening(port: int) -> bool:
-    import socket
-
+def healthy(port: int) -> bool:
+    """Whether ``GET /healthz`` at this port answers 200: a node that serves, or a
+    balancer that has a node marked up (it answers 503 until its first good check)."""
     try:
-        with socket.create_connection(("127.0.0.1", port), 0.2):
-            return True
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as answer:
+            return bool(answer.status == 200)
     except OSError:
         return False
 
@@ -85,18 +86,14 @@ def community_server(
         nodes[port] = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, text=True, env=environment(tmp_path)
         )
-    balancer = free_port()
-    config = DOCS.read_text(encoding="utf-8").replace("127.0.0.1:8765", f"127.0.0.1:{balancer}")
-    for number, port in enumerate(ports, start=1):
-        config = config.replace(f"127.0.0.1:880{number}", f"127.0.0.1:{port}")
-    (tmp_path / "haproxy.cfg").write_text(config, encoding="utf-8")
-    proxy = subprocess.Popen(
-        ["haproxy", "-db", "-f", str(tmp_path / "haproxy.cfg")],
-        stdout=subprocess.DEVNULL,
-        stderr=(tmp_path / "haproxy.log").open("w"),
-    )
+    proxy: subprocess.Popen[bytes] | None = None
     try:
-        wait_until(lambda: all(listening(p) for p in [*ports, balancer]), 30, "the nodes")
+        # HAProxy starts once the nodes answer, so its first checks find them up; until
+        # then it marks them down and refuses players for a check interval or two.
+        wait_until(lambda: all(healthy(port) for port in ports), 30, "the nodes")
+        balancer = free_port()
+        proxy = balance(tmp_path, balancer, ports)
+        wait_until(lambda: healthy(balancer), 30, "the balancer to have a node up")
         yield Community(
             f"ws://127.0.0.1:{balancer}",
             nodes,
@@ -105,8 +102,21 @@ def community_server(
             community,
         )
     finally:
-        proxy.terminate()
-        for process in nodes.values():
+        processes = [*nodes.values(), *([proxy] if proxy else [])]
+        for process in processes:
             process.terminate()
-        for process in [proxy, *nodes.values()]:
+        for process in processes:
             process.wait(10)
+
+
+def balance(folder: Path, port: int, nodes: list[int]) -> subprocess.Popen[bytes]:
+    """HAProxy at `port` in front of `nodes`, with docs/community/haproxy.cfg."""
+    config = DOCS.read_text(encoding="utf-8").replace("127.0.0.1:8765", f"127.0.0.1:{port}")
+    for number, node in enumerate(nodes, start=1):
+        config = config.replace(f"127.0.0.1:880{number}", f"127.0.0.1:{node}")
+    (folder / "haproxy.cfg").write_text(config, encoding="utf-8")
+    return subprocess.Popen(
+        ["haproxy", "-db", "-f", str(folder / "haproxy.cfg")],
+        stdout=subprocess.DEVNULL,
+        stderr=(folder / "haproxy.log").open("w"),
+    )
