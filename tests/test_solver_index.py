@@ -1,4 +1,4 @@
-"""The index's vectorised scan answers exactly what the letter-count test says, in worth order."""
+"""The index's scan by bit planes answers exactly what the letter-count test says, in worth order."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from mixmo.engine.bag import Bag
 from mixmo.engine.solver import index_for
-from mixmo.engine.solver.index import narrow
+from mixmo.engine.solver.index import numbers_in
 
 
 def _by_comprehension(index, rack_code: int, missing: int, lengths: list[int]) -> list:
@@ -23,7 +23,7 @@ def _by_comprehension(index, rack_code: int, missing: int, lengths: list[int]) -
 
 
 @pytest.mark.parametrize("size", [6, 21, 60])
-def test_the_numpy_scan_finds_the_words_a_rack_can_spell_in_worth_order(english, size) -> None:
+def test_the_scan_finds_the_words_a_rack_can_spell_in_worth_order(english, size) -> None:
     index = index_for(english).prepare()
     for seed in range(8):
         rack, _ = Bag.shuffled(f"{size}-{seed}").draw(size)
@@ -41,11 +41,15 @@ def test_a_pool_narrowed_for_a_smaller_rack_keeps_its_order(english) -> None:
     big = index.rack_code(Counter("RETAINSQUIZ"))
     small = index.rack_code(Counter("RETAIN"))
     lengths = [n for n in index.lengths if n <= 12]
-    ids, lanes = index.spellable_ids(big, 1, lengths)
-    kept, kept_lanes = narrow(ids, lanes, small, index.full, 1)
-    assert index.entries_of(kept) == _by_comprehension(index, small, 1, lengths)
-    assert kept_lanes.shape == (4, len(kept))
-    assert "RETAIN" in [e[0] for e in index.entries_of(kept)]
+    pool = index.scan(big, 1, lengths)
+    kept = index.narrow(pool, small, 1)
+    words = index.entries_of(numbers_in(kept.members))
+    assert words == _by_comprehension(index, small, 1, lengths)
+    assert kept.size == len(words)
+    assert "RETAIN" in [e[0] for e in words]
+    # Fewer tiles allowed missing, from the same counts: what a fresh scan finds.
+    tighter = index.narrow(pool, small, 0)
+    assert tighter.members == index.scan(small, 0, lengths).members
 
 
 def test_threads_asking_for_the_index_at_once_share_one_with_every_word_once(english) -> None:
@@ -72,17 +76,21 @@ def test_threads_asking_for_the_index_at_once_share_one_with_every_word_once(eng
     assert all(other is index for other in found)
     assert sum(len(index.entries(n)) for n in index.lengths) == len(fresh)
     for length in index.lengths:
-        ids, _ = index.spellable_ids(index.full, 0, [length])
-        assert index.entries_of(ids) == index.entries(length)
+        everything = index.scan(index.full, 0, [length]).members
+        assert index.entries_of(numbers_in(everything)) == index.entries(length)
+        assert [e[0] for e in index.entries(length)] == sorted(
+            (w for w in fresh if len(w) == length),
+            key=lambda w: (-index.worth(w), w),
+        )
 
 
 @pytest.mark.parametrize(
     "lengths",
     [
-        [2, 3, 4, 5, 6, 7],  # few words: length by length
-        list(range(2, 12)),  # most words: the whole scan, up to 11 letters
-        list(range(3, 46)),  # the whole scan, from 3 letters
-        [n for n in range(2, 46) if n not in (4, 11)],  # the whole scan, two lengths left out
+        [2, 3, 4, 5, 6, 7],  # the short words a proof looks at first
+        list(range(2, 12)),  # most words, up to 11 letters
+        list(range(3, 46)),  # from 3 letters
+        [n for n in range(2, 46) if n not in (4, 11)],  # two lengths left out
         [3, 5, 9],
         [],
     ],
@@ -95,9 +103,9 @@ def test_a_scan_of_some_lengths_finds_the_words_a_loop_finds(english, lengths) -
         rack, _ = Bag.shuffled(f"60-{seed}").draw(60)
         code = index.rack_code(Counter(t.letter for t in rack if t.letter))
         for missing, holding in ((0, None), (1, None), (2, "E")):
-            ids, lanes = index.spellable_ids(code, missing, lengths, holding)
-            assert (lanes == index._all_lanes[:, ids]).all()
+            pool = index.scan(code, missing, lengths, holding)
             expected = _by_comprehension(index, code, missing, lengths)
             if holding is not None:
                 expected = [e for e in expected if holding in e[0]]
-            assert index.entries_of(ids) == expected
+            assert index.entries_of(numbers_in(pool.members)) == expected
+            assert pool.size == len(expected)

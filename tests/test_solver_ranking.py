@@ -1,6 +1,6 @@
-"""The search ranks a step's words in numpy exactly as a loop word by word does.
+"""The search ranks a step's words from its sets exactly as a loop word by word does.
 
-The loop below is the ranking as it was written before it was vectorised:
+The loop below is the ranking as it was first written, over every word of the pool:
 the same batches, in the same order, with the same noise drawn, so the
 search visits the same boards and no rack it solved is lost.
 """
@@ -14,6 +14,7 @@ import pytest
 from mixmo.engine.bag import Bag
 from mixmo.engine.solver import index_for
 from mixmo.engine.solver.board import Board, Words
+from mixmo.engine.solver.index import numbers_in
 from mixmo.engine.solver.search import (
     BANDIT_GAIN,
     BATCH,
@@ -74,7 +75,7 @@ def test_the_ranking_of_a_step_is_the_word_by_word_ranking(english, size, noise)
             search.noise = noise
             pool = search.root_pool()
             expected = _ranked_word_by_word(
-                search, index.entries_of(pool[0]), crossing, random.Random(seed)
+                search, index.entries_of(numbers_in(pool.members)), crossing, random.Random(seed)
             )
             assert list(search.ranked(pool, crossing)) == [[e[0] for e in b] for b in expected]
 

@@ -1,26 +1,33 @@
 """The solver's word index as a file: built once per word list, then mapped.
 
 Building the index (every word's letter-count code, worth, length and vowel
-count, in the order the solver scans them) is per-word work: about a second
-in English and three in French. So it is built once per word list, with
-numpy's vectorised steps, written to the cache folder the command line gives
-(the same one as the compiled lists, :mod:`mixmo.engine.compiled_lexicon`) and
-every later process maps the file: no per-word Python work, and the pages are
-shared between processes.
+count, in the order the solver scans them, and each code bit as a bit plane
+over the words) is per-word work: about a second in English and three in
+French. So it is built once per word list, with numpy's vectorised steps,
+written to the cache folder the command line gives (the same one as the
+compiled lists, :mod:`mixmo.engine.compiled_lexicon`) and every later process
+maps the file: no per-word Python work, no numpy, and the pages are shared
+between processes.
 
-Layout (all little-endian), a stated format of our own::
+Layout (the machine's byte order, named in the header), a stated format of
+our own::
 
     8 bytes   b"MXIX" + format number (4 ASCII digits)
-    4 bytes   header length H (unsigned)
-    H bytes   header, JSON: key, words, weight (26 floats), lengths
-              {n: [count, blob start, blob end]}, sections {name: [offset,
-              bytes, dtype, crc32]}
+    4 bytes   header length H (unsigned, little-endian)
+    H bytes   header, JSON: key, order (sys.byteorder), weight (26 floats),
+              lengths {n: [count, blob start, blob end]}, planes (the code
+              bits that some word holds, in the order of their planes),
+              stride (bytes per plane), sections {name: [offset, bytes,
+              dtype, crc32]}
     ...       sections, each at an offset that is a multiple of 8:
-              lanes   <u8, 4 x N  the codes as four 64-bit lanes, lane-major
-              worth   <f8, N      each word's worth
-              length  <u2, N      each word's length
-              vowels  <u2, N      how many of A E I O U Y it holds
-              pos     <u4, N      where its text starts in blob
+              codes   u1, N x 32  each word's code, a 256-bit little-endian number
+              planes  bits, P x stride  per bit of ``planes``, the words whose code
+                                  holds it (bit n of a plane: word n)
+              by_length bits, L x stride  per length (ascending), its words
+              worth   f8, N      each word's worth
+              length  u2, N      each word's length
+              vowels  u2, N      how many of A E I O U Y it holds
+              pos     u4, N      where its text starts in blob
               blob    ASCII       the words grouped by length, alphabetical,
                                   each followed by a newline
 
@@ -29,11 +36,12 @@ alphabetical. The file is named after the SHA-256 of its word list (the
 digest the list shipped with, or that of a ``--dict`` file's bytes): a changed
 list gets a new file, never a stale one. The header repeats the key, and each
 section carries its CRC-32, checked when it is first read: a damaged or
-truncated file is rebuilt, never trusted. Files are written to a temporary
-name and renamed into place.
+truncated file is rebuilt, never trusted, and so is one written on a machine
+of the other byte order. Files are written to a temporary name and renamed
+into place.
 
-Reading the header and the word text needs no numpy (joker resolution in
-``mixmo check`` uses them); only building and the solver's scans import it.
+Reading needs no numpy: the solver reads the planes as Python integers and
+the columns through ``memoryview.cast``; only building imports it.
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ import os
 import re
 import string
 import struct
+import sys
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -55,11 +64,13 @@ from mixmo.engine.lexicon import cache_folder, is_tile_word
 if TYPE_CHECKING:
     import mmap
 
-FORMAT = 2
+FORMAT = 3
 """Bumped when the layout changes: an older file has another name and is ignored."""
 MAGIC = b"MXIX%04d" % FORMAT
 LETTERS = string.ascii_uppercase
-SECTIONS = ("lanes", "worth", "length", "vowels", "pos", "blob")
+SECTIONS = ("codes", "planes", "by_length", "worth", "length", "vowels", "pos", "blob")
+COLUMNS = {"worth": "d", "length": "H", "vowels": "H", "pos": "I"}
+"""The per-word sections and their ``memoryview.cast`` formats (native, as written)."""
 LONGEST = MAX_COLUMNS
 """The longest word indexed: no grid holds a longer one (the grid format's limit)."""
 _LETTER_SET = frozenset(LETTERS)
@@ -94,7 +105,7 @@ def weights(words_by_length: dict[int, list[str]]) -> dict[str, float]:
 
 
 class IndexData:
-    """The index's arrays and text, built in memory or mapped from a file."""
+    """The index's sections and header, built in memory or mapped from a file."""
 
     def __init__(
         self,
@@ -102,13 +113,19 @@ class IndexData:
         weight: dict[str, float],
         lengths: dict[int, tuple[int, int, int]],
         sections: dict[str, Any],
+        planes: list[int],
+        stride: int,
     ) -> None:
         self.key = key
         self.weight = weight
         self.lengths = lengths
         """Per word length: how many words, and where they are in ``blob``."""
         self.sections = sections
-        """Each section as numpy array (``blob``: bytes-like)."""
+        """Each section's bytes (a ``bytes`` or a ``memoryview`` of the mapped file)."""
+        self.planes = planes
+        """The code bits that some word holds, in the order of the ``planes`` section."""
+        self.stride = stride
+        """Bytes per bit plane (the words' count rounded up to 8 bytes)."""
 
     @property
     def words(self) -> int:
@@ -145,10 +162,10 @@ def build(words: Iterable[str], key: str) -> IndexData:
             worth = worth + weight_of[letters[:, column]]
         codes = np.zeros((len(bucket), 32), dtype=np.uint8)  # A in the highest byte
         codes[:, :26] = thermometer[np.minimum(counts, 255)][:, ::-1]
-        parts["lanes"].append(codes.view("<u8"))
+        parts["codes"].append(codes)
         parts["worth"].append(worth)
-        parts["length"].append(np.full(len(bucket), length, dtype="<u2"))
-        parts["vowels"].append(vowel[letters].sum(axis=1, dtype="<u2"))
+        parts["length"].append(np.full(len(bucket), length, dtype=np.uint16))
+        parts["vowels"].append(vowel[letters].sum(axis=1, dtype=np.uint16))
         parts["pos"].append(start + rows.astype(np.uint32) * (length + 1))
         parts["blob"].append(text)
         lengths[length] = (len(bucket), start, start + len(text))
@@ -157,28 +174,45 @@ def build(words: Iterable[str], key: str) -> IndexData:
         return _empty(key, weight)
     worth = np.concatenate(parts["worth"])
     order = np.argsort(-worth, kind="stable")  # worthiest first, ties shorter then alphabetical
+    codes = np.concatenate(parts["codes"])[order]
+    length = np.concatenate(parts["length"])[order]
+    stride = -(-len(order) // 64) * 8
+    planes, holding = _planes(np, codes, stride)
+    length_planes = b"".join(_bits(np, length == n, stride) for n in sorted(lengths))
     sections = {
-        "lanes": np.ascontiguousarray(np.concatenate(parts["lanes"])[order].T),
-        "worth": worth[order],
-        "length": np.concatenate(parts["length"])[order],
-        "vowels": np.concatenate(parts["vowels"])[order],
-        "pos": np.concatenate(parts["pos"]).astype("<u4")[order],
+        "codes": codes.tobytes(),
+        "planes": planes,
+        "by_length": length_planes,
+        "worth": worth[order].tobytes(),
+        "length": length.tobytes(),
+        "vowels": np.concatenate(parts["vowels"])[order].tobytes(),
+        "pos": np.concatenate(parts["pos"]).astype(np.uint32)[order].tobytes(),
         "blob": b"".join(parts["blob"]),
     }
-    return IndexData(key, weight, lengths, sections)
+    return IndexData(key, weight, lengths, sections, holding, stride)
+
+
+def _bits(np: Any, column: Any, stride: int) -> bytes:
+    """A column of booleans as a bit plane of ``stride`` bytes (word n: bit n)."""
+    packed: bytes = np.packbits(column, bitorder="little").tobytes()
+    return packed + bytes(stride - len(packed))
+
+
+def _planes(np: Any, codes: Any, stride: int) -> tuple[bytes, list[int]]:
+    """The bit planes of the codes that some word holds, and which bits they are."""
+    planes: list[bytes] = []
+    holding: list[int] = []
+    for bit in range(8 * codes.shape[1]):
+        column = (codes[:, bit // 8] >> (bit % 8)) & 1
+        if column.any():
+            planes.append(_bits(np, column.astype(bool), stride))
+            holding.append(bit)
+    return b"".join(planes), holding
 
 
 def _empty(key: str, weight: dict[str, float]) -> IndexData:
-    np = numpy()
-    sections = {
-        "lanes": np.zeros((4, 0), dtype="<u8"),
-        "worth": np.zeros(0, dtype="<f8"),
-        "length": np.zeros(0, dtype="<u2"),
-        "vowels": np.zeros(0, dtype="<u2"),
-        "pos": np.zeros(0, dtype="<u4"),
-        "blob": b"",
-    }
-    return IndexData(key, weight, {}, sections)
+    sections = dict.fromkeys(SECTIONS, b"")
+    return IndexData(key, weight, {}, sections, [], 0)
 
 
 def index_path(folder: str, key: str) -> str:
@@ -195,17 +229,18 @@ def write(data: IndexData, target: str) -> None:
     table: dict[str, list[Any]] = {}
     offset = 0
     for name in SECTIONS:
-        value = data.sections[name]
-        raw = bytes(value) if name == "blob" else value.tobytes()
-        dtype = "S1" if name == "blob" else value.dtype.str
-        table[name] = [offset, len(raw), dtype, zlib.crc32(raw)]
+        raw = bytes(data.sections[name])
+        table[name] = [offset, len(raw), COLUMNS.get(name, "B"), zlib.crc32(raw)]
         chunks.append(raw + b"\0" * (-len(raw) % 8))
         offset += len(chunks[-1])
     header = json.dumps(
         {
             "key": data.key,
+            "order": sys.byteorder,
             "weight": [data.weight[c] for c in LETTERS],
             "lengths": {str(n): list(v) for n, v in data.lengths.items()},
+            "planes": data.planes,
+            "stride": data.stride,
             "sections": table,
         }
     ).encode("ascii")
@@ -243,6 +278,10 @@ class IndexFile:
             self._base = 12 + size
             if header["key"] != key:
                 raise DamagedIndexError(f"{path}: the index of another word list")
+            if header["order"] != sys.byteorder:
+                raise DamagedIndexError(f"{path}: written on a {header['order']}-endian machine")
+            self.planes = [int(bit) for bit in header["planes"]]
+            self.stride = int(header["stride"])
             self.weight = dict(zip(LETTERS, map(float, header["weight"]), strict=True))
             self.lengths = {
                 int(n): (int(v[0]), int(v[1]), int(v[2])) for n, v in header["lengths"].items()
@@ -289,17 +328,9 @@ class IndexFile:
         return set(re.findall(f"^{classes}$", text, re.MULTILINE))
 
     def data(self) -> IndexData:
-        """Every section as a numpy array over the mapped pages (checked first)."""
-        np = numpy()
-        sections: dict[str, Any] = {}
-        for name in SECTIONS:
-            raw = self.raw(name)
-            if name == "blob":
-                sections[name] = raw
-                continue
-            array = np.frombuffer(raw, dtype=self._sections[name][2])
-            sections[name] = array.reshape(4, -1) if name == "lanes" else array
-        return IndexData(self.key, self.weight, self.lengths, sections)
+        """Every section over the mapped pages (each checked first)."""
+        sections = {name: self.raw(name) for name in SECTIONS}
+        return IndexData(self.key, self.weight, self.lengths, sections, self.planes, self.stride)
 
 
 def cached(

@@ -22,7 +22,7 @@ from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.messages import CodedError, Kind, Message
 from mixmo.engine.solver.api import _board_from_grid, parse_rack, solve
 from mixmo.engine.solver.board import Board, Move, Words
-from mixmo.engine.solver.index import holding_mask, index_for
+from mixmo.engine.solver.index import index_for
 from mixmo.engine.solver.search import Clock, Search
 from mixmo.engine.tiles import Tile
 from mixmo.engine.validation import DIRECTIONS
@@ -69,11 +69,9 @@ class Hint:
 
 
 def _moves(board: Board, search: Search, letter: str | None, limit: int) -> list[Move]:
-    ids, lanes = search.root_pool()
+    pool = search.root_pool()
     if letter is not None:
-        holding = holding_mask(lanes, search.index.offset[letter])
-        ids, lanes = ids[holding], lanes[:, holding]
-    pool = (ids, lanes)
+        pool = search.index.holding(pool, letter)
     if board.letters:
         moves = search.word_moves(pool, limit * 4)
     else:

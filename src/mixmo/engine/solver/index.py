@@ -1,20 +1,26 @@
-"""The solver's lexicon index: every word as a letter-count code, by length.
+"""The solver's lexicon index: every word as a letter-count code, and each code bit
+as a bit plane over the words.
 
 A word's *code* is a thermometer code of its letter counts: each letter has
 an 8-bit field, and a word with ``c`` of that letter sets the field's ``c``
-lowest bits (built with C-speed steps: a sum of per-letter powers of 256
-gives the counts as bytes, ``bytes.translate`` turns each count into its
-thermometer byte). A rack is coded the same way. Then the tiles a word needs
+lowest bits. A rack is coded the same way. Then the tiles a word needs
 beyond a rack are one AND-NOT and one popcount away::
 
     missing = word_code & ~rack_code    # one bit per letter lacking
     missing.bit_count()                 # how many tiles are lacking
 
-which makes "every word spellable from this rack, with up to k jokers or
-crossings" a fast scan, with no sub-rack enumeration. The codes are built
-once per word list and kept in a file the next processes map
-(:mod:`mixmo.engine.word_index`); a lexicon with no such file (no cache
-folder, a list with no known digest) is indexed in memory, once per process.
+Words are numbered worthiest first, and a set of words is a Python integer
+whose bit n stands for word n. A *plane* is the set of the words whose code
+holds one bit ("at least two E"), so "every word lacking at most k tiles of
+this rack" is counted for every word at once, plane by plane, with a few
+ANDs and ORs of integers (a bit-sliced counter, see :func:`_count`): about a
+hundred planes in all, each one AND over 15 KB (English) or 52 KB (French).
+A search narrows a pool for a smaller rack by counting only the planes its
+rack no longer covers. The codes are built once per word list and kept in a
+file the next processes map (:mod:`mixmo.engine.word_index`): reading them
+is no per-word work and needs no numpy; a lexicon with no such file (no
+cache folder, a list with no known digest) is indexed in memory, once per
+process.
 """
 
 from __future__ import annotations
@@ -23,39 +29,27 @@ import string
 import threading
 import weakref
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 
 from mixmo.engine.lexicon import EMBEDDED_LANGUAGES, Lexicon, WordList, cache_folder, embedded
 from mixmo.engine.word_index import (
-    LONGEST,
     IndexData,
     IndexFile,
     build,
     cached,
-    numpy,
     source_key,
 )
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    Lanes = npt.NDArray[np.uint64]
-    Ids = npt.NDArray[np.int64]
-
 LETTERS = string.ascii_uppercase
-LANES = 4
-"""A code (26 fields of 8 bits) as 64-bit lanes, for the vectorised scan."""
 MAX_WIDTH = 8
 """Bits per letter field: a count above 8 is coded as 8 (the exact check is the board's)."""
 RARE_WEIGHT = 4.0
 """A letter at least this rare (its weight: Q J X Z V W K F in English, W K J X Y Q V H Z F
 in French) is one the search watches for dead ends and the crossing proof looks at."""
-WHOLE_SCAN = 0.2
-"""A scan for words of lengths that hold fewer than this share of the words goes length by
-length (a proof's short words); a scan for more reads every word in one pass."""
-_THERMOMETER = bytes(min(255, (1 << count) - 1) for count in range(256))
+_WINDOW = 256
+"""Bytes of a set read at a time when listing its words in order."""
+_ZEROS = bytes(_WINDOW)
 
 
 class SolverLexiconError(ValueError):
@@ -67,9 +61,63 @@ Entry = tuple[str, int, float]
 letters' weights). Plain tuples: the index holds hundreds of thousands."""
 
 
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """A set of words that a rack can nearly spell, as the search narrows it.
+
+    ``members`` is the set (bit n: word n, so its words in order are worthiest
+    first). ``lacking[j]`` is the set of the words that lack more than ``j``
+    tiles of ``mask``'s rack, for ``j`` up to the most the pool was scanned
+    for: a narrower pool adds only the planes its rack no longer covers.
+    """
+
+    members: int
+    lacking: tuple[int, ...]
+    mask: int
+    """``full & ~rack_code`` of the rack the counts are for."""
+    size: int
+    """How many words ``members`` holds."""
+
+
+def numbers_in(members: int) -> Iterator[int]:
+    """The numbers of a set's words, in order (worthiest first), read a window at a
+    time: a search often stops after its first few hundred words."""
+    raw = members.to_bytes((members.bit_length() + 7) // 8, "little")
+    for start in range(0, len(raw), _WINDOW):
+        window = raw[start : start + _WINDOW]
+        if window == _ZEROS[: len(window)]:
+            continue
+        bits = bin(int.from_bytes(window, "little"))[:1:-1]  # lowest bit first
+        find = bits.find
+        base = 8 * start
+        at = find("1")
+        while at >= 0:
+            yield base + at
+            at = find("1", at + 1)
+
+
+def _count(planes: Iterable[tuple[int, int]], mask: int, lacking: list[int]) -> list[int]:
+    """Add the planes of ``mask``'s bits to the counters ``lacking`` (a bit-sliced
+    count, saturating at ``len(lacking)``): word n lacks more than j tiles when bit n of
+    ``lacking[j]`` is set. Each plane moves its words one counter up."""
+    top = len(lacking) - 1
+    for bit, plane in planes:
+        if mask >> bit & 1:
+            for j in range(top, 0, -1):
+                lacking[j] |= lacking[j - 1] & plane
+            lacking[0] |= plane
+    return lacking
+
+
+def without(members: int, drop: int) -> int:
+    """``members & ~drop`` with positive integers only (CPython's ``~`` on a number of
+    thousands of digits costs twenty times an AND)."""
+    return members ^ (members & drop)
+
+
 class LexiconIndex:
     """The words of a lexicon, coded for rack queries (see :mod:`mixmo.engine.word_index`
-    for the arrays and their order: words are numbered worthiest first)."""
+    for the sections and their order: words are numbered worthiest first)."""
 
     def __init__(
         self, words: Iterable[str], lexicon: Lexicon, data: IndexData | None = None
@@ -77,41 +125,32 @@ class LexiconIndex:
         self.lexicon = lexicon
         if data is None:
             data = build(words, "")
-        numpy()  # imported with one BLAS thread (see word_index.numpy)
-        import numpy as np
-
         self.data = data
         # One byte per letter, A in the highest: a count c is coded as c low bits set.
         self.offset = {letter: 8 * (25 - i) for i, letter in enumerate(LETTERS)}
-        self._count_unit = {letter: 1 << self.offset[letter] for letter in LETTERS}
         self.bits = 8 * len(LETTERS)
         self.full = (1 << self.bits) - 1
         self.weight: dict[str, float] = data.weight
         """A letter's difficulty: rarer letters are worth placing early."""
         sections = data.sections
-        self._all_lanes: Lanes = sections["lanes"]
-        self.worth_of: npt.NDArray[np.float64] = sections["worth"]
-        """Every word's worth, by number (see :meth:`entry`), for ranking in numpy."""
-        self.length_of: npt.NDArray[np.uint16] = sections["length"]
+        self._codes = memoryview(sections["codes"])
+        # The columns in the formats word_index.COLUMNS names (its writer's).
+        self.worth_of = memoryview(sections["worth"]).cast("d")
+        """Every word's worth, by number (see :meth:`entry`)."""
+        self.length_of = memoryview(sections["length"]).cast("H")
         """Every word's length, by number."""
-        self.vowels_of: npt.NDArray[np.uint16] = sections["vowels"]
+        self.vowels_of = memoryview(sections["vowels"]).cast("H")
         """How many vowels (A E I O U Y) every word holds, by number."""
-        self._pos: npt.NDArray[np.uint32] = sections["pos"]
+        self._pos = memoryview(sections["pos"]).cast("I")
         self._blob: str | None = None
         self._counts = {n: count for n, (count, _, _) in data.lengths.items() if count}
+        self._planes: list[tuple[int, int]] | None = None
+        self._by_length: dict[int, int] = {}
+        self._upto: dict[tuple[int, ...], int] = {}
         self._entries: dict[int, Entry] = {}
-        self._words: dict[int, str] = {}
         self._numbered: list[Entry] | None = None
         """Every word's tuple, by number, once :meth:`prepare` made them all."""
-        self._all_words: list[str] | None = None
         self._making = threading.Lock()
-        self._by_length: dict[int, list[Entry]] = {}
-        self._lanes: dict[int, Lanes] = {}
-        self._ids: dict[int, Ids] = {}
-        self._empty: tuple[Ids, Lanes] = (
-            np.zeros(0, dtype=np.int64),
-            np.zeros((LANES, 0), dtype=np.uint64),
-        )
 
     @property
     def lists_every_word(self) -> bool:
@@ -126,11 +165,6 @@ class LexiconIndex:
     def count(self, length: int) -> int:
         """How many words of ``length`` letters the index holds."""
         return self._counts.get(length, 0)
-
-    def code(self, word: str) -> int:
-        """The thermometer code of a word's letters (a count above 8 counts as 8)."""
-        counts = sum(map(self._count_unit.__getitem__, word)).to_bytes(len(LETTERS))
-        return int.from_bytes(counts.translate(_THERMOMETER))
 
     def rack_code(self, counts: Counter[str] | dict[str, int]) -> int:
         """The code of a rack's letter counts (a count above 8 counts as 8: no word needs more)."""
@@ -147,107 +181,119 @@ class LexiconIndex:
     def prepare(self, longest: int | None = None) -> LexiconIndex:
         """With no ``longest``: make every word's tuple now (a long-lived process that
         solves many racks: bots, benchmarks), so that a search reads its words from one
-        list; about 40 ms in English, 150 ms in French, and the tuples' memory. With
-        ``longest`` (one solve): nothing, its words are made as the search reads them."""
+        list. With ``longest`` (one solve): nothing, its words are made as the search
+        reads them."""
         if longest is None and self._numbered is None:
             with self._making:
                 if self._numbered is None:
-                    self._make_every_entry()
+                    self._numbered = self.entries_of(range(len(self.worth_of)))
         return self
 
-    def _make_every_entry(self) -> None:
-        import numpy as np
+    # --- the sets -------------------------------------------------------------
 
-        alphabetical = bytes(self.data.sections["blob"]).decode("ascii").split()
-        starts = np.zeros(LONGEST + 1, dtype=np.int64)
-        before = np.zeros(LONGEST + 1, dtype=np.int64)
-        total = 0
-        for length in self.lengths:
-            count, start, _ = self.data.lengths[length]
-            starts[length], before[length] = start, total
-            total += count
-        lengths = self.length_of.astype(np.int64)
-        where = (self._pos.astype(np.int64) - starts[lengths]) // (lengths + 1) + before[lengths]
-        words = list(map(alphabetical.__getitem__, where.tolist()))
-        raw = self._all_lanes.T.tobytes()
-        codes = [int.from_bytes(raw[k : k + 32], "little") for k in range(0, len(raw), 32)]
-        self._all_words = words
-        self._numbered = list(zip(words, codes, self.worth_of.tolist(), strict=True))
+    def planes(self) -> list[tuple[int, int]]:
+        """Every code bit some word holds, with its plane (read from the file once)."""
+        if self._planes is None:
+            raw, stride = self.data.sections["planes"], self.data.stride
+            self._planes = [
+                (bit, int.from_bytes(raw[k * stride : (k + 1) * stride], "little"))
+                for k, bit in enumerate(self.data.planes)
+            ]
+        return self._planes
 
-    def missing_letters(self, missing: int) -> list[str]:
-        """The letters of the bits of ``word_code & ~rack_code``, one per lacking tile."""
-        letters = []
-        while missing:
-            low = missing & -missing
-            letters.append(LETTERS[25 - (low.bit_length() - 1) // 8])
-            missing ^= low
-        return letters
+    def plane(self, letter: str) -> int:
+        """The words that hold ``letter`` at least once."""
+        return dict(self.planes()).get(self.offset[letter], 0)
 
-    def ids_of_length(self, length: int) -> Ids:
-        """The numbers of the words of ``length`` letters, worthiest first."""
-        cached = self._ids.get(length)
-        if cached is None:
-            import numpy as np
-
-            cached = self._ids[length] = np.flatnonzero(self.length_of == length)
-        return cached
-
-    def entries(self, length: int) -> list[Entry]:
-        """Every word of ``length`` letters with its code, worthiest first (then alphabetical)."""
-        cached = self._by_length.get(length)
-        if cached is None:
-            cached = self._by_length[length] = self.entries_of(self.ids_of_length(length))
-        return cached
-
-    def lanes(self, length: int) -> Lanes:
-        """The codes of :meth:`entries` as a (4, n) array of 64-bit lanes (lane 0 the
-        lowest bits of every code)."""
-        cached = self._lanes.get(length)
-        if cached is None:
-            cached = self._lanes[length] = self._all_lanes[:, self.ids_of_length(length)]
-        return cached
-
-    def entry(self, number: int) -> Entry:
-        """The word numbered ``number`` (pools hold numbers, not words)."""
-        import numpy as np
-
-        return self.entries_of(np.array([number], dtype=np.int64))[0]
-
-    def entries_of(self, numbers: Ids) -> list[Entry]:
-        """The words of ``numbers`` with their codes and worths, in their order (made on
-        first use, then kept: a search reads a few thousand words, never all of them)."""
-        wanted = numbers.tolist()
-        if self._numbered is not None:
-            return list(map(self._numbered.__getitem__, wanted))
-        try:
-            return list(map(self._entries.__getitem__, wanted))
-        except KeyError:
-            pass
-        words = self.words_of(numbers)
-        raw = self._all_lanes[:, numbers].T.tobytes()
-        codes = [int.from_bytes(raw[k : k + 32], "little") for k in range(0, len(raw), 32)]
-        worths = self.worth_of[numbers].tolist()
-        found = list(zip(words, codes, worths, strict=True))
-        self._entries.update(zip(wanted, found, strict=True))
+    def of_lengths(self, lengths: Iterable[int]) -> int:
+        """The words of the given lengths."""
+        key = tuple(sorted(set(lengths)))
+        found = self._upto.get(key)
+        if found is None:
+            found = 0
+            for length in key:
+                found |= self._length_set(length)
+            self._upto[key] = found
         return found
 
-    def words_of(self, numbers: Ids) -> list[str]:
-        """The words of ``numbers`` alone, in their order (what a search tries on the board)."""
-        wanted = numbers.tolist()
-        if self._all_words is not None:
-            return list(map(self._all_words.__getitem__, wanted))
-        try:
-            return list(map(self._words.__getitem__, wanted))
-        except KeyError:
-            pass
+    def _length_set(self, length: int) -> int:
+        found = self._by_length.get(length)
+        if found is None:
+            if length not in self._counts:
+                return 0
+            k, stride = self.lengths.index(length), self.data.stride
+            raw = self.data.sections["by_length"][k * stride : (k + 1) * stride]
+            found = self._by_length[length] = int.from_bytes(raw, "little")
+        return found
+
+    def scan(
+        self, rack_code: int, max_missing: int, lengths: Iterable[int], holding: str | None = None
+    ) -> Pool:
+        """The words of the given lengths lacking at most ``max_missing`` tiles of the rack
+        (with ``holding``: only those that hold that letter)."""
+        mask = self.full & ~rack_code
+        lacking = _count(self.planes(), mask, [0] * (max_missing + 1))
+        members = without(self.of_lengths(lengths), lacking[max_missing])
+        if holding is not None:
+            members &= self.plane(holding)
+        return Pool(members, tuple(lacking), mask, members.bit_count())
+
+    def narrow(self, pool: Pool, rack_code: int, max_missing: int) -> Pool:
+        """The words of ``pool`` lacking at most ``max_missing`` tiles of a rack that is
+        ``pool``'s or smaller (at most the tiles it was scanned for)."""
+        mask = self.full & ~rack_code
+        added = mask & ~pool.mask
+        lacking = pool.lacking
+        if added:
+            lacking = tuple(_count(self.planes(), added, list(lacking)))
+        members = without(pool.members, lacking[max_missing])
+        return Pool(members, lacking, mask, members.bit_count())
+
+    def holding(self, pool: Pool, letter: str) -> Pool:
+        """The words of ``pool`` that hold ``letter``."""
+        members = pool.members & self.plane(letter)
+        return replace(pool, members=members, size=members.bit_count())
+
+    # --- the words ------------------------------------------------------------
+
+    def code(self, number: int) -> int:
+        """The code of word ``number``."""
+        return int.from_bytes(self._codes[32 * number : 32 * number + 32], "little")
+
+    def entry(self, number: int) -> Entry:
+        """The word numbered ``number`` with its code and worth (made once, then kept)."""
+        if self._numbered is not None:
+            return self._numbered[number]
+        found = self._entries.get(number)
+        if found is None:
+            found = self._entries[number] = (
+                self.word(number),
+                self.code(number),
+                self.worth_of[number],
+            )
+        return found
+
+    def word(self, number: int) -> str:
+        """The word numbered ``number``."""
+        if self._numbered is not None:
+            return self._numbered[number][0]
         blob = self._blob
         if blob is None:
             blob = self._blob = bytes(self.data.sections["blob"]).decode("ascii")
-        starts = self._pos[numbers]
-        ends = (starts + self.length_of[numbers]).tolist()
-        found = list(map(blob.__getitem__, map(slice, starts.tolist(), ends)))
-        self._words.update(zip(wanted, found, strict=True))
-        return found
+        start = self._pos[number]
+        return blob[start : start + self.length_of[number]]
+
+    def entries_of(self, numbers: Iterable[int]) -> list[Entry]:
+        """The words of ``numbers`` with their codes and worths, in their order."""
+        return list(map(self.entry, numbers))
+
+    def words_of(self, numbers: Iterable[int]) -> list[str]:
+        """The words of ``numbers`` alone, in their order."""
+        return list(map(self.word, numbers))
+
+    def entries(self, length: int) -> list[Entry]:
+        """Every word of ``length`` letters with its code, worthiest first (then alphabetical)."""
+        return self.entries_of(numbers_in(self._length_set(length)))
 
     def spellable(
         self,
@@ -258,7 +304,8 @@ class LexiconIndex:
     ) -> list[Entry]:
         """Words of the given lengths lacking at most ``max_missing`` tiles, worthiest first
         (with ``holding``: only those that hold that letter)."""
-        return self.entries_of(self.spellable_ids(rack_code, max_missing, lengths, holding)[0])
+        pool = self.scan(rack_code, max_missing, lengths, holding)
+        return self.entries_of(numbers_in(pool.members))
 
     def spellable_words(
         self,
@@ -268,110 +315,8 @@ class LexiconIndex:
         holding: str | None = None,
     ) -> list[str]:
         """The words of :meth:`spellable` alone (no codes made: most callers need none)."""
-        return self.words_of(self.spellable_ids(rack_code, max_missing, lengths, holding)[0])
-
-    def spellable_ids(
-        self,
-        rack_code: int,
-        max_missing: int,
-        lengths: Sequence[int],
-        holding: str | None = None,
-    ) -> tuple[Ids, Lanes]:
-        """:meth:`spellable` as the words' numbers (see :meth:`entry`) and their codes as
-        lanes, in the same order (for :func:`narrow`): no word is looked at one by one.
-
-        The scan is vectorised: the lanes of every code AND-NOT the rack's, a
-        popcount per lane, a sum and a comparison (numpy), several times faster
-        than a comprehension over the codes, over one array already in worth
-        order (no merge of lengths, no sort), and the pool is only numbers until
-        a search reads its words, best first, as far as it needs.
-        """
-        import numpy as np
-
-        wanted = {n for n in lengths if n in self._counts}
-        if not wanted:
-            return self._empty
-        if sum(map(self._counts.__getitem__, wanted)) < WHOLE_SCAN * len(self.worth_of):
-            return self._scan_lengths(rack_code, max_missing, sorted(wanted), holding)
-        built = self.lengths
-        lanes = self._all_lanes
-        keep = lacking(lanes, lane_masks(self.full & ~rack_code)) <= max_missing
-        if not wanted.issuperset(built):
-            low, high = min(wanted), max(wanted)
-            if all((low <= n <= high) == (n in wanted) for n in built):
-                if low > built[0]:
-                    keep &= self.length_of >= low
-                if high < built[-1]:
-                    keep &= self.length_of <= high
-            else:
-                table = np.zeros(built[-1] + 1, dtype=bool)
-                table[sorted(wanted)] = True
-                keep &= table[self.length_of]
-        if holding is not None:
-            keep &= holding_mask(lanes, self.offset[holding])
-        where = np.flatnonzero(keep)
-        return where, lanes[:, where]
-
-    def _scan_lengths(
-        self, rack_code: int, max_missing: int, lengths: Sequence[int], holding: str | None
-    ) -> tuple[Ids, Lanes]:
-        """:meth:`spellable_ids` length by length, for lengths that hold few words (the
-        short words a proof looks at first): numbers are in worth order, so the
-        lengths' answers merge by sorting their numbers."""
-        import numpy as np
-
-        masks = lane_masks(self.full & ~rack_code)
-        ids: list[Ids] = []
-        parts: list[Lanes] = []
-        for length in lengths:
-            lanes = self.lanes(length)
-            keep = lacking(lanes, masks) <= max_missing
-            if holding is not None:
-                keep &= holding_mask(lanes, self.offset[holding])
-            where = np.flatnonzero(keep)
-            ids.append(self.ids_of_length(length)[where])
-            parts.append(lanes[:, where])
-        numbers = np.concatenate(ids)
-        order = np.argsort(numbers, kind="stable")
-        return numbers[order], np.concatenate(parts, axis=1)[:, order]
-
-
-def lane_masks(value: int) -> list[np.uint64]:
-    """A code as its four 64-bit lanes, lowest first."""
-    import numpy as np
-
-    return [np.uint64((value >> (64 * k)) & 0xFFFFFFFFFFFFFFFF) for k in range(LANES)]
-
-
-def lacking(lanes: Lanes, masks: list[np.uint64]) -> npt.NDArray[np.uint8]:
-    """Per code of ``lanes``, how many tiles it lacks: the bits it shares with ``masks``
-    (the lanes of ``full & ~rack_code``, see :func:`lane_masks`)."""
-    import numpy as np
-
-    missing: npt.NDArray[np.uint8] = np.bitwise_count(lanes[0] & masks[0])
-    for k in range(1, LANES):
-        missing += np.bitwise_count(lanes[k] & masks[k])
-    return missing
-
-
-def holding_mask(lanes: Lanes, offset: int) -> npt.NDArray[np.bool_]:
-    """Which codes of ``lanes`` hold the letter whose field starts at bit ``offset``."""
-    import numpy as np
-
-    shifted = lanes[offset // 64] >> np.uint64(offset % 64)
-    bits: npt.NDArray[np.bool_] = (shifted & np.uint64(1)).astype(bool)
-    return bits
-
-
-def narrow(
-    ids: Ids, lanes: Lanes, rack_code: int, full: int, max_missing: int
-) -> tuple[Ids, Lanes]:
-    """The words of a pool (numbers ``ids`` and their ``lanes``) that lack at most
-    ``max_missing`` tiles of ``rack_code``, in the pool's order (vectorised)."""
-    import numpy as np
-
-    where = np.flatnonzero(lacking(lanes, lane_masks(full & ~rack_code)) <= max_missing)
-    return ids[where], lanes[:, where]
+        pool = self.scan(rack_code, max_missing, lengths, holding)
+        return self.words_of(numbers_in(pool.members))
 
 
 _INDEXES: weakref.WeakKeyDictionary[object, LexiconIndex] = weakref.WeakKeyDictionary()

@@ -21,29 +21,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from mixmo.engine.grid import Cell
 from mixmo.engine.solver.board import ACROSS, DOWN, Board, Move
-from mixmo.engine.solver.index import (
-    RARE_WEIGHT,
-    LexiconIndex,
-    holding_mask,
-    lacking,
-    lane_masks,
-    narrow,
-)
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from mixmo.engine.solver.index import Ids, Lanes
+from mixmo.engine.solver.index import RARE_WEIGHT, LexiconIndex, Pool, numbers_in, without
 
 Clock = Callable[[], float]
-Pool = tuple["Ids", "Lanes"]
-"""A pool: its words' numbers, worthiest first, and their codes as lanes (see
-:func:`~.index.narrow`)."""
 Watch = dict[str, list[tuple[int, str, int]]]
 """Per rare rack letter: (code, word, copies of the letter) of the words that may
 still hold it (see :meth:`Search.watched`)."""
@@ -61,9 +44,6 @@ SMALL_RACK = 4
 
 BATCH = 200
 """Words ranked at a time (the pool is in order of worth, so the best are early)."""
-FIRST_CHUNK = 512
-"""Words of a pool checked at once for fitting the rack, at first (four times as many
-at each next chunk): most steps read the first batch and stop."""
 MAX_TRIED = 3000
 """Words tried on the board per step before giving up on word moves."""
 SCAN_UNIT = 100
@@ -77,16 +57,6 @@ WATCH_WORDS = 2000
 """A rare letter that more words of a step's pool hold is not watched at that step."""
 _IS_VOWEL = frozenset("AEIOUY")
 _NO_BANDIT_LETTER = frozenset("KWXYZ")
-
-
-def _split(parts: list[Any], count: int) -> tuple[Any, list[Any]]:
-    """The first ``count`` items of the arrays ``parts`` (as one array) and the rest."""
-    import numpy as np
-
-    if not parts:
-        return np.zeros(0, dtype=bool), []
-    whole = parts[0] if len(parts) == 1 else np.concatenate(parts)
-    return whole[:count], [whole[count:]] if len(whole) > count else []
 
 
 class OutOfTime(Exception):
@@ -137,8 +107,8 @@ class Search:
         return self._node_pool(None)
 
     def _node_pool(self, parent: Pool | None) -> Pool:
-        """The pool of a node as word numbers and their codes as lanes: the parent's
-        pool narrowed for this rack (vectorised), or at the root a scan of the index."""
+        """The pool of a node: the parent's pool narrowed for this rack, or at the root
+        a scan of the index (both count every word at once, see :mod:`.index`)."""
         board = self.board
         limit = board.jokers + board.bandits + 1
         rack_code = self.index.rack_code(board.rack)
@@ -146,18 +116,17 @@ class Search:
             longest = board.rack_size + 1
             lengths = [n for n in self.index.lengths if board.min_length <= n <= longest]
             self._spend(sum(map(self.index.count, lengths)) // SCAN_UNIT)
-            return self.index.spellable_ids(rack_code, limit, lengths)
-        ids, lanes = parent
-        self._spend(len(ids) // SCAN_UNIT)
-        return narrow(ids, lanes, rack_code, self.index.full, limit)
+            return self.index.scan(rack_code, limit, lengths)
+        self._spend(parent.size // SCAN_UNIT)
+        return self.index.narrow(parent, rack_code, limit)
 
     def watched(self, pool: Pool, parent: Watch | None) -> Watch | None:
         """The words of this node's pool that hold each rare letter of the rack.
 
         Only once the rack is down to :data:`WATCH_FROM` tiles (dead ends come
         late), and only letters that at most :data:`WATCH_WORDS` words of the pool
-        hold (a letter with more is in no danger yet: it is counted again, in
-        numpy, at the next step). A watched letter's list comes from the parent's,
+        hold (a letter with more is in no danger yet: it is counted again at the
+        next step). A watched letter's list comes from the parent's,
         filtered for this rack, so the lists shrink down the search.
         """
         board = self.board
@@ -175,13 +144,12 @@ class Search:
                 self._spend(len(above) // SCAN_UNIT)
                 watch[ch] = [t for t in above if (t[0] & not_rack).bit_count() <= limit]
             else:
-                ids, lanes = pool
-                self._spend(len(ids) // SCAN_UNIT)
-                mask = holding_mask(lanes, index.offset[ch])
-                if int(mask.sum()) > WATCH_WORDS:
+                self._spend(pool.size // SCAN_UNIT)
+                holding = index.holding(pool, ch)
+                if holding.size > WATCH_WORDS:
                     continue
-                holding = index.entries_of(ids[mask])
-                watch[ch] = [(e[1], e[0], e[0].count(ch)) for e in holding]
+                entries = index.entries_of(numbers_in(holding.members))
+                watch[ch] = [(e[1], e[0], e[0].count(ch)) for e in entries]
         return watch
 
     def alive(self, move: Move) -> bool:
@@ -239,77 +207,49 @@ class Search:
         The pool is in order of worth (the letters' weights); a batch takes the
         next :data:`BATCH` words that fit and sorts them by their score here:
         worth, less a cost per joker spent and for the vowel/consonant balance
-        left on the rack, plus the seeded noise of a restart.
-
-        Vectorised (numpy) over the pool's lanes, a chunk at a time (a step
-        reads the first few hundred words of a pool of thousands), with the
-        same arithmetic, draws of noise and stable sort as a loop word by word
-        would do (``tests/test_solver_ranking.py`` holds that loop).
+        left on the rack, plus the seeded noise of a restart (drawn word by word
+        in the batch's order, then a stable sort). The words that fit are one
+        set operation away from the pool's counters; only the words read are
+        looked at one by one.
         """
-        import numpy as np
-
-        ids, lanes = pool
         board = self.board
         index = self.index
-        assert index.length_of is not None and index.vowels_of is not None
         cross = 1 if crossing else 0
         limit = board.jokers + board.bandits + cross
         left = board.rack_size
-        masks = lane_masks(index.full & ~index.rack_code(board.rack))
-        bandit_masks = lane_masks(index.rack_code(dict.fromkeys(_NO_BANDIT_LETTER, 1)))
-        fits: list[Ids] = []
-        lacks: list[npt.NDArray[np.uint8]] = []
-        bandit_words: list[npt.NDArray[np.bool_]] = []
-        held = 0
-        start, size, total = 0, FIRST_CHUNK, len(ids)
-        while start < total:
-            chunk = slice(start, start + size)
-            start, size = start + size, size * 4
-            chunk_ids = ids[chunk]
-            chunk_lanes = lanes[:, chunk]
-            lack = lacking(chunk_lanes, masks)
-            keep = (lack <= limit) & (index.length_of[chunk_ids].astype(np.int64) - cross <= left)
-            where = np.flatnonzero(keep)
-            fits.append(chunk_ids[where])
-            lacks.append(lack[where])
-            if board.bandits:
-                bandit_words.append(lacking(chunk_lanes[:, where], bandit_masks) > 0)
-            held += len(where)
-            while held >= BATCH or (held and start >= total):
-                batch_ids, fits = _split(fits, BATCH)
-                batch_lack, lacks = _split(lacks, BATCH)
-                batch_bandit, bandit_words = _split(bandit_words, BATCH)
-                held -= len(batch_ids)
-                yield self._sorted_batch(batch_ids, batch_lack, batch_bandit, cross)
-
-    def _sorted_batch(
-        self,
-        ids: Ids,
-        lack: npt.NDArray[np.uint8],
-        bandit_words: npt.NDArray[np.bool_],
-        cross: int,
-    ) -> list[str]:
-        """One batch of :meth:`ranked`, sorted by its score (stable, best first)."""
-        import numpy as np
-
-        board = self.board
-        index = self.index
-        assert index.worth_of is not None and index.length_of is not None
-        assert index.vowels_of is not None
-        left = board.rack_size
+        fits = pool.members
+        if limit < len(pool.lacking):
+            fits = without(fits, pool.lacking[limit])
+        fits &= index.of_lengths(n for n in index.lengths if n - cross <= left)
+        not_rack = index.full & ~index.rack_code(board.rack)
+        bandit_code = index.rack_code(dict.fromkeys(_NO_BANDIT_LETTER, 1))
         vowels_left = sum(board.rack[v] for v in VOWELS)
-        blanks_used = np.maximum(lack.astype(np.int64) - cross, 0)
-        used = index.length_of[ids].astype(np.int64) - cross
-        score = index.worth_of[ids] - JOKER_COST * blanks_used
-        if board.bandits:
-            score = score + np.where((blanks_used > 0) & bandit_words, BANDIT_GAIN, 0.0)
-        vowels = index.vowels_of[ids].astype(np.int64) - cross
-        score = score - LEAVE_WEIGHT * np.abs((vowels_left - vowels) - 0.4 * (left - used))
+        worth, length, vowels = index.worth_of, index.length_of, index.vowels_of
+        entry = index.entry
+        batch: list[tuple[float, int]] = []
+        for number in numbers_in(fits):
+            code = entry(number)[1]
+            lack = (code & not_rack).bit_count()
+            blanks_used = lack - cross if lack > cross else 0
+            used = length[number] - cross
+            score = worth[number] - JOKER_COST * blanks_used
+            if board.bandits and blanks_used > 0 and code & bandit_code:
+                score += BANDIT_GAIN
+            balance = (vowels_left - (vowels[number] - cross)) - 0.4 * (left - used)
+            batch.append((score - LEAVE_WEIGHT * abs(balance), number))
+            if len(batch) >= BATCH:
+                yield self._sorted_batch(batch)
+                batch = []
+        if batch:
+            yield self._sorted_batch(batch)
+
+    def _sorted_batch(self, batch: list[tuple[float, int]]) -> list[str]:
+        """One batch of :meth:`ranked`, with the restart's noise, sorted (stable, best first)."""
         if self.noise:
-            rand = self.rng.random
-            score = score + self.noise * np.array([rand() for _ in range(len(ids))])
-        order = np.argsort(-score, kind="stable")
-        return self.index.words_of(ids[order])
+            noise, rand = self.noise, self.rng.random
+            batch = [(score + noise * rand(), number) for score, number in batch]
+        batch.sort(key=lambda scored: -scored[0])
+        return self.index.words_of(number for _, number in batch)
 
     # --- moves ------------------------------------------------------------------
 
