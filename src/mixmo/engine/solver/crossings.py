@@ -27,6 +27,8 @@ it is not complete: a rack it passes may still have no grid.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import overload
 
 from mixmo.engine.messages import Kind, Message
 from mixmo.engine.solver.index import RARE_WEIGHT, LexiconIndex
@@ -65,7 +67,8 @@ def crossing_proof(
             continue
         # Shortest first: short words combine, so a rack with a grid passes in a few sets.
         # (Every word of the index is a word of the lexicon: it lists its words.)
-        words = sorted(index.spellable_words(rack_code, blanks, lengths, letter), key=len)
+        holding = index.scan(rack_code, blanks, lengths, letter)
+        words = _WordsAsRead(index.shortest_first(holding), holding.size)
         try:
             if _some_set_holds(letter, copies, words, letters, blanks, variant.distinct_words):
                 continue
@@ -78,7 +81,7 @@ def crossing_proof(
 def _some_set_holds(
     letter: str,
     copies: int,
-    words: list[str],
+    words: Sequence[str],
     rack: Counter[str],
     blanks: int,
     distinct: bool,
@@ -122,6 +125,31 @@ def _some_set_holds(
     return extend(0, 0, 0, 0)
 
 
+class _WordsAsRead(Sequence[str]):
+    """A pool's words, shortest first, made as far as they are read (most racks pass
+    the crossing test with their first few words of tens of thousands)."""
+
+    def __init__(self, words: Iterator[str], count: int) -> None:
+        self._source = words
+        self._made: list[str] = []
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, at: int) -> str: ...
+    @overload
+    def __getitem__(self, at: slice) -> Sequence[str]: ...
+    def __getitem__(self, at: int | slice) -> str | Sequence[str]:
+        if isinstance(at, slice):
+            return [self[i] for i in range(*at.indices(self._count))]
+        made = self._made
+        while len(made) <= at:
+            made.append(next(self._source))
+        return made[at]
+
+
 FORCED_WORDS = 40
 """The most words with the letter for which :func:`forced_crossings` looks at pairs."""
 FORCED_STARTS = 6
@@ -150,8 +178,11 @@ def forced_crossings(
     for letter, copies in sorted(letters.items()):
         if copies != 2 or index.weight[letter] < RARE_WEIGHT:
             continue
-        words = sorted(index.spellable_words(rack_code, 0, lengths, letter), key=len)
-        if len(words) > FORCED_WORDS or any(w.count(letter) > 1 for w in words):
+        holding = index.scan(rack_code, 0, lengths, letter)
+        if holding.size > FORCED_WORDS:
+            continue
+        words = list(index.shortest_first(holding))
+        if any(w.count(letter) > 1 for w in words):
             continue
         forced: list[tuple[str, str, str]] = []
         free = False

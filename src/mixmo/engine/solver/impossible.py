@@ -59,21 +59,15 @@ def impossibility(tiles: Sequence[Tile], index: LexiconIndex, variant: Variant) 
     bandit = any(t.kind is TileKind.BANDIT for t in tiles)
     unseen = set(letters)
     need_bandit = bandit
-    rack_code = index.rack_code(letters)
-    longest = len(tiles)
-    for length in index.lengths:
-        if length < variant.min_word_length:
-            continue
-        if length > longest or (not unseen and not need_bandit):
+    lengths = [n for n in index.lengths if variant.min_word_length <= n <= len(tiles)]
+    for word in index.shortest_first(index.scan(index.rack_code(letters), blanks, lengths)):
+        if not unseen and not need_bandit:
             break
-        for word in index.spellable_words(rack_code, blanks, [length]):
-            if word not in index.lexicon:
-                continue
-            unseen.difference_update(word)
-            if need_bandit and any(c in BANDIT_LETTERS for c in word):
-                need_bandit = False
-            if not unseen and not need_bandit:
-                break
+        if word not in index.lexicon:
+            continue
+        unseen.difference_update(word)
+        if need_bandit and any(c in BANDIT_LETTERS for c in word):
+            need_bandit = False
     if unseen:
         return LETTERS_UNSPELT(letters=Listing(tuple(sorted(unseen))))
     if need_bandit:

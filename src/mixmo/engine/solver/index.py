@@ -29,7 +29,7 @@ import string
 import threading
 import weakref
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from mixmo.engine.lexicon import EMBEDDED_LANGUAGES, Lexicon, WordList, cache_folder, embedded
@@ -67,14 +67,14 @@ class Pool:
 
     ``members`` is the set (bit n: word n, so its words in order are worthiest
     first). ``lacking[j]`` is the set of the words that lack more than ``j``
-    tiles of ``mask``'s rack, for ``j`` up to the most the pool was scanned
+    tiles of the pool's rack, for ``j`` up to the most the pool was scanned
     for: a narrower pool adds only the planes its rack no longer covers.
     """
 
     members: int
     lacking: tuple[int, ...]
-    mask: int
-    """``full & ~rack_code`` of the rack the counts are for."""
+    counted: int
+    """The code bits whose planes ``lacking`` counts (see :func:`_needed`)."""
     size: int
     """How many words ``members`` holds."""
 
@@ -107,6 +107,21 @@ def _count(planes: Iterable[tuple[int, int]], mask: int, lacking: list[int]) -> 
                 lacking[j] |= lacking[j - 1] & plane
             lacking[0] |= plane
     return lacking
+
+
+def _needed(mask: int, top: int) -> int:
+    """The bits of ``mask`` (``full & ~rack_code``) whose planes a count saturating at
+    ``top + 1`` needs: per letter, the ``top + 1`` lowest. The planes of a letter are
+    nested (a word with at least three E has at least two), so a word in a higher one
+    already lacks more than ``top`` tiles of that letter alone: counting it changes
+    nothing, and leaving it out halves a count's work."""
+    needed = 0
+    for shift in range(0, 8 * len(LETTERS), 8):
+        field = mask >> shift & 0xFF
+        if field:
+            lowest = field & -field
+            needed |= (field & ((lowest << (top + 1)) - 1)) << shift
+    return needed
 
 
 def without(members: int, drop: int) -> int:
@@ -150,6 +165,7 @@ class LexiconIndex:
         self._entries: dict[int, Entry] = {}
         self._numbered: list[Entry] | None = None
         """Every word's tuple, by number, once :meth:`prepare` made them all."""
+        self._code_list: list[int] | None = None
         self._making = threading.Lock()
 
     @property
@@ -186,7 +202,9 @@ class LexiconIndex:
         if longest is None and self._numbered is None:
             with self._making:
                 if self._numbered is None:
-                    self._numbered = self.entries_of(range(len(self.worth_of)))
+                    numbered = self.entries_of(range(len(self.worth_of)))
+                    self._code_list = [code for _, code, _ in numbered]
+                    self._numbered = numbered
         return self
 
     # --- the sets -------------------------------------------------------------
@@ -231,23 +249,23 @@ class LexiconIndex:
     ) -> Pool:
         """The words of the given lengths lacking at most ``max_missing`` tiles of the rack
         (with ``holding``: only those that hold that letter)."""
-        mask = self.full & ~rack_code
-        lacking = _count(self.planes(), mask, [0] * (max_missing + 1))
+        counted = _needed(self.full & ~rack_code, max_missing)
+        lacking = _count(self.planes(), counted, [0] * (max_missing + 1))
         members = without(self.of_lengths(lengths), lacking[max_missing])
         if holding is not None:
             members &= self.plane(holding)
-        return Pool(members, tuple(lacking), mask, members.bit_count())
+        return Pool(members, tuple(lacking), counted, members.bit_count())
 
     def narrow(self, pool: Pool, rack_code: int, max_missing: int) -> Pool:
         """The words of ``pool`` lacking at most ``max_missing`` tiles of a rack that is
         ``pool``'s or smaller (at most the tiles it was scanned for)."""
-        mask = self.full & ~rack_code
-        added = mask & ~pool.mask
+        needed = _needed(self.full & ~rack_code, len(pool.lacking) - 1)
+        added = needed & ~pool.counted
         lacking = pool.lacking
         if added:
             lacking = tuple(_count(self.planes(), added, list(lacking)))
         members = without(pool.members, lacking[max_missing])
-        return Pool(members, lacking, mask, members.bit_count())
+        return Pool(members, lacking, pool.counted | added, members.bit_count())
 
     def holding(self, pool: Pool, letter: str) -> Pool:
         """The words of ``pool`` that hold ``letter``."""
@@ -259,6 +277,11 @@ class LexiconIndex:
     def code(self, number: int) -> int:
         """The code of word ``number``."""
         return int.from_bytes(self._codes[32 * number : 32 * number + 32], "little")
+
+    def code_reader(self) -> Callable[[int], int]:
+        """:meth:`code` as a look-up in a list once :meth:`prepare` made every word (the
+        ranking of a step reads a code per word it reads)."""
+        return self.code if self._code_list is None else self._code_list.__getitem__
 
     def entry(self, number: int) -> Entry:
         """The word numbered ``number`` with its code and worth (made once, then kept)."""
@@ -289,7 +312,15 @@ class LexiconIndex:
 
     def words_of(self, numbers: Iterable[int]) -> list[str]:
         """The words of ``numbers`` alone, in their order."""
+        if self._numbered is not None:
+            return [self._numbered[number][0] for number in numbers]
         return list(map(self.word, numbers))
+
+    def shortest_first(self, pool: Pool) -> Iterator[str]:
+        """The words of ``pool``, shortest first and then worthiest first (a stable sort
+        of the pool by length), made as they are read: proofs stop early."""
+        for length in self.lengths:
+            yield from map(self.word, numbers_in(pool.members & self._length_set(length)))
 
     def entries(self, length: int) -> list[Entry]:
         """Every word of ``length`` letters with its code, worthiest first (then alphabetical)."""

@@ -225,10 +225,10 @@ class Search:
         bandit_code = index.rack_code(dict.fromkeys(_NO_BANDIT_LETTER, 1))
         vowels_left = sum(board.rack[v] for v in VOWELS)
         worth, length, vowels = index.worth_of, index.length_of, index.vowels_of
-        entry = index.entry
+        code_of = index.code_reader()
         batch: list[tuple[float, int]] = []
         for number in numbers_in(fits):
-            code = entry(number)[1]
+            code = code_of(number)
             lack = (code & not_rack).bit_count()
             blanks_used = lack - cross if lack > cross else 0
             used = length[number] - cross
