@@ -10,8 +10,8 @@ clock (``time.process_time``), what comes after the frame:
 * ``bot``: the first plan of a bot at each level in a new two-player match
   (``mixmo.engine.headless``), stopped once it is made.
 
-Both include loading the solver and its index on first use (numpy, the index
-file mapped). The cache folder is the benchmark's own, filled by one untimed
+Both include loading the solver and its index on first use (the index file
+mapped, its bit planes read). The cache folder is the benchmark's own, filled by one untimed
 run first (a player's first game after an install pays the build once:
 reported as "first run"). ``--old SRC`` runs another source tree in turn.
 

@@ -5,9 +5,10 @@ they hold jokers and the Bandit as often as a game does; a size of 120 is a
 solo rack of the whole set (the stress case). Three parts:
 
 * ``index``: the one-time cost of the solver's lexicon index per language, in
-  a fresh process: loading the word list, building the index (every word's
-  letter code and its numpy lanes, numpy's import included), in CPU time, and
-  the resident memory it adds;
+  a fresh process: loading the word list, building the index in memory (every
+  word's letter code and the bit planes, with numpy's import), then making
+  every word's tuple (``prepare()``), in CPU time, and the resident memory it
+  adds;
 * ``scratch``: one ``solve()`` per rack, from an empty board, for each size;
 * ``incremental``: whole simulated 2-player games: 6 tiles solved from
   scratch, then +2 tiles onto the previous grid, 27 times, up to 60 tiles

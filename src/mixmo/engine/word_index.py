@@ -202,11 +202,13 @@ def _planes(np: Any, codes: Any, stride: int) -> tuple[bytes, list[int]]:
     """The bit planes of the codes that some word holds, and which bits they are."""
     planes: list[bytes] = []
     holding: list[int] = []
-    for bit in range(8 * codes.shape[1]):
-        column = (codes[:, bit // 8] >> (bit % 8)) & 1
-        if column.any():
-            planes.append(_bits(np, column.astype(bool), stride))
-            holding.append(bit)
+    for byte, column in enumerate(np.ascontiguousarray(codes.T)):  # a letter's byte of each word
+        for bit in range(8):
+            held = ((column >> bit) & 1).astype(bool)
+            if not held.any():
+                break  # a thermometer byte: no word holds a higher bit either
+            planes.append(_bits(np, held, stride))
+            holding.append(8 * byte + bit)
     return b"".join(planes), holding
 
 
