@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.tmux import kill, needs_tmux, tmux, wait_for
+from tests.tui.tmux import flat, kill, needs_tmux, tmux, wait_for
 
 
 @needs_tmux
@@ -29,7 +29,10 @@ def test_a_file_where_the_data_folder_should_be_starts_the_game_unsaved(
     command = f"exec env {env} {sys.executable} -m mixmo mixup --names Ann,Bob; sleep 60"
     tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "26", command)
     try:
-        screen = wait_for(session, lambda s: "to move" in s or "error" in s)
+        # The notice may come a frame after the board: wait for both (or an error).
+        screen = wait_for(
+            session, lambda s: ("to move" in s and "play goes on" in flat(s)) or "error" in s
+        )
         assert "Ann (colour) to move" in screen, screen
         assert "cannot keep" not in screen
         said = f"Cannot save to {save} (a file stands where the folder should be): play goes on"
