@@ -15,7 +15,7 @@ from mixmo.engine.jokers import resolve
 from mixmo.engine.lexicon import WordList, cache_folder, use_cache_folder
 from mixmo.engine.solver import index_for
 from mixmo.engine.solver.index import LexiconIndex
-from mixmo.engine.word_index import SECTIONS, IndexFile, cached, index_path
+from mixmo.engine.word_index import FORMAT, SECTIONS, IndexFile, cached, index_path
 from tests.conftest import grid
 
 
@@ -89,6 +89,18 @@ def test_a_damaged_or_truncated_index_file_is_rebuilt_not_trusted(english, tmp_p
         handle.truncate(len(before) // 2)
     _same_answers(_mapped(english, tmp_path), good)
     assert Path(path).read_bytes() == before
+
+
+def test_writing_an_index_file_removes_the_lists_files_of_older_formats(english, tmp_path) -> None:
+    key = english.source_digest or ""
+    older = Path(index_path(str(tmp_path), key, FORMAT - 1))
+    older.write_bytes(b"MXIX0002 an index the old layout wrote")
+    other_list = Path(index_path(str(tmp_path), "f" * 64, FORMAT - 1))
+    other_list.write_bytes(b"MXIX0002 another list's")
+    _mapped(english, tmp_path)
+    assert not older.exists()
+    assert other_list.exists(), "another list's file is that list's business"
+    assert Path(index_path(str(tmp_path), key)).exists()
 
 
 def test_an_index_file_of_another_list_under_this_name_is_rebuilt(english, tmp_path) -> None:

@@ -38,7 +38,7 @@ list gets a new file, never a stale one. The header repeats the key, and each
 section carries its CRC-32, checked when it is first read: a damaged or
 truncated file is rebuilt, never trusted, and so is one written on a machine
 of the other byte order. Files are written to a temporary name and renamed
-into place.
+into place, and the list's files of older formats are then removed.
 
 Reading needs no numpy: the solver reads the planes as Python integers and
 the columns through ``memoryview.cast``; only building imports it.
@@ -217,9 +217,19 @@ def _empty(key: str, weight: dict[str, float]) -> IndexData:
     return IndexData(key, weight, {}, sections, [], 0)
 
 
-def index_path(folder: str, key: str) -> str:
+def index_path(folder: str, key: str, format_number: int = FORMAT) -> str:
     """Where the index of the word list whose SHA-256 is ``key`` lives in ``folder``."""
-    return os.path.join(folder, f"words-{key[:32]}.v{FORMAT}.mxix")
+    return os.path.join(folder, f"words-{key[:32]}.v{format_number}.mxix")
+
+
+def _remove_older_formats(folder: str, key: str) -> None:
+    """Remove this list's index files of older formats (no version reads them again:
+    the French one was 23 MB), once the current one is written."""
+    import contextlib
+
+    for older in range(1, FORMAT):
+        with contextlib.suppress(OSError):
+            os.unlink(index_path(folder, key, older))
 
 
 def write(data: IndexData, target: str) -> None:
@@ -352,6 +362,7 @@ def cached(
     data = build(words(), key)
     try:
         write(data, target)
+        _remove_older_formats(folder, key)
         return IndexFile(target, key)
     except (OSError, DamagedIndexError):
         return data
