@@ -109,6 +109,17 @@ class Game(EditingHandlers, CallHandlers):
                 subscriber(event)
         return events
 
+    def copy(self) -> Game:
+        """An independent game at this same point, with no subscribers: what carrying out
+        the log again would give, without the cost (a replay keeps some as checkpoints)."""
+        twin = Game.__new__(Game)
+        twin.options, twin.lexicon, twin.variant = self.options, self.lexicon, self.variant
+        twin.log, twin.events = list(self.log), list(self.events)
+        twin._subscribers = []
+        twin.history = self.history.copy()
+        twin.state = self.state  # immutable: shared
+        return twin
+
     @property
     def round(self) -> RoundState:
         return self.state.round

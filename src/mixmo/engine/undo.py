@@ -94,6 +94,15 @@ class EditHistory:
     def _stacks(self, seat: int) -> _Stacks:
         return self._seats.setdefault(seat, _Stacks())
 
+    def copy(self) -> EditHistory:
+        """An independent history with the same edits (edits are immutable)."""
+        twin = EditHistory()
+        twin._seats = {
+            seat: _Stacks(list(stacks.done), list(stacks.undone))
+            for seat, stacks in self._seats.items()
+        }
+        return twin
+
     def can_undo(self, seat: int) -> bool:
         return bool(self._stacks(seat).done)
 
