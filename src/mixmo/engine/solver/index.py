@@ -160,6 +160,7 @@ class LexiconIndex:
         self._blob: str | None = None
         self._counts = {n: count for n, (count, _, _) in data.lengths.items() if count}
         self._planes: list[tuple[int, int]] | None = None
+        self._plane_of: dict[int, int] = {}
         self._by_length: dict[int, int] = {}
         self._upto: dict[tuple[int, ...], int] = {}
         self._entries: dict[int, Entry] = {}
@@ -217,11 +218,13 @@ class LexiconIndex:
                 (bit, int.from_bytes(raw[k * stride : (k + 1) * stride], "little"))
                 for k, bit in enumerate(self.data.planes)
             ]
+            self._plane_of = dict(self._planes)
         return self._planes
 
     def plane(self, letter: str) -> int:
         """The words that hold ``letter`` at least once."""
-        return dict(self.planes()).get(self.offset[letter], 0)
+        self.planes()
+        return self._plane_of.get(self.offset[letter], 0)
 
     def of_lengths(self, lengths: Iterable[int]) -> int:
         """The words of the given lengths."""
