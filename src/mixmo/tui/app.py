@@ -176,6 +176,10 @@ class MixmoApp(
         match, whose players the table knows only then."""
         self.seated = False
         """True once the board knows the table's players (at once, but after a lobby)."""
+        self.board_built = False
+        """True once the board's widgets are made: after a lobby, the seats are taken a
+        moment before (the board is made from them), and a tick or an event in between
+        has no board to draw on yet."""
         self.picker = picker
         """Shown over the lobby first: the room to join (`mixmo join` without a code)."""
         self.reactions = Reactions(self)
@@ -254,7 +258,8 @@ class MixmoApp(
             yield from self.board_widgets()
 
     def board_widgets(self) -> ComposeResult:
-        return board_widgets(self)
+        yield from board_widgets(self)
+        self.board_built = True
 
     def get_default_screen(self) -> Screen[None]:
         if self.lobby is not None:
@@ -345,7 +350,7 @@ class MixmoApp(
         return None
 
     def on_resize(self, event: Resize) -> None:
-        if self.seated:
+        if self.board_built:
             self.fit(event.size.width, event.size.height)
 
     def grid_rows(self, width: int, height: int) -> int:
@@ -359,7 +364,7 @@ class MixmoApp(
 
     def tick(self) -> None:
         """Once a second: the clock, and news that no longer holds goes."""
-        if self.closing() or not self.seated:
+        if self.closing() or not self.board_built:
             return  # the timer can fire once more while the app closes and its panes go
         now = self.clock()
         for seat, pane in enumerate(self.panes):
@@ -375,7 +380,7 @@ class MixmoApp(
         self.update_header()
 
     def update_header(self) -> None:
-        if not self.is_running:
+        if not self.is_running or not self.board_built:
             return  # events can come before the screen is up (a game handed on)
         if self.headline is not None and self.clock() > self.headline[1]:
             self.headline = None
@@ -472,8 +477,8 @@ class MixmoApp(
     def redraw(self) -> None:
         """Push the table's state down: the panes whose player changed, the header, and
         the dialog the round's phase calls for."""
-        if self.exiting or not self.table.connection.started:
-            return
+        if self.exiting or not self.table.connection.started or not self.board_built:
+            return  # (start_board draws it all once the board is made)
         if self.is_running:
             self.fit(*self.size)  # a longer rack takes room from the grid
         round_ = self.table.round
