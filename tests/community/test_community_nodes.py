@@ -59,6 +59,16 @@ async def connected(server: GameServer) -> GameClient:
     return client
 
 
+async def ann_opens_a_public_room(server: GameServer) -> tuple[GameClient, str]:
+    """Ann's open room of three at ``server``, once the other nodes know it (its next
+    renewal tells them)."""
+    host = await connected(server)
+    code = await host.create(RoomSettings(players=3, public=True))
+    await host.join(code, "Ann")
+    await asyncio.sleep(0.5)
+    return host, code
+
+
 async def test_a_room_and_its_moves_outlive_the_server_in_postgresql(database: str) -> None:
     first = GameServer(database=database)
     await first.start("127.0.0.1", 0)
@@ -104,10 +114,7 @@ async def test_every_node_lists_every_node_s_open_rooms(
     database: str, redis_address: str, community: str
 ) -> None:
     async with two_nodes(database, redis_address, community) as (one, two):
-        host = await connected(one)
-        code = await host.create(RoomSettings(players=3, public=True))
-        await host.join(code, "Ann")
-        await asyncio.sleep(0.5)  # node one's next renewal tells the others
+        host, code = await ann_opens_a_public_room(one)
         looker = await connected(two)
         listed = await looker.open_rooms()
         assert [(room.room, room.players, room.free) for room in listed] == [(code, ["Ann"], 2)]
@@ -239,10 +246,7 @@ async def test_a_room_picked_from_another_node_s_list_is_joined_there(
     database: str, redis_address: str, community: str
 ) -> None:
     async with two_nodes(database, redis_address, community) as (one, two):
-        host = await connected(one)
-        code = await host.create(RoomSettings(players=3, public=True))
-        await host.join(code, "Ann")
-        await asyncio.sleep(0.5)  # node one's next renewal tells the others
+        host, code = await ann_opens_a_public_room(one)
         bob = await connected(two)  # no room in the path: a list first, as `mixmo join URL`
         key = Ed25519PrivateKey.generate()
         await create_account(bob, "Bob", key)

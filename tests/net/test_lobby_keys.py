@@ -48,6 +48,18 @@ async def ann_in_a_three_seat_room(url: str, tmp_path: Path) -> tuple[str, Remot
     return code, RemoteTable(client)
 
 
+async def ann_and_bob_in_a_three_seat_room(
+    url: str, tmp_path: Path
+) -> tuple[str, RemoteTable, GameClient]:
+    """Ann's room with Bob in it too: the third seat free, the lobby's start dialog offers
+    bots or a start without it."""
+    code, ann = await ann_in_a_three_seat_room(url, tmp_path)
+    bob = GameClient(url, tokens=SeatTokens(tmp_path / "bob.json"))
+    await bob.connect()
+    await bob.join(code, "Bob")
+    return code, ann, bob
+
+
 def buttons(app: MixmoApp) -> list[str]:
     return [str(button.label) for button in app.screen.query(Button)]
 
@@ -101,10 +113,7 @@ async def test_the_french_lobby_answers_with_the_letters_its_french_buttons_show
 async def test_the_english_lobby_still_answers_b_and_w(tmp_path: Path) -> None:
     async with running_server() as server:
         url = url_of(server)
-        code, ann = await ann_in_a_three_seat_room(url, tmp_path)
-        other = GameClient(url, tokens=SeatTokens(tmp_path / "bob.json"))
-        await other.connect()
-        await other.join(code, "Bob")
+        code, ann, other = await ann_and_bob_in_a_three_seat_room(url, tmp_path)
         lobby = MixmoApp(ann, lobby=f"{url}/{code}")
         async with lobby.run_test(size=(100, 30)) as pilot:
             await until(lambda: "3. free" in str(lobby_of(lobby).seats.render()), pilot)

@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 
-from mixmo.net.client import GameClient, SeatTokens
 from mixmo.tui.app import MixmoApp
 from mixmo.tui.lobby import StartScreen
 from tests.net.helpers import running_server, url_of
-from tests.net.test_lobby_keys import ann_in_a_three_seat_room, lobby_of, until
+from tests.net.test_lobby_keys import ann_and_bob_in_a_three_seat_room, lobby_of, until
 
 
 @pytest.fixture(autouse=True)
@@ -24,10 +23,7 @@ def _own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_a_tick_while_the_board_comes_up_waits_for_the_board(tmp_path: Path) -> None:
     async with running_server() as server:
         url = url_of(server)
-        code, ann = await ann_in_a_three_seat_room(url, tmp_path)
-        bob = GameClient(url, tokens=SeatTokens(tmp_path / "bob.json"))
-        await bob.connect()
-        await bob.join(code, "Bob")
+        code, ann, bob = await ann_and_bob_in_a_three_seat_room(url, tmp_path)
         app = MixmoApp(ann, lobby=f"{url}/{code}")
         switch_mode = app.switch_mode
 

@@ -14,6 +14,7 @@ same state (:mod:`mixmo.engine.save`).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable
 
@@ -112,12 +113,10 @@ class Game(EditingHandlers, CallHandlers):
     def copy(self) -> Game:
         """An independent game at this same point, with no subscribers: what carrying out
         the log again would give, without the cost (a replay keeps some as checkpoints)."""
-        twin = Game.__new__(Game)
-        twin.options, twin.lexicon, twin.variant = self.options, self.lexicon, self.variant
+        twin = copy.copy(self)  # options, lexicon and the immutable state: shared
         twin.log, twin.events = list(self.log), list(self.events)
         twin._subscribers = []
         twin.history = self.history.copy()
-        twin.state = self.state  # immutable: shared
         return twin
 
     @property

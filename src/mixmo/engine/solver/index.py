@@ -203,9 +203,14 @@ class LexiconIndex:
         if longest is None and self._numbered is None:
             with self._making:
                 if self._numbered is None:
-                    numbered = self.entries_of(range(len(self.worth_of)))
-                    self._code_list = [code for _, code, _ in numbered]
-                    self._numbered = numbered
+                    # Made here, not through entry(): its per-word cache would hold every
+                    # word a second time.
+                    numbers = range(len(self.worth_of))
+                    codes = [self.code(number) for number in numbers]
+                    words = [self.word(number) for number in numbers]
+                    self._numbered = list(zip(words, codes, self.worth_of, strict=True))
+                    self._code_list = codes
+                    self._entries.clear()
         return self
 
     # --- the sets -------------------------------------------------------------
