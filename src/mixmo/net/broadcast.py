@@ -3,7 +3,7 @@ every seat its own way (another seat's draw as a count, its own view), each kind
 encoded once. Split from the server so that it keeps to dispatching and rooms' lives.
 
 Messages are only queued on their connections (:meth:`Connection.send`): the server's
-flush writes them once the loop turn's actions are committed (group commit).
+flush writes them once the actions since the last flush are committed (group commit).
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ class Limits:
     hello_timeout: float = 10.0
     """Seconds a new connection has to say something."""
     outbox: int = 512
-    """Messages queued for one connection in one turn of the event loop before it is dropped."""
+    """Messages queued for one connection between two flushes before it is dropped."""
     unsent: int = 4 * 1024 * 1024
     """Bytes written for a client but not yet taken by its socket (it does not read) before it
     is dropped."""
@@ -82,6 +82,10 @@ class Limits:
     """The server's bots one address may have playing in the rooms it opened or started."""
     max_server_bots: int = 120
     """The server's bots playing at once, every room together."""
+    commit_window: float = 0.004
+    """Seconds at least between two group commits: under load a commit (and the writing of
+    its messages) waits that long after the last, so that it takes in the actions of many
+    loop turns; an idle server commits at once."""
     bot_threads: int = 1
     """Threads that think for every server bot: one room's bots wait their turn rather than
     take the event loop's time from every room (fairness, docs/network.md)."""
@@ -117,7 +121,7 @@ commit fails)."""
 
 @dataclass(eq=False)
 class Connection:
-    """One client: its socket, its seat once seated, and its messages of this loop turn.
+    """One client: its socket, its seat once seated, and its messages until the flush.
 
     :meth:`send` only queues; the server's flush (once the turn's actions are committed)
     writes the queue to the socket with :meth:`write`.
@@ -145,7 +149,7 @@ class Connection:
     def send(
         self, data: str | bytes, arrival: float | None = None, room: str | None = None
     ) -> None:
-        """Queue ``data`` (JSON) for the end of this loop turn."""
+        """Queue ``data`` (JSON) for the server's next flush."""
         if self.dropped:
             return
         if len(self.queue) >= self.limits.outbox:

@@ -8,10 +8,11 @@ every frame is size-limited (``max_size``), every message rate-limited and
 validated, and a refusal goes to the sender only, changing nothing. Logs never
 hold a token or a whole room code (docs/network.md, "Security").
 
-Group commit: the messages of one turn of the event loop wait in their
-connections until the turn is over; then one commit makes every action of the
-turn durable, and only then are the messages written to the sockets (one
-commit for many actions, and no event of an action that is not in the log).
+Group commit: messages wait in their connections until the flush, at the end
+of the event loop's turn, or under load :attr:`Limits.commit_window` after
+the last flush; then one commit makes every action since the last one
+durable, and only then are the messages written to the sockets (one commit
+for many actions, and no event of an action that is not in the log).
 """
 
 from __future__ import annotations
@@ -130,10 +131,12 @@ class GameServer:
         """Seconds from an action's arrival to each of its messages being handed to a socket."""
         self._bots: dict[str, list[asyncio.Task[None]]] = {}
         self._queued: list[Connection] = []
-        """Connections with messages waiting for the end of this loop turn."""
+        """Connections with messages waiting for the next flush."""
         self._uncommitted: list[tuple[Room, Connection | None, int | None]] = []
         """This turn's applied actions not yet committed: their room, sender and ref."""
         self._flush_soon: asyncio.Handle | None = None
+        self._flushed = 0.0
+        """When the last flush ran (:func:`time.monotonic`)."""
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
@@ -308,19 +311,28 @@ class GameServer:
         self._flush_later()
 
     def _flush_later(self) -> None:
-        """Flush once this loop turn's callbacks have run (every read of the turn is in)."""
+        """Flush once this loop turn's callbacks have run (every read of the turn is in),
+        or, under load, :attr:`Limits.commit_window` after the last flush."""
         if self._flush_soon is None:
             with contextlib.suppress(RuntimeError):  # no loop: a test reads the queues itself
-                self._flush_soon = asyncio.get_running_loop().call_soon(self.flush)
+                loop = asyncio.get_running_loop()
+                wait = self._flushed + self.limits.commit_window - time.monotonic()
+                self._flush_soon = (
+                    loop.call_later(wait, self.flush) if wait > 0 else loop.call_soon(self.flush)
+                )
 
     def flush(self) -> None:
-        """Commit this turn's actions in one transaction, then write every queued message.
+        """Commit the actions since the last flush in one transaction, then write every
+        queued message.
 
         If the commit fails, nobody hears of those actions: each of their rooms stops
         taking actions (a restart brings it back from the log, as its players last saw it)
         and each sender gets a ``storage`` error.
         """
-        self._flush_soon = None
+        if self._flush_soon is not None:
+            self._flush_soon.cancel()  # when called directly (closing, tests)
+            self._flush_soon = None
+        self._flushed = time.monotonic()
         held: set[str] = set()
         if self._uncommitted and self.store is not None:
             try:

@@ -2,9 +2,10 @@
 
 Each room is one row (its settings, its seats with the *hashes* of their
 tokens, its match options once started); each applied action is one more row
-of its log. Actions go into an open transaction that the server commits once
-per turn of its event loop (group commit: one commit for every action of the
-turn), before any of their events leave the server. The database runs in WAL
+of its log. Actions go into an open transaction that the server commits at
+its flush (group commit: one commit for every action since the last, at most
+every few milliseconds under load), before any of their events leave the
+server. The database runs in WAL
 mode with ``synchronous=NORMAL``: a committed action survives the server being
 killed (SIGKILL, a crash); a power cut may lose the last commits before the
 WAL's next sync (``synchronous=FULL`` would pay an fsync per commit:
