@@ -72,10 +72,11 @@ class EditingHandlers(GameBase):
         after it is a MIXMO of its own, not one called at the same draw.
         """
         events: list[ev.Event] = [ev.GridChanged(seat, tuple(cells))]
-        player = player.with_(ready_at_draw=False)
-        if state.round.player(seat).stuck:
-            player = player.with_(stuck=False)
+        was_stuck = state.round.player(seat).stuck
+        if was_stuck:
             events.append(ev.PlayerStuck(seat, False))
+        if was_stuck or player.ready_at_draw:  # seldom: most edits keep both flags as they are
+            player = player.with_(ready_at_draw=False, stuck=False if was_stuck else player.stuck)
         return state.with_(round=state.round.with_player(seat, player)), events
 
     def _on_PlaceTile(
