@@ -1,0 +1,154 @@
+"""Benchmark: the floor under the game server's CPU per action, the WebSocket layer alone.
+
+A server child that does nothing a game does: each connection joins a group of
+three (a room), and each message it reads (parsed as JSON) queues a message of
+``--size`` bytes to each of the three, written at a group flush as the game
+server writes (websockets' ``broadcast``, at most every ``--window`` seconds
+under load). The load is ``benchmarks/net_load.py``'s: N rooms x 3 players,
+each sending about 3 messages a second with random gaps, from this process.
+
+What it prints, the server child's CPU (user and kernel) per message read, is
+what asyncio and the ``websockets`` library cost for one action's message in
+and its three out: the part of net_load's CPU per action no change to the
+game's own code can take away.
+
+    python benchmarks/net_floor.py [--rooms 200] [--seconds 10] [--size 1200]
+        [--window 0.004] [--answers 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import subprocess
+import sys
+import time
+from typing import Any
+
+RATE = 3.0
+"""Messages a second per simulated player, as net_load's."""
+ACTION = json.dumps({"v": 1, "type": "action", "ref": 1,
+                     "action": {"kind": "place", "seat": 0, "row": 0, "col": 3, "symbol": "E"}})  # fmt: skip
+
+
+class Relay:
+    """The child: every message read queues one to each of its group, flushed together."""
+
+    def __init__(self, size: int, window: float, answers: int) -> None:
+        self.payload = b"x" * size
+        self.window, self.answers = window, answers
+        self.groups: dict[str, list[Any]] = {}
+        self.queued: list[tuple[Any, bytes]] = []
+        self.flush_soon: asyncio.Handle | None = None
+        self.flushed = 0.0
+        self.read = 0
+
+    def flush(self) -> None:
+        from websockets.asyncio.server import broadcast
+
+        self.flush_soon, self.flushed = None, time.monotonic()
+        queued, self.queued = self.queued, []
+        for ws, data in queued:
+            broadcast((ws,), data, text=True)
+
+    async def handler(self, ws: Any) -> None:
+        group = self.groups.setdefault(ws.request.path, [])
+        group.append(ws)
+        loop = asyncio.get_running_loop()
+        async for raw in ws:
+            self.read += 1
+            json.loads(raw)
+            for other in [ws] if self.answers == 1 else group[: self.answers]:
+                self.queued.append((other, self.payload))
+            if self.flush_soon is None:
+                wait = self.flushed + self.window - time.monotonic()
+                self.flush_soon = (
+                    loop.call_later(wait, self.flush) if wait > 0 else loop.call_soon(self.flush)
+                )
+
+
+async def relay_child(args: argparse.Namespace) -> None:
+    """Serve; at each line on stdin, print the CPU seconds and the messages read so far."""
+    from websockets.asyncio.server import serve
+
+    relay = Relay(args.size, args.window, args.answers)
+    loop = asyncio.get_running_loop()
+    async with serve(relay.handler, "127.0.0.1", 0, compression=None) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        print(json.dumps({"port": port}), flush=True)
+        while await loop.run_in_executor(None, sys.stdin.readline):
+            print(json.dumps({"cpu": time.process_time(), "read": relay.read}), flush=True)
+
+
+async def player(url: str, until: float, rng: random.Random) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(url, compression=None) as ws:
+
+        async def drain() -> None:
+            async for _ in ws:
+                pass
+
+        reader = asyncio.create_task(drain())
+        while time.monotonic() < until:
+            await asyncio.sleep(rng.expovariate(RATE))
+            await ws.send(ACTION)
+        reader.cancel()
+
+
+def ask(child: subprocess.Popen[str]) -> dict[str, Any]:
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.write("?\n")
+    child.stdin.flush()
+    return dict(json.loads(child.stdout.readline()))
+
+
+async def load(child: subprocess.Popen[str], port: int, args: argparse.Namespace) -> float:
+    """The child's CPU milliseconds per message read over the timed window."""
+    rng = random.Random(args.rooms)
+    warmup = 2.0
+    until = time.monotonic() + warmup + args.seconds + 1
+    players = [asyncio.create_task(player(f"ws://127.0.0.1:{port}/{room}", until, rng))
+               for room in range(args.rooms) for _ in range(3)]  # fmt: skip
+    await asyncio.sleep(warmup)
+    before = ask(child)
+    await asyncio.sleep(args.seconds)
+    after = ask(child)
+    await asyncio.gather(*players, return_exceptions=True)
+    return float((after["cpu"] - before["cpu"]) / (after["read"] - before["read"]) * 1000)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--size", type=int, default=1200, help="bytes of each message out")
+    parser.add_argument("--window", type=float, default=0.004, help="seconds between flushes")
+    parser.add_argument("--answers", type=int, default=3, choices=(1, 2, 3),
+                        help="messages out per message in")  # fmt: skip
+    parser.add_argument("--relay-child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.relay_child:
+        asyncio.run(relay_child(args))
+        return
+    child = subprocess.Popen(
+        [sys.executable, __file__, "--relay-child", "--size", str(args.size),
+         "--window", str(args.window), "--answers", str(args.answers)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert child.stdout is not None
+        port = json.loads(child.stdout.readline())["port"]
+        ms = asyncio.run(load(child, port, args))
+    finally:
+        if child.stdin is not None:
+            child.stdin.close()
+        child.wait(timeout=10)
+    print(f"{args.rooms} rooms, 1 message in and {args.answers} of {args.size} bytes out: "
+          f"{ms:.3f} ms of server CPU per message in")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
