@@ -16,7 +16,8 @@ import pytest
 from pydantic import ValidationError
 
 from mixmo.engine.names import has_visible_character
-from mixmo.net.protocol import CLIENT_MESSAGE, clean_name
+from mixmo.net.protocol import CLIENT_MESSAGE
+from mixmo.net.wire import clean_name
 
 INVISIBLE = ["\u3164", "\u2800", "\u3164\u3164 \u2800", "\u115f\u1160", "\uffa0", "\u0301"]
 SAYS = "a player's name needs a visible character"

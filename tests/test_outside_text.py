@@ -17,7 +17,7 @@ import pytest
 from mixmo.data import records
 from mixmo.data.records import Run
 from mixmo.i18n.outside import harmless
-from mixmo.net.protocol import clean_name
+from mixmo.net.wire import clean_name
 
 ATTACK = "\x1b]0;pwned\x07\x1b[2J\x1b[41m"
 """Retitle the terminal, clear it, paint it red."""

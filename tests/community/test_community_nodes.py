@@ -14,8 +14,9 @@ from websockets.asyncio.client import connect
 from mixmo.net.account_client import create_account, sign_in
 from mixmo.net.client import GameClient
 from mixmo.net.cluster import Cluster
+from mixmo.net.community_messages import QuickMatch
 from mixmo.net.keys import HeldAccount
-from mixmo.net.protocol import QuickMatch, RoomSettings
+from mixmo.net.protocol import RoomSettings
 from mixmo.net.server import GameServer
 from tests.net.helpers import Raw, answer_to, place, rack_of, two_seated
 from tests.ports import free_port

@@ -16,7 +16,8 @@ from mixmo.engine.options import MatchOptions
 from mixmo.engine.replay import Replay
 from mixmo.engine.save import dumps
 from mixmo.net.client import GameClient
-from mixmo.net.protocol import GetMatch, ListMatches, MatchList, MatchPage, RoomSettings
+from mixmo.net.community_messages import GetMatch, ListMatches, MatchList, MatchPage
+from mixmo.net.protocol import RoomSettings
 from mixmo.net.rooms import Room
 from mixmo.net.server import GameServer
 from tests.game_helpers import lay_out, win_a_round

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from mixmo.net.client import GameClient
-from mixmo.net.protocol import QuickMatch
+from mixmo.net.community_messages import QuickMatch
 from mixmo.net.quick_match import Seeker, tables
 from tests.net.helpers import running_server, url_of
 from tests.net.test_remote_seat import until

@@ -14,7 +14,8 @@ from pydantic import ValidationError
 from mixmo.engine.lexicon import AnyWord
 from mixmo.net.account_client import create_account
 from mixmo.net.client import ClientError, GameClient
-from mixmo.net.protocol import Leaderboard, RoomSettings, Top
+from mixmo.net.community_messages import Leaderboard, Top
+from mixmo.net.protocol import RoomSettings
 from mixmo.net.ratings import Rating, places_of, rate
 from mixmo.net.remote_table import RemoteTable
 from mixmo.net.server import GameServer

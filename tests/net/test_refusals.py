@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mixmo.net.protocol import ROOM_ALPHABET
 from mixmo.net.rooms import new_room_code, parse_shard
+from mixmo.net.wire import ROOM_ALPHABET
 from tests.net.helpers import Raw, rack_of, running_server, two_seated
 
 

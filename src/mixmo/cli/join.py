@@ -17,8 +17,9 @@ from mixmo.i18n.messages import say
 from mixmo.i18n.outside import harmless
 
 if TYPE_CHECKING:
+    from mixmo.net.community_messages import QuickMatch
     from mixmo.net.keys import HeldAccount
-    from mixmo.net.protocol import QuickMatch, RoomSettings
+    from mixmo.net.protocol import RoomSettings
     from mixmo.net.remote_table import RemoteTable
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -27,7 +28,7 @@ LEVELS = ("easy", "normal", "hard", "expert")
 def split_url(url: str, new: bool, pick: bool = False) -> tuple[str, str | None]:
     """``ws://HOST:PORT[/CODE]`` as the server's address and the room code (if any; with
     ``pick``, none given means the player picks one from the open rooms)."""
-    from mixmo.net.protocol import normalize_room_code
+    from mixmo.net.wire import normalize_room_code
 
     not_an_address = _(
         "{url}: not a server address (ws://HOST:PORT or wss://HOST, then /CODE)"
@@ -180,7 +181,7 @@ def run_join(request: JoinRequest) -> None:
     """A person's seat, a watcher's screen or a bot's seat at the room asked for."""
     import asyncio
 
-    from mixmo.net.protocol import clean_name
+    from mixmo.net.wire import clean_name
 
     pick = request.bot_level is None  # a person picks a room, a watcher a live match
     server, code = split_url(request.url, request.new, pick)
@@ -318,7 +319,7 @@ def _wish(request: JoinRequest) -> tuple[Literal["en", "fr"], str]:
 
 
 def _quick_request(request: JoinRequest, name: str) -> QuickMatch:
-    from mixmo.net.protocol import QuickMatch
+    from mixmo.net.community_messages import QuickMatch
 
     language, variant = _wish(request)
     return QuickMatch(
@@ -352,7 +353,8 @@ async def _play_person(
 ) -> None:
     """A person's seat (or a watcher's screen): one app, the lobby, then the game's screen."""
     from mixmo.net.client import ClientError, GameClient, SeatTokens
-    from mixmo.net.protocol import QuickMatch, RoomSettings
+    from mixmo.net.community_messages import QuickMatch
+    from mixmo.net.protocol import RoomSettings
     from mixmo.net.remote_table import RemoteTable
     from mixmo.tui.app import MixmoApp
 

@@ -14,7 +14,7 @@ from mixmo.i18n import N_, _
 if TYPE_CHECKING:
     from mixmo.engine.replay import Replay
     from mixmo.net.client import GameClient
-    from mixmo.net.protocol import ArchivedMatch
+    from mixmo.net.community_messages import ArchivedMatch
 
 
 @click.command(
@@ -84,7 +84,7 @@ def _saved(path: Path) -> Replay:
 
 async def _archive_list(server: str) -> list[ArchivedMatch]:
     from mixmo.cli.server_call import with_server
-    from mixmo.net.protocol import ListMatches, MatchList
+    from mixmo.net.community_messages import ListMatches, MatchList
 
     return (await with_server(server, lambda client: client.ask(ListMatches(), MatchList))).matches
 
@@ -93,7 +93,7 @@ async def _archived(server: str, code: str, number: int | None) -> tuple[Archive
     """The archived match, fetched page by page."""
     from mixmo.cli.server_call import with_server
     from mixmo.engine.replay import Replay
-    from mixmo.net.protocol import GetMatch, MatchPage
+    from mixmo.net.community_messages import GetMatch, MatchPage
 
     async def fetch(client: GameClient) -> tuple[ArchivedMatch, Replay]:
         page = await client.ask(GetMatch(room=code, number=number), MatchPage)

@@ -10,7 +10,7 @@ from mixmo.cli.options import TranslatedCommand
 from mixmo.i18n import N_, _
 
 if TYPE_CHECKING:
-    from mixmo.net.protocol import Leaderboard
+    from mixmo.net.community_messages import Leaderboard
 
 
 @click.command(
@@ -58,6 +58,6 @@ def top(url: str, expert: bool) -> None:
 
 async def _fetch(server: str, family: Literal["classic", "expert"]) -> Leaderboard:
     from mixmo.cli.server_call import with_server
-    from mixmo.net.protocol import Leaderboard, Top
+    from mixmo.net.community_messages import Leaderboard, Top
 
     return await with_server(server, lambda client: client.ask(Top(family=family), Leaderboard))

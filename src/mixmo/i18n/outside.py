@@ -5,7 +5,7 @@ A terminal obeys what it is sent: ``ESC ] 0 ; ... BEL`` retitles it, ``ESC [ 2 J
 it, a right-to-left override turns the rest of the line around. Every such character
 (Unicode's "other" categories: controls, format characters such as the bidirectional
 overrides, surrogates, private-use and unassigned code points) is what :func:`has_control`
-finds, which is also what makes a player's name refused (``net.protocol.clean_name``); what
+finds, which is also what makes a player's name refused (``net.wire.clean_name``); what
 :func:`harmless` shows in its place is inert: the control's picture (``␛`` for escape, ``␇``
 for the bell) or ``�``.
 

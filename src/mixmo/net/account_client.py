@@ -9,8 +9,8 @@ from __future__ import annotations
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from mixmo.net.client import ClientError, GameClient
+from mixmo.net.community_messages import Challenge, CreateAccount, Prove, SignedIn, SignIn
 from mixmo.net.keys import HeldAccount, encode, proof_payload, public_bytes
-from mixmo.net.protocol import Challenge, CreateAccount, Prove, SignedIn, SignIn
 from mixmo.net.refusals import WRONG_HOST
 
 

@@ -25,10 +25,10 @@ from mixmo.net.account_store import (
     NameTakenError,
     account_player,
 )
+from mixmo.net.community_messages import Challenge, CreateAccount, Prove, SignedIn, SignIn
 from mixmo.net.connection import Connection, TokenBucket
 from mixmo.net.keys import decode, proof_payload, verify
 from mixmo.net.names import account_name
-from mixmo.net.protocol import Challenge, CreateAccount, Prove, SignedIn, SignIn
 from mixmo.net.ratings import Rating
 from mixmo.net.refusals import AccountError
 from mixmo.net.service import Handlers

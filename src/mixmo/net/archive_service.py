@@ -12,19 +12,19 @@ from __future__ import annotations
 import json
 
 from mixmo.engine.save_models import ACTION_ADAPTER, OPTIONS_ADAPTER
-from mixmo.net.connection import Connection
-from mixmo.net.protocol import (
+from mixmo.net.community_messages import (
     MATCH_PAGE,
-    MAX_LISTED,
     ArchivedMatch,
     GetMatch,
     ListMatches,
     MatchList,
     MatchPage,
 )
+from mixmo.net.connection import Connection
 from mixmo.net.refusals import NO_ARCHIVED_MATCH, Refused
 from mixmo.net.service import Handlers
 from mixmo.net.store import ArchivedRow, RoomStore
+from mixmo.net.wire import MAX_LISTED
 
 
 def _listed(row: ArchivedRow) -> ArchivedMatch:

@@ -15,9 +15,9 @@ from mixmo.engine import events as ev
 from mixmo.net import refusals
 from mixmo.net.connection import Connection, drained, in_background
 from mixmo.net.logs import room_label
-from mixmo.net.protocol import PROTOCOL_VERSION, SEAT_TAKEN_CLOSE
 from mixmo.net.rooms import Room
 from mixmo.net.views import encode_event_json, visible_event
+from mixmo.net.wire import PROTOCOL_VERSION, SEAT_TAKEN_CLOSE
 
 log = logging.getLogger("mixmo.net.server")
 

@@ -23,32 +23,32 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from mixmo.engine.actions import Action
 from mixmo.engine.messages import CodedError, Kind, Message
 from mixmo.engine.state import Phase
+from mixmo.net.community_messages import (
+    Challenge,
+    Leaderboard,
+    ListLive,
+    LiveList,
+    LiveMatch,
+    MatchList,
+    MatchPage,
+    QuickMatch,
+    QuickQueued,
+    SignedIn,
+)
 from mixmo.net.logs import wire_logger
 from mixmo.net.protocol import (
-    MAX_FRAME,
-    QUICK_PATH,
-    SEAT_TAKEN_CLOSE,
     SERVER_MESSAGE,
-    Challenge,
     Created,
     CreateRoom,
     ErrorMessage,
     Events,
     HostSeat,
     JoinRoom,
-    Leaderboard,
     LeaveRoom,
-    ListLive,
     ListRooms,
-    LiveList,
-    LiveMatch,
     Lobby,
-    MatchList,
-    MatchPage,
     OpenRoom,
     PauseMatch,
-    QuickMatch,
-    QuickQueued,
     React,
     ReactionCode,
     Reconnect,
@@ -57,7 +57,6 @@ from mixmo.net.protocol import (
     RoomSettings,
     SendAction,
     ServerMessage,
-    SignedIn,
     Snapshot,
     StartMatch,
     WatchRoom,
@@ -68,6 +67,7 @@ from mixmo.net.refusals import BAD_TOKEN, MATCH_OVER, ROOM_ELSEWHERE, SEAT_TAKEN
 from mixmo.net.seat_tokens import SEAT_MEMORY as SEAT_MEMORY
 from mixmo.net.seat_tokens import SeatTokens as SeatTokens
 from mixmo.net.seat_tokens import server_key as server_key
+from mixmo.net.wire import MAX_FRAME, QUICK_PATH, SEAT_TAKEN_CLOSE
 
 log = logging.getLogger("mixmo.net.client")
 

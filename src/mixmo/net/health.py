@@ -14,7 +14,7 @@ from http import HTTPStatus
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
-from mixmo.net.protocol import PROTOCOL_VERSION
+from mixmo.net.wire import PROTOCOL_VERSION
 
 HEALTH_PATH = "/healthz"
 

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from mixmo.engine.messages import CodedError, Message
 from mixmo.net.connection import Connection
-from mixmo.net.protocol import CLIENT_MESSAGE, MAX_REF, PROTOCOL_VERSION, ClientMessage
+from mixmo.net.protocol import CLIENT_MESSAGE, ClientMessage
 from mixmo.net.refusals import (
     BAD_FIELD,
     BAD_JSON,
@@ -21,6 +21,7 @@ from mixmo.net.refusals import (
     NOT_AN_OBJECT,
     VERSION,
 )
+from mixmo.net.wire import MAX_REF, PROTOCOL_VERSION
 
 
 def parse_message(conn: Connection, raw: str) -> ClientMessage | None:

@@ -1,6 +1,6 @@
 """Account names: what a player may be called on a server, and which names look alike.
 
-A seat's name at a friends' table is nearly free (:func:`mixmo.net.protocol.clean_name`);
+A seat's name at a friends' table is nearly free (:func:`mixmo.net.wire.clean_name`);
 an account's name is its owner's across every match, ranked and remembered, so it is
 narrower: 2 to 20 characters of Latin letters (accented ones too), digits, spaces and
 ``- _ ' .``, beginning and ending with a letter or a digit, never two separators in a

@@ -29,18 +29,13 @@ from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
 from mixmo.net.cluster import Cluster
+from mixmo.net.community_messages import LiveList, LiveMatch
 from mixmo.net.database import DATABASE_ERRORS
-from mixmo.net.protocol import (
-    QUICK_PATH,
-    ROOM_CODE_LENGTH,
-    LiveList,
-    LiveMatch,
-    OpenRoom,
-    RoomList,
-)
+from mixmo.net.protocol import OpenRoom, RoomList
 from mixmo.net.refusals import QueueElsewhereError
 from mixmo.net.room_directory import Rooms
 from mixmo.net.room_list import live_matches, open_rooms
+from mixmo.net.wire import QUICK_PATH, ROOM_CODE_LENGTH
 
 log = logging.getLogger("mixmo.net.node")
 Listed = TypeVar("Listed", OpenRoom, LiveMatch)

@@ -20,12 +20,14 @@ from typing import Protocol
 
 from websockets.protocol import State
 
+from mixmo.net.community_messages import QuickMatch, QuickQueued
 from mixmo.net.connection import Connection
-from mixmo.net.protocol import BotLevel, QuickMatch, QuickQueued, RoomSettings
+from mixmo.net.protocol import RoomSettings
 from mixmo.net.ratings import family_of
 from mixmo.net.refusals import QUICK_WAITING, Refused, RoomError
 from mixmo.net.rooms import Room
 from mixmo.net.service import Handlers
+from mixmo.net.wire import BotLevel
 
 WINDOW, WIDENING = 100.0, 25.0
 """The rating window at first, and how much it widens each second of waiting."""

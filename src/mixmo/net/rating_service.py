@@ -13,9 +13,9 @@ from __future__ import annotations
 import logging
 
 from mixmo.net.account_store import AccountStore, account_player, bot_player
+from mixmo.net.community_messages import Leaderboard, Ranked, Top
 from mixmo.net.connection import Connection
 from mixmo.net.database import DATABASE_ERRORS
-from mixmo.net.protocol import Leaderboard, Ranked, Top
 from mixmo.net.ratings import family_of, places_of, rate
 from mixmo.net.rooms import Room
 from mixmo.net.service import Handlers

@@ -298,7 +298,7 @@ NAME_INVISIBLE = Kind("name-invisible", "a player's name needs a visible charact
 
 
 class BadNameError(CodedError):
-    """A name no seat may take (:func:`mixmo.net.protocol.clean_name`)."""
+    """A name no seat may take (:func:`mixmo.net.wire.clean_name`)."""
 
     kind: ClassVar[Kind | None] = Kind("bad-name", "{reason}")
     reason: Message

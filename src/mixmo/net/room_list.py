@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mixmo.net.protocol import MAX_LISTED, LiveList, LiveMatch, OpenRoom, RoomList
+from mixmo.net.community_messages import LiveList, LiveMatch
+from mixmo.net.protocol import OpenRoom, RoomList
 from mixmo.net.rooms import Room
+from mixmo.net.wire import MAX_LISTED
 
 
 def open_room(room: Room) -> OpenRoom | None:

@@ -7,7 +7,8 @@ from typing import Protocol
 
 from mixmo.engine.options import ScoringMode
 from mixmo.i18n import N_, WORD_LANGUAGES, _, ngettext
-from mixmo.net.protocol import LiveMatch, OpenRoom
+from mixmo.net.community_messages import LiveMatch
+from mixmo.net.protocol import OpenRoom
 
 COLUMNS = (N_("Room"), N_("Language"), N_("Variant"), N_("Target"), N_("Players"), N_("Free"))
 LIVE_COLUMNS = (N_("Room"), N_("Language"), N_("Variant"), N_("Round"), N_("Players"))

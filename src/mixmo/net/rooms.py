@@ -27,14 +27,7 @@ from mixmo.engine.lexicon import Lexicon
 from mixmo.engine.options import MatchOptions
 from mixmo.engine.state import MatchState, Phase
 from mixmo.net.database import DATABASE_ERRORS
-from mixmo.net.protocol import (
-    ROOM_ALPHABET,
-    ROOM_CODE_LENGTH,
-    Lobby,
-    RoomSettings,
-    SeatInfo,
-    clean_name,
-)
+from mixmo.net.protocol import Lobby, RoomSettings, SeatInfo
 from mixmo.net.refusals import (
     MOVE_UNSAVED,
     MOVES_UNSAVED,
@@ -58,6 +51,7 @@ from mixmo.net.refusals import (
 )
 from mixmo.net.store import RoomStore, SeatRecord, StoredRoom
 from mixmo.net.views import ViewMaker
+from mixmo.net.wire import ROOM_ALPHABET, ROOM_CODE_LENGTH, clean_name
 from mixmo.session.core import GameClock, MatchCore
 
 Clock = Callable[[], float]

@@ -43,6 +43,7 @@ from mixmo.net.archive_service import ArchiveService
 from mixmo.net.botrunner import Submit
 from mixmo.net.broadcast import broadcast_events, send_snapshot
 from mixmo.net.cluster import Cluster
+from mixmo.net.community_messages import ListLive, LiveList
 from mixmo.net.connection import Connection, Limits, close_later, drained
 from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.health import answer_health_check
@@ -51,13 +52,10 @@ from mixmo.net.logs import room_label as room_label
 from mixmo.net.logs import wire_logger
 from mixmo.net.node import Node
 from mixmo.net.protocol import (
-    MAX_FRAME,
     ClientMessage,
     Created,
     CreateRoom,
-    ListLive,
     ListRooms,
-    LiveList,
     RoomList,
     RoomSettings,
     SendAction,
@@ -83,6 +81,7 @@ from mixmo.net.service import Handler
 from mixmo.net.store import RoomStore
 from mixmo.net.table_controls import TableControls
 from mixmo.net.upkeep import Upkeep
+from mixmo.net.wire import MAX_FRAME
 from mixmo.session.core import MatchCore
 
 log = logging.getLogger("mixmo.net.server")

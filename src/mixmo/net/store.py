@@ -54,9 +54,10 @@ from mixmo.net.database import (
     PostgresConnection,
     migrate_postgres,
 )
-from mixmo.net.protocol import MAX_NAME, BotLevel, RoomCode, RoomSettings
+from mixmo.net.protocol import RoomSettings
 from mixmo.net.store_schema import MIGRATIONS as MIGRATIONS
 from mixmo.net.store_schema import POSTGRES_SCHEMA
+from mixmo.net.wire import MAX_NAME, BotLevel, RoomCode
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ from textual_serve.download_manager import DownloadManager
 
 from mixmo.i18n import _, ui_language
 from mixmo.net.health import HEALTH_PATH, health_body
-from mixmo.net.protocol import MAX_NAME, clean_name, normalize_room_code
+from mixmo.net.wire import MAX_NAME, clean_name, normalize_room_code
 from mixmo.web import seat_claims
 from mixmo.web.pages import FORM_PAGE, TERMINAL_PAGE
 from mixmo.web.visitor_process import ProcessRecord

@@ -19,7 +19,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from mixmo.net.protocol import MAX_FRAME
+from mixmo.net.wire import MAX_FRAME
 
 UNSENDABLE = {1005, 1006, 1015}
 """Close codes a peer never sends (they say there was none): sent on as 1011."""
