@@ -58,6 +58,26 @@ def test_names_given_with_names_are_remembered_for_the_next_game(
     assert tables == [("Ann", "Bob"), ("Ann", "Bot 1")]
 
 
+def test_a_name_played_again_in_another_case_is_remembered_once(
+    mixmo, data: Path, tables: list[tuple[str, ...]], at_a_terminal: None
+) -> None:
+    assert mixmo("play", "--seed", "3", "--names", "ann,Bob").code == 0
+    assert mixmo("play", "--seed", "3", "--names", "Ann", "--bots", "1").code == 0
+    assert json.loads((data / "players.json").read_text())["names"] == ["Ann", "Bob"]
+    run = mixmo("play", "--seed", "3", stdin="n\n")
+    assert run.code == 0, run.err
+    assert tables[-1] == ("Ann", "Bob")
+
+
+def test_a_remembered_file_naming_one_player_twice_still_starts_the_game(
+    mixmo, data: Path, tables: list[tuple[str, ...]], at_a_terminal: None
+) -> None:
+    (data / "players.json").write_text('{"version": 1, "names": ["Ann", "ann ", "Bob"]}')
+    run = mixmo("play", "--seed", "3", stdin="n\n")
+    assert run.code == 0, run.err  # not "two players cannot have the same name"
+    assert tables == [("Ann", "Bob")]
+
+
 def test_without_a_terminal_to_ask_the_names_are_the_defaults(
     mixmo, data: Path, tables: list[tuple[str, ...]]
 ) -> None:

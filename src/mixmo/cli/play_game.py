@@ -268,8 +268,10 @@ def remember_names(names: list[str]) -> None:
     """Keep the people's names for the next game and the records (quietly: a data folder
     that refuses them only means they are asked again)."""
     from mixmo.data import players
+    from mixmo.engine.names import same_name_key
 
-    known = [name for name in players.remembered_names() if name not in names]
+    playing = {same_name_key(name) for name in names}
+    known = [n for n in players.remembered_names() if same_name_key(n) not in playing]
     players.remember_names([*names, *known])  # the people of a smaller table keep the rest
 
 

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from mixmo.data.storage import atomic_write_text, data_dir
+from mixmo.engine.names import same_name_key
 
 MAX_NAMES = 6
 MAX_NAME_LENGTH = 40
@@ -30,11 +31,11 @@ def remembered_names(path: Path | None = None) -> tuple[str, ...]:
     names = data.get("names") if isinstance(data, dict) and data.get("version") == 1 else None
     if not isinstance(names, list):
         return ()
-    return tuple(
-        name
-        for name in names[:MAX_NAMES]
-        if isinstance(name, str) and name.strip() and len(name) <= MAX_NAME_LENGTH
-    )
+    kept: dict[str, str] = {}  # the first of names one table takes for one player
+    for name in names[:MAX_NAMES]:
+        if isinstance(name, str) and name.strip() and len(name) <= MAX_NAME_LENGTH:
+            kept.setdefault(same_name_key(name), name)
+    return tuple(kept.values())
 
 
 def remember_names(names: tuple[str, ...] | list[str], path: Path | None = None) -> bool:

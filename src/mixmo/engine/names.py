@@ -33,3 +33,9 @@ def is_visible(character: str) -> bool:
 def has_visible_character(name: str) -> bool:
     """True when ``name`` shows at least one character (``"ㅤ"`` and ``"⠀"`` do not)."""
     return any(is_visible(character) for character in name)
+
+
+def same_name_key(name: str) -> str:
+    """What two names share when one table cannot seat both: a name trimmed, with its
+    case set aside ("Ann" and "ann " are one player)."""
+    return name.strip().casefold()

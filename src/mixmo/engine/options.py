@@ -14,6 +14,7 @@ from typing import Annotated, ClassVar
 
 from mixmo.engine.bounds import Bounds
 from mixmo.engine.messages import CodedError, Kind
+from mixmo.engine.names import same_name_key
 from mixmo.engine.tiles import MAX_PLAYERS, MIN_PLAYERS
 from mixmo.engine.variants import Variant, variant_named
 
@@ -83,7 +84,7 @@ class MatchOptions:
         names = tuple(name.strip() for name in self.players)
         if any(not name for name in names):
             raise PlayerNamesError(BLANK_NAME())
-        if len({name.casefold() for name in names}) != len(names):
+        if len({same_name_key(name) for name in names}) != len(names):
             raise PlayerNamesError(SAME_NAME())
         variant_named(self.variant)  # UnknownVariantError if there is none of that name
         scoring = ScoringMode(self.scoring)
