@@ -12,7 +12,7 @@ actions (the commit, as a loaded server's commit window gathers about 9 at
     python benchmarks/server_action.py [--actions 20000] [--rooms 20] [--repeat 5]
         [--batch 8] [--profile FILE]
 
-The actions are net_load's: each player places the tiles of its rack left to
+The actions are net_load's (its players): each player places the tiles of its rack left to
 right on row 0, and takes one back now and then (and when its rack is empty).
 """
 
@@ -31,50 +31,37 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-FREE_SPIRIT = {"players": 3, "variant": "free-spirit"}
+from net_load import Player, open_room  # net_load's players and their script
 
 
 class Seat:
-    """One scripted player: the server's connection of its seat, its rack and row."""
+    """One of net_load's scripted players, with the server's connection of its seat."""
 
-    def __init__(self, conn: Any, seat: int, rack: str) -> None:
-        self.conn, self.seat = conn, seat
-        self.rack, self.placed = list(rack), []  # type: list[str], list[tuple[int, str]]
-        self.ref = 0
+    def __init__(self, conn: Any, player: Player) -> None:
+        self.conn, self.player = conn, player
 
-    def next_message(self, rng: random.Random) -> str:
-        self.ref += 1
-        if self.rack and (not self.placed or rng.random() < 0.7):
-            symbol = self.rack.pop(0)
-            self.placed.append((len(self.placed), symbol))
-            action = {"kind": "place", "seat": self.seat, "row": 0,
-                      "col": len(self.placed) - 1, "symbol": symbol}  # fmt: skip
-        else:
-            col, symbol = self.placed.pop()
-            self.rack.append(symbol)
-            action = {"kind": "take-back", "seat": self.seat, "cells": [[0, col]]}
-        return json.dumps({"v": 1, "type": "action", "ref": self.ref, "action": action})
+    def next_message(self) -> str:
+        self.player.ref += 1
+        action = self.player.next_action()
+        return json.dumps({"v": 1, "type": "action", "ref": self.player.ref, "action": action})
 
 
-async def seated_room(server: Any, url: str) -> list[Seat]:
-    """A room of three whose match has started, as the server's connections of its seats."""
-    from websockets.asyncio.client import connect
-
-    sockets, code = [], None
-    for n in range(3):
-        ws = await connect(url)
-        if code is None:
-            await ws.send(json.dumps({"v": 1, "type": "create", "settings": FREE_SPIRIT}))
-            code = json.loads(await ws.recv())["room"]
-        await ws.send(json.dumps({"v": 1, "type": "join", "room": code, "name": f"P{n}"}))
-        sockets.append(ws)
+async def seated_room(server: Any, url: str, rng: random.Random) -> list[Seat]:
+    """A room of three whose match has started (net_load's), each seat as the server's
+    connection of it and the client that plays it."""
+    before = set(server.rooms.rooms)
+    players = {player.seat: player for player in await open_room(url, rng)}
+    (code,) = set(server.rooms.rooms) - before
     room = server.rooms.get(code)
     while room.game is None:
         await asyncio.sleep(0.01)
-    conns = sorted(server.listeners[code], key=lambda conn: conn.seat)
-    players = room.game.state.round.players
-    return [Seat(conn, conn.seat, "".join(t.symbol for t in players[conn.seat].rack))
-            for conn in conns]  # fmt: skip
+    racks = room.game.state.round.players
+    seats = []
+    for conn in sorted(server.listeners[code], key=lambda conn: conn.seat):
+        player = players[conn.seat]
+        player.rack = [tile.symbol for tile in racks[conn.seat].rack]
+        seats.append(Seat(conn, player))
+    return seats
 
 
 def timed(server: Any, seats: list[Seat], actions: int, batch: int, rng: random.Random) -> float:
@@ -83,7 +70,7 @@ def timed(server: Any, seats: list[Seat], actions: int, batch: int, rng: random.
     start = time.process_time()
     for n in range(actions):
         seat = rng.choice(seats)
-        server._receive(seat.conn, seat.next_message(rng))
+        server._receive(seat.conn, seat.next_message())
         assert seat.conn.strikes == 0 and not seat.conn.dropped
         if n % batch == batch - 1:
             for conn in server._queued:
@@ -105,8 +92,8 @@ async def run(args: argparse.Namespace) -> list[float]:
         server = GameServer(Path(folder), limits)
         await server.start("127.0.0.1", 0)
         url = f"ws://127.0.0.1:{server.port}"
-        seats = [s for _ in range(args.rooms) for s in await seated_room(server, url)]
         rng = random.Random(1)
+        seats = [s for _ in range(args.rooms) for s in await seated_room(server, url, rng)]
         timed(server, seats, 500, args.batch, rng)  # warm up
         profile = None
         if args.profile:

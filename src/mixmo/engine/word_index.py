@@ -46,6 +46,7 @@ the columns through ``memoryview.cast``; only building imports it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -225,8 +226,6 @@ def index_path(folder: str, key: str, format_number: int = FORMAT) -> str:
 def _remove_older_formats(folder: str, key: str) -> None:
     """Remove this list's index files of older formats (no version reads them again:
     the French one was 23 MB), once the current one is written."""
-    import contextlib
-
     for older in range(1, FORMAT):
         with contextlib.suppress(OSError):
             os.unlink(index_path(folder, key, older))
