@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -120,3 +121,20 @@ def test_the_server_killed_mid_match_comes_back_and_the_clients_finish_it(tmp_pa
     assert len(standings) == 3
     assert standings == [line for line in out_other.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert "restored" in log.read_text()
+
+
+def test_a_room_takes_every_bot_level_of_the_engine_and_join_offers_them() -> None:
+    """The wire spells the engine's levels as a Literal (for the type checker): they must
+    stay the same levels, and `mixmo join --bot` offers exactly those."""
+    from click.testing import CliRunner
+
+    from mixmo.cli.join import join
+    from mixmo.net.wire import BotLevel
+
+    assert get_args(BotLevel) == tuple(level.value for level in Level)
+    for level in Level:
+        assert RoomSettings(players=2, bots=1, bot_level=level.value).bot_level == level.value
+    with pytest.raises(ValueError, match="bot_level"):
+        RoomSettings.model_validate({"players": 2, "bots": 1, "bot_level": "genius"})
+    shown = CliRunner().invoke(join, ["--help"], terminal_width=200).output
+    assert "easy|normal|hard|expert" in shown

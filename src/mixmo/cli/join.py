@@ -12,6 +12,7 @@ from mixmo.cli.common import fail, first_error
 from mixmo.cli.match_options import match_options
 from mixmo.cli.options import TranslatedCommand, light_option
 from mixmo.cli.standings_text import print_standings
+from mixmo.engine.levels import Level
 from mixmo.i18n import N_, _, ngettext
 from mixmo.i18n.messages import say
 from mixmo.i18n.outside import harmless
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from mixmo.net.protocol import RoomSettings
     from mixmo.net.remote_table import RemoteTable
 
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = tuple(level.value for level in Level)
 
 
 def split_url(url: str, new: bool, pick: bool = False) -> tuple[str, str | None]:
@@ -437,7 +438,6 @@ async def _play_bot(
     account: HeldAccount | None,
 ) -> None:
     """A bot's seat (signed in as this computer's account for the server, if it holds one)."""
-    from mixmo.engine.bot import Level
     from mixmo.net.botclient import play_bot_seat
     from mixmo.net.client import ClientError, SeatTokens
     from mixmo.net.protocol import Lobby, RoomSettings

@@ -26,7 +26,6 @@ MAX_FRAME = 64 * 1024
 ROOM_ALPHABET = "ACDEFGHJKMNPRTVWXY"
 """Room-code letters: no look-alikes (no B/8, I/L/1, O/Q/0, S/5, U/V... pairs kept apart)."""
 ROOM_CODE_LENGTH = 6
-BOT_LEVELS = ("easy", "normal", "hard", "expert")
 MAX_NAME = 24
 SEAT_TAKEN_CLOSE = 4000
 """The close code of a seat's connection when a newer one took the seat (``seat-taken``)."""
@@ -43,6 +42,8 @@ Seat = Annotated[int, Field(ge=0, lt=MAX_PLAYERS)]
 MAX_REF = 2**31
 Ref = Annotated[int, Field(ge=0, lt=MAX_REF)]
 BotLevel = Literal["easy", "normal", "hard", "expert"]
+"""The engine's bot levels (:class:`mixmo.engine.levels.Level`) as the wire spells them; a
+Literal, for the type checker, that a test holds to the engine's."""
 
 
 def normalize_room_code(text: str) -> str:
