@@ -206,6 +206,33 @@ def test_a_device_as_the_dictionary_is_one_line(mixmo, command: list[str]) -> No
     assert result.err.strip() == "mixmo: error: /dev/zero: a device, not a word-list file"
 
 
+@pytest.mark.parametrize("command", [["word", "CAT"], ["check", "-"], ["solve", "CAT"]])
+def test_a_file_that_is_no_word_list_names_its_first_line(
+    mixmo, command: list[str], tmp_path: Path
+) -> None:
+    # A configuration file given for the dictionary: not one of its lines is a word, so the
+    # player hears so instead of every word being refused.
+    settings = tmp_path / "passwd"
+    settings.write_text("# users\n\nroot:x:0:0:root:/root:/bin/bash\nann:x:1000:1000::/home/ann\n")
+    result = mixmo(*command, "--dict", str(settings), stdin="CAT\n")
+    assert result.code == 2
+    assert result.err.strip() == (
+        f"mixmo: error: {settings}:3:1: 'root:x:0:0:root:/root:/bin/bash' is not a word, nor is "
+        "any other line: a word list holds one word per line"
+    )
+
+
+@pytest.mark.parametrize("command", [["word", "CAT"], ["check", "-"], ["solve", "CAT"]])
+def test_an_empty_word_list_is_one_line(mixmo, command: list[str], tmp_path: Path) -> None:
+    empty = tmp_path / "words.txt"
+    empty.write_text("# nothing yet\n\n")
+    result = mixmo(*command, "--dict", str(empty), stdin="CAT\n")
+    assert result.code == 2
+    assert result.err.strip() == (
+        f"mixmo: error: {empty}: the word list is empty (a word list holds one word per line)"
+    )
+
+
 def test_resuming_a_game_whose_dictionary_changed_names_the_word(
     mixmo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

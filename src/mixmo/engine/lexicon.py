@@ -46,6 +46,14 @@ NO_SUCH_LIST = Kind("no-such-word-list", "{path}: no such word list")
 LIST_IS_FOLDER = Kind("word-list-is-folder", "{path}: is a folder, not a word list")
 LIST_UNREADABLE = Kind("word-list-unreadable", "{path}: cannot read the word list ({reason})")
 LIST_NOT_UTF8 = Kind("word-list-not-utf8", "{path}: a word list must be UTF-8 text ({reason})")
+LIST_EMPTY = Kind(
+    "word-list-empty", "{path}: the word list is empty (a word list holds one word per line)"
+)
+LIST_HOLDS_NO_WORD = Kind(
+    "word-list-holds-no-word",
+    "{path}:{line}:1: {entry!r} is not a word, nor is any other line: "
+    "a word list holds one word per line",
+)
 EMBEDDED_MISSING = Kind(
     "embedded-list-missing", "the embedded dictionary {name} is missing from this installation"
 )
@@ -241,7 +249,10 @@ class WordList:
             raise LexiconError(message) from None
         import hashlib
 
-        lexicon = cls.from_lines(text.splitlines(), name=str(path), language=language)
+        lines = text.splitlines()
+        lexicon = cls.from_lines(lines, name=str(path), language=language)
+        if not lexicon:
+            raise LexiconError(_why_no_word(str(path), lines))
         lexicon.source_digest = hashlib.sha256(raw).hexdigest()
         return lexicon
 
@@ -285,6 +296,17 @@ class WordList:
         if forms:
             return forms.split()
         return [word.lower()]
+
+
+def _why_no_word(path: str, lines: list[str]) -> Message:
+    """Why a word list took no word: it is empty, or its first entry is not one (a file
+    that is no word list at all: a configuration, a grid, a binary read as text)."""
+    for number, line in enumerate(lines, start=1):
+        entry = line.strip()
+        if entry and not entry.startswith("#"):
+            shown = entry if len(entry) <= 40 else entry[:39] + "…"
+            return LIST_HOLDS_NO_WORD(path=path, line=number, entry=shown)
+    return LIST_EMPTY(path=path)
 
 
 def _match_by_prefixes(trie: Any, slots: Sequence[str]) -> set[str]:
