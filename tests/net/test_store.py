@@ -12,6 +12,7 @@ import pytest
 
 from mixmo.data.sqlite_schema import SchemaVersionError
 from mixmo.engine.actions import PlaceTile
+from mixmo.engine.options import MatchOptions
 from mixmo.net.database import DatabaseError
 from mixmo.net.protocol import RoomSettings
 from mixmo.net.room_directory import Rooms
@@ -60,6 +61,41 @@ def test_actions_of_a_vanished_transaction_are_lost_even_if_later_ones_commit(
         store.commit()  # the turn's first action is gone: nobody may hear of the turn
     store.append_action("CDEFGH", 1, PlaceTile(seat=0, row=0, col=0, symbol="E", at=3.0))
     store.commit()  # the next turn starts clean
+    store.close()
+
+
+def test_the_actions_of_a_flush_go_in_together_before_the_next_statement(tmp_path: Path) -> None:
+    # The last action of a match is appended, then the match is archived in the same flush:
+    # the archive must hold it, though the rows are inserted together only then.
+    store = RoomStore(tmp_path)
+    free = SeatRecord(name=None, token_hash=None, bot_level=None)
+    options = MatchOptions(players=("Ann", "Bob"), seed=7)
+    store.save_room("CDEFGH", RoomSettings(players=2), [free, free], options, 0.0)
+    store.append_action("CDEFGH", 1, PlaceTile(seat=0, row=0, col=0, symbol="E", at=1.0))
+    store.append_action("CDEFGH", 2, PlaceTile(seat=0, row=0, col=1, symbol="T", at=2.0))
+    store.finish("CDEFGH", [("Ann", 10, 1), ("Bob", 0, 0)], 3.0)
+    store.commit()
+    archived = store.archived_match("CDEFGH", None)
+    assert archived is not None and archived[1] == 2
+    store.close()
+
+
+def test_actions_held_for_a_transaction_that_vanished_are_never_written(tmp_path: Path) -> None:
+    # A broken PostgreSQL connection loses its transaction without a statement of the
+    # store's: the row held for it must not go into the next transaction (nor outside one).
+    store = RoomStore(tmp_path)
+    _room(store, "CDEFGH")
+    store.append_action("CDEFGH", 1, PlaceTile(seat=0, row=0, col=0, symbol="E", at=1.0))
+    store._db.db.execute("ROLLBACK")  # behind the store's back, as a broken connection
+    store.append_action("CDEFGH", 2, PlaceTile(seat=0, row=0, col=1, symbol="T", at=2.0))
+    with pytest.raises(DatabaseError, match="actions lost"):
+        store.commit()
+    store.append_action("CDEFGH", 1, PlaceTile(seat=0, row=0, col=0, symbol="A", at=3.0))
+    store.commit()
+    other = sqlite3.connect(store.path)
+    [(number, action)] = other.execute("SELECT n, action FROM actions").fetchall()
+    assert number == 1 and '"A"' in action
+    other.close()
     store.close()
 
 

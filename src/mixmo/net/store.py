@@ -21,7 +21,9 @@ room's clock goes on from there, not from its last action's time.
 
 On a community server (``mixmo serve --database postgresql://...``) the same tables live
 in PostgreSQL, shared by every node (:data:`POSTGRES_SCHEMA`): the same statements, the
-same group commit, on a :class:`~mixmo.net.database.PostgresConnection`.
+same group commit, on a :class:`~mixmo.net.database.PostgresConnection`. Either way the
+actions' rows are held and inserted together just before the next statement
+(:class:`~mixmo.net.database.DeferredInserts`): one round trip to PostgreSQL a flush.
 
 Every row read back goes through one validated model (:class:`RoomRow`): a room whose
 row or log does not validate is set aside (its row marked ``damaged`` with the reason,
@@ -49,8 +51,8 @@ from mixmo.engine.state_json import options_data
 from mixmo.engine.tiles import MAX_PLAYERS
 from mixmo.net.database import (
     DATABASE_ERRORS,
-    Connection,
     DatabaseError,
+    DeferredInserts,
     PostgresConnection,
     migrate_postgres,
 )
@@ -208,21 +210,23 @@ class RoomStore:
         """Actions appended since the last commit (to the open transaction)."""
         self._vanished = False
         """The transaction vanished under actions appended since the last commit."""
-        self._db: Connection
+        self._db: DeferredInserts
+        """Each action's row goes in with the next statement (:meth:`append_action`)."""
         if database:
             self.path: Path | None = None
-            self._db = PostgresConnection(database)
-            migrate_postgres(self._db, "rooms", [POSTGRES_SCHEMA])
+            postgres = PostgresConnection(database)
+            migrate_postgres(postgres, "rooms", [POSTGRES_SCHEMA])
+            self._db = DeferredInserts(postgres)
             return
         assert folder is not None
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / "rooms.sqlite3"
-        self._db = db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db = DeferredInserts(db)
         self._open_sqlite(db, checkpoint_every)
 
     def _open_sqlite(self, db: sqlite3.Connection, checkpoint_every: float) -> None:
         db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA wal_autocheckpoint=0")
         migrate(db, MIGRATIONS)
@@ -283,14 +287,16 @@ class RoomStore:
         )
 
     def append_action(self, code: str, number: int, action: Action) -> None:
-        """Add the action to the open transaction (opening one): durable at :meth:`commit`."""
+        """Add the action to the open transaction (opening one): durable at :meth:`commit`.
+        Its row is inserted with the next statement, the other actions' of the flush with
+        it (:class:`~mixmo.net.database.DeferredInserts`)."""
         if not self._db.in_transaction:
             # Actions appended and no transaction open: it vanished under them (SQLite
             # rolled it back on a full disk, PostgreSQL's connection broke). They are lost
             # even if this one's transaction commits: the commit must say so.
             self._vanished = self._vanished or self._appended > 0
             self._db.execute("BEGIN")
-        self._db.execute(
+        self._db.defer(
             "INSERT INTO actions (code, n, action) VALUES (?, ?, ?)",
             (code, number, ACTION_ADAPTER.dump_json(action).decode()),
         )
