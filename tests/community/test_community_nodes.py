@@ -12,7 +12,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from websockets.asyncio.client import connect
 
 from mixmo.net.account_client import create_account, sign_in
-from mixmo.net.client import GameClient
+from mixmo.net.client import ClientError, GameClient
 from mixmo.net.cluster import Cluster
 from mixmo.net.community_messages import QuickMatch
 from mixmo.net.keys import HeldAccount
@@ -173,6 +173,34 @@ async def test_seekers_at_different_nodes_meet_in_one_quick_match(
         await ann.close()
         await bob.close()
     assert welcomed[0].room == welcomed[1].room
+
+
+async def test_a_seeker_whose_queue_node_stops_waits_on_at_the_next_node(
+    database: str, redis_address: str, community: str
+) -> None:
+    async with node(database, redis_address, community) as two:
+        # Ann reaches the community through node two, as through a balancer...
+        ann = GameClient(f"ws://127.0.0.1:{two.port}", reconnect_for=10)
+        async with node(database, redis_address, community) as one:
+            first = client_of(one)
+            await first.connect(queue=True)
+            waiting = asyncio.create_task(first.quick(QuickMatch(players=3, name="Zed")))
+            await asyncio.sleep(0.2)  # node one keeps the queue now
+            await ann.connect(queue=True)  # ...and is led to node one, which keeps the queue
+            assert ann.host == f"127.0.0.1:{one.port}"
+            asked = asyncio.create_task(ann.quick(QuickMatch(players=2, name="Ann")))
+            await asyncio.sleep(0.2)
+        # Node one stopped: Ann's client asks again through node two, which takes the queue.
+        with pytest.raises(ClientError):
+            await waiting  # (a client that does not reconnect, as `first`, hears it)
+        bob = client_of(two)
+        await asyncio.sleep(0.5)
+        await bob.connect(queue=True)
+        welcomed = [await bob.quick(QuickMatch(players=2, name="Bob")), await asked]
+        assert welcomed[0].room == welcomed[1].room and welcomed[0].room in two.rooms.rooms
+        assert ann.host == bob.host == f"127.0.0.1:{two.port}"
+        for client in (ann, bob, first):
+            await client.close()
 
 
 async def test_every_node_lists_every_node_s_rated_matches_being_played(

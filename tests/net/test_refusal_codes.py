@@ -295,7 +295,7 @@ async def test_a_french_client_says_each_server_refusal_in_french(french: None) 
 def test_a_french_client_says_its_own_answers_in_french(french: None) -> None:
     """What the client tells itself (an action the server never answered, a lost
     connection) is a code too, said in the player's language."""
-    from mixmo.net.client import (
+    from mixmo.net.client_errors import (
         CONNECTION_LOST_TO,
         DISCONNECTED,
         NO_ANSWER_TO_ACTION,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Literal, TypeVar
@@ -21,8 +22,22 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from mixmo.engine.actions import Action
-from mixmo.engine.messages import CodedError, Kind, Message
+from mixmo.engine.messages import Kind
 from mixmo.engine.state import Phase
+from mixmo.net.client_errors import (
+    CANNOT_REACH,
+    CLIENT_CLOSED,
+    CLOSED,
+    CONNECTION_LOST,
+    CONNECTION_LOST_TO,
+    DISCONNECTED,
+    NO_ANSWER,
+    NO_ANSWER_TO_ACTION,
+    NOT_CONNECTED,
+    NOT_CONNECTED_TO_SERVER,
+    stand_in,
+)
+from mixmo.net.client_errors import ClientError as ClientError
 from mixmo.net.community_messages import (
     Challenge,
     Leaderboard,
@@ -79,42 +94,7 @@ REQUEST_TIMEOUT = 15.0
 
 Listener = Callable[[ServerMessage], None]
 ROOM_GONE = frozenset({UNKNOWN_ROOM.code, MATCH_OVER.code})
-
 """Refusals that say a room has no seat to give back any more."""
-
-
-# The client's own words (never on the wire), said in the player's language as a refusal is.
-CANNOT_REACH = Kind("cannot-reach", "cannot reach {url}: {error}")
-CONNECTION_LOST_TO = Kind("connection-lost-to", "lost the connection to {url}")
-NOT_CONNECTED = Kind("not-connected", "not connected")
-NO_ANSWER = Kind("no-answer", "the server did not answer")
-CONNECTION_LOST = Kind("connection-lost", "the connection to the server was lost")
-CLIENT_CLOSED = Kind("client-closed", "the client closed")
-NO_ANSWER_TO_ACTION = Kind("no-answer-to-action", "no answer from the server")
-NOT_CONNECTED_TO_SERVER = Kind("not-connected-to-server", "not connected to the server")
-DISCONNECTED = Kind("disconnected", "{reason}")
-CLOSED = Kind("closed", "{reason}")
-"""The families of the answers this client gives itself for an action or a request left
-unanswered (``reason``: which of the sentences above)."""
-
-
-def stand_in(family: Kind, reason: Kind, ref: int | None = None) -> ErrorMessage:
-    """The answer this client gives itself for a message the server never answered."""
-    data = family(reason=reason()).to_data()
-    return ErrorMessage(ref=ref, code=data["code"], fields=data["fields"])
-
-
-class ClientError(CodedError, RuntimeError):
-    """The server refused a request (its coded refusal, said in the player's language with
-    :func:`mixmo.i18n.messages.say`), or could not be reached (this client's own words)."""
-
-    def __init__(self, code: str, said: Message | str) -> None:
-        super().__init__(said)
-        self._code = code
-
-    @property
-    def code(self) -> str:
-        return self._code
 
 
 Answer = TypeVar("Answer", bound=BaseModel)
@@ -409,15 +389,47 @@ class GameClient:
 
     async def quick(self, request: QuickMatch) -> Welcome:
         """Wait in the server's quick-match queue (for as long as it takes) until it seats
-        this client at a table; its seat is kept as a join's is."""
-        answer = await self._ask(
-            request.model_dump_json(), lambda m: isinstance(m, Welcome), timeout=None
-        )
+        this client at a table; its seat is kept as a join's is.
+
+        A lost connection (on a community server, the node that kept the queue died) is
+        opened again through the server's address and the request made again, for
+        :attr:`reconnect_for` seconds: the seeker waits on, at the back of the queue,
+        wherever the queue is now."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                answer = await self._ask(
+                    request.model_dump_json(), lambda m: isinstance(m, Welcome), timeout=None
+                )
+                break
+            except ClientError as error:
+                if error.code != DISCONNECTED.code or self._closing:
+                    raise
+            log.info("the quick-match queue's connection was lost: asking again")
+            await self._queue_again(loop.time() + self.reconnect_for)
         assert isinstance(answer, Welcome)
         self._joined_as = answer.name  # an account's name, when signed in
         if self.tokens is not None:
             self.tokens.put(self.url, answer.room, answer.name, answer.seat, answer.token)
         return answer
+
+    async def _queue_again(self, deadline: float) -> None:
+        """Open a connection to the quick-match queue again, and say :attr:`prepare` on it
+        (a sign-in), until ``deadline``; ClientError once that is past."""
+        loop = asyncio.get_running_loop()
+        for attempt in itertools.count():
+            await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
+            try:
+                await self.connect(queue=True)
+                self.closed.clear()
+                if self.prepare is not None:
+                    await self.prepare(self)
+                return
+            except ClientError as error:
+                if error.code not in ("unreachable", DISCONNECTED.code) or self._closing:
+                    raise
+                if loop.time() >= deadline:
+                    raise ClientError("unreachable", CONNECTION_LOST_TO(url=self.url)) from None
 
     async def _at_room(self, room: str, request: Callable[[], Awaitable[Answer]]) -> Answer:
         """``request`` about ``room``, made again at the node that plays it when this

@@ -65,6 +65,12 @@ class Node:
                 raise QueueElsewhereError()
             self.holds_queue = True
 
+    def leave(self) -> None:
+        """This node stops: the leases of its rooms and of the queue go now, so the next
+        node asked takes each at once, without waiting for it to lapse."""
+        self.cluster.leave([*self.rooms.rooms, *([QUEUE] if self.holds_queue else [])])
+        self.holds_queue = False
+
     def route(self, connection: ServerConnection, request: Request) -> Response | None:
         """A redirect to the node that plays the room the path names; None (go on with
         the handshake) when it is this node's, nobody's yet, or the path names none."""

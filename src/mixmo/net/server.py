@@ -268,7 +268,7 @@ class GameServer:
         self.accounts.store.close()
         if self.node is not None:  # the others may take this node's rooms at once
             with contextlib.suppress(*DATABASE_ERRORS):
-                self.node.cluster.leave(list(self.rooms.rooms))
+                self.node.leave()
 
     # --- one connection ------------------------------------------------------------------
 
