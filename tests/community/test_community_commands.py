@@ -4,10 +4,15 @@ and exit code 2."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.community.nodes import environment, healthy, wait_until
+from tests.community.nodes import mixmo as mixmo_command
 from tests.ports import free_port
 
 PG = "postgresql://postgres@127.0.0.1:1/mixmo"
@@ -20,12 +25,11 @@ PG = "postgresql://postgres@127.0.0.1:1/mixmo"
         (["--redis", "redis://127.0.0.1:1/0"], "--redis needs --database"),
         (["--database", PG, "--redis", "http://cache"], "--redis: a Redis address"),
         (["--database", PG, "--redis", "redis://c", "--shard", "1/2"], "--shard routes by letters"),
-        (["--database", PG, "--redis", "redis://c", "--web"], "--web serves one server's rooms"),
         (["--database", PG, "--redis", "redis://c", "--port", "0"], "give --advertise"),
         (["--database", PG, "--redis", "redis://c", "--advertise", "http://x"], "--advertise: a WebSocket address"),
         (["--advertise", "ws://x:1"], "--advertise is a node's address: use it with --redis"),
     ],
-    ids=["not-postgres", "redis-alone", "not-redis", "shard", "web", "port-0", "advertise-http",
+    ids=["not-postgres", "redis-alone", "not-redis", "shard", "port-0", "advertise-http",
          "advertise-alone"],
 )  # fmt: skip
 def test_serve_refuses_community_options_that_do_not_go_together(
@@ -34,6 +38,28 @@ def test_serve_refuses_community_options_that_do_not_go_together(
     run = mixmo("serve", "--port", str(free_port()), "--data", str(tmp_path), *args)
     assert run.code == 2
     assert says in run.err and run.err.count("\n") == 1, run.err
+
+
+def test_a_node_serves_its_rooms_to_browsers_at_the_address_it_advertises(
+    tmp_path: Path, database: str, redis_address: str
+) -> None:
+    port = free_port()
+    node = subprocess.Popen(
+        [*mixmo_command(tmp_path), "serve", "--web", "--port", str(port),
+         "--database", database, "--redis", redis_address, "--community", "webtest",
+         "--advertise", f"ws://127.0.0.1:{port}", "--data", str(tmp_path / "node")],
+        env=environment(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert node.stdout is not None
+        assert node.stdout.readline().strip() == f"mixmo server on ws://127.0.0.1:{port}"
+        wait_until(lambda: healthy(port), 30, "the node's front to answer /healthz")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/CDEFGH/", timeout=10) as page:
+            assert page.status == 200 and b"CDEFGH" in page.read()
+    finally:
+        node.send_signal(signal.SIGTERM)
+        node.wait(timeout=30)
+    assert node.returncode == 0, node.stderr.read() if node.stderr else ""
 
 
 def test_serve_says_in_one_line_when_no_postgresql_answers(mixmo, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

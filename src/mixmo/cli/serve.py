@@ -157,8 +157,6 @@ class ServeRequest:
             fail(_("--redis needs --database: every node keeps the rooms in PostgreSQL"))
         if self.shard is not None:
             fail(_("--shard routes by letters: a node of a community server takes any room"))
-        if self.web:
-            fail(_("--web serves one server's rooms: not on a node of a community server"))
         if self.advertise is None and (self.port == 0 or self.host in ("0.0.0.0", "::", "")):
             fail(_("--redis: give --advertise, the address the other nodes send players to"))
         if self.advertise is not None and not self.advertise.startswith(("ws://", "wss://")):

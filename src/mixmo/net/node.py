@@ -71,10 +71,11 @@ class Node:
         self.cluster.leave([*self.rooms.rooms, *([QUEUE] if self.holds_queue else [])])
         self.holds_queue = False
 
-    def route(self, connection: ServerConnection, request: Request) -> Response | None:
-        """A redirect to the node that plays the room the path names; None (go on with
-        the handshake) when it is this node's, nobody's yet, or the path names none."""
-        found = _ROOM_PATH.match(request.path.split("?", 1)[0])
+    def elsewhere(self, path: str) -> str | None:
+        """Where to reach the room (or the queue) a connection's ``path`` names, when another
+        node plays it: that node's address and the path; None when it is this node's,
+        nobody's yet, or the path names none."""
+        found = _ROOM_PATH.match(path.split("?", 1)[0])
         if found is None or found[1] in self.rooms.rooms:
             return None
         if found[1] == QUEUE and self.holds_queue:
@@ -83,10 +84,16 @@ class Node:
             where = self.cluster.holder(found[1])
         except DATABASE_ERRORS:  # the request itself will be refused, saying why
             return None
-        if where is None:
+        return None if where is None else f"{where.url}/{found[1]}"
+
+    def route(self, connection: ServerConnection, request: Request) -> Response | None:
+        """A redirect to the node that plays the room the path names (:meth:`elsewhere`);
+        None: go on with the handshake here."""
+        location = self.elsewhere(request.path)
+        if location is None:
             return None
         response = connection.respond(HTTPStatus.TEMPORARY_REDIRECT, "")
-        response.headers["Location"] = f"{where.url}/{found[1]}"
+        response.headers["Location"] = location
         return response
 
     def open_rooms(self) -> RoomList:

@@ -7,6 +7,10 @@ front is relayed to it frame by frame, as a reverse proxy would (docs/network.md
 TLS), with the client's address in ``X-Forwarded-For`` so that the server's limits
 per address still count the player, not the front. Close codes and reasons pass
 through both ways (a client told "this seat reconnected elsewhere" is still told).
+
+On a node of a community server, a connection for a room another node plays is sent
+there (a redirect, as the node itself would answer it) rather than relayed: the client
+then talks to that node under its own address, which a sign-in's challenge names.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+from collections.abc import Callable
 
 from aiohttp import WSCloseCode, WSMsgType, web
 from websockets.asyncio.client import ClientConnection, connect
@@ -39,12 +44,17 @@ def forwarded_for(request: web.Request) -> str:
 
 class GameRelay:
     """Relays the game connections arriving at the front to the game server at ``upstream``
-    (``ws://127.0.0.1:PORT``)."""
+    (``ws://127.0.0.1:PORT``); ``elsewhere``: on a node, where another node plays the room
+    a path names (:meth:`mixmo.net.node.Node.elsewhere`)."""
 
-    def __init__(self, upstream: str) -> None:
+    def __init__(self, upstream: str, elsewhere: Callable[[str], str | None] | None = None) -> None:
         self.upstream = upstream.rstrip("/")
+        self.elsewhere = elsewhere
 
     async def __call__(self, request: web.Request) -> web.StreamResponse:
+        location = self.elsewhere(request.path) if self.elsewhere is not None else None
+        if location is not None:
+            raise web.HTTPTemporaryRedirect(location)
         try:
             server = await connect(
                 self.upstream + request.path,

@@ -5,7 +5,9 @@ The front (aiohttp, as textual-serve's terminals need) listens on the public add
 the game server listens on loopback behind it. A browser opens a room's page at
 ``http://HOST:PORT/CODE``; a terminal client connects to ``ws://HOST:PORT/CODE`` as it
 would to ``mixmo serve`` alone, and the front relays it (:mod:`mixmo.web.game_relay`).
-The visitors' own ``mixmo join`` processes connect to the game server directly.
+The visitors' own ``mixmo join`` processes connect to the game server directly. On a
+node of a community server, the address the node advertises must be the front's: a
+client for a room another node plays is sent to that node's front.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ async def start_rooms_front(server: GameServer, host: str, port: int, data: Path
     await server.start("127.0.0.1", 0)
     server.serves_web = True
     inside = f"ws://127.0.0.1:{server.port}"
-    front = WebFront(inside, None, data, game=GameRelay(inside))
+    elsewhere = server.node.elsewhere if server.node is not None else None
+    front = WebFront(inside, None, data, game=GameRelay(inside, elsewhere))
     runner = web.AppRunner(front.application(), access_log=None, handle_signals=False)
     await runner.setup()
     try:
