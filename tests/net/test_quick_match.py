@@ -10,8 +10,10 @@ import pytest
 from mixmo.net.client import GameClient
 from mixmo.net.community_messages import QuickMatch
 from mixmo.net.quick_match import Seeker, tables
+from mixmo.net.server import GameServer
 from tests.net.helpers import running_server, url_of
 from tests.net.test_remote_seat import until
+from tests.ports import free_port
 
 
 def seeker(rating: int, since: float = 0.0, **wish: object) -> Seeker:
@@ -107,6 +109,52 @@ async def test_join_quick_prints_what_it_looks_for_then_plays_the_table_it_finds
         "Looking for a table of 2 (French, Classic) with players of your rating... Ctrl+C stops."
     )
     assert "1. Ann  0 points  0 rounds won" in out or "2. Ann  0 points  0 rounds won" in out
+
+
+async def test_a_seeker_whose_server_restarts_waits_on_says_so_and_is_seated(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mixmo.cli import join as join_cli
+    from mixmo.tui.app import MixmoApp
+
+    async def player_quits(self: MixmoApp) -> None:  # the table's screen opens, Ann leaves
+        return None
+
+    monkeypatch.setattr(MixmoApp, "run_async", player_quits)
+    printed: list[str] = []
+
+    def has_printed(line: str) -> bool:
+        printed.extend(capsys.readouterr().out.splitlines())
+        return line in printed
+
+    lost = "Lost the connection to the server: trying again... Ctrl+C stops."
+    back = "Back in the queue: still looking."
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}"
+    first = GameServer()
+    await first.start("127.0.0.1", port)
+    ann = asyncio.create_task(
+        join_cli._play_person(url, None, "Ann", QuickMatch(players=2, name="Ann"), False, False)
+    )
+    await until(lambda: first.quick.queue)
+    await first.close()  # the server restarts: Ann's connection is lost
+    await until(lambda: has_printed(lost))
+    second = GameServer()
+    await second.start("127.0.0.1", port)
+    await until(lambda: second.quick.queue)  # Ann asked again, by herself
+    bob = GameClient(url, reconnect_for=0)
+    await bob.connect()
+    welcome = await bob.quick(QuickMatch(players=2, name="Bob"))
+    await ann
+    assert second.rooms.get(welcome.room).seats[0].name == "Ann"
+    await bob.close()
+    await second.close()
+    assert has_printed(back)
+    assert printed[:3] == [
+        "Looking for a table of 2 (English, Classic) with players of your rating... Ctrl+C stops.",
+        lost,
+        back,
+    ]
 
 
 def test_quick_with_a_room_code_or_new_is_one_line_and_exit_2(mixmo) -> None:  # type: ignore[no-untyped-def]

@@ -18,9 +18,10 @@ from mixmo.i18n.messages import say
 from mixmo.i18n.outside import harmless
 
 if TYPE_CHECKING:
+    from mixmo.net.client import GameClient
     from mixmo.net.community_messages import QuickMatch
     from mixmo.net.keys import HeldAccount
-    from mixmo.net.protocol import RoomSettings
+    from mixmo.net.protocol import RoomSettings, Welcome
     from mixmo.net.remote_table import RemoteTable
 
 LEVELS = tuple(level.value for level in Level)
@@ -296,6 +297,26 @@ def standings_lines(table: RemoteTable) -> list[str]:
     return lines
 
 
+async def _seek(client: GameClient, request: QuickMatch) -> Welcome:
+    """Wait in the quick-match queue, saying so when the connection is lost and when the
+    client, having asked again by itself, is back in the queue."""
+    seeking = [True]  # the match's screen has its own way to say so
+
+    def say(online: bool) -> None:
+        if seeking[0]:
+            click.echo(
+                _("Back in the queue: still looking.")
+                if online
+                else _("Lost the connection to the server: trying again... Ctrl+C stops.")
+            )
+
+    client.on_online(say)
+    try:
+        return await client.quick(request)
+    finally:
+        seeking[0] = False
+
+
 def _looking_for(request: QuickMatch) -> str:
     """The line printed while a quick match is looked for."""
     from mixmo.engine.variants import VARIANTS
@@ -374,7 +395,7 @@ async def _play_person(
             click.echo(f"room {code}")
         if isinstance(settings, QuickMatch):
             click.echo(_looking_for(settings))
-            code = (await client.quick(settings)).room  # seated: the lobby shows the table
+            code = (await _seek(client, settings)).room  # seated: the lobby shows the table
         elif code is None:  # a room picked from the open ones (a watcher: the live ones)
             from mixmo.net.room_words import WordedLive, WordedRooms
             from mixmo.tui.rooms_screen import RoomsScreen

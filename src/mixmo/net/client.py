@@ -394,7 +394,8 @@ class GameClient:
         A lost connection (on a community server, the node that kept the queue died) is
         opened again through the server's address and the request made again, for
         :attr:`reconnect_for` seconds: the seeker waits on, at the back of the queue,
-        wherever the queue is now."""
+        wherever the queue is now. The :meth:`on_online` listeners hear the loss and the
+        return."""
         loop = asyncio.get_running_loop()
         while True:
             try:
@@ -406,7 +407,9 @@ class GameClient:
                 if error.code != DISCONNECTED.code or self._closing:
                     raise
             log.info("the quick-match queue's connection was lost: asking again")
+            self._tell_online(False)
             await self._queue_again(loop.time() + self.reconnect_for)
+            self._tell_online(True)
         assert isinstance(answer, Welcome)
         self._joined_as = answer.name  # an account's name, when signed in
         if self.tokens is not None:
