@@ -86,6 +86,9 @@ class Limits:
     """Seconds at least between two group commits: under load a commit (and the writing of
     its messages) waits that long after the last, so that it takes in the actions of many
     loop turns; an idle server commits at once."""
+    heap_thaw: float = 600.0
+    """Seconds between two thaws of the objects frozen after each full garbage collection
+    (:mod:`mixmo.net.heap`): cyclic garbage among them waits at most that long."""
     bot_threads: int = 1
     """Threads that think for every server bot: one room's bots wait their turn rather than
     take the event loop's time from every room (fairness, docs/network.md)."""

@@ -47,6 +47,7 @@ from mixmo.net.community_messages import ListLive, LiveList
 from mixmo.net.connection import Connection, Limits, close_later, drained
 from mixmo.net.database import DATABASE_ERRORS
 from mixmo.net.health import answer_health_check
+from mixmo.net.heap import FrozenHeap
 from mixmo.net.incoming import parse_message, ref_of
 from mixmo.net.logs import room_label as room_label
 from mixmo.net.logs import wire_logger
@@ -153,6 +154,8 @@ class GameServer:
             max_workers=self.limits.bot_threads, thread_name_prefix="mixmo-server-bots"
         )
         """Where every server bot thinks, a bounded pool (:attr:`Limits.bot_threads`)."""
+        self.heap = FrozenHeap(self.limits.heap_thaw)
+        """The long-lived objects out of the collector's full passes (:mod:`.heap`)."""
         self.handlers: dict[type[object], Handler] = self._plain_handlers()
         """What answers each kind of client message (:meth:`handle` adds to it)."""
         self.accounts.install(self)
@@ -187,6 +190,7 @@ class GameServer:
             compression=None,  # views are small; deflate cost more CPU than it saved bytes
             logger=wire_logger("mixmo.net.server.wire"),
         )
+        self.heap.start()
         self._sweeper = asyncio.create_task(self.upkeep.sweep_forever())
         self._clocks = asyncio.create_task(self.upkeep.keep_clocks_forever())
         self._waits = asyncio.create_task(self._settle_waits_forever())
@@ -263,6 +267,7 @@ class GameServer:
             self._server.close()
             await self._server.wait_closed()
         self._thinking.shutdown(wait=False, cancel_futures=True)
+        self.heap.stop()
         if self.store is not None:
             self.store.close()
         self.accounts.store.close()
