@@ -114,10 +114,10 @@ async def serve_child(data: Path) -> None:
         line = await loop.run_in_executor(None, sys.stdin.readline)
         command = line.strip()
         if command == "reset":
-            server.latencies.clear()
+            server.commits.latencies.clear()
             print(json.dumps({"cpu": time.process_time(), "sys": os.times().system}), flush=True)
         elif command == "stats":
-            values = list(server.latencies)
+            values = list(server.commits.latencies)
             print(
                 json.dumps(
                     {

@@ -73,9 +73,9 @@ def timed(server: Any, seats: list[Seat], actions: int, batch: int, rng: random.
         server._receive(seat.conn, seat.next_message())
         assert seat.conn.strikes == 0 and not seat.conn.dropped
         if n % batch == batch - 1:
-            for conn in server._queued:
+            for conn in server.commits.queued:
                 conn.queue.clear()  # the socket layer's part: not measured here
-            server.flush()
+            server.commits.flush()
     return (time.process_time() - start) / actions
 
 

@@ -55,11 +55,11 @@ async def two_matches(server: GameServer) -> tuple[str, GameClient]:
     room = server.rooms.get(code)
     await until(lambda: room.game is not None)
     win_a_round(ThroughTheRoom(server, room))  # type: ignore[arg-type]
-    server.flush()
+    server.commits.flush()
     assert room.finished
     assert room.rematch(0)
     win_a_round(ThroughTheRoom(server, room))  # type: ignore[arg-type]
-    server.flush()
+    server.commits.flush()
     return code, ann
 
 

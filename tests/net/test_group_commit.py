@@ -24,8 +24,8 @@ async def test_an_idle_server_answers_at_once_and_a_busy_one_after_the_commit_wi
     async with running_server(tmp_path, Limits(commit_window=0.0)) as server:
         _, ann, _bob = await two_seated(server)
         await ann.quiet(0.1)
-        server.limits = replace(server.limits, commit_window=60.0)
-        server._flushed = time.monotonic() - 61.0  # nothing flushed for a minute: idle
+        server.commits.limits = replace(server.limits, commit_window=60.0)
+        server.commits.flushed = time.monotonic() - 61.0  # nothing flushed for a minute: idle
         rack = rack_of(ann.seen[-1], 0)
         await ann.send(_place(0, rack[0], ref=1, col=0))
         assert (await ann.until("events", timeout=5.0))["ref"] == 1
@@ -38,12 +38,14 @@ async def test_actions_of_two_players_within_the_window_share_one_commit(
 ) -> None:
     async with running_server(tmp_path, Limits(commit_window=0.0)) as server:
         _, ann, bob = await two_seated(server)
-        server.limits = replace(server.limits, commit_window=2.0)  # long, for a slow machine
+        server.commits.limits = replace(
+            server.limits, commit_window=2.0
+        )  # long, for a slow machine
         assert server.store is not None
         commits: list[int] = []
         commit = server.store.commit
         monkeypatch.setattr(server.store, "commit", lambda: commits.append(1) or commit())
-        server.flush()  # as if a flush had just run: the next one waits for the window
+        server.commits.flush()  # as if a flush had just run: the next one waits for the window
         await ann.send(_place(0, rack_of(ann.seen[-1], 0)[0], ref=1, col=0))
         await bob.send(_place(1, rack_of(bob.seen[-1], 1)[0], ref=2, col=0))
         assert await ann.quiet(0.5) == [], "not a word before the commit"

@@ -47,7 +47,7 @@ async def test_a_finished_room_s_code_says_the_match_is_over_with_its_final_stan
         room = server.rooms.create(settings)
         server._start_bots(room)
         await until(lambda: room.finished, 240)
-        server.flush()
+        server.commits.flush()
         final = room.final
     assert [name for name, _points, _won in final] in (["Bot 1", "Bot 2"], ["Bot 2", "Bot 1"])
     async with running_server(tmp_path) as server:  # a restart, or the room put away

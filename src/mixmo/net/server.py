@@ -22,7 +22,6 @@ import contextlib
 import logging
 import time
 import weakref
-from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -46,6 +45,7 @@ from mixmo.net.cluster import Cluster
 from mixmo.net.community_messages import ListLive, LiveList
 from mixmo.net.connection import Connection, Limits, close_later, drained
 from mixmo.net.database import DATABASE_ERRORS
+from mixmo.net.group_commit import GroupCommit
 from mixmo.net.health import answer_health_check
 from mixmo.net.heap import FrozenHeap
 from mixmo.net.incoming import parse_message, ref_of
@@ -127,16 +127,9 @@ class GameServer:
         """Every time the server's bots take, multiplied (``--bot-pace``)."""
         self.connections: set[Connection] = set()
         self.listeners: dict[str, set[Connection]] = {}
-        self.latencies: deque[float] = deque(maxlen=200_000)
-        """Seconds from an action's arrival to each of its messages being handed to a socket."""
+        self.commits = GroupCommit(self.store, self.limits)
+        """What waits for the next commit, and the flush (:mod:`.group_commit`)."""
         self._bots: dict[str, list[asyncio.Task[None]]] = {}
-        self._queued: list[Connection] = []
-        """Connections with messages waiting for the next flush."""
-        self._uncommitted: list[tuple[Room, Connection | None, int | None]] = []
-        """This turn's applied actions not yet committed: their room, sender and ref."""
-        self._flush_soon: asyncio.Handle | None = None
-        self._flushed = 0.0
-        """When the last flush ran (:func:`time.monotonic`)."""
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
@@ -242,8 +235,7 @@ class GameServer:
             finally:  # sent below, action by action: never again with the next action
                 heard.clear()
             for seat, events in settled:
-                self._uncommitted.append((room, None, None))
-                self._flush_later()
+                self.commits.took(room)
                 self._broadcast_events(room, seat, events, None, None, time.perf_counter())
 
     def keep_clocks(self, rooms: Iterable[Room]) -> None:
@@ -255,7 +247,7 @@ class GameServer:
         return self.upkeep.sweep()
 
     async def close(self) -> None:
-        self.flush()
+        self.commits.flush()
         self.keep_clocks(self.rooms.rooms.values())
         for task in (self._sweeper, self._clocks, self._waits, self._leases):
             if task is not None:
@@ -285,7 +277,7 @@ class GameServer:
         if not self.addresses.admit(address):
             await ws.close(1013, "too many connections from your address")
             return
-        conn = Connection(ws, self.limits, self._queued_for, address=address)
+        conn = Connection(ws, self.limits, self.commits.queued_for, address=address)
         self.connections.add(conn)
         try:
             try:
@@ -307,60 +299,6 @@ class GameServer:
             self.connections.discard(conn)
             self.addresses.leave(address)
             self.seats.leave(conn)
-
-    # --- group commit and writing -------------------------------------------------------
-
-    def _queued_for(self, conn: Connection) -> None:
-        self._queued.append(conn)
-        self._flush_later()
-
-    def _flush_later(self) -> None:
-        """Flush once this loop turn's callbacks have run (every read of the turn is in),
-        or, under load, :attr:`Limits.commit_window` after the last flush."""
-        if self._flush_soon is None:
-            with contextlib.suppress(RuntimeError):  # no loop: a test reads the queues itself
-                loop = asyncio.get_running_loop()
-                wait = self._flushed + self.limits.commit_window - time.monotonic()
-                self._flush_soon = (
-                    loop.call_later(wait, self.flush) if wait > 0 else loop.call_soon(self.flush)
-                )
-
-    def flush(self) -> None:
-        """Commit the actions since the last flush in one transaction, then write every
-        queued message.
-
-        If the commit fails, nobody hears of those actions: each of their rooms stops
-        taking actions (a restart brings it back from the log, as its players last saw it)
-        and each sender gets a ``storage`` error.
-        """
-        if self._flush_soon is not None:
-            self._flush_soon.cancel()  # when called directly (closing, tests)
-            self._flush_soon = None
-        self._flushed = time.monotonic()
-        held: set[str] = set()
-        if self._uncommitted and self.store is not None:
-            try:
-                self.store.commit()
-            except DATABASE_ERRORS as error:
-                held = self._lost(error)
-        self._uncommitted.clear()
-        queued, self._queued = self._queued, []
-        for conn in queued:
-            conn.write(held, self.latencies)
-
-    def _lost(self, error: Exception) -> set[str]:
-        """The codes of the rooms whose actions of this turn the log did not take."""
-        held = set()
-        for room, sender, ref in self._uncommitted:
-            room.broken = True
-            if room.code not in held:
-                held.add(room.code)
-                log.error(
-                    "room %s: cannot save its moves (%s): play stops", room_label(room.code), error
-                )
-            if sender is not None:
-                sender.refuse(refusals.STORAGE(reason=refusals.MOVE_UNSAVED()), ref)
-        return held
 
     def _receive(self, conn: Connection, raw: str | bytes) -> None:
         arrival = time.perf_counter()
@@ -533,8 +471,7 @@ class GameServer:
             # room closes the vote itself once every player at the table has voted.
             raise ServerOnlyError()
         events = self._apply(room, seat, message.action)
-        self._uncommitted.append((room, conn, message.ref))
-        self._flush_later()
+        self.commits.took(room, conn, message.ref)
         self._broadcast_events(room, seat, events, conn, message.ref, arrival)
         if isinstance(message.action, NextRound) and not events:
             self.broadcast_lobby(room)  # who has read the scores: the others' headers say it
@@ -608,7 +545,6 @@ class GameServer:
             events = self._apply(room, seat, action)
         except (RoomError, GameRuleError):
             return False
-        self._uncommitted.append((room, None, None))
-        self._flush_later()
+        self.commits.took(room)
         self._broadcast_events(room, seat, events, None, None, arrival)
         return True
