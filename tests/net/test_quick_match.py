@@ -84,16 +84,23 @@ async def test_a_seeker_who_accepts_bots_plays_with_them_when_nobody_comes() -> 
     assert room.started and [s.bot_level for s in room.seats] == [None, "normal", "normal"]
 
 
-async def test_join_quick_prints_what_it_looks_for_then_plays_the_table_it_finds(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from mixmo.cli import join as join_cli
+@pytest.fixture
+def ann_leaves_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`mixmo join`'s screen of the table closes as soon as it opens (Ann leaves)."""
     from mixmo.tui.app import MixmoApp
 
-    async def player_quits(self: MixmoApp) -> None:  # the table's screen opens, Ann leaves
+    async def player_quits(self: MixmoApp) -> None:
         return None
 
     monkeypatch.setattr(MixmoApp, "run_async", player_quits)
+
+
+@pytest.mark.usefixtures("ann_leaves_the_table")
+async def test_join_quick_prints_what_it_looks_for_then_plays_the_table_it_finds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from mixmo.cli import join as join_cli
+
     async with running_server() as server:
         url = url_of(server)
         bob = GameClient(url, reconnect_for=0)
@@ -111,16 +118,12 @@ async def test_join_quick_prints_what_it_looks_for_then_plays_the_table_it_finds
     assert "1. Ann  0 points  0 rounds won" in out or "2. Ann  0 points  0 rounds won" in out
 
 
+@pytest.mark.usefixtures("ann_leaves_the_table")
 async def test_a_seeker_whose_server_restarts_waits_on_says_so_and_is_seated(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     from mixmo.cli import join as join_cli
-    from mixmo.tui.app import MixmoApp
 
-    async def player_quits(self: MixmoApp) -> None:  # the table's screen opens, Ann leaves
-        return None
-
-    monkeypatch.setattr(MixmoApp, "run_async", player_quits)
     printed: list[str] = []
 
     def has_printed(line: str) -> bool:
