@@ -35,8 +35,8 @@ import sys
 import time
 from typing import Any
 
-RATE = 3.0
-"""Messages a second per simulated player, as net_load's."""
+from net_load import RATE, ask  # net_load's pace of messages, and its talk with the child
+
 ACTION = json.dumps({"v": 1, "type": "action", "ref": 1,
                      "action": {"kind": "place", "seat": 0, "row": 0, "col": 3, "symbol": "E"}})  # fmt: skip
 
@@ -163,13 +163,6 @@ async def player(url: str, until: float, rng: random.Random) -> None:
         reader.cancel()
 
 
-def ask(child: subprocess.Popen[str]) -> dict[str, Any]:
-    assert child.stdin is not None and child.stdout is not None
-    child.stdin.write("?\n")
-    child.stdin.flush()
-    return dict(json.loads(child.stdout.readline()))
-
-
 async def load(
     child: subprocess.Popen[str], port: int, args: argparse.Namespace
 ) -> tuple[float, float]:
@@ -181,9 +174,9 @@ async def load(
     players = [asyncio.create_task(player(f"ws://127.0.0.1:{port}/{room}", until, rng))
                for room in range(args.rooms) for _ in range(3)]  # fmt: skip
     await asyncio.sleep(warmup)
-    before = ask(child)
+    before = ask(child, "stats")
     await asyncio.sleep(args.seconds)
-    after = ask(child)
+    after = ask(child, "stats")
     await asyncio.gather(*players, return_exceptions=True)
     read = after["read"] - before["read"]
     return (

@@ -117,7 +117,11 @@ def test_invalid_utf8_on_standard_input_under_a_strict_locale(
     assert "<stdin>:2:3: not UTF-8 text (byte 0xff)" in err
 
 
-@pytest.mark.parametrize("command", [["word", "CAT"], ["check", "-"], ["solve", "CAT"]])
+WITH_A_DICTIONARY = [["word", "CAT"], ["check", "-"], ["solve", "CAT"]]
+"""The commands that take ``--dict``, each reading CAT from standard input if at all."""
+
+
+@pytest.mark.parametrize("command", WITH_A_DICTIONARY)
 def test_a_corrupt_gzip_word_list_is_one_line(command: list[str], tmp_path: Path) -> None:
     good = gzip.compress(b"cat\ndog\n" * 1000)
     path = tmp_path / "words.txt.gz"
@@ -199,14 +203,21 @@ def test_an_endless_standard_input_is_refused_without_reading_it_all(
     )
 
 
-@pytest.mark.parametrize("command", [["word", "CAT"], ["check", "-"], ["solve", "CAT"]])
-def test_a_device_as_the_dictionary_is_one_line(mixmo, command: list[str]) -> None:
-    result = mixmo(*command, "--dict", "/dev/zero", stdin="CAT\n")
+def dictionary_refused(mixmo, command: list[str], dictionary: object) -> str:  # type: ignore[no-untyped-def]
+    """What ``command --dict DICTIONARY`` says when it refuses the dictionary (exit 2)."""
+    result = mixmo(*command, "--dict", str(dictionary), stdin="CAT\n")
     assert result.code == 2
-    assert result.err.strip() == "mixmo: error: /dev/zero: a device, not a word-list file"
+    return str(result.err.strip())
 
 
-@pytest.mark.parametrize("command", [["word", "CAT"], ["check", "-"], ["solve", "CAT"]])
+@pytest.mark.parametrize("command", WITH_A_DICTIONARY)
+def test_a_device_as_the_dictionary_is_one_line(mixmo, command: list[str]) -> None:
+    assert dictionary_refused(mixmo, command, "/dev/zero") == (
+        "mixmo: error: /dev/zero: a device, not a word-list file"
+    )
+
+
+@pytest.mark.parametrize("command", WITH_A_DICTIONARY)
 def test_a_file_that_is_no_word_list_names_its_first_line(
     mixmo, command: list[str], tmp_path: Path
 ) -> None:
@@ -214,21 +225,17 @@ def test_a_file_that_is_no_word_list_names_its_first_line(
     # player hears so instead of every word being refused.
     settings = tmp_path / "passwd"
     settings.write_text("# users\n\nroot:x:0:0:root:/root:/bin/bash\nann:x:1000:1000::/home/ann\n")
-    result = mixmo(*command, "--dict", str(settings), stdin="CAT\n")
-    assert result.code == 2
-    assert result.err.strip() == (
+    assert dictionary_refused(mixmo, command, settings) == (
         f"mixmo: error: {settings}:3:1: 'root:x:0:0:root:/root:/bin/bash' is not a word, nor is "
         "any other line: a word list holds one word per line"
     )
 
 
-@pytest.mark.parametrize("command", [["word", "CAT"], ["check", "-"], ["solve", "CAT"]])
+@pytest.mark.parametrize("command", WITH_A_DICTIONARY)
 def test_an_empty_word_list_is_one_line(mixmo, command: list[str], tmp_path: Path) -> None:
     empty = tmp_path / "words.txt"
     empty.write_text("# nothing yet\n\n")
-    result = mixmo(*command, "--dict", str(empty), stdin="CAT\n")
-    assert result.code == 2
-    assert result.err.strip() == (
+    assert dictionary_refused(mixmo, command, empty) == (
         f"mixmo: error: {empty}: the word list is empty (a word list holds one word per line)"
     )
 

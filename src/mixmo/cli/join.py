@@ -300,10 +300,9 @@ def standings_lines(table: RemoteTable) -> list[str]:
 async def _seek(client: GameClient, request: QuickMatch) -> Welcome:
     """Wait in the quick-match queue, saying so when the connection is lost and when the
     client, having asked again by itself, is back in the queue."""
-    seeking = [True]  # the match's screen has its own way to say so
 
     def say(online: bool) -> None:
-        if seeking[0]:
+        if client.welcome is None:  # seated, the match's screen has its own way to say so
             click.echo(
                 _("Back in the queue: still looking.")
                 if online
@@ -311,10 +310,7 @@ async def _seek(client: GameClient, request: QuickMatch) -> Welcome:
             )
 
     client.on_online(say)
-    try:
-        return await client.quick(request)
-    finally:
-        seeking[0] = False
+    return await client.quick(request)
 
 
 def _looking_for(request: QuickMatch) -> str:

@@ -60,10 +60,10 @@ class Connection(Protocol):
 
 class DeferredInserts:
     """A connection that holds back the rows given to :meth:`defer` and inserts them
-    together, in one ``executemany``, just before its next statement of any kind (the
-    commit included). A ``ROLLBACK`` drops them with their transaction, and so does a
-    ``BEGIN``: rows still held then belong to a transaction that vanished (a broken
-    PostgreSQL connection), and must not be written outside any.
+    together with its one ``insert`` statement, in one ``executemany``, just before its
+    next statement of any kind (the commit included). A ``ROLLBACK`` drops them with their
+    transaction, and so does a ``BEGIN``: rows still held then belong to a transaction
+    that vanished (a broken PostgreSQL connection), and must not be written outside any.
 
     The room store appends a row at every action. On PostgreSQL each ``execute`` waits
     for the server's answer on the event loop, about 0.14 ms over loopback: at 200 rooms
@@ -72,26 +72,23 @@ class DeferredInserts:
     they were given, so every read and write sees the rows appended before it.
     """
 
-    def __init__(self, db: Connection) -> None:
+    def __init__(self, db: Connection, insert: str) -> None:
         self.db = db
-        self._sql = ""
+        self.insert = insert
         self._rows: list[Sequence[Any]] = []
 
     @property
     def in_transaction(self) -> bool:
         return self.db.in_transaction
 
-    def defer(self, sql: str, row: Sequence[Any]) -> None:
-        """Insert ``row`` with ``sql`` before the next statement."""
-        if self._rows and sql != self._sql:
-            self._send()
-        self._sql = sql
+    def defer(self, row: Sequence[Any]) -> None:
+        """Insert ``row`` before the next statement."""
         self._rows.append(row)
 
     def _send(self) -> None:
         rows, self._rows = self._rows, []
         if rows:
-            self.db.executemany(self._sql, rows)
+            self.db.executemany(self.insert, rows)
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Rows:
         if sql in ("ROLLBACK", "BEGIN"):

@@ -61,6 +61,9 @@ from mixmo.net.store_schema import MIGRATIONS as MIGRATIONS
 from mixmo.net.store_schema import POSTGRES_SCHEMA
 from mixmo.net.wire import MAX_NAME, BotLevel, RoomCode
 
+_INSERT_ACTION = "INSERT INTO actions (code, n, action) VALUES (?, ?, ?)"
+"""One row of a room's log: held until the next statement (:meth:`RoomStore.append_action`)."""
+
 
 @dataclass(frozen=True)
 class SeatRecord:
@@ -216,13 +219,13 @@ class RoomStore:
             self.path: Path | None = None
             postgres = PostgresConnection(database)
             migrate_postgres(postgres, "rooms", [POSTGRES_SCHEMA])
-            self._db = DeferredInserts(postgres)
+            self._db = DeferredInserts(postgres, _INSERT_ACTION)
             return
         assert folder is not None
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / "rooms.sqlite3"
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db = DeferredInserts(db)
+        self._db = DeferredInserts(db, _INSERT_ACTION)
         self._open_sqlite(db, checkpoint_every)
 
     def _open_sqlite(self, db: sqlite3.Connection, checkpoint_every: float) -> None:
@@ -296,10 +299,7 @@ class RoomStore:
             # even if this one's transaction commits: the commit must say so.
             self._vanished = self._vanished or self._appended > 0
             self._db.execute("BEGIN")
-        self._db.defer(
-            "INSERT INTO actions (code, n, action) VALUES (?, ?, ?)",
-            (code, number, ACTION_ADAPTER.dump_json(action).decode()),
-        )
+        self._db.defer((code, number, ACTION_ADAPTER.dump_json(action).decode()))
         self._appended += 1
 
     def commit(self) -> None:
